@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { Database, Db } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.throttle';
+import { type TokenService, createTokenService } from './modules/auth/auth.tokens';
+import { healthRoutes } from './modules/health/health.routes';
+import { tourOperatorsRoutes } from './modules/tour-operators/tour-operators.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWeb } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+    tokens: TokenService;
+    loginThrottle: ThrottleOptions;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  /** An open, migrated database; closed when the app closes. */
+  database: Database;
+  jwtSecret: string;
+  /** Logger options (tests pass `false`), or an existing pino logger to share with start-up. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  loginThrottle?: Partial<ThrottleOptions>;
+};
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole application: plugins → modules → error handler. Does not listen. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : { logger: opts.logger ?? { level: opts.config.LOG_LEVEL } }),
+    trustProxy: opts.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', opts.database.db);
+  app.decorate('database', opts.database);
+  app.decorate('config', opts.config);
+  app.decorate('tokens', createTokenService(opts.jwtSecret, opts.config.JWT_TTL));
+  app.decorate('loginThrottle', { ...DEFAULT_THROTTLE, ...opts.loginThrottle });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+  app.addHook('onClose', async () => {
+    await opts.database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(tourOperatorsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, opts.config.WEB_DIST);
+  return app;
+}

@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import dotenv from 'dotenv';
+import { z } from 'zod';
+
+/** Repository root (…/apps/api/src/config → four levels up). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Durations as jose/vercel-ms accept them: "12h", "30m", "7d", "3600s" or seconds. */
+const duration = z
+  .string()
+  .regex(/^\d+\s*(s|sec|secs|m|min|mins|h|hr|hrs|d|day|days|w)?$/i, 'duración no válida (p. ej. 12h, 30m, 7d)');
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 65535')
+      .max(65535, 'debe estar entre 0 y 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres:// o postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default('./data'),
+    JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional().or(z.literal('').transform(() => undefined)),
+    JWT_TTL: duration.default('12h'),
+    ADMIN_EMAIL: z
+      .string()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'no es una dirección de correo válida')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').optional().or(z.literal('').transform(() => undefined)),
+    SEED_DEMO: boolish.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the built web app lives (default apps/web/dist). */
+    WEB_DIST: z.string().optional(),
+    /** Behind a proxy: trust X-Forwarded-For for the client address (login throttling). */
+    TRUST_PROXY: boolish.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'es obligatorio cuando se define DATABASE_URL' });
+    }
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'es obligatorio cuando se define ADMIN_EMAIL' });
+    }
+  });
+
+export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'DATA_DIR' | 'WEB_DIST'> & {
+  DATA_DIR: string;
+  WEB_DIST: string;
+  SEED_DEMO: boolean;
+  embedded: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuración no válida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, at start-up; the only reader of process.env. Throws a ConfigError
+ * listing every bad variable.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, { readDotenv = true } = {}): Config {
+  let env = source;
+  if (readDotenv) {
+    const file = path.join(REPO_ROOT, '.env');
+    if (existsSync(file)) {
+      const parsed = dotenv.parse(readFileSync(file, 'utf8'));
+      env = { ...parsed, ...source };
+    }
+  }
+  const result = ZEnv.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(entorno)'}: ${i.message}`));
+  }
+  const v = result.data;
+  const embedded = !v.DATABASE_URL;
+  return {
+    ...v,
+    DATA_DIR: path.resolve(REPO_ROOT, v.DATA_DIR),
+    WEB_DIST: path.resolve(REPO_ROOT, v.WEB_DIST ?? 'apps/web/dist'),
+    SEED_DEMO: v.SEED_DEMO ?? embedded,
+    embedded,
+  };
+}
+

@@ -1,0 +1,3 @@
+export * from './tour-operators';
+export * from './users';
+export * from './auth-throttle';

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tourOperators } from './tour-operators';
+
+/** Staff users (spec §3). Level 0 has no tour operator; levels 1–5 need one. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id'),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    level: smallint('level').notNull(),
+    state: smallint('state').notNull().default(1),
+    address: text('address').notNull().default(''),
+    latLng: text('lat_lng').notNull().default(''),
+    commissionPct: numeric('commission_pct', { precision: 5, scale: 2, mode: 'number' }),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped on logout, disable, demotion or password change: earlier tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tourOperatorId], foreignColumns: [tourOperators.id], name: 'users_tour_operator_fk' }),
+    // Composite key so tenant tables can reference (tour_operator_id, user id) — PRODUCT.md §3.
+    unique('users_tenant_id_key').on(t.tourOperatorId, t.id),
+    uniqueIndex('users_email_active_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index('users_tenant_level_idx').on(t.tourOperatorId, t.level),
+    check('users_level_check', sql`${t.level} between 0 and 5`),
+    check('users_state_check', sql`${t.state} in (1, 2)`),
+    check(
+      'users_tenant_required_check',
+      sql`(${t.level} = 0 and ${t.tourOperatorId} is null) or (${t.level} > 0 and ${t.tourOperatorId} is not null)`,
+    ),
+  ],
+);

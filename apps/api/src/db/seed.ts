@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/password';
+import type { Db } from './client';
+import { tourOperators, users } from './schema';
+
+export const DEMO_PASSWORD = 'Demo2026!';
+
+type DemoOperator = {
+  key: string;
+  domain: string;
+  values: typeof tourOperators.$inferInsert;
+  people: [level: number, local: string, name: string, phone: string][];
+};
+
+const DEMO_OPERATORS: DemoOperator[] = [
+  {
+    key: 'teide',
+    domain: 'teideaventura.demo',
+    values: {
+      name: 'Teide Aventura',
+      legalName: 'Teide Aventura Excursiones S.L.',
+      taxId: 'B38123456',
+      email: 'reservas@teideaventura.demo',
+      phone: '+34 922 123 456',
+      address: 'Avenida de Bruselas 12, 38660 Costa Adeje, Santa Cruz de Tenerife',
+      website: 'https://teideaventura.demo',
+      brandColor: '#c2410c',
+      timezone: 'Atlantic/Canary',
+      currency: 'EUR',
+      defaultCommissionPct: 10,
+      bookingTerms:
+        'Cancelación gratuita hasta 24 horas antes de la salida. Pasado ese plazo no se reembolsa el importe. Los menores de 12 años deben ir acompañados de un adulto.',
+    },
+    people: [
+      [1, 'gerencia', 'Carmen Díaz Hernández', '+34 622 110 001'],
+      [2, 'ventas', 'Javier Morales Pérez', '+34 622 110 002'],
+      [3, 'operaciones', 'Lucía Rodríguez Afonso', '+34 622 110 003'],
+      [4, 'chofer', 'Antonio González Rivero', '+34 622 110 004'],
+      [5, 'guia', 'Sara Martín Delgado', '+34 622 110 005'],
+    ],
+  },
+  {
+    key: 'atlantico',
+    domain: 'atlanticosur.demo',
+    values: {
+      name: 'Atlántico Sur Excursiones',
+      legalName: 'Atlántico Sur Turismo S.L.',
+      taxId: 'B38654321',
+      email: 'info@atlanticosur.demo',
+      phone: '+34 922 765 432',
+      address: 'Calle General Franco 5, 38650 Los Cristianos, Santa Cruz de Tenerife',
+      website: 'https://atlanticosur.demo',
+      brandColor: '#0e7490',
+      timezone: 'Atlantic/Canary',
+      currency: 'EUR',
+      defaultCommissionPct: 12,
+      bookingTerms: 'Cancelación gratuita hasta 48 horas antes. Avistamiento de cetáceos sujeto al estado del mar.',
+    },
+    people: [
+      [1, 'gerencia', 'Miguel Ángel Castro Luis', '+34 633 220 001'],
+      [2, 'ventas', 'Emma Wilson', '+34 633 220 002'],
+      [3, 'operaciones', 'Raúl Expósito Báez', '+34 633 220 003'],
+      [4, 'chofer', 'Francisco Javier Hernández', '+34 633 220 004'],
+      [5, 'guia', 'Hans Müller', '+34 633 220 005'],
+    ],
+  },
+];
+
+export type DemoAccount = { email: string; level: number; operator: string | null; name: string };
+
+export const DEMO_ADMIN = { email: 'admin@trayecto.demo', name: 'Administración Trayecto' };
+
+/** Every demo account, for the start-up banner, the README and the tests. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: DEMO_ADMIN.email, level: 0, operator: null, name: DEMO_ADMIN.name },
+  ...DEMO_OPERATORS.flatMap((o) =>
+    o.people.map(([level, local, name]) => ({ email: `${local}@${o.domain}`, level, operator: o.values.name, name })),
+  ),
+];
+
+/**
+ * Loads demo data into an empty database (no tour operators and no users). Returns whether it
+ * seeded. Later issues add products, bookings, sheets and resources to it.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    // Serialise concurrent starters; then check emptiness inside the same transaction.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const res = await tx.execute<{ n: number }>(
+      sql`select (select count(*) from tour_operators) + (select count(*) from users) as n`,
+    );
+    if (Number(res.rows[0]?.n) > 0) return false;
+    await tx.insert(users).values({ fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, level: 0, passwordHash, phone: '+34 922 000 000' });
+    for (const o of DEMO_OPERATORS) {
+      const [op] = await tx.insert(tourOperators).values(o.values).returning({ id: tourOperators.id });
+      await tx.insert(users).values(
+        o.people.map(([level, local, fullName, phone]) => ({
+          fullName,
+          email: `${local}@${o.domain}`,
+          phone,
+          level,
+          tourOperatorId: op.id,
+          passwordHash,
+          commissionPct: level === 2 ? Number(o.values.defaultCommissionPct) : null,
+        })),
+      );
+    }
+    return true;
+  });
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: create this administrator if no user has that e-mail. */
+export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const existing = await tx.execute(sql`select 1 from users where lower(email) = ${email.toLowerCase()} and deleted_at is null`);
+    if (existing.rows.length > 0) return false;
+    await tx.insert(users).values({ fullName: 'Administrador', email: email.toLowerCase(), level: 0, passwordHash });
+    return true;
+  });
+}

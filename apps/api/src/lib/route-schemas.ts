@@ -1,0 +1,23 @@
+import { ZErrorResponse } from '@trayecto/shared';
+import { z } from 'zod';
+
+/** Path `:id`; checked as a UUID by assertId so a bad id answers 404, not 400. */
+export const ZIdParams = z.object({ id: z.string().max(100) });
+
+/** The list conventions, for the OpenAPI document; filters are `field[op]=value` on top. */
+export const ZListQuery = z.looseObject({
+  page: z.string().optional().describe('Página (desde 1)'),
+  per_page: z.string().optional().describe('Filas por página (1–500, 50 por defecto)'),
+  sort: z.string().optional().describe('Campos separados por comas; "-" delante para descendente'),
+  q: z.string().optional().describe('Búsqueda libre'),
+});
+
+export const errorResponses = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
+  429: ZErrorResponse,
+} as const;

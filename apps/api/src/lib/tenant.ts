@@ -1,0 +1,33 @@
+import { type SQL, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LEVEL } from '@trayecto/shared';
+import { AppError } from './app-error';
+
+/** Who is calling: read from the verified token and the users table on every request. */
+export type Actor = {
+  id: string;
+  level: number;
+  tourOperatorId: string | null;
+  fullName: string;
+};
+
+export const isAdmin = (actor: Actor) => actor.level === LEVEL.ADMIN;
+
+/**
+ * The tenant scope, applied in the repositories (PRODUCT.md §3): the administrator sees every
+ * operator; everyone else only rows of their own operator.
+ */
+export function tenantScope(column: AnyPgColumn, actor: Actor): SQL | undefined {
+  if (isAdmin(actor)) return undefined;
+  if (!actor.tourOperatorId) throw new AppError('FORBIDDEN', 'Tu usuario no pertenece a ningún tour operador');
+  return eq(column, actor.tourOperatorId);
+}
+
+/**
+ * The tour operator a new tenant row belongs to: the caller's own, unless the administrator names
+ * one. A non-administrator's `tour_operator_id` in a body is ignored (no mass assignment).
+ */
+export function tenantForWrite(actor: Actor, requested: string | null | undefined): string | null {
+  if (isAdmin(actor)) return requested ?? null;
+  return actor.tourOperatorId;
+}

@@ -1,0 +1,39 @@
+import { ZLoginRequest, ZLoginResponse, ZMeResponse } from '@trayecto/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/route-schemas';
+import * as service from './auth.service';
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Autenticación'];
+
+  r.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Iniciar sesión: token y user { id, name }',
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, ...errorResponses },
+      },
+    },
+    async (req) => service.login(app.db, app.tokens, app.loginThrottle, req.body, req.ip),
+  );
+
+  r.get(
+    '/auth/me',
+    { preHandler: app.authenticate, schema: { tags, summary: 'El usuario de la sesión', response: { 200: ZMeResponse, ...errorResponses } } },
+    async (req) => service.me(app.db, req.actor),
+  );
+
+  r.post(
+    '/auth/logout',
+    { preHandler: app.authenticate, schema: { tags, summary: 'Cerrar sesión (revoca los tokens)', response: { 204: z.null(), ...errorResponses } } },
+    async (req, reply) => {
+      await service.logout(app.db, req.actor);
+      return reply.code(204).send();
+    },
+  );
+}

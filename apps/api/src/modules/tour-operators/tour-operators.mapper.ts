@@ -1,0 +1,27 @@
+import type { TTourOperatorResponse } from '@trayecto/shared';
+import type { tourOperators } from '../../db/schema';
+
+export type TourOperatorRow = typeof tourOperators.$inferSelect;
+
+export function toTourOperatorResponse(row: TourOperatorRow & { usersCount?: number }): TTourOperatorResponse {
+  return {
+    id: row.id,
+    name: row.name,
+    legal_name: row.legalName,
+    tax_id: row.taxId,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    website: row.website,
+    logo_url: row.logoUrl,
+    brand_color: row.brandColor,
+    timezone: row.timezone,
+    currency: row.currency,
+    default_commission_pct: Number(row.defaultCommissionPct),
+    booking_terms: row.bookingTerms,
+    state: row.state,
+    users_count: row.usersCount === undefined ? undefined : Number(row.usersCount),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

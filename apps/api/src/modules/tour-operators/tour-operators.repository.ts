@@ -1,0 +1,74 @@
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { tourOperators } from '../../db/schema';
+import { type ListParams, type ResourceListSpec, buildListConditions, buildOrderBy, combine } from '../../lib/filters';
+import { type Actor, tenantScope } from '../../lib/tenant';
+import type { TourOperatorRow } from './tour-operators.mapper';
+
+export const TOUR_OPERATOR_LIST_SPEC: ResourceListSpec = {
+  filters: {
+    state: { column: tourOperators.state, type: 'int' },
+    name: { column: tourOperators.name, type: 'text' },
+    tax_id: { column: tourOperators.taxId, type: 'text' },
+    email: { column: tourOperators.email, type: 'text' },
+    created_at: { column: tourOperators.createdAt, type: 'timestamp' },
+  },
+  sort: {
+    name: tourOperators.name,
+    state: tourOperators.state,
+    created_at: tourOperators.createdAt,
+    updated_at: tourOperators.updatedAt,
+  },
+  defaultSort: ['name'],
+  search: [tourOperators.name, tourOperators.legalName, tourOperators.taxId, tourOperators.email],
+  tiebreaker: tourOperators.id,
+};
+
+// The tenant scope of an operator row is its own id.
+const visibleTo = (actor: Actor) => tenantScope(tourOperators.id, actor);
+
+const usersCount = sql<number>`(select count(*)::int from users u where u.tour_operator_id = ${tourOperators.id} and u.deleted_at is null)`;
+const selection = { ...getTableColumns(tourOperators), usersCount };
+
+export async function listTourOperators(db: DbOrTx, actor: Actor, params: ListParams) {
+  const where = combine([visibleTo(actor), ...buildListConditions(params, TOUR_OPERATOR_LIST_SPEC)]);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(selection)
+      .from(tourOperators)
+      .where(where)
+      .orderBy(...buildOrderBy(params, TOUR_OPERATOR_LIST_SPEC))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    db.select({ total: count() }).from(tourOperators).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findVisibleTourOperator(db: DbOrTx, actor: Actor, id: string) {
+  const [row] = await db
+    .select(selection)
+    .from(tourOperators)
+    .where(and(visibleTo(actor), eq(tourOperators.id, id)));
+  return row;
+}
+
+/** Unscoped read by id, for checks inside services (e.g. a user's operator exists). */
+export async function findTourOperatorRow(db: DbOrTx, id: string): Promise<TourOperatorRow | undefined> {
+  const [row] = await db.select().from(tourOperators).where(eq(tourOperators.id, id));
+  return row;
+}
+
+export async function insertTourOperator(db: DbOrTx, values: typeof tourOperators.$inferInsert) {
+  const [row] = await db.insert(tourOperators).values(values).returning();
+  return row;
+}
+
+export async function updateTourOperatorRow(db: DbOrTx, id: string, values: Partial<typeof tourOperators.$inferInsert>) {
+  const [row] = await db
+    .update(tourOperators)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tourOperators.id, id))
+    .returning();
+  return row;
+}

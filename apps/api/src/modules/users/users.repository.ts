@@ -1,0 +1,156 @@
+import { LEVEL, OPERATOR_READABLE_LEVELS } from '@trayecto/shared';
+import { type SQL, and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { tourOperators, users } from '../../db/schema';
+import {
+  type ListParams,
+  type ResourceListSpec,
+  buildListConditions,
+  buildOrderBy,
+  combine,
+} from '../../lib/filters';
+import { type Actor, tenantScope } from '../../lib/tenant';
+import type { UserRow, UserWithOperator } from './users.mapper';
+
+export const USER_LIST_SPEC: ResourceListSpec = {
+  filters: {
+    level: { column: users.level, type: 'int' },
+    state: { column: users.state, type: 'int' },
+    tour_operator_id: { column: users.tourOperatorId, type: 'uuid' },
+    email: { column: users.email, type: 'text' },
+    full_name: { column: users.fullName, type: 'text' },
+    phone: { column: users.phone, type: 'text' },
+    created_at: { column: users.createdAt, type: 'timestamp' },
+    updated_at: { column: users.updatedAt, type: 'timestamp' },
+  },
+  sort: {
+    full_name: users.fullName,
+    email: users.email,
+    level: users.level,
+    state: users.state,
+    created_at: users.createdAt,
+    updated_at: users.updatedAt,
+  },
+  defaultSort: ['full_name'],
+  search: [users.fullName, users.email, users.phone],
+  tiebreaker: users.id,
+};
+
+/**
+ * Which users the actor may read (PRODUCT.md §3): the tenant scope plus the role rule — an
+ * Operador reads its operator's sellers, drivers and guides; sellers, drivers and guides read
+ * only themselves.
+ */
+function visibleTo(actor: Actor): SQL | undefined {
+  const base = isNull(users.deletedAt);
+  if (actor.level === LEVEL.ADMIN) return base;
+  const tenant = tenantScope(users.tourOperatorId, actor);
+  if (actor.level === LEVEL.TOUR_OPERATOR_ADMIN) return and(base, tenant);
+  if (actor.level === LEVEL.OPERATOR) {
+    return and(base, tenant, or(inArray(users.level, [...OPERATOR_READABLE_LEVELS]), eq(users.id, actor.id)));
+  }
+  return and(base, eq(users.id, actor.id));
+}
+
+const withOperator = (db: DbOrTx) =>
+  db
+    .select({ user: users, operator: { id: tourOperators.id, name: tourOperators.name } })
+    .from(users)
+    .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId));
+
+export async function listUsers(db: DbOrTx, actor: Actor, params: ListParams) {
+  const where = combine([visibleTo(actor), ...buildListConditions(params, USER_LIST_SPEC)]);
+  const [rows, [{ total }]] = await Promise.all([
+    withOperator(db)
+      .where(where)
+      .orderBy(...buildOrderBy(params, USER_LIST_SPEC))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows: rows as UserWithOperator[], total };
+}
+
+export async function findVisibleUser(db: DbOrTx, actor: Actor, id: string): Promise<UserWithOperator | undefined> {
+  const [row] = await withOperator(db).where(and(visibleTo(actor), eq(users.id, id)));
+  return row as UserWithOperator | undefined;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserWithOperator | undefined> {
+  const [row] = await withOperator(db).where(and(isNull(users.deletedAt), eq(users.id, id)));
+  return row as UserWithOperator | undefined;
+}
+
+/** For sign-in: the live user with this e-mail, with its operator's state. */
+export async function findUserForLogin(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ user: users, operatorState: tourOperators.state })
+    .from(users)
+    .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId))
+    .where(and(isNull(users.deletedAt), eq(sql`lower(${users.email})`, email.toLowerCase())));
+  return row;
+}
+
+/** For every authenticated request: is the token's user still allowed in? */
+export async function findAuthState(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      level: users.level,
+      state: users.state,
+      fullName: users.fullName,
+      tourOperatorId: users.tourOperatorId,
+      tokenVersion: users.tokenVersion,
+      deletedAt: users.deletedAt,
+      operatorState: tourOperators.state,
+    })
+    .from(users)
+    .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function emailInUse(db: DbOrTx, email: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function updateUserRow(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function bumpTokenVersion(db: DbOrTx, id: string) {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+}
+
+export async function touchLastLogin(db: DbOrTx, id: string) {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function countUsers(db: DbOrTx) {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  return n;
+}

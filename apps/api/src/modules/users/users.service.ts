@@ -1,0 +1,145 @@
+import {
+  LEVEL,
+  MANAGEABLE_LEVELS,
+  MSG,
+  type TUserCreateRequest,
+  type TUserUpdateRequest,
+} from '@trayecto/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import type { ListParams } from '../../lib/filters';
+import { hashPassword } from '../../lib/password';
+import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
+import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
+import { toUserResponse } from './users.mapper';
+import * as repo from './users.repository';
+
+const NOT_FOUND = 'El usuario';
+const emailTaken = () =>
+  new AppError('CONFLICT', 'Ya existe un usuario con ese correo electrónico', {
+    email: ['Ya existe un usuario con ese correo electrónico'],
+  });
+
+/** Whether the actor may give a user this level (level 1 manages levels 1–5 of its operator). */
+function assertCanAssignLevel(actor: Actor, level: number) {
+  if (!(MANAGEABLE_LEVELS[actor.level] ?? []).includes(level)) {
+    throw forbidden('No tienes permiso para asignar ese rol');
+  }
+}
+
+/** Resolves and checks the operator of a user with this level. */
+async function resolveOperator(db: DbOrTx, actor: Actor, level: number, requested: string | null | undefined) {
+  if (level === LEVEL.ADMIN) return null;
+  const id = tenantForWrite(actor, requested);
+  if (!id) throw new AppError('VALIDATION', MSG.tourOperatorRequired, { tour_operator_id: [MSG.tourOperatorRequired] });
+  const op = await findTourOperatorRow(db, id);
+  if (!op) {
+    throw new AppError('VALIDATION', 'El tour operador no existe', { tour_operator_id: ['El tour operador no existe'] });
+  }
+  return id;
+}
+
+export async function listUsers(db: Db, actor: Actor, params: ListParams) {
+  const { rows, total } = await repo.listUsers(db, actor, params);
+  return { items: rows.map(toUserResponse), total };
+}
+
+export async function getUser(db: Db, actor: Actor, id: string) {
+  const row = await repo.findVisibleUser(db, actor, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toUserResponse(row);
+}
+
+/** Creates a user (levels 0/1 only; route-guarded), hashing the password with Argon2id. */
+export async function createUser(db: Db, actor: Actor, body: TUserCreateRequest) {
+  assertCanAssignLevel(actor, body.level);
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const tourOperatorId = await resolveOperator(tx, actor, body.level, body.tour_operator_id);
+    if (await repo.emailInUse(tx, body.email)) throw emailTaken();
+    const row = await repo.insertUser(tx, {
+      fullName: body.full_name,
+      email: body.email,
+      phone: body.phone ?? '',
+      level: body.level,
+      state: body.state,
+      tourOperatorId,
+      address: body.address ?? '',
+      latLng: body.lat_lng ?? '',
+      commissionPct: body.commission_pct ?? null,
+      passwordHash,
+    });
+    const created = await repo.findUserById(tx, row.id);
+    if (!created) throw notFound(NOT_FOUND);
+    return toUserResponse(created);
+  });
+}
+
+/**
+ * Updates a user; fields not sent stay as they are. Changing level, state or password revokes the
+ * user's earlier tokens. Nobody changes their own level or state, or an account above their reach.
+ */
+export async function updateUser(db: Db, actor: Actor, id: string, body: TUserUpdateRequest) {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return db.transaction(async (tx) => {
+    const current = await repo.findVisibleUser(tx, actor, id);
+    if (!current) throw notFound(NOT_FOUND);
+    const user = current.user;
+    assertCanAssignLevel(actor, user.level);
+    const level = body.level ?? user.level;
+    if (level !== user.level) assertCanAssignLevel(actor, level);
+    const isSelf = actor.id === user.id;
+    if (isSelf && ((body.level !== undefined && body.level !== user.level) || (body.state !== undefined && body.state !== user.state))) {
+      throw new AppError('VALIDATION', 'No puedes cambiar tu propio rol ni tu estado', {
+        [body.level !== undefined && body.level !== user.level ? 'level' : 'state']: [
+          'No puedes cambiar tu propio rol ni tu estado',
+        ],
+      });
+    }
+    let tourOperatorId = user.tourOperatorId;
+    if (level === LEVEL.ADMIN) tourOperatorId = null;
+    else if (isAdmin(actor)) {
+      const requested = body.tour_operator_id !== undefined ? body.tour_operator_id : user.tourOperatorId;
+      tourOperatorId = await resolveOperator(tx, actor, level, requested);
+    }
+    if (body.email && body.email !== user.email.toLowerCase() && (await repo.emailInUse(tx, body.email, id))) {
+      throw emailTaken();
+    }
+    const revokes =
+      level !== user.level ||
+      (body.state !== undefined && body.state !== user.state) ||
+      passwordHash !== undefined ||
+      tourOperatorId !== user.tourOperatorId;
+    await repo.updateUserRow(tx, id, {
+      fullName: body.full_name,
+      email: body.email,
+      phone: body.phone,
+      level,
+      state: body.state,
+      tourOperatorId,
+      address: body.address,
+      latLng: body.lat_lng,
+      commissionPct: body.commission_pct,
+      passwordHash,
+    });
+    if (revokes) await repo.bumpTokenVersion(tx, id);
+    const updated = await repo.findUserById(tx, id);
+    if (!updated) throw notFound(NOT_FOUND);
+    return toUserResponse(updated);
+  });
+}
+
+/**
+ * Deletes a user: soft delete (bookings and sheets keep pointing at who sold or drove), the
+ * e-mail becomes free again and every token of the user stops working.
+ */
+export async function deleteUser(db: Db, actor: Actor, id: string) {
+  await db.transaction(async (tx) => {
+    const current = await repo.findVisibleUser(tx, actor, id);
+    if (!current) throw notFound(NOT_FOUND);
+    if (current.user.id === actor.id) throw new AppError('CONFLICT', 'No puedes eliminar tu propio usuario');
+    assertCanAssignLevel(actor, current.user.level);
+    await repo.updateUserRow(tx, id, { deletedAt: new Date(), state: 2 });
+    await repo.bumpTokenVersion(tx, id);
+  });
+}

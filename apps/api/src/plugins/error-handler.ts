@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const FIELD_ROOT = '_';
+
+/** The field path of a validation issue: "/passengers/0/full_name" → "passengers.0.full_name". */
+const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.') || FIELD_ROOT;
+
+/** PostgreSQL error codes that are the client's fault, never a 500. */
+const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'Ya existe un registro con esos datos' },
+  '23503': { status: 422, message: 'Un registro relacionado no existe' },
+  '23514': { status: 422, message: 'Los datos no cumplen las reglas' },
+  '22P02': { status: 400, message: 'Valor con formato no válido' },
+  '22003': { status: 400, message: 'Número fuera de rango' },
+  '22001': { status: 422, message: 'Texto demasiado largo' },
+  '22021': { status: 400, message: 'Texto con caracteres no válidos' },
+  '55P03': { status: 409, message: 'El registro está ocupado por otra operación; inténtalo de nuevo' },
+  '40001': { status: 409, message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
+  '40P01': { status: 409, message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
+};
+
+/**
+ * One error handler for the whole API (STYLE.md rule 4): `{ message, errors }` with Spanish
+ * messages, the right status, and no internals on a 5xx (only the request id, which the log has).
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      if (err.status >= 500) req.log.error({ err }, err.message);
+      return reply.code(err.status).send({ message: err.message, errors: err.errors, request_id: err.status >= 500 ? req.id : undefined });
+    }
+
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const f = fieldOf(v.instancePath);
+        errors[f] = [...(errors[f] ?? []), v.message ?? 'Valor no válido'];
+      }
+      const inBody = err.validationContext === 'body';
+      return reply.code(inBody ? 422 : 400).send({
+        message: inBody ? 'Hay errores en los datos enviados' : 'Parámetros de la petición no válidos',
+        errors,
+      });
+    }
+
+    const pg = (err as unknown as { code?: string }).code;
+    if (pg && PG_CLIENT_ERRORS[pg]) {
+      const { status, message } = PG_CLIENT_ERRORS[pg];
+      req.log.warn({ err }, 'database refused the request');
+      return reply.code(status).send({ message });
+    }
+
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ message: 'El cuerpo de la petición no es un JSON válido' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send({ message: 'La petición es demasiado grande' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({ message: 'Tipo de contenido no admitido; envía application/json' });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.code(400).send({ message: 'Longitud de contenido no válida' });
+    }
+    if (err instanceof SyntaxError || (err as { type?: string }).type === 'entity.parse.failed') {
+      return reply.code(400).send({ message: 'El cuerpo de la petición no es un JSON válido' });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ message: 'Demasiadas peticiones; espera un momento e inténtalo de nuevo' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ message: 'Petición no válida' });
+    }
+
+    req.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ message: 'Error interno del servidor', request_id: req.id });
+  });
+}

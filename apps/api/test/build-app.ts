@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import type { ThrottleOptions } from '../src/modules/auth/auth.throttle';
+import { createTestDatabase } from './db';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** The real application on a fresh migrated database, for app.inject. Close it in afterAll. */
+export async function buildTestApp(opts: { loginThrottle?: Partial<ThrottleOptions>; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/trayecto-test-unused', WEB_DIST: '/nonexistent', ...opts.env },
+    { readDotenv: false },
+  );
+  return buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: false,
+    loginThrottle: { accountLimit: 1000, addressLimit: 1000, ...opts.loginThrottle },
+  });
+}

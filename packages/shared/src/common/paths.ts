@@ -1,0 +1,51 @@
+/**
+ * Every route of the spec's §2 with its name (where the spec shows one), its login requirement and
+ * the levels that may use it (PRODUCT.md §3). Both web bundles build their routers from this table,
+ * and `pathTo` builds URLs by route name.
+ */
+import { ACCESS } from './roles';
+
+export type TRouteDef = {
+  path: string;
+  /** The spec's route name; our own (marked) where the spec shows none. */
+  name: string;
+  auth: boolean;
+  roles?: readonly number[];
+  title: string;
+};
+
+export const ROUTES = {
+  publicBookingExisting: { path: '/public/booking/:bookingId', name: 'public-booking-existing', auth: false, title: 'Tu reserva' },
+  publicLanding: { path: '/public/landing/:productId', name: 'public-landing', auth: false, title: 'Excursión' },
+  publicBookingVoucher: { path: '/public/landing/booking-voucher/:bookingId', name: 'public-booking-voucher', auth: false, title: 'Bono de reserva' },
+  publicBooking: { path: '/public/booking/product/:productId', name: 'public-booking', auth: false, title: 'Reservar' },
+  login: { path: '/login', name: 'login', auth: false, title: 'Iniciar sesión' },
+  home: { path: '/', name: 'home', auth: true, roles: ACCESS.home, title: 'Inicio' },
+  bookingIndex: { path: '/booking', name: 'booking-index', auth: true, roles: ACCESS.bookings, title: 'Reservas' },
+  bookingCreate: { path: '/booking/create', name: 'booking-create', auth: true, roles: ACCESS.bookingsWrite, title: 'Nueva reserva' },
+  bookingEdit: { path: '/booking/edit/:id', name: 'booking-edit', auth: true, roles: ACCESS.bookings, title: 'Editar reserva' },
+  scheduleSheetsIndex: { path: '/schedule-sheets', name: 'scheduleSheets-index', auth: true, roles: ACCESS.scheduleSheets, title: 'Hojas de servicio' },
+  scheduleEdit: { path: '/schedule-sheets/:id', name: 'schedule-edit', auth: true, roles: ACCESS.scheduleSheets, title: 'Hoja de servicio' },
+  users: { path: '/users', name: 'users', auth: true, roles: ACCESS.users, title: 'Usuarios' },
+  tourOperator: { path: '/tour-operator', name: 'tour-operator', auth: true, roles: ACCESS.tourOperators, title: 'Tour operadores' },
+  productIndex: { path: '/products', name: 'product-index', auth: true, roles: ACCESS.products, title: 'Productos' },
+  productCreate: { path: '/products/create', name: 'product-create', auth: true, roles: ACCESS.productsWrite, title: 'Nuevo producto' },
+  productEdit: { path: '/products/edit/:id', name: 'product-edit', auth: true, roles: ACCESS.products, title: 'Editar producto' },
+  vehicles: { path: '/resources/vehicles', name: 'vehicles', auth: true, roles: ACCESS.vehicles, title: 'Vehículos' },
+  accommodations: { path: '/resources/accommodations', name: 'accommodations', auth: true, roles: ACCESS.accommodations, title: 'Alojamientos' },
+  persons: { path: '/resources/persons', name: 'persons', auth: true, roles: ACCESS.persons, title: 'Personas' },
+} as const satisfies Record<string, TRouteDef>;
+
+export type TRouteKey = keyof typeof ROUTES;
+
+/** pathTo('bookingEdit', { id }) → "/booking/edit/<id>" */
+export function pathTo(key: TRouteKey, params: Record<string, string> = {}): string {
+  return ROUTES[key].path.replace(/:(\w+)/g, (_, p: string) => {
+    const v = params[p];
+    if (v === undefined) throw new Error(`Missing route parameter "${p}" for ${key}`);
+    return encodeURIComponent(v);
+  });
+}
+
+/** Whether a path belongs to the public pages (served by the public bundle). */
+export const isPublicPath = (pathname: string) => pathname === '/public' || pathname.startsWith('/public/');

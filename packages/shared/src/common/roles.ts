@@ -1,0 +1,71 @@
+/** Role levels (spec §6). */
+export const LEVEL = {
+  ADMIN: 0,
+  TOUR_OPERATOR_ADMIN: 1,
+  SELLER: 2,
+  OPERATOR: 3,
+  DRIVER: 4,
+  GUIDE: 5,
+} as const;
+export type TLevel = (typeof LEVEL)[keyof typeof LEVEL];
+export const LEVELS: readonly TLevel[] = [0, 1, 2, 3, 4, 5];
+
+/** Spanish role names, exactly as spec §6. */
+export const ROLE_NAMES: Record<TLevel, string> = {
+  0: 'Administrador',
+  1: 'Admin Tour Operador',
+  2: 'Vendedor',
+  3: 'Operador',
+  4: 'Chofer',
+  5: 'Guía',
+};
+
+/** User state (spec §4): 1 = Activo, 2 = Inactivo. */
+export const USER_STATE = { ACTIVE: 1, INACTIVE: 2 } as const;
+export type TUserState = (typeof USER_STATE)[keyof typeof USER_STATE];
+export const USER_STATE_NAMES: Record<TUserState, string> = { 1: 'Activo', 2: 'Inactivo' };
+
+/** Tour operator state: same codes as users. */
+export const TOUR_OPERATOR_STATE = USER_STATE;
+export const TOUR_OPERATOR_STATE_NAMES = USER_STATE_NAMES;
+
+/**
+ * The spec's permission check (§6): passes when no roles are required, or when the user holds at
+ * least one of the listed levels. The one helper used by the menu, the routes and the API guards.
+ */
+export function hasPermission(
+  userRoles: readonly number[] | null | undefined,
+  requiredRoles?: readonly number[] | null,
+): boolean {
+  if (!requiredRoles || requiredRoles.length === 0) return true;
+  if (!userRoles || userRoles.length === 0) return false;
+  return requiredRoles.some((r) => userRoles.includes(r));
+}
+
+/** Who may use what (PRODUCT.md §3), as lists of levels for hasPermission. */
+export const ACCESS = {
+  home: [] as number[],
+  bookings: [0, 1, 2, 3, 4, 5],
+  bookingsWrite: [0, 1, 2, 3],
+  scheduleSheets: [0, 1, 3, 4, 5],
+  products: [0, 1, 2, 3],
+  productsWrite: [0, 1],
+  vehicles: [0, 1, 3, 4, 5],
+  accommodations: [0, 1, 2, 3, 4, 5],
+  persons: [0, 1, 3, 4, 5],
+  resourcesWrite: [0, 1, 3],
+  users: [0, 1, 2, 3, 4, 5],
+  usersManage: [0, 1],
+  tourOperators: [0, 1, 3],
+  tourOperatorsWrite: [0, 1],
+  tourOperatorsCreate: [0],
+} as const satisfies Record<string, readonly number[]>;
+
+/** Levels a level-1 admin may create or edit (own operator, levels 1–5). */
+export const MANAGEABLE_LEVELS: Record<number, readonly number[]> = {
+  0: [0, 1, 2, 3, 4, 5],
+  1: [1, 2, 3, 4, 5],
+};
+
+/** Levels an Operador (3) may read: sellers, drivers and guides of its operator (and itself). */
+export const OPERATOR_READABLE_LEVELS = [2, 4, 5] as const;
