@@ -6,7 +6,7 @@ import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.throttle';
-import { type TokenService, createTokenService } from './modules/auth/auth.tokens';
+import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { healthRoutes } from './modules/health/health.routes';
 import { tourOperatorsRoutes } from './modules/tour-operators/tour-operators.routes';
 import { usersRoutes } from './modules/users/users.routes';

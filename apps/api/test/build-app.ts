@@ -7,10 +7,18 @@ import { createTestDatabase } from './db';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** The real application on a fresh migrated database, for app.inject. Close it in afterAll. */
-export async function buildTestApp(opts: { loginThrottle?: Partial<ThrottleOptions>; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  opts: { loginThrottle?: Partial<ThrottleOptions>; env?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/trayecto-test-unused', WEB_DIST: '/nonexistent', ...opts.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/trayecto-test-unused',
+      WEB_DIST: '/nonexistent',
+      ...opts.env,
+    },
     { readDotenv: false },
   );
   return buildApp({

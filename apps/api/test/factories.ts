@@ -15,14 +15,16 @@ export async function createOperator(app: FastifyInstance, values: Partial<typeo
   return row;
 }
 
-export async function createUser(
-  app: FastifyInstance,
-  values: Partial<typeof users.$inferInsert> & { level: number },
-) {
+export async function createUser(app: FastifyInstance, values: Partial<typeof users.$inferInsert> & { level: number }) {
   passwordHash ??= hashPassword(PASSWORD);
   const [row] = await app.db
     .insert(users)
-    .values({ fullName: `Usuario ${uniq()}`, email: `u${uniq()}@example.com`, passwordHash: await passwordHash, ...values })
+    .values({
+      fullName: `Usuario ${uniq()}`,
+      email: `u${uniq()}@example.com`,
+      passwordHash: await passwordHash,
+      ...values,
+    })
     .returning();
   return row;
 }
@@ -42,7 +44,8 @@ export async function createWorld(app: FastifyInstance) {
   const admin = await createUser(app, { level: 0, fullName: 'Admin Global' });
   const a = await createOperator(app, { name: 'Operador A' });
   const b = await createOperator(app, { name: 'Operador B' });
-  const mk = async (op: typeof a, level: number, name: string) => createUser(app, { level, tourOperatorId: op.id, fullName: name });
+  const mk = async (op: typeof a, level: number, name: string) =>
+    createUser(app, { level, tourOperatorId: op.id, fullName: name });
   const A = {
     op: a,
     l1: await mk(a, 1, 'Ana Admin A'),

@@ -32,14 +32,22 @@ const ZEnv = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     DATA_DIR: z.string().min(1).default('./data'),
-    JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional().or(z.literal('').transform(() => undefined)),
+    JWT_SECRET: z
+      .string()
+      .min(32, 'debe tener al menos 32 caracteres')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     JWT_TTL: duration.default('12h'),
     ADMIN_EMAIL: z
       .string()
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'no es una dirección de correo válida')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').optional().or(z.literal('').transform(() => undefined)),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, 'debe tener al menos 8 caracteres')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     SEED_DEMO: boolish.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives (default apps/web/dist). */
@@ -52,7 +60,11 @@ const ZEnv = z
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'es obligatorio cuando se define DATABASE_URL' });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'es obligatorio cuando se define ADMIN_EMAIL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'es obligatorio cuando se define ADMIN_EMAIL',
+      });
     }
   });
 
@@ -97,4 +109,3 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, { readDotenv
     embedded,
   };
 }
-

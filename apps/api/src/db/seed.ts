@@ -91,7 +91,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       sql`select (select count(*) from tour_operators) + (select count(*) from users) as n`,
     );
     if (Number(res.rows[0]?.n) > 0) return false;
-    await tx.insert(users).values({ fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, level: 0, passwordHash, phone: '+34 922 000 000' });
+    await tx
+      .insert(users)
+      .values({ fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, level: 0, passwordHash, phone: '+34 922 000 000' });
     for (const o of DEMO_OPERATORS) {
       const [op] = await tx.insert(tourOperators).values(o.values).returning({ id: tourOperators.id });
       await tx.insert(users).values(
@@ -114,7 +116,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const existing = await tx.execute(sql`select 1 from users where lower(email) = ${email.toLowerCase()} and deleted_at is null`);
+    const existing = await tx.execute(
+      sql`select 1 from users where lower(email) = ${email.toLowerCase()} and deleted_at is null`,
+    );
     if (existing.rows.length > 0) return false;
     await tx.insert(users).values({ fullName: 'Administrador', email: email.toLowerCase(), level: 0, passwordHash });
     return true;

@@ -35,6 +35,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'El recurso') => new AppError('NOT_FOUND', `${what} no existe`);
-export const forbidden = (message = 'No tienes permiso para realizar esta acción') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'No tienes permiso para realizar esta acción') =>
+  new AppError('FORBIDDEN', message);
 export const validation = (errors: FieldErrors, message = 'Hay errores en los datos enviados') =>
   new AppError('VALIDATION', message, errors);

@@ -1,5 +1,5 @@
-import { FILTER_OPS, MAX_PER_PAGE, DEFAULT_PER_PAGE, type TFilterOp } from '@trayecto/shared';
-import { type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { DEFAULT_PER_PAGE, FILTER_OPS, MAX_PER_PAGE, type TFilterOp } from '@trayecto/shared';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './app-error';
 
@@ -151,7 +151,10 @@ export function buildListConditions(params: ListParams, spec: ResourceListSpec):
     const def = spec.filters[f.field];
     const col = def.column as AnyPgColumn;
     if (f.op === 'in') {
-      const parts = f.raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const parts = f.raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       if (parts.length === 0 || parts.length > MAX_IN_VALUES) {
         throw bad(`${f.field}[in]`, `"in" admite entre 1 y ${MAX_IN_VALUES} valores`);
       }

@@ -1,6 +1,6 @@
-import { type SQL, eq } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LEVEL } from '@trayecto/shared';
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './app-error';
 
 /** Who is calling: read from the verified token and the users table on every request. */

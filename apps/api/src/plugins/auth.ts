@@ -1,4 +1,4 @@
-import { LEVEL, hasPermission } from '@trayecto/shared';
+import { hasPermission, LEVEL } from '@trayecto/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -42,12 +42,12 @@ async function readActor(app: FastifyInstance, req: FastifyRequest): Promise<Act
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null as unknown as Actor);
-  const authenticate: preHandlerAsyncHookHandler = async function (req) {
+  const authenticate: preHandlerAsyncHookHandler = async (req) => {
     req.actor = await readActor(app, req);
   };
   app.decorate('authenticate', authenticate);
   app.decorate('requireRoles', (levels: readonly number[]) => {
-    const guard: preHandlerAsyncHookHandler = async function (req) {
+    const guard: preHandlerAsyncHookHandler = async (req) => {
       req.actor = await readActor(app, req);
       if (!hasPermission([req.actor.level], levels)) {
         throw new AppError('FORBIDDEN', 'No tienes permiso para realizar esta acción');

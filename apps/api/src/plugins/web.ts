@@ -21,8 +21,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      setHeaders(reply, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

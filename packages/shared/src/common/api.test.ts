@@ -26,7 +26,7 @@ describe('es-ES formats', () => {
 });
 
 describe('route table', () => {
-  it('spec §2: route names are exactly the spec\'s', () => {
+  it("spec §2: route names are exactly the spec's", () => {
     const named = Object.fromEntries(Object.values(ROUTES).map((r) => [r.path, r.name]));
     expect(named).toMatchObject({
       '/public/landing/booking-voucher/:bookingId': 'public-booking-voucher',

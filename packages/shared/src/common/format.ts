@@ -11,7 +11,11 @@ export function formatCents(cents: number, currency = 'EUR'): string {
   const f =
     currency === 'EUR'
       ? money
-      : new Intl.NumberFormat('es-ES', { style: 'currency', currency, useGrouping: 'always' } as Intl.NumberFormatOptions);
+      : new Intl.NumberFormat('es-ES', {
+          style: 'currency',
+          currency,
+          useGrouping: 'always',
+        } as Intl.NumberFormatOptions);
   return f.format(cents / 100).replace(/\u00a0/g, ' ');
 }
 

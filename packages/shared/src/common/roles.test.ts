@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, LEVEL, ROLE_NAMES, USER_STATE_NAMES, hasPermission } from './roles';
+import { ACCESS, hasPermission, LEVEL, ROLE_NAMES, USER_STATE_NAMES } from './roles';
 
 describe('roles and the permission helper', () => {
   it('spec §6: levels 0–5 have the Spanish role names of the table', () => {

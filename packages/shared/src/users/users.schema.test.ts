@@ -22,7 +22,7 @@ describe('user contract', () => {
     expect(MSG.required).toBe('Campo requerido');
   });
 
-  it('spec §5: e-mail must be text@text.text — the spec\'s message', () => {
+  it("spec §5: e-mail must be text@text.text — the spec's message", () => {
     for (const email of ['ana', 'ana@', 'ana@example', '@example.com', 'ana example@x.com']) {
       expect(errorsOf(ZUserCreateRequest.safeParse({ ...valid, email }))).toMatchObject({ email: MSG.email });
     }

@@ -15,10 +15,7 @@ const zChoice = (allowed: readonly number[]) =>
 const zLevel = zChoice(LEVELS);
 const zUserState = zChoice([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 const zPassword = z.string().min(8, MSG.passwordMin).max(200, MSG.tooLong(200));
-const zCommission = z.coerce
-  .number({ error: MSG.invalidNumber })
-  .min(0, MSG.percentRange)
-  .max(100, MSG.percentRange);
+const zCommission = z.coerce.number({ error: MSG.invalidNumber }).min(0, MSG.percentRange).max(100, MSG.percentRange);
 const zNullableUuid = z.union([zUuid(), z.null()]);
 
 /** The spec mentions `fullName` as an alias of `full_name`: accept both on input. */

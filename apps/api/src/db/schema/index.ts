@@ -1,3 +1,3 @@
+export * from './auth-throttle';
 export * from './tour-operators';
 export * from './users';
-export * from './auth-throttle';

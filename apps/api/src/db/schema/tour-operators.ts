@@ -25,8 +25,5 @@ export const tourOperators = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('tour_operators_state_check', sql`${t.state} in (1, 2)`),
-    index('tour_operators_name_idx').on(t.name),
-  ],
+  (t) => [check('tour_operators_state_check', sql`${t.state} in (1, 2)`), index('tour_operators_name_idx').on(t.name)],
 );

@@ -24,16 +24,22 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/auth/me',
-    { preHandler: app.authenticate, schema: { tags, summary: 'El usuario de la sesión', response: { 200: ZMeResponse, ...errorResponses } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'El usuario de la sesión', response: { 200: ZMeResponse, ...errorResponses } },
+    },
     async (req) => service.me(app.db, req.actor),
   );
 
   r.post(
     '/auth/logout',
-    { preHandler: app.authenticate, schema: { tags, summary: 'Cerrar sesión (revoca los tokens)', response: { 204: z.null(), ...errorResponses } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'Cerrar sesión (revoca los tokens)', response: { 204: z.null(), ...errorResponses } },
+    },
     async (req, reply) => {
       await service.logout(app.db, req.actor);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -5,7 +5,7 @@ import { verifyPassword } from '../../lib/password';
 import type { Actor } from '../../lib/tenant';
 import { toUserResponse } from '../users/users.mapper';
 import * as users from '../users/users.repository';
-import { type ThrottleOptions, createLoginThrottle } from './auth.throttle';
+import { createLoginThrottle, type ThrottleOptions } from './auth.throttle';
 import type { TokenService } from './auth.tokens';
 
 /** The same answer for an unknown e-mail and a wrong password (PRODUCT.md §2). */

@@ -1,5 +1,5 @@
-import { ZTokenPayload, type TTokenPayload } from '@trayecto/shared';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { type TTokenPayload, ZTokenPayload } from '@trayecto/shared';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/app-error';
 
 const ALG = 'HS256';

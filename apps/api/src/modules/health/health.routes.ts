@@ -6,12 +6,23 @@ import { z } from 'zod';
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ZHealth = z.object({ status: z.string(), database: z.string().optional() });
-  r.get('/health', { schema: { tags: ['Sistema'], summary: 'El proceso está vivo', security: [], response: { 200: ZHealth } } }, async () => ({
-    status: 'ok',
-  }));
+  r.get(
+    '/health',
+    { schema: { tags: ['Sistema'], summary: 'El proceso está vivo', security: [], response: { 200: ZHealth } } },
+    async () => ({
+      status: 'ok',
+    }),
+  );
   r.get(
     '/ready',
-    { schema: { tags: ['Sistema'], summary: 'Listo para servir (base de datos accesible)', security: [], response: { 200: ZHealth, 503: ZHealth } } },
+    {
+      schema: {
+        tags: ['Sistema'],
+        summary: 'Listo para servir (base de datos accesible)',
+        security: [],
+        response: { 200: ZHealth, 503: ZHealth },
+      },
+    },
     async (_req, reply) => {
       try {
         await app.database.ping();

@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tourOperators } from '../../db/schema';
-import { type ListParams, type ResourceListSpec, buildListConditions, buildOrderBy, combine } from '../../lib/filters';
+import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { TourOperatorRow } from './tour-operators.mapper';
 
@@ -27,7 +27,7 @@ export const TOUR_OPERATOR_LIST_SPEC: ResourceListSpec = {
 // The tenant scope of an operator row is its own id.
 const visibleTo = (actor: Actor) => tenantScope(tourOperators.id, actor);
 
-const usersCount = sql<number>`(select count(*)::int from users u where u.tour_operator_id = ${tourOperators.id} and u.deleted_at is null)`;
+const usersCount = sql<number>`(select count(*)::int from users u where u.tour_operator_id = "tour_operators"."id" and u.deleted_at is null)`;
 const selection = { ...getTableColumns(tourOperators), usersCount };
 
 export async function listTourOperators(db: DbOrTx, actor: Actor, params: ListParams) {
@@ -64,7 +64,11 @@ export async function insertTourOperator(db: DbOrTx, values: typeof tourOperator
   return row;
 }
 
-export async function updateTourOperatorRow(db: DbOrTx, id: string, values: Partial<typeof tourOperators.$inferInsert>) {
+export async function updateTourOperatorRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof tourOperators.$inferInsert>,
+) {
   const [row] = await db
     .update(tourOperators)
     .set({ ...values, updatedAt: new Date() })

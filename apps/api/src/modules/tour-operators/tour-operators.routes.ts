@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
 import { setPagingHeaders } from '../../lib/pagination';
-import { ZIdParams, ZListQuery, errorResponses } from '../../lib/route-schemas';
+import { errorResponses, ZIdParams, ZListQuery } from '../../lib/route-schemas';
 import { TOUR_OPERATOR_LIST_SPEC } from './tour-operators.repository';
 import * as service from './tour-operators.service';
 
@@ -24,7 +24,12 @@ export async function tourOperatorsRoutes(app: FastifyInstance) {
     '/tour-operators',
     {
       preHandler: app.requireRoles(ACCESS.tourOperators),
-      schema: { tags, summary: 'Lista de tour operadores', querystring: ZListQuery, response: { 200: z.array(ZTourOperatorResponse), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Lista de tour operadores',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZTourOperatorResponse), ...errorResponses },
+      },
     },
     async (req, reply) => {
       const params = parseListQuery(req.query as Record<string, unknown>, TOUR_OPERATOR_LIST_SPEC);
@@ -38,7 +43,12 @@ export async function tourOperatorsRoutes(app: FastifyInstance) {
     '/tour-operators/:id',
     {
       preHandler: app.requireRoles(ACCESS.tourOperators),
-      schema: { tags, summary: 'Un tour operador', params: ZIdParams, response: { 200: ZTourOperatorResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Un tour operador',
+        params: ZIdParams,
+        response: { 200: ZTourOperatorResponse, ...errorResponses },
+      },
     },
     async (req) => service.getTourOperator(app.db, req.actor, assertId(req.params.id, WHAT)),
   );
@@ -47,7 +57,12 @@ export async function tourOperatorsRoutes(app: FastifyInstance) {
     '/tour-operators',
     {
       preHandler: app.requireRoles(ACCESS.tourOperatorsCreate),
-      schema: { tags, summary: 'Crear tour operador', body: ZTourOperatorCreateRequest, response: { 201: ZTourOperatorResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Crear tour operador',
+        body: ZTourOperatorCreateRequest,
+        response: { 201: ZTourOperatorResponse, ...errorResponses },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.createTourOperator(app.db, req.actor, req.body)),
   );

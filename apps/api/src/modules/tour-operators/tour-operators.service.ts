@@ -42,7 +42,10 @@ export async function getTourOperator(db: Db, actor: Actor, id: string) {
 /** Only the administrator creates tour operators (route-guarded). */
 export async function createTourOperator(db: Db, actor: Actor, body: TTourOperatorCreateRequest) {
   return db.transaction(async (tx) => {
-    const row = await repo.insertTourOperator(tx, { ...toValues(body), name: body.name } as typeof tourOperators.$inferInsert);
+    const row = await repo.insertTourOperator(tx, {
+      ...toValues(body),
+      name: body.name,
+    } as typeof tourOperators.$inferInsert);
     const created = await repo.findVisibleTourOperator(tx, actor, row.id);
     return toTourOperatorResponse(created ?? row);
   });

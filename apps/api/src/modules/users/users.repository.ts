@@ -1,14 +1,8 @@
 import { LEVEL, OPERATOR_READABLE_LEVELS } from '@trayecto/shared';
-import { type SQL, and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tourOperators, users } from '../../db/schema';
-import {
-  type ListParams,
-  type ResourceListSpec,
-  buildListConditions,
-  buildOrderBy,
-  combine,
-} from '../../lib/filters';
+import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { UserRow, UserWithOperator } from './users.mapper';
 

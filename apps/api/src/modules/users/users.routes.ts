@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
 import { setPagingHeaders } from '../../lib/pagination';
-import { ZIdParams, ZListQuery, errorResponses } from '../../lib/route-schemas';
+import { errorResponses, ZIdParams, ZListQuery } from '../../lib/route-schemas';
 import { USER_LIST_SPEC } from './users.repository';
 import * as service from './users.service';
 
@@ -82,7 +82,7 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       await service.deleteUser(app.db, req.actor, assertId(req.params.id, 'El usuario'));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

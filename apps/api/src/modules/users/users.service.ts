@@ -1,10 +1,4 @@
-import {
-  LEVEL,
-  MANAGEABLE_LEVELS,
-  MSG,
-  type TUserCreateRequest,
-  type TUserUpdateRequest,
-} from '@trayecto/shared';
+import { LEVEL, MANAGEABLE_LEVELS, MSG, type TUserCreateRequest, type TUserUpdateRequest } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
@@ -34,7 +28,9 @@ async function resolveOperator(db: DbOrTx, actor: Actor, level: number, requeste
   if (!id) throw new AppError('VALIDATION', MSG.tourOperatorRequired, { tour_operator_id: [MSG.tourOperatorRequired] });
   const op = await findTourOperatorRow(db, id);
   if (!op) {
-    throw new AppError('VALIDATION', 'El tour operador no existe', { tour_operator_id: ['El tour operador no existe'] });
+    throw new AppError('VALIDATION', 'El tour operador no existe', {
+      tour_operator_id: ['El tour operador no existe'],
+    });
   }
   return id;
 }
@@ -89,7 +85,11 @@ export async function updateUser(db: Db, actor: Actor, id: string, body: TUserUp
     const level = body.level ?? user.level;
     if (level !== user.level) assertCanAssignLevel(actor, level);
     const isSelf = actor.id === user.id;
-    if (isSelf && ((body.level !== undefined && body.level !== user.level) || (body.state !== undefined && body.state !== user.state))) {
+    if (
+      isSelf &&
+      ((body.level !== undefined && body.level !== user.level) ||
+        (body.state !== undefined && body.state !== user.state))
+    ) {
       throw new AppError('VALIDATION', 'No puedes cambiar tu propio rol ni tu estado', {
         [body.level !== undefined && body.level !== user.level ? 'level' : 'state']: [
           'No puedes cambiar tu propio rol ni tu estado',

@@ -1,0 +1,95 @@
+import { and } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { USER_LIST_SPEC } from '../modules/users/users.repository';
+import { AppError } from './app-error';
+import { buildListConditions, buildOrderBy, escapeLike, parseListQuery } from './filters';
+
+const dialect = new PgDialect();
+const toSql = (q: Record<string, unknown>) => {
+  const params = parseListQuery(q, USER_LIST_SPEC);
+  const where = and(...buildListConditions(params, USER_LIST_SPEC));
+  return where ? dialect.sqlToQuery(where) : { sql: '', params: [] };
+};
+const badRequest = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).status).toBe(400);
+    return (e as AppError).message;
+  }
+  throw new Error('expected a 400');
+};
+
+describe('filter parser field[op]=value', () => {
+  it('spec §7: level[eq]=4 becomes a bound equality on users.level', () => {
+    const q = toSql({ 'level[eq]': '4' });
+    expect(q.sql).toBe('"users"."level" = $1');
+    expect(q.params).toEqual([4]);
+  });
+
+  it('supports eq ne lt lte gt gte like in, all as parameters', () => {
+    const q = toSql({
+      'level[ne]': '0',
+      'level[lt]': '5',
+      'level[lte]': '4',
+      'level[gt]': '1',
+      'level[gte]': '2',
+      'full_name[like]': "o'Brien%",
+      'state[in]': '1,2',
+    });
+    expect(q.sql).not.toContain("o'Brien");
+    expect(q.params).toEqual([0, 5, 4, 1, 2, "o'Brien\\%", 1, 2]);
+    expect(q.sql).toContain('f_unaccent');
+    expect(q.sql).toContain('in ($7, $8)');
+  });
+
+  it('a plain field=value is an equality', () => {
+    expect(toSql({ level: '3' }).params).toEqual([3]);
+  });
+
+  it('unknown fields and ops answer 400 naming them', () => {
+    expect(badRequest(() => parseListQuery({ 'password_hash[eq]': 'x' }, USER_LIST_SPEC))).toContain('password_hash');
+    expect(badRequest(() => parseListQuery({ 'level[regex]': '1' }, USER_LIST_SPEC))).toContain('regex');
+    expect(badRequest(() => parseListQuery({ 'level]': '1' }, USER_LIST_SPEC))).toContain('level]');
+  });
+
+  it('wrong value types answer 400, never reach the database', () => {
+    badRequest(() => toSql({ 'level[eq]': 'abc' }));
+    badRequest(() => toSql({ 'level[eq]': '99999999999' }));
+    badRequest(() => toSql({ 'tour_operator_id[eq]': "1' or '1'='1" }));
+    badRequest(() => toSql({ 'created_at[gte]': 'yesterday' }));
+    badRequest(() => toSql({ 'level[like]': '1' }));
+    badRequest(() => toSql({ 'state[in]': ',' }));
+    badRequest(() => toSql({ 'level[eq]': ['1', { a: 1 }] }));
+  });
+
+  it('paging: defaults 1/50, per_page at most 500, bad values 400', () => {
+    expect(parseListQuery({}, USER_LIST_SPEC)).toMatchObject({ page: 1, perPage: 50 });
+    expect(parseListQuery({ page: '3', per_page: '500' }, USER_LIST_SPEC)).toMatchObject({ page: 3, perPage: 500 });
+    badRequest(() => parseListQuery({ per_page: '501' }, USER_LIST_SPEC));
+    badRequest(() => parseListQuery({ per_page: '0' }, USER_LIST_SPEC));
+    badRequest(() => parseListQuery({ page: '-1' }, USER_LIST_SPEC));
+    badRequest(() => parseListQuery({ page: '1e9' }, USER_LIST_SPEC));
+  });
+
+  it('sort=field,-other with a whitelist and a unique tiebreaker', () => {
+    const params = parseListQuery({ sort: 'level,-created_at' }, USER_LIST_SPEC);
+    const order = buildOrderBy(params, USER_LIST_SPEC).map((o) => dialect.sqlToQuery(o).sql);
+    expect(order).toEqual(['"users"."level" asc', '"users"."created_at" desc', '"users"."id" asc']);
+    badRequest(() => parseListQuery({ sort: 'password_hash' }, USER_LIST_SPEC));
+  });
+
+  it('q searches name, e-mail and phone, accent- and case-insensitively', () => {
+    const q = toSql({ q: 'Hernández' });
+    expect(q.sql.match(/f_unaccent/g)?.length).toBe(6);
+    expect(q.params).toEqual(['Hernández', 'Hernández', 'Hernández']);
+    void users;
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+});

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-app';
+import { bearer, createWorld } from '../../../test/factories';
+
+let app: FastifyInstance;
+let w: Awaited<ReturnType<typeof createWorld>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  w = await createWorld(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(token), payload });
+
+describe('tour operators API', () => {
+  it('the administrator lists all, with users_count, paging headers and filters', async () => {
+    const res = await call('GET', '/api/v1/tour-operators?sort=name', w.tokens.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.json().map((o: { name: string }) => o.name)).toEqual(['Operador A', 'Operador B']);
+    expect(res.json()[0].users_count).toBe(5);
+    expect((await call('GET', '/api/v1/tour-operators?state[eq]=2', w.tokens.admin)).json()).toEqual([]);
+    expect((await call('GET', '/api/v1/tour-operators?secret[eq]=1', w.tokens.admin)).statusCode).toBe(400);
+  });
+
+  it('creates an operator with every field (administrator only)', async () => {
+    const body = {
+      name: 'Masca Trekking',
+      legal_name: 'Masca Trekking S.L.',
+      tax_id: 'B38999999',
+      email: 'Info@Masca.es',
+      phone: '+34 922 000 111',
+      address: 'Buenavista del Norte',
+      website: 'https://masca.es',
+      brand_color: '#123abc',
+      timezone: 'Atlantic/Canary',
+      currency: 'EUR',
+      default_commission_pct: 7.5,
+      booking_terms: 'Cancelación gratuita 24 h antes.',
+    };
+    const res = await call('POST', '/api/v1/tour-operators', w.tokens.admin, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ ...body, email: 'info@masca.es', state: 1, users_count: 0 });
+    for (const t of [w.tokens.A1, w.tokens.A3, w.tokens.A2]) {
+      expect((await call('POST', '/api/v1/tour-operators', t, body)).statusCode).toBe(403);
+    }
+  });
+
+  it('validates with Spanish messages (422)', async () => {
+    const res = await call('POST', '/api/v1/tour-operators', w.tokens.admin, {
+      name: '',
+      email: 'mal',
+      brand_color: 'rojo',
+      timezone: 'Marte/Olympus',
+      default_commission_pct: 150,
+    });
+    expect(res.statusCode).toBe(422);
+    const e = res.json().errors;
+    expect(e.name).toEqual(['Campo requerido']);
+    expect(e.email).toEqual(['Por favor, introduce una dirección de correo electrónico válida']);
+    expect(e.brand_color[0]).toMatch(/Color/);
+    expect(e.timezone[0]).toMatch(/Zona horaria/);
+    expect(e.default_commission_pct[0]).toMatch(/entre 0 y 100/);
+  });
+
+  it('PRODUCT §3: a level-1 admin reads and edits its own operator only', async () => {
+    const list = await call('GET', '/api/v1/tour-operators', w.tokens.A1);
+    expect(list.json().map((o: { id: string }) => o.id)).toEqual([w.A.op.id]);
+    const edit = await call('PUT', `/api/v1/tour-operators/${w.A.op.id}`, w.tokens.A1, { phone: '+34 922 999 999' });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().phone).toBe('+34 922 999 999');
+    expect(edit.json().name).toBe('Operador A');
+    const other = await call('PUT', `/api/v1/tour-operators/${w.B.op.id}`, w.tokens.A1, { name: 'Robado' });
+    expect(other.statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/tour-operators/${w.B.op.id}`, w.tokens.admin)).json().name).toBe('Operador B');
+    // Only the administrator (de)activates.
+    expect((await call('PUT', `/api/v1/tour-operators/${w.A.op.id}`, w.tokens.A1, { state: 2 })).statusCode).toBe(403);
+  });
+
+  it('PRODUCT §3: an Operador reads its own operator; sellers, drivers, guides get 403', async () => {
+    expect((await call('GET', `/api/v1/tour-operators/${w.A.op.id}`, w.tokens.A3)).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/tour-operators/${w.B.op.id}`, w.tokens.A3)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/v1/tour-operators/${w.A.op.id}`, w.tokens.A3, { phone: '1' })).statusCode).toBe(
+      403,
+    );
+    for (const t of [w.tokens.A2, w.tokens.A4, w.tokens.A5]) {
+      expect((await call('GET', '/api/v1/tour-operators', t)).statusCode).toBe(403);
+    }
+  });
+
+  it('the administrator deactivates and reactivates an operator', async () => {
+    const created = (await call('POST', '/api/v1/tour-operators', w.tokens.admin, { name: 'Temporal' })).json();
+    const off = await call('PUT', `/api/v1/tour-operators/${created.id}`, w.tokens.admin, { state: 2 });
+    expect(off.json().state).toBe(2);
+    const on = await call('PUT', `/api/v1/tour-operators/${created.id}`, w.tokens.admin, { state: 1 });
+    expect(on.json().state).toBe(1);
+  });
+});
