@@ -1,0 +1,28 @@
+import {
+  type Icon,
+  IconBuildingSkyscraper,
+  IconBus,
+  IconCalendarEvent,
+  IconClipboardList,
+  IconHome,
+  IconId,
+  IconMap2,
+  IconPackages,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { TRouteKey } from '@trayecto/shared';
+
+/** One icon per menu entry (Tabler, Mantine's own set). */
+export const MENU_ICONS: Partial<Record<TRouteKey | 'resources', Icon>> = {
+  home: IconHome,
+  bookingIndex: IconCalendarEvent,
+  scheduleSheetsIndex: IconClipboardList,
+  productIndex: IconMap2,
+  resources: IconPackages,
+  vehicles: IconBus,
+  accommodations: IconBuildingSkyscraper,
+  persons: IconId,
+  users: IconUsers,
+  tourOperator: IconUsersGroup,
+};

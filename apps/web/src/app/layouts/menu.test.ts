@@ -1,0 +1,68 @@
+import { ROUTES } from '@trayecto/shared';
+import { describe, expect, it } from 'vitest';
+import { MENU, menuForRoles, type TMenuEntry } from './menu';
+
+const labels = (entries: TMenuEntry[]) =>
+  entries.map((e) => (e.kind === 'link' ? e.label : `${e.label}(${e.children.map((c) => c.label).join(',')})`));
+
+describe('main menu by role', () => {
+  it('STYLE "Shell": grouped as Inicio; Reservas; Hojas de servicio; Productos; Recursos (Vehículos, Alojamientos, Personas); Usuarios; Tour operadores', () => {
+    expect(labels(MENU as TMenuEntry[])).toEqual([
+      'Inicio',
+      'Reservas',
+      'Hojas de servicio',
+      'Productos',
+      'Recursos(Vehículos,Alojamientos,Personas)',
+      'Usuarios',
+      'Tour operadores',
+    ]);
+  });
+
+  it('spec §6 "A permission check passes when … the user holds at least one of the listed levels": the administrator sees everything', () => {
+    expect(labels(menuForRoles([0]))).toEqual(labels(MENU as TMenuEntry[]));
+  });
+
+  it('spec §6: a seller (level 2) sees no schedule sheets, vehicles, persons or tour operators', () => {
+    expect(labels(menuForRoles([2]))).toEqual([
+      'Inicio',
+      'Reservas',
+      'Productos',
+      'Recursos(Alojamientos)',
+      'Usuarios',
+    ]);
+  });
+
+  it('spec §6: a driver (level 4) sees no products nor tour operators', () => {
+    expect(labels(menuForRoles([4]))).toEqual([
+      'Inicio',
+      'Reservas',
+      'Hojas de servicio',
+      'Recursos(Vehículos,Alojamientos,Personas)',
+      'Usuarios',
+    ]);
+  });
+
+  it('spec §6: an operator (level 3) sees tour operators (read only)', () => {
+    expect(labels(menuForRoles([3]))).toContain('Tour operadores');
+  });
+
+  it('spec §6 "passes when no roles are required": with no roles only the routes without required levels remain', () => {
+    expect(labels(menuForRoles([]))).toEqual(['Inicio']);
+  });
+
+  it("every menu link is filtered exactly by its route's levels", () => {
+    for (const level of [0, 1, 2, 3, 4, 5]) {
+      const visible = new Set(
+        menuForRoles([level]).flatMap((e) => (e.kind === 'link' ? [e.route] : e.children.map((c) => c.route))),
+      );
+      for (const entry of MENU) {
+        const links = entry.kind === 'link' ? [entry] : entry.children;
+        for (const l of links) {
+          const def = ROUTES[l.route];
+          const roles = 'roles' in def ? (def.roles as readonly number[]) : [];
+          expect(visible.has(l.route)).toBe(roles.length === 0 || roles.includes(level));
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The left menu, grouped as the staff think (STYLE.md "Shell"), filtered by the spec's permission
+ * check (§6) against each route's levels from the shared ROUTES table.
+ */
+import { hasPermission, ROUTES, type TRouteKey } from '@trayecto/shared';
+
+export type TMenuLink = { kind: 'link'; route: TRouteKey; label: string };
+export type TMenuGroup = { kind: 'group'; label: string; children: TMenuLink[] };
+export type TMenuEntry = TMenuLink | TMenuGroup;
+
+const link = (route: TRouteKey, label: string): TMenuLink => ({ kind: 'link', route, label });
+
+export const MENU: readonly TMenuEntry[] = [
+  link('home', 'Inicio'),
+  link('bookingIndex', 'Reservas'),
+  link('scheduleSheetsIndex', 'Hojas de servicio'),
+  link('productIndex', 'Productos'),
+  {
+    kind: 'group',
+    label: 'Recursos',
+    children: [link('vehicles', 'Vehículos'), link('accommodations', 'Alojamientos'), link('persons', 'Personas')],
+  },
+  link('users', 'Usuarios'),
+  link('tourOperator', 'Tour operadores'),
+];
+
+function canUse(roles: readonly number[], route: TRouteKey): boolean {
+  const def = ROUTES[route];
+  return hasPermission(roles, 'roles' in def ? def.roles : undefined);
+}
+
+/** The menu a user with these levels sees: forbidden links removed, empty groups dropped. */
+export function menuForRoles(roles: readonly number[], menu: readonly TMenuEntry[] = MENU): TMenuEntry[] {
+  const out: TMenuEntry[] = [];
+  for (const entry of menu) {
+    if (entry.kind === 'link') {
+      if (canUse(roles, entry.route)) out.push(entry);
+    } else {
+      const children = entry.children.filter((c) => canUse(roles, c.route));
+      if (children.length > 0) out.push({ ...entry, children });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+import { Table, UnstyledButton } from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './sortable-th.module.css';
+
+export type TSort = { field: string; desc: boolean } | null;
+
+/** "-created_at" → { field: 'created_at', desc: true } */
+export function parseSort(raw: string | null | undefined): TSort {
+  if (!raw) return null;
+  const desc = raw.startsWith('-');
+  const field = desc ? raw.slice(1) : raw;
+  return field ? { field, desc } : null;
+}
+
+export function formatSort(sort: TSort): string {
+  return sort ? `${sort.desc ? '-' : ''}${sort.field}` : '';
+}
+
+/** Click cycles ascending → descending → ascending; another column starts ascending. */
+export function nextSort(current: TSort, field: string): TSort {
+  if (current?.field === field) return { field, desc: !current.desc };
+  return { field, desc: false };
+}
+
+/** A table header cell that sorts the list, announced to screen readers with aria-sort. */
+export function SortableTh({
+  field,
+  sort,
+  onSort,
+  children,
+  width,
+}: {
+  field: string;
+  sort: TSort;
+  onSort: (field: string) => void;
+  children: ReactNode;
+  width?: number | string;
+}) {
+  const active = sort?.field === field;
+  const Icon = active ? (sort?.desc ? IconSortDescending : IconSortAscending) : IconArrowsSort;
+  return (
+    <Table.Th w={width} aria-sort={active ? (sort?.desc ? 'descending' : 'ascending') : 'none'} style={{ padding: 0 }}>
+      <UnstyledButton onClick={() => onSort(field)} className={classes.control} data-active={active || undefined}>
+        <span>{children}</span>
+        <Icon size={15} stroke={1.8} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * POST /api/v1/auth/login (spec §7) and the spec's error mapping for the login screen (§8):
+ * a reply without a token → "Invalid credentials"; any other failure → "An error occurred".
+ */
+import { useMutation } from '@tanstack/react-query';
+import { MSG, type TLoginRequest } from '@trayecto/shared';
+import { apiPaths } from '../../../config/paths';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/auth-storage';
+
+export type TLoginUser = { id: string; name: string; level?: number; tour_operator_id?: string | null };
+export type TLoginResult = { token: string; user: TLoginUser };
+
+/** The two error texts the spec allows on the login screen. */
+export type TLoginErrorMessage = typeof MSG.invalidCredentials | typeof MSG.anErrorOccurred;
+
+export class LoginError extends Error {
+  readonly kind: 'invalid-credentials' | 'failure';
+  /** What went wrong, for the Spanish hint under the spec's message. */
+  readonly status: number;
+  constructor(kind: 'invalid-credentials' | 'failure', status: number) {
+    super(kind === 'invalid-credentials' ? MSG.invalidCredentials : MSG.anErrorOccurred);
+    this.name = 'LoginError';
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+function hasToken(data: unknown): data is TLoginResult {
+  if (!data || typeof data !== 'object') return false;
+  const d = data as { token?: unknown; user?: unknown };
+  return typeof d.token === 'string' && d.token.length > 0;
+}
+
+/**
+ * Maps what the login call produced to the spec's outcome: a 401 (the API's "wrong e-mail or
+ * password", which carries no token) or a 2xx without a token → "Invalid credentials"; a network
+ * failure, 429, 5xx or anything else → "An error occurred".
+ */
+export function loginErrorFor(failure: unknown): LoginError {
+  if (failure instanceof LoginError) return failure;
+  if (failure instanceof ApiError) {
+    if (failure.status === 401) return new LoginError('invalid-credentials', 401);
+    return new LoginError('failure', failure.status);
+  }
+  return new LoginError('failure', 0);
+}
+
+/** Calls the API; stores the session on success; throws LoginError otherwise. */
+export async function login(credentials: TLoginRequest): Promise<TLoginResult> {
+  let data: unknown;
+  let status: number;
+  try {
+    const res = await apiRequest<unknown>(apiPaths.auth.login, {
+      method: 'POST',
+      body: credentials,
+      handleUnauthorized: false,
+    });
+    data = res.data;
+    status = res.status;
+  } catch (e) {
+    throw loginErrorFor(e);
+  }
+  if (!hasToken(data)) throw new LoginError('invalid-credentials', status);
+  const user = (data.user ?? {}) as Partial<TLoginUser>;
+  const result: TLoginResult = {
+    token: data.token,
+    user: { ...user, id: String(user.id ?? ''), name: String(user.name ?? '') },
+  };
+  saveSession(result.token, result.user);
+  return result;
+}
+
+export function useLogin() {
+  return useMutation<TLoginResult, LoginError, TLoginRequest>({
+    mutationFn: login,
+  });
+}
+
+/** A Spanish line under the spec's message so staff know what to do next. */
+export function loginErrorHint(error: LoginError): string {
+  if (error.kind === 'invalid-credentials') return 'El email o la contraseña no son correctos.';
+  if (error.status === 429) return 'Demasiados intentos seguidos. Espera unos minutos antes de volver a probar.';
+  if (error.status === 0) return 'No se ha podido conectar con el servidor. Comprueba tu conexión.';
+  return 'No se ha podido iniciar sesión. Inténtalo de nuevo en unos instantes.';
+}

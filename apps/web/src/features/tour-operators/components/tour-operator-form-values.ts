@@ -1,0 +1,103 @@
+/** The tour operator form: values, validation with the shared schemas, payload. */
+import {
+  MSG,
+  type TTourOperatorResponse,
+  ZTourOperatorCreateRequest,
+  ZTourOperatorUpdateRequest,
+} from '@trayecto/shared';
+import type { TTourOperatorPayload } from '../api/create-tour-operator';
+
+export type TTourOperatorFormValues = {
+  name: string;
+  legal_name: string;
+  tax_id: string;
+  email: string;
+  phone: string;
+  address: string;
+  website: string;
+  logo_url: string;
+  brand_color: string;
+  timezone: string;
+  currency: string;
+  default_commission_pct: number | string;
+  booking_terms: string;
+};
+
+export const DEFAULT_TIMEZONE = 'Europe/Madrid';
+export const DEFAULT_CURRENCY = 'EUR';
+
+export const CURRENCY_OPTIONS = [
+  { value: 'EUR', label: 'EUR · Euro' },
+  { value: 'GBP', label: 'GBP · Libra esterlina' },
+  { value: 'USD', label: 'USD · Dólar estadounidense' },
+  { value: 'CHF', label: 'CHF · Franco suizo' },
+];
+
+/** Time zones, the Spanish ones first (Madrid, Canarias). */
+export function timezoneOptions(): { value: string; label: string }[] {
+  const first = [
+    { value: 'Europe/Madrid', label: 'Europe/Madrid (península)' },
+    { value: 'Atlantic/Canary', label: 'Atlantic/Canary (Canarias)' },
+  ];
+  let all: string[] = [];
+  try {
+    all = Intl.supportedValuesOf('timeZone');
+  } catch {
+    all = [];
+  }
+  const firstValues = new Set(first.map((f) => f.value));
+  return [...first, ...all.filter((z) => !firstValues.has(z)).map((z) => ({ value: z, label: z }))];
+}
+
+export function initialTourOperatorValues(o: TTourOperatorResponse | null): TTourOperatorFormValues {
+  return {
+    name: o?.name ?? '',
+    legal_name: o?.legal_name ?? '',
+    tax_id: o?.tax_id ?? '',
+    email: o?.email ?? '',
+    phone: o?.phone ?? '',
+    address: o?.address ?? '',
+    website: o?.website ?? '',
+    logo_url: o?.logo_url ?? '',
+    brand_color: o?.brand_color ?? '',
+    timezone: o?.timezone || DEFAULT_TIMEZONE,
+    currency: o?.currency || DEFAULT_CURRENCY,
+    default_commission_pct: o?.default_commission_pct ?? 0,
+    booking_terms: o?.booking_terms ?? '',
+  };
+}
+
+export function toTourOperatorPayload(v: TTourOperatorFormValues): TTourOperatorPayload {
+  const pct = v.default_commission_pct === '' ? 0 : Number(v.default_commission_pct);
+  return {
+    name: v.name.trim(),
+    legal_name: v.legal_name.trim(),
+    tax_id: v.tax_id.trim().toUpperCase(),
+    email: v.email.trim(),
+    phone: v.phone.trim(),
+    address: v.address.trim(),
+    website: v.website.trim(),
+    logo_url: v.logo_url.trim(),
+    brand_color: v.brand_color.trim(),
+    timezone: v.timezone || DEFAULT_TIMEZONE,
+    currency: v.currency || DEFAULT_CURRENCY,
+    default_commission_pct: Number.isFinite(pct) ? pct : (v.default_commission_pct as unknown as number),
+    booking_terms: v.booking_terms,
+  };
+}
+
+export function validateTourOperatorForm(v: TTourOperatorFormValues, mode: 'create' | 'edit'): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const schema = mode === 'create' ? ZTourOperatorCreateRequest : ZTourOperatorUpdateRequest;
+  const payload: Record<string, unknown> = toTourOperatorPayload(v);
+  const result = schema.safeParse(payload);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  // On edit the schema lets `name` be left out, but the form always sends it.
+  if (mode === 'edit' && !v.name.trim()) errors.name ??= MSG.required;
+  return errors;
+}

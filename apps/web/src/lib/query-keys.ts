@@ -1,0 +1,2 @@
+/** Query keys shared across features (the session's own user). */
+export const ME_QUERY_KEY = ['auth', 'me'] as const;

@@ -1,0 +1,50 @@
+/**
+ * A tiny router for the public pages (no back-office code, no router library): matches the
+ * pathname against the public routes of the shared ROUTES table, most specific first.
+ */
+import { ROUTES } from '@trayecto/shared/paths';
+
+export type TPublicRouteKey = 'publicBookingExisting' | 'publicLanding' | 'publicBookingVoucher' | 'publicBooking';
+
+export const PUBLIC_ROUTE_KEYS: readonly TPublicRouteKey[] = [
+  'publicBookingVoucher',
+  'publicBooking',
+  'publicBookingExisting',
+  'publicLanding',
+];
+
+export type TPublicMatch = { key: TPublicRouteKey; name: string; title: string; params: Record<string, string> };
+
+function compile(pattern: string): { re: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((seg) => {
+      if (seg.startsWith(':')) {
+        names.push(seg.slice(1));
+        return '([^/]+)';
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { re: new RegExp(`^${source}/?$`), names };
+}
+
+const compiled = PUBLIC_ROUTE_KEYS.map((key) => ({ key, ...compile(ROUTES[key].path) }));
+
+export function matchPublicRoute(pathname: string): TPublicMatch | null {
+  for (const { key, re, names } of compiled) {
+    const m = re.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    names.forEach((n, i) => {
+      try {
+        params[n] = decodeURIComponent(m[i + 1] ?? '');
+      } catch {
+        params[n] = m[i + 1] ?? '';
+      }
+    });
+    return { key, name: ROUTES[key].name, title: ROUTES[key].title, params };
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * In development, serve `public.html` for /public/* page requests, as the API does in production,
+ * so the public bundle can be worked on with `npm run dev`.
+ */
+function publicPagesFallback(): Plugin {
+  return {
+    name: 'trayecto-public-pages-fallback',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const url = req.url ?? '';
+        const accept = req.headers.accept ?? '';
+        if ((url === '/public' || url.startsWith('/public/')) && accept.includes('text/html')) {
+          req.url = '/public.html';
+        }
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), publicPagesFallback()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // Two pages, two bundles: the public pages never load back-office code.
+      input: {
+        main: here('./index.html'),
+        public: here('./public.html'),
+      },
+    },
+  },
+});
