@@ -1,3 +1,7 @@
+export * from './accommodations';
 export * from './auth-throttle';
+export * from './persons';
+export * from './products';
 export * from './tour-operators';
 export * from './users';
+export * from './vehicles';

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accommodations } from './accommodations';
+import { tourOperators } from './tour-operators';
+
+/** A price of one passenger type (PRODUCT.md §4 "Prices"). */
+export type ProductPrice = {
+  pax_type: 'adult' | 'child' | 'infant' | 'senior';
+  amount_cents: number;
+  min_age: number | null;
+  max_age: number | null;
+  occupies_seat: boolean;
+};
+/** A seasonal period whose prices override the base ones between `from` and `to` (inclusive). */
+export type ProductSeason = { name: string; from: string; to: string; prices: ProductPrice[] };
+/** A weekly rule: on these ISO weekdays (1 = Monday … 7 = Sunday), at these times, in this range. */
+export type AvailabilityRule = { weekdays: number[]; times: string[]; valid_from: string; valid_to: string | null };
+
+/** A product (tour) of a tour operator. Lists owned by the product live as validated JSON. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    /** Rich text, sanitised on the server before it is stored. */
+    description: text('description').notNull().default(''),
+    durationMinutes: integer('duration_minutes').notNull().default(0),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    meetingPoint: text('meeting_point').notNull().default(''),
+    meetingLatLng: text('meeting_lat_lng').notNull().default(''),
+    pickupEnabled: boolean('pickup_enabled').notNull().default(false),
+    includes: text('includes').array().notNull().default(sql`'{}'::text[]`),
+    excludes: text('excludes').array().notNull().default(sql`'{}'::text[]`),
+    capacity: integer('capacity').notNull(),
+    minPax: integer('min_pax').notNull().default(1),
+    bookingCutoffHours: integer('booking_cutoff_hours').notNull().default(0),
+    freeCancellationHours: integer('free_cancellation_hours').notNull().default(24),
+    instantConfirmation: boolean('instant_confirmation').notNull().default(true),
+    currency: text('currency').notNull().default('EUR'),
+    state: text('state').notNull().default('draft'),
+    prices: jsonb('prices').$type<ProductPrice[]>().notNull().default(sql`'[]'::jsonb`),
+    seasons: jsonb('seasons').$type<ProductSeason[]>().notNull().default(sql`'[]'::jsonb`),
+    availabilityRules: jsonb('availability_rules').$type<AvailabilityRule[]>().notNull().default(sql`'[]'::jsonb`),
+    closedDates: date('closed_dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tourOperatorId], foreignColumns: [tourOperators.id], name: 'products_tour_operator_fk' }),
+    unique('products_tenant_id_key').on(t.tourOperatorId, t.id),
+    uniqueIndex('products_tenant_code_key')
+      .on(t.tourOperatorId, sql`lower(${t.code})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_tenant_state_idx').on(t.tourOperatorId, t.state),
+    check('products_state_check', sql`${t.state} in ('draft', 'active', 'inactive')`),
+    check('products_capacity_check', sql`${t.capacity} >= 1 and ${t.capacity} <= 10000`),
+    check('products_min_pax_check', sql`${t.minPax} >= 1`),
+  ],
+);
+
+/**
+ * A departure (product × date × start time) exists as a row once anything touches it: a capacity
+ * override, a closure, a booking (issue 4 takes seats with one conditional UPDATE on this row).
+ */
+export const departures = pgTable(
+  'departures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    capacity: integer('capacity').notNull(),
+    /** Whether `capacity` was set by staff for this departure (else it follows the product). */
+    capacityOverride: boolean('capacity_override').notNull().default(false),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    closed: boolean('closed').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tourOperatorId, t.productId],
+      foreignColumns: [products.tourOperatorId, products.id],
+      name: 'departures_product_fk',
+    }),
+    unique('departures_tenant_id_key').on(t.tourOperatorId, t.id),
+    unique('departures_product_date_time_key').on(t.productId, t.date, t.time),
+    index('departures_tenant_date_idx').on(t.tourOperatorId, t.date),
+    check('departures_seats_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
+    check('departures_time_check', sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+/** Ordered product photos, stored under DATA_DIR/uploads with resized versions. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    position: smallint('position').notNull().default(0),
+    /** Path relative to DATA_DIR/uploads of the large version; `thumb_path` of the thumbnail. */
+    path: text('path').notNull(),
+    thumbPath: text('thumb_path').notNull(),
+    alt: text('alt').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tourOperatorId, t.productId],
+      foreignColumns: [products.tourOperatorId, products.id],
+      name: 'product_images_product_fk',
+    }).onDelete('cascade'),
+    index('product_images_product_idx').on(t.productId, t.position),
+  ],
+);
+
+/**
+ * Where a product collects its customers: an accommodation (own or shared) or a whole zone, with
+ * minutes before departure or a fixed time.
+ */
+export const productPickups = pgTable(
+  'product_pickups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    accommodationId: uuid('accommodation_id'),
+    zone: text('zone'),
+    minutesBefore: integer('minutes_before'),
+    fixedTime: text('fixed_time'),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tourOperatorId, t.productId],
+      foreignColumns: [products.tourOperatorId, products.id],
+      name: 'product_pickups_product_fk',
+    }).onDelete('cascade'),
+    // Shared accommodations have no operator, so this key is the accommodation alone; the service
+    // checks it is the operator's own or shared.
+    foreignKey({
+      columns: [t.accommodationId],
+      foreignColumns: [accommodations.id],
+      name: 'product_pickups_accommodation_fk',
+    }),
+    index('product_pickups_product_idx').on(t.productId, t.position),
+    check('product_pickups_target_check', sql`(${t.accommodationId} is null) <> (${t.zone} is null)`),
+    check('product_pickups_when_check', sql`(${t.minutesBefore} is null) <> (${t.fixedTime} is null)`),
+    check('product_pickups_minutes_check', sql`${t.minutesBefore} is null or (${t.minutesBefore} between 0 and 720)`),
+  ],
+);

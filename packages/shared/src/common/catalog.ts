@@ -1,0 +1,78 @@
+/** Catalogue constants with their Spanish names (PRODUCT.md §4), shared by API and web. */
+
+export const PAX_TYPES = ['adult', 'child', 'infant', 'senior'] as const;
+export type TPaxType = (typeof PAX_TYPES)[number];
+export const PAX_TYPE_NAMES: Record<TPaxType, string> = {
+  adult: 'Adulto',
+  child: 'Niño',
+  infant: 'Bebé',
+  senior: 'Senior',
+};
+
+export const PRODUCT_STATES = ['draft', 'active', 'inactive'] as const;
+export type TProductState = (typeof PRODUCT_STATES)[number];
+export const PRODUCT_STATE_NAMES: Record<TProductState, string> = {
+  draft: 'Borrador',
+  active: 'Activo',
+  inactive: 'Inactivo',
+};
+
+/** Tour languages offered (ISO 639-1) with their Spanish names. */
+export const LANGUAGE_NAMES = {
+  es: 'Español',
+  en: 'Inglés',
+  de: 'Alemán',
+  fr: 'Francés',
+  it: 'Italiano',
+  pt: 'Portugués',
+  nl: 'Neerlandés',
+  ru: 'Ruso',
+  pl: 'Polaco',
+  sv: 'Sueco',
+  no: 'Noruego',
+  da: 'Danés',
+  fi: 'Finés',
+  zh: 'Chino',
+  ja: 'Japonés',
+} as const;
+export type TLanguage = keyof typeof LANGUAGE_NAMES;
+export const LANGUAGES = Object.keys(LANGUAGE_NAMES) as TLanguage[];
+
+export const VEHICLE_TYPES = ['bus', 'minibus', 'van', 'car', '4x4', 'boat'] as const;
+export type TVehicleType = (typeof VEHICLE_TYPES)[number];
+export const VEHICLE_TYPE_NAMES: Record<TVehicleType, string> = {
+  bus: 'Autobús',
+  minibus: 'Minibús',
+  van: 'Furgoneta',
+  car: 'Turismo',
+  '4x4': '4x4',
+  boat: 'Barco',
+};
+export const VEHICLE_STATE = { ACTIVE: 1, INACTIVE: 2, WORKSHOP: 3 } as const;
+export const VEHICLE_STATE_NAMES: Record<number, string> = { 1: 'Activo', 2: 'Inactivo', 3: 'En taller' };
+
+export const ACCOMMODATION_TYPES = ['hotel', 'apartment', 'meeting_point', 'bus_stop'] as const;
+export type TAccommodationType = (typeof ACCOMMODATION_TYPES)[number];
+export const ACCOMMODATION_TYPE_NAMES: Record<TAccommodationType, string> = {
+  hotel: 'Hotel',
+  apartment: 'Apartamento',
+  meeting_point: 'Punto de encuentro',
+  bus_stop: 'Parada de autobús',
+};
+
+export const PERSON_ROLES = ['guide', 'driver', 'assistant', 'other'] as const;
+export type TPersonRole = (typeof PERSON_ROLES)[number];
+export const PERSON_ROLE_NAMES: Record<TPersonRole, string> = {
+  guide: 'Guía',
+  driver: 'Chófer',
+  assistant: 'Asistente',
+  other: 'Otro',
+};
+
+/** Active/inactive state shared by accommodations and persons (1 Activo, 2 Inactivo). */
+export const ACTIVE_STATE_NAMES: Record<number, string> = { 1: 'Activo', 2: 'Inactivo' };
+
+/** Product images: accepted types and the largest upload. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGES_PER_PRODUCT = 20;

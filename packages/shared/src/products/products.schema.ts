@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { LANGUAGES, PAX_TYPES, PRODUCT_STATES } from '../common/catalog';
+import { zDate, zEnum, zInt, zLatLng, zOptionalText, zRequired, zText, zTime, zUuid } from '../common/validation';
+
+const unique = <T>(list: T[]) => new Set(list).size === list.length;
+
+/** A price per passenger type; a type without price is not offered (PRODUCT.md §4). */
+export const ZProductPrice = z
+  .object({
+    pax_type: zEnum(PAX_TYPES),
+    amount_cents: zInt(0, 10_000_000),
+    min_age: zInt(0, 120)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    max_age: zInt(0, 120)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    occupies_seat: z.boolean().default(true),
+  })
+  .refine((p) => p.min_age === null || p.max_age === null || p.min_age <= p.max_age, {
+    message: 'La edad mínima no puede ser mayor que la máxima',
+    path: ['max_age'],
+  });
+export type TProductPrice = z.infer<typeof ZProductPrice>;
+
+const zPrices = z
+  .array(ZProductPrice)
+  .max(PAX_TYPES.length)
+  .refine((l) => unique(l.map((p) => p.pax_type)), 'Cada tipo de pasajero solo puede tener una tarifa');
+
+/** A season: between `from` and `to` (inclusive) its prices replace the base ones. */
+export const ZProductSeason = z
+  .object({
+    name: zRequired(80),
+    from: zDate(),
+    to: zDate(),
+    prices: zPrices.refine((l) => l.length > 0, 'Añade al menos una tarifa a la temporada'),
+  })
+  .refine((s) => s.from <= s.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] });
+export type TProductSeason = z.infer<typeof ZProductSeason>;
+
+/** A weekly availability rule (weekdays 1 = Monday … 7 = Sunday). */
+export const ZAvailabilityRule = z
+  .object({
+    weekdays: z
+      .array(zInt(1, 7))
+      .min(1, 'Elige al menos un día')
+      .refine(unique, 'Días repetidos')
+      .transform((l) => [...l].sort((a, b) => a - b)),
+    times: z
+      .array(zTime())
+      .min(1, 'Añade al menos una hora de salida')
+      .max(48)
+      .refine(unique, 'Horas repetidas')
+      .transform((l) => [...l].sort()),
+    valid_from: zDate(),
+    valid_to: zDate()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+  })
+  .refine((r) => r.valid_to === null || r.valid_from <= r.valid_to, {
+    message: 'La fecha final debe ser posterior a la inicial',
+    path: ['valid_to'],
+  });
+export type TAvailabilityRule = z.infer<typeof ZAvailabilityRule>;
+
+/** One place of the product's pickup list: an accommodation or a zone; minutes before or a fixed time. */
+export const ZProductPickup = z
+  .object({
+    accommodation_id: zUuid()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    zone: zText(80)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+    minutes_before: zInt(0, 720)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    fixed_time: zTime()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+  })
+  .refine((p) => (p.accommodation_id === null) !== (p.zone === null), {
+    message: 'Elige un alojamiento o una zona',
+    path: ['accommodation_id'],
+  })
+  .refine((p) => (p.minutes_before === null) !== (p.fixed_time === null), {
+    message: 'Indica los minutos antes de la salida o una hora fija',
+    path: ['minutes_before'],
+  });
+export type TProductPickup = z.infer<typeof ZProductPickup>;
+
+const productFields = {
+  tour_operator_id: zUuid().optional(),
+  code: zRequired(30).regex(/^[A-Za-z0-9._-]+$/, 'Solo letras, números, punto, guion y guion bajo'),
+  name: zRequired(150),
+  short_description: zOptionalText(300),
+  /** Rich text (HTML); the server sanitises it. */
+  description: zText(50_000).optional(),
+  duration_minutes: zInt(0, 20_160).optional(),
+  languages: z
+    .array(zEnum(LANGUAGES as unknown as [string, ...string[]]))
+    .max(15)
+    .refine(unique, 'Idiomas repetidos')
+    .optional(),
+  meeting_point: zOptionalText(300),
+  meeting_lat_lng: zLatLng().optional(),
+  pickup_enabled: z.boolean().optional(),
+  includes: z.array(zRequired(200)).max(30).optional(),
+  excludes: z.array(zRequired(200)).max(30).optional(),
+  capacity: zInt(1, 10_000),
+  min_pax: zInt(1, 10_000).optional(),
+  booking_cutoff_hours: zInt(0, 720).optional(),
+  free_cancellation_hours: zInt(0, 720).optional(),
+  instant_confirmation: z.boolean().optional(),
+  state: zEnum(PRODUCT_STATES).optional(),
+  prices: zPrices.optional(),
+  seasons: z.array(ZProductSeason).max(20).optional(),
+  availability_rules: z.array(ZAvailabilityRule).max(50).optional(),
+  closed_dates: z
+    .array(zDate())
+    .max(1000)
+    .transform((l) => [...new Set(l)].sort())
+    .optional(),
+  pickups: z.array(ZProductPickup).max(500).optional(),
+};
+
+const minPaxFitsCapacity = (p: { min_pax?: number; capacity?: number }) =>
+  p.min_pax === undefined || p.capacity === undefined || p.min_pax <= p.capacity;
+const minPaxIssue = { message: 'El mínimo de pasajeros no puede superar las plazas', path: ['min_pax'] };
+
+/** POST /api/v1/products */
+export const ZProductCreateRequest = z.object(productFields).refine(minPaxFitsCapacity, minPaxIssue);
+export type TProductCreateRequest = z.infer<typeof ZProductCreateRequest>;
+
+/** PUT /api/v1/products/{id}: fields not sent stay; a list sent replaces the stored one. */
+export const ZProductUpdateRequest = z
+  .object({
+    ...productFields,
+    code: productFields.code.optional(),
+    name: productFields.name.optional(),
+    capacity: productFields.capacity.optional(),
+  })
+  .refine(minPaxFitsCapacity, minPaxIssue);
+export type TProductUpdateRequest = z.infer<typeof ZProductUpdateRequest>;
+
+export const ZProductImage = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumb_url: z.string(),
+  alt: z.string(),
+  position: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TProductImage = z.infer<typeof ZProductImage>;
+
+export const ZProductImageUpdateRequest = z.object({ alt: zText(200).optional(), position: zInt(0, 100).optional() });
+export const ZProductImageOrderRequest = z.object({ ids: z.array(zUuid()).max(50) });
+
+export const ZProductPickupResponse = z.object({
+  id: z.string(),
+  accommodation_id: z.string().nullable(),
+  accommodation: z
+    .object({ id: z.string(), name: z.string(), zone: z.string(), lat_lng: z.string(), shared: z.boolean() })
+    .nullable(),
+  zone: z.string().nullable(),
+  minutes_before: z.number().int().nullable(),
+  fixed_time: z.string().nullable(),
+  position: z.number().int(),
+});
+export type TProductPickupResponse = z.infer<typeof ZProductPickupResponse>;
+
+// Response shapes are plain (no transforms): the API serialises responses with zod's encode.
+const ZProductPriceOut = z.object({
+  pax_type: z.string(),
+  amount_cents: z.number().int(),
+  min_age: z.number().int().nullable(),
+  max_age: z.number().int().nullable(),
+  occupies_seat: z.boolean(),
+});
+const ZProductSeasonOut = z.object({
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  prices: z.array(ZProductPriceOut),
+});
+const ZAvailabilityRuleOut = z.object({
+  weekdays: z.array(z.number().int()),
+  times: z.array(z.string()),
+  valid_from: z.string(),
+  valid_to: z.string().nullable(),
+});
+
+export const ZProductResponse = z.object({
+  id: z.string(),
+  tour_operator_id: z.string(),
+  tour_operator: z.object({ id: z.string(), name: z.string() }).nullable(),
+  code: z.string(),
+  name: z.string(),
+  short_description: z.string(),
+  description: z.string(),
+  duration_minutes: z.number().int(),
+  languages: z.array(z.string()),
+  meeting_point: z.string(),
+  meeting_lat_lng: z.string(),
+  pickup_enabled: z.boolean(),
+  includes: z.array(z.string()),
+  excludes: z.array(z.string()),
+  capacity: z.number().int(),
+  min_pax: z.number().int(),
+  booking_cutoff_hours: z.number().int(),
+  free_cancellation_hours: z.number().int(),
+  instant_confirmation: z.boolean(),
+  currency: z.string(),
+  state: z.string(),
+  prices: z.array(ZProductPriceOut),
+  seasons: z.array(ZProductSeasonOut),
+  availability_rules: z.array(ZAvailabilityRuleOut),
+  closed_dates: z.array(z.string()),
+  pickups: z.array(ZProductPickupResponse),
+  images: z.array(ZProductImage),
+  /** Lowest adult (or any) base price: the "desde" of the landing page. */
+  from_price_cents: z.number().int().nullable(),
+  /** Links to the public landing and booking pages. */
+  public_urls: z.object({ landing: z.string(), booking: z.string() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TProductResponse = z.infer<typeof ZProductResponse>;
+
+/** GET /api/v1/products/{id}/availability?from=&to= (and the public twin). */
+export const ZAvailabilityQuery = z
+  .object({ from: zDate(), to: zDate() })
+  .refine((q) => q.from <= q.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 366, {
+    message: 'El intervalo no puede superar un año',
+    path: ['to'],
+  });
+export const ZAvailabilitySlot = z.object({
+  date: z.string(),
+  time: z.string(),
+  capacity: z.number().int(),
+  seats_taken: z.number().int(),
+  seats_left: z.number().int(),
+  available: z.boolean(),
+  closed: z.boolean(),
+  departure_id: z.string().nullable(),
+});
+export type TAvailabilitySlot = z.infer<typeof ZAvailabilitySlot>;
+
+/**
+ * PUT /api/v1/products/{id}/departures: override one departure's capacity (null = the product's)
+ * or close/reopen it. Creates the departure row if needed.
+ */
+export const ZDepartureUpdateRequest = z.object({
+  date: zDate(),
+  time: zTime(),
+  capacity: zInt(1, 10_000).nullable().optional(),
+  closed: z.boolean().optional(),
+  notes: zOptionalText(500),
+});
+export type TDepartureUpdateRequest = z.infer<typeof ZDepartureUpdateRequest>;
+
+export const PRODUCT_FILTER_FIELDS = [
+  'state',
+  'code',
+  'name',
+  'tour_operator_id',
+  'pickup_enabled',
+  'created_at',
+] as const;
+export const PRODUCT_SORT_FIELDS = ['name', 'code', 'state', 'capacity', 'created_at', 'updated_at'] as const;
