@@ -97,6 +97,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(tourOperatorsRoutes);
+      // catalogue: products
+      // catalogue: resources
     },
     { prefix: '/api/v1' },
   );
