@@ -61,6 +61,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Parallel work on one machine: each may serve its own build (vite build --outDir …).
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });
