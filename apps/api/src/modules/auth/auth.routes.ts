@@ -15,6 +15,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Iniciar sesión: token y user { id, name }',
+        security: [],
         body: ZLoginRequest,
         response: { 200: ZLoginResponse, ...errorResponses },
       },
