@@ -99,7 +99,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Converts one raw value to its typed form, or throws a 400 naming the field. */
-export function convertValue(field: string, def: FilterField, raw: string): string | number | boolean {
+export function convertValue(field: string, def: FilterField, raw: string): string | number | boolean | Date {
   const fail = () => bad(field, `Valor no válido para "${field}": "${raw}"`);
   switch (def.type) {
     case 'int': {
@@ -123,7 +123,8 @@ export function convertValue(field: string, def: FilterField, raw: string): stri
     case 'timestamp': {
       const t = Date.parse(raw);
       if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t)) throw fail();
-      return new Date(t).toISOString();
+      // drizzle binds timestamp columns from Date objects.
+      return new Date(t);
     }
     case 'bool':
       if (raw === 'true' || raw === '1') return true;

@@ -21,6 +21,14 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '40P01': { status: 409, message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
 };
 
+function pgCodeOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 /**
  * One error handler for the whole API (STYLE.md rule 4): `{ message, errors }` with Spanish
  * messages, the right status, and no internals on a 5xx (only the request id, which the log has).
@@ -48,7 +56,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
 
-    const pg = (err as unknown as { code?: string }).code;
+    // drizzle wraps the driver's error: the PostgreSQL code is on the error or on its cause.
+    const pg = pgCodeOf(err);
     if (pg && PG_CLIENT_ERRORS[pg]) {
       const { status, message } = PG_CLIENT_ERRORS[pg];
       req.log.warn({ err }, 'database refused the request');

@@ -51,13 +51,11 @@ const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A calendar date YYYY-MM-DD that exists (no 2026-02-30). */
 export const zDate = () =>
-  z
-    .string({ error: (i) => (i.input === undefined ? MSG.required : 'Fecha no válida (AAAA-MM-DD)') })
-    .regex(DATE_RE, 'Fecha no válida (AAAA-MM-DD)')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'Fecha no válida (AAAA-MM-DD)');
+  z.string({ error: (i) => (i.input === undefined ? MSG.required : 'Fecha no válida (AAAA-MM-DD)') }).refine((s) => {
+    if (!DATE_RE.test(s)) return false;
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'Fecha no válida (AAAA-MM-DD)');
 
 /** A 24-hour time HH:mm. */
 export const zTime = () =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../common/messages';
+import { zDate } from '../common/validation';
 import { ZUserCreateRequest, ZUserUpdateRequest } from './users.schema';
 
 const valid = {
@@ -60,5 +61,15 @@ describe('user contract', () => {
     expect(r.success).toBe(false);
     const long = ZUserCreateRequest.safeParse({ ...valid, full_name: 'x'.repeat(151) });
     expect(errorsOf(long)).toMatchObject({ full_name: MSG.tooLong(150) });
+  });
+});
+
+describe('dates', () => {
+  it('a bad date gives one clear message', () => {
+    for (const v of ['31/12/2026', '2026-02-30', '2026-1-1']) {
+      const r = zDate().safeParse(v);
+      expect(r.error?.issues.map((i) => i.message)).toEqual(['Fecha no válida (AAAA-MM-DD)']);
+    }
+    expect(zDate().safeParse('2028-02-29').success).toBe(true);
   });
 });

@@ -107,6 +107,15 @@ describe('GET /api/v1/users', () => {
     ).toEqual([w.A.l4.id, w.A.l5.id].sort());
   });
 
+  it('PRODUCT §2: timestamp filters (created_at[gte], [lt]) work', async () => {
+    const all = await get('/api/v1/users?created_at[gte]=2000-01-01', w.tokens.admin);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().length).toBeGreaterThanOrEqual(11);
+    const none = await get('/api/v1/users?created_at[lt]=2000-01-01T00:00:00Z', w.tokens.admin);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+  });
+
   it('PRODUCT §2: unknown filter fields, bad values and huge per_page answer 400', async () => {
     for (const url of [
       '/api/v1/users?password_hash[eq]=x',
