@@ -4,12 +4,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
+import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.throttle';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { healthRoutes } from './modules/health/health.routes';
+import { personsRoutes } from './modules/persons/persons.routes';
+import { productImagesRoutes } from './modules/products/product-images.routes';
+import { productsRoutes } from './modules/products/products.routes';
 import { tourOperatorsRoutes } from './modules/tour-operators/tour-operators.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -97,12 +103,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(tourOperatorsRoutes);
-      // catalogue: products
-      // catalogue: resources
+      await api.register(productsRoutes);
+      await api.register(productImagesRoutes);
+      await api.register(vehiclesRoutes);
+      await api.register(personsRoutes);
+      await api.register(accommodationsRoutes);
     },
     { prefix: '/api/v1' },
   );
 
+  // Uploaded photos, public and outside /api/v1 (the landing pages show them).
+  await app.register(uploadsRoutes);
   await registerWeb(app, opts.config.WEB_DIST);
   return app;
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
+import { seedProducts } from './seed-products';
+import { seedResources } from './seed-resources';
 import { tourOperators, users } from './schema';
 
 export const DEMO_PASSWORD = 'Demo2026!';
@@ -79,8 +81,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 ];
 
 /**
- * Loads demo data into an empty database (no tour operators and no users). Returns whether it
- * seeded. Later issues add products, bookings, sheets and resources to it.
+ * Loads demo data into an empty database (no tour operators and no users): operators, users of
+ * every role, the Tenerife hotel catalogue, fleet, staff and products. Returns whether it seeded.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -94,8 +96,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx
       .insert(users)
       .values({ fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, level: 0, passwordHash, phone: '+34 922 000 000' });
+    const ids: Record<string, string> = {};
     for (const o of DEMO_OPERATORS) {
       const [op] = await tx.insert(tourOperators).values(o.values).returning({ id: tourOperators.id });
+      ids[o.key] = op.id;
       await tx.insert(users).values(
         o.people.map(([level, local, fullName, phone]) => ({
           fullName,
@@ -108,6 +112,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })),
       );
     }
+    const ops = { teide: ids.teide, atlantico: ids.atlantico };
+    const { accommodations } = await seedResources(tx, ops);
+    await seedProducts(tx, ops, accommodations);
     return true;
   });
 }

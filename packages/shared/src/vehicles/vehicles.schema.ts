@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VEHICLE_TYPES } from '../common/catalog';
+import { MSG } from '../common/messages';
 import { zChoiceOf, zDate, zEnum, zInt, zOptionalText, zRequired, zUuid } from '../common/validation';
 
 export const ZVehicleUnavailability = z
@@ -9,7 +10,9 @@ export const ZVehicleUnavailability = z
 const fields = {
   tour_operator_id: zUuid().optional(),
   /** Spanish plates are upper case without spaces: "1234 ABC" → "1234ABC". */
-  plate: zRequired(20).transform((s) => s.toUpperCase().replace(/[\s-]+/g, '')),
+  plate: zRequired(20)
+    .transform((s) => s.toUpperCase().replace(/[\s-]+/g, ''))
+    .pipe(z.string().min(1, MSG.required)),
   name: zOptionalText(100),
   model: zOptionalText(100),
   type: zEnum(VEHICLE_TYPES),

@@ -1,0 +1,116 @@
+import {
+  pathTo,
+  type TProductImage,
+  type TProductPickupResponse,
+  type TProductPrice,
+  type TProductResponse,
+} from '@trayecto/shared';
+import type { productImages, productPickups, products } from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductWithOperator = {
+  product: ProductRow;
+  operator: { id: string; name: string; timezone: string };
+};
+export type ImageRow = typeof productImages.$inferSelect;
+export type PickupWithAccommodation = {
+  pickup: typeof productPickups.$inferSelect;
+  accommodation: {
+    id: string;
+    name: string;
+    zone: string;
+    latLng: string;
+    tourOperatorId: string | null;
+  } | null;
+};
+
+/** Public URL of a file stored under DATA_DIR/uploads (served by the uploads module). */
+export const uploadUrl = (relativePath: string) => `/uploads/${relativePath}`;
+
+export function toImageResponse(row: ImageRow): TProductImage {
+  return {
+    id: row.id,
+    url: uploadUrl(row.path),
+    thumb_url: uploadUrl(row.thumbPath),
+    alt: row.alt,
+    position: row.position,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export function toPickupResponse({ pickup, accommodation }: PickupWithAccommodation): TProductPickupResponse {
+  return {
+    id: pickup.id,
+    accommodation_id: pickup.accommodationId,
+    accommodation: accommodation?.id
+      ? {
+          id: accommodation.id,
+          name: accommodation.name,
+          zone: accommodation.zone,
+          lat_lng: accommodation.latLng,
+          shared: accommodation.tourOperatorId === null,
+        }
+      : null,
+    zone: pickup.zone,
+    minutes_before: pickup.minutesBefore,
+    fixed_time: pickup.fixedTime,
+    position: pickup.position,
+  };
+}
+
+/**
+ * The "desde" price of the landing page: the adult base price if adults are offered, else the
+ * lowest paid base price (a free infant is not a "from" price), else null.
+ */
+export function fromPriceCents(prices: Pick<TProductPrice, 'pax_type' | 'amount_cents'>[]): number | null {
+  const adult = prices.filter((p) => p.pax_type === 'adult').map((p) => p.amount_cents);
+  if (adult.length > 0) return Math.min(...adult);
+  const paid = prices.map((p) => p.amount_cents).filter((a) => a > 0);
+  if (paid.length > 0) return Math.min(...paid);
+  return prices.length > 0 ? 0 : null;
+}
+
+/** Row → response (ZProductResponse), with its pickups and images in order. */
+export function toProductResponse(
+  { product, operator }: ProductWithOperator,
+  pickups: PickupWithAccommodation[],
+  images: ImageRow[],
+): TProductResponse {
+  return {
+    id: product.id,
+    tour_operator_id: product.tourOperatorId,
+    tour_operator: operator ? { id: operator.id, name: operator.name } : null,
+    code: product.code,
+    name: product.name,
+    short_description: product.shortDescription,
+    description: product.description,
+    duration_minutes: product.durationMinutes,
+    languages: product.languages,
+    meeting_point: product.meetingPoint,
+    meeting_lat_lng: product.meetingLatLng,
+    pickup_enabled: product.pickupEnabled,
+    includes: product.includes,
+    excludes: product.excludes,
+    capacity: product.capacity,
+    min_pax: product.minPax,
+    booking_cutoff_hours: product.bookingCutoffHours,
+    free_cancellation_hours: product.freeCancellationHours,
+    instant_confirmation: product.instantConfirmation,
+    currency: product.currency,
+    state: product.state,
+    prices: product.prices,
+    seasons: product.seasons,
+    availability_rules: product.availabilityRules,
+    closed_dates: product.closedDates,
+    pickups: pickups.map(toPickupResponse),
+    images: images.map(toImageResponse),
+    from_price_cents: fromPriceCents(product.prices),
+    public_urls: {
+      landing: pathTo('publicLanding', { productId: product.id }),
+      booking: pathTo('publicBooking', { productId: product.id }),
+    },
+    created_at: product.createdAt.toISOString(),
+    updated_at: product.updatedAt.toISOString(),
+  };
+}

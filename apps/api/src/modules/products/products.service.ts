@@ -1,0 +1,242 @@
+import { LEVEL, MSG, plural, type TProductCreateRequest, type TProductUpdateRequest } from '@trayecto/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, type FieldErrors, forbidden, notFound, validation } from '../../lib/app-error';
+import type { ListParams } from '../../lib/filters';
+import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
+import { isValidTimeZone, todayIn } from './availability';
+import { isConstraintViolation } from './db-errors';
+import * as departuresRepo from './departures.repository';
+import { type ProductWithOperator, toProductResponse } from './products.mapper';
+import * as repo from './products.repository';
+import { sanitizeRichText } from './rich-text';
+
+const NOT_FOUND = 'El producto';
+export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
+
+const CODE_TAKEN = 'Ya existe un producto con ese código';
+const codeTaken = () => new AppError('CONFLICT', CODE_TAKEN, { code: [CODE_TAKEN] });
+
+/** Error message when a capacity would leave a departure with more seats sold than it has. */
+export const CAPACITY_BELOW_SOLD = 'No se puede bajar la capacidad por debajo de las plazas vendidas';
+
+/** The only fields an Operador (level 3) may change on a product: its availability. */
+const AVAILABILITY_FIELDS = new Set(['availability_rules', 'closed_dates']);
+const OPERATOR_MAY_ONLY_EDIT_AVAILABILITY =
+  'Tu rol solo puede modificar la disponibilidad del producto (reglas semanales y días cerrados)';
+
+/** "2026-07-01" → "01/07/2026" for messages. */
+export const displayDate = (date: string) => date.split('-').reverse().join('/');
+
+/** The operator's time zone, or the default when the stored one is unknown to the runtime. */
+export const timeZoneOf = (tz: string | null | undefined) => (tz && isValidTimeZone(tz) ? tz : DEFAULT_TIME_ZONE);
+
+/** Loads pickups and images of these products in two queries and maps them to responses. */
+async function toResponses(db: DbOrTx, rows: ProductWithOperator[]) {
+  const ids = rows.map((r) => r.product.id);
+  const [pickups, images] = await Promise.all([repo.listPickups(db, ids), repo.listImages(db, ids)]);
+  return rows.map((r) =>
+    toProductResponse(
+      r,
+      pickups.filter((p) => p.pickup.productId === r.product.id),
+      images.filter((i) => i.productId === r.product.id),
+    ),
+  );
+}
+
+async function readProduct(db: DbOrTx, id: string) {
+  const row = await repo.findProductById(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const [response] = await toResponses(db, [row]);
+  return response;
+}
+
+/** Body fields → columns; undefined stays undefined (not sent = not changed). */
+function columnsOf(body: TProductUpdateRequest) {
+  return {
+    code: body.code,
+    name: body.name,
+    shortDescription: body.short_description,
+    description: body.description === undefined ? undefined : sanitizeRichText(body.description),
+    durationMinutes: body.duration_minutes,
+    languages: body.languages,
+    meetingPoint: body.meeting_point,
+    meetingLatLng: body.meeting_lat_lng,
+    pickupEnabled: body.pickup_enabled,
+    includes: body.includes,
+    excludes: body.excludes,
+    capacity: body.capacity,
+    minPax: body.min_pax,
+    bookingCutoffHours: body.booking_cutoff_hours,
+    freeCancellationHours: body.free_cancellation_hours,
+    instantConfirmation: body.instant_confirmation,
+    state: body.state,
+    prices: body.prices,
+    seasons: body.seasons,
+    availabilityRules: body.availability_rules,
+    closedDates: body.closed_dates,
+  };
+}
+
+/**
+ * Checks a pickup list: no accommodation or zone twice, and every accommodation visible to the
+ * product's operator (its own or the shared catalogue, not deleted). Errors name `pickups.N.…`.
+ */
+async function checkPickups(
+  db: DbOrTx,
+  tourOperatorId: string,
+  pickups: NonNullable<TProductUpdateRequest['pickups']>,
+) {
+  const errors: FieldErrors = {};
+  const seenAccommodations = new Set<string>();
+  const seenZones = new Set<string>();
+  pickups.forEach((p, i) => {
+    if (p.accommodation_id) {
+      if (seenAccommodations.has(p.accommodation_id)) {
+        errors[`pickups.${i}.accommodation_id`] = ['Este alojamiento ya está en la lista de recogidas'];
+      }
+      seenAccommodations.add(p.accommodation_id);
+    } else if (p.zone) {
+      const key = p.zone.toLocaleLowerCase('es');
+      if (seenZones.has(key)) errors[`pickups.${i}.zone`] = ['Esta zona ya está en la lista de recogidas'];
+      seenZones.add(key);
+    }
+  });
+  const usable = await repo.findUsableAccommodationIds(db, tourOperatorId, [...seenAccommodations]);
+  pickups.forEach((p, i) => {
+    if (p.accommodation_id && !usable.has(p.accommodation_id)) {
+      errors[`pickups.${i}.accommodation_id`] = [
+        'El alojamiento no existe o no está disponible para este tour operador',
+      ];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw validation(errors);
+}
+
+export async function listProducts(db: Db, actor: Actor, params: ListParams) {
+  const { rows, total } = await repo.listProducts(db, actor, params);
+  return { items: await toResponses(db, rows), total };
+}
+
+export async function getProduct(db: Db, actor: Actor, id: string) {
+  const row = await repo.findVisibleProduct(db, actor, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const [response] = await toResponses(db, [row]);
+  return response;
+}
+
+/**
+ * Creates a product for the caller's operator (the administrator names one). The code is unique
+ * per operator among live products; the description is sanitised; pickups are checked.
+ */
+export async function createProduct(db: Db, actor: Actor, body: TProductCreateRequest) {
+  return db.transaction(async (tx) => {
+    const tourOperatorId = tenantForWrite(actor, body.tour_operator_id);
+    if (!tourOperatorId) throw validation({ tour_operator_id: [MSG.required] });
+    if (!(await repo.findOperator(tx, tourOperatorId))) {
+      throw validation({ tour_operator_id: ['El tour operador no existe'] });
+    }
+    if (await repo.codeInUse(tx, tourOperatorId, body.code)) throw codeTaken();
+    if (body.pickups) await checkPickups(tx, tourOperatorId, body.pickups);
+    let row: Awaited<ReturnType<typeof repo.insertProduct>>;
+    try {
+      row = await repo.insertProduct(tx, {
+        ...columnsOf(body),
+        code: body.code,
+        name: body.name,
+        capacity: body.capacity,
+        tourOperatorId,
+      });
+    } catch (err) {
+      if (isConstraintViolation(err, '23505', 'products_tenant_code_key')) throw codeTaken();
+      throw err;
+    }
+    if (body.pickups) await repo.replacePickups(tx, row, body.pickups);
+    return readProduct(tx, row.id);
+  });
+}
+
+/**
+ * Updates a product: fields not sent stay; a list sent replaces the stored one (prices, seasons,
+ * availability rules, closed dates, pickups…). An Operador may only change the availability.
+ * A new capacity is followed by the departures without their own, in the same transaction, and
+ * refused (409) if one of them has sold more seats than that.
+ */
+export async function updateProduct(db: Db, actor: Actor, id: string, body: TProductUpdateRequest) {
+  if (actor.level === LEVEL.OPERATOR) {
+    const other = Object.entries(body).filter(
+      ([k, v]) => v !== undefined && !AVAILABILITY_FIELDS.has(k) && k !== 'tour_operator_id',
+    );
+    if (other.length > 0) throw forbidden(OPERATOR_MAY_ONLY_EDIT_AVAILABILITY);
+  }
+  return db.transaction(async (tx) => {
+    const product = await repo.lockVisibleProduct(tx, actor, id);
+    if (!product) throw notFound(NOT_FOUND);
+    if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== product.tourOperatorId) {
+      throw validation({ tour_operator_id: ['No se puede cambiar el tour operador de un producto'] });
+    }
+    if (body.min_pax !== undefined || body.capacity !== undefined) {
+      if ((body.min_pax ?? product.minPax) > (body.capacity ?? product.capacity)) {
+        throw validation({ min_pax: ['El mínimo de pasajeros no puede superar las plazas'] });
+      }
+    }
+    if (body.code !== undefined && (await repo.codeInUse(tx, product.tourOperatorId, body.code, id))) {
+      throw codeTaken();
+    }
+    if (body.pickups !== undefined) {
+      await checkPickups(tx, product.tourOperatorId, body.pickups);
+      await repo.replacePickups(tx, product, body.pickups);
+    }
+    if (body.capacity !== undefined && body.capacity !== product.capacity) {
+      await followProductCapacity(tx, id, body.capacity);
+    }
+    try {
+      await repo.updateProductRow(tx, id, columnsOf(body));
+    } catch (err) {
+      if (isConstraintViolation(err, '23505', 'products_tenant_code_key')) throw codeTaken();
+      throw err;
+    }
+    return readProduct(tx, id);
+  });
+}
+
+/** Departures without a capacity of their own take the product's new one (409 below seats sold). */
+async function followProductCapacity(tx: DbOrTx, productId: string, capacity: number) {
+  const refusing = await departuresRepo.findFollowerAbove(tx, productId, capacity);
+  const refuse = (seats: number, date: string, time: string) =>
+    new AppError('CONFLICT', CAPACITY_BELOW_SOLD, {
+      capacity: [
+        `${CAPACITY_BELOW_SOLD}: la salida del ${displayDate(date)} a las ${time} tiene ${plural(seats, 'plaza vendida', 'plazas vendidas')}`,
+      ],
+    });
+  if (refusing) throw refuse(refusing.seatsTaken, refusing.date, refusing.time);
+  try {
+    await departuresRepo.setFollowersCapacity(tx, productId, capacity);
+  } catch (err) {
+    // A booking took seats between the check and the update: the CHECK constraint refuses it.
+    if (isConstraintViolation(err, '23514', 'departures_seats_check')) {
+      throw new AppError('CONFLICT', CAPACITY_BELOW_SOLD, { capacity: [CAPACITY_BELOW_SOLD] });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Deletes a product: a soft delete (bookings keep pointing at it) that frees its code. Refused
+ * while a departure from today on has seats sold: deactivate the product instead.
+ */
+export async function deleteProduct(db: Db, actor: Actor, id: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const product = await repo.lockVisibleProduct(tx, actor, id);
+    if (!product) throw notFound(NOT_FOUND);
+    const operator = await repo.findOperator(tx, product.tourOperatorId);
+    const today = todayIn(timeZoneOf(operator?.timezone), now);
+    const sold = await departuresRepo.findSoldDepartureFrom(tx, id, today);
+    if (sold) {
+      throw new AppError(
+        'CONFLICT',
+        `El producto tiene plazas vendidas en salidas futuras (la primera, el ${displayDate(sold.date)} a las ${sold.time}); desactívalo en lugar de eliminarlo`,
+      );
+    }
+    await repo.updateProductRow(tx, id, { deletedAt: now });
+  });
+}

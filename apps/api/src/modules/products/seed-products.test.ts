@@ -1,0 +1,102 @@
+import { ZProductResponse } from '@trayecto/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-app';
+import { bearer, createOperator, createUser, login } from '../../../test/factories';
+import { accommodations, productPickups, products } from '../../db/schema';
+import { seedProducts } from '../../db/seed-products';
+
+let app: FastifyInstance;
+let ops: { teide: string; atlantico: string };
+let result: Awaited<ReturnType<typeof seedProducts>>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  ops = {
+    teide: (await createOperator(app, { name: 'Teide Aventura', timezone: 'Atlantic/Canary' })).id,
+    atlantico: (await createOperator(app, { name: 'Atlántico Sur', timezone: 'Atlantic/Canary' })).id,
+  };
+  const places: [string, string, string | null][] = [
+    ['Gran Hotel Playa del Duque', 'Costa Adeje', null],
+    ['Hotel Fañabé Garden', 'Costa Adeje', null],
+    ['Punto de encuentro Puerto Colón', 'Costa Adeje', null],
+    ['Oficina Teide Aventura', 'Costa Adeje', ops.teide],
+    ['Hotel Las Américas Park', 'Playa de las Américas', null],
+    ['Apartamentos Los Geranios', 'Playa de las Américas', null],
+    ['Hotel Arona Gran Mar', 'Los Cristianos', null],
+    ['Apartamentos Marazul', 'Los Cristianos', ops.atlantico],
+    ['Hotel Tigaiga Taoro', 'Puerto de la Cruz', null],
+  ];
+  const rows = await app.db
+    .insert(accommodations)
+    .values(places.map(([name, zone, tourOperatorId]) => ({ name, zone, tourOperatorId })))
+    .returning({
+      id: accommodations.id,
+      name: accommodations.name,
+      zone: accommodations.zone,
+      tourOperatorId: accommodations.tourOperatorId,
+    });
+  result = await app.db.transaction((tx) => seedProducts(tx, ops, rows));
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('demo products', () => {
+  it('seeds four Teide Aventura products (one draft) and two Atlántico Sur products', async () => {
+    expect(result.products.map((p) => [p.code, p.tourOperatorId === ops.teide ? 'teide' : 'atlantico'])).toEqual([
+      ['TEI-01', 'teide'],
+      ['MAS-01', 'teide'],
+      ['LOR-01', 'teide'],
+      ['TEI-NOCHE', 'teide'],
+      ['CAT-01', 'atlantico'],
+      ['ORO-01', 'atlantico'],
+    ]);
+    const states = await app.db.select({ code: products.code, state: products.state }).from(products);
+    expect(states.filter((s) => s.state === 'draft').map((s) => s.code)).toEqual(['TEI-NOCHE']);
+  });
+
+  it('pickups use only hotels the operator may use, in route order, never offices', async () => {
+    const teide = result.products.find((p) => p.code === 'TEI-01')!;
+    const pickups = await app.db
+      .select({ name: accommodations.name, minutes: productPickups.minutesBefore, op: accommodations.tourOperatorId })
+      .from(productPickups)
+      .innerJoin(accommodations, eq(accommodations.id, productPickups.accommodationId))
+      .where(eq(productPickups.productId, teide.id))
+      .orderBy(productPickups.position);
+    expect(pickups.map((p) => p.name)).toEqual([
+      'Gran Hotel Playa del Duque',
+      'Hotel Fañabé Garden',
+      'Punto de encuentro Puerto Colón',
+      'Hotel Las Américas Park',
+      'Apartamentos Los Geranios',
+      'Hotel Arona Gran Mar',
+    ]);
+    const minutes = pickups.map((p) => p.minutes as number);
+    expect(minutes).toEqual([...minutes].sort((a, b) => b - a));
+    expect(pickups.every((p) => p.op === null || p.op === ops.teide)).toBe(true);
+  });
+
+  it('every demo product reads back through the API contract and has departures around today', async () => {
+    const user = await createUser(app, { level: 1, tourOperatorId: ops.teide });
+    const token = await login(app, user.email);
+    const list = await app.inject({ method: 'GET', url: '/api/v1/products', headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    for (const p of list.json()) {
+      expect(ZProductResponse.safeParse(p).success).toBe(true);
+      expect(p.description).not.toBe('');
+    }
+    const teide = list.json().find((p: { code: string }) => p.code === 'TEI-01');
+    expect(teide.from_price_cents).toBe(4900);
+    const today = new Date();
+    const from = today.toISOString().slice(0, 10);
+    const to = new Date(today.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const slots = await app.inject({
+      method: 'GET',
+      url: `/api/v1/products/${teide.id}/availability?from=${from}&to=${to}`,
+      headers: bearer(token),
+    });
+    expect(slots.json().length).toBeGreaterThanOrEqual(10);
+  });
+});
