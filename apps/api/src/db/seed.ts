@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
+import { tourOperators, users } from './schema';
 import { seedProducts } from './seed-products';
 import { seedResources } from './seed-resources';
-import { tourOperators, users } from './schema';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 

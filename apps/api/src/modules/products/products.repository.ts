@@ -139,29 +139,31 @@ export async function findUsableAccommodationIds(db: DbOrTx, tourOperatorId: str
 
 export async function listPickups(db: DbOrTx, productIds: string[]): Promise<PickupWithAccommodation[]> {
   if (productIds.length === 0) return [];
-  return db
-    .select({
-      pickup: productPickups,
-      accommodation: {
-        id: accommodations.id,
-        name: accommodations.name,
-        zone: accommodations.zone,
-        latLng: accommodations.latLng,
-        tourOperatorId: accommodations.tourOperatorId,
-      },
-    })
-    .from(productPickups)
-    .leftJoin(accommodations, eq(accommodations.id, productPickups.accommodationId))
-    // A deleted accommodation drops out of the pickup list (re-saving the product would refuse it).
-    .where(
-      and(
-        inArray(productPickups.productId, productIds),
-        or(isNull(productPickups.accommodationId), isNull(accommodations.deletedAt)),
-      ),
-    )
-    .orderBy(asc(productPickups.productId), asc(productPickups.position), asc(productPickups.id)) as Promise<
-    PickupWithAccommodation[]
-  >;
+  return (
+    db
+      .select({
+        pickup: productPickups,
+        accommodation: {
+          id: accommodations.id,
+          name: accommodations.name,
+          zone: accommodations.zone,
+          latLng: accommodations.latLng,
+          tourOperatorId: accommodations.tourOperatorId,
+        },
+      })
+      .from(productPickups)
+      .leftJoin(accommodations, eq(accommodations.id, productPickups.accommodationId))
+      // A deleted accommodation drops out of the pickup list (re-saving the product would refuse it).
+      .where(
+        and(
+          inArray(productPickups.productId, productIds),
+          or(isNull(productPickups.accommodationId), isNull(accommodations.deletedAt)),
+        ),
+      )
+      .orderBy(asc(productPickups.productId), asc(productPickups.position), asc(productPickups.id)) as Promise<
+      PickupWithAccommodation[]
+    >
+  );
 }
 
 /** Replaces the product's pickup list with this one (positions follow the list order). */

@@ -322,7 +322,11 @@ describe('POST /api/v1/products and GET /api/v1/products/{id}', () => {
       ],
     });
     expect(p.pickups).toHaveLength(2);
-    const del = await app.inject({ method: 'DELETE', url: `/api/v1/accommodations/${hotel.id}`, headers: bearer(w.tokens.A1) });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/accommodations/${hotel.id}`,
+      headers: bearer(w.tokens.A1),
+    });
     expect(del.statusCode).toBe(204);
     const again = await app.inject({ method: 'GET', url: `/api/v1/products/${p.id}`, headers: bearer(w.tokens.A1) });
     expect(again.json().pickups.map((x: { accommodation_id: string }) => x.accommodation_id)).toEqual([acc.ownA]);
