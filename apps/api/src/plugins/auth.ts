@@ -1,5 +1,5 @@
 import { hasPermission, LEVEL } from '@trayecto/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import type { Actor } from '../lib/tenant';
@@ -7,10 +7,13 @@ import { findAuthState } from '../modules/users/users.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid, unrevoked token of an active user of an active operator. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: authenticate, then the spec's permission check against these levels. */
-    requireRoles: (levels: readonly number[]) => preHandlerAsyncHookHandler;
+    /** onRequest hook: a valid, unrevoked token of an active user of an active operator. */
+    authenticate: onRequestAsyncHookHandler;
+    /**
+     * onRequest hook: authenticate, then the spec's permission check against these levels. Runs
+     * before the body is read, so an unauthorised caller gets 401/403, never a validation answer.
+     */
+    requireRoles: (levels: readonly number[]) => onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     actor: Actor;
@@ -42,12 +45,12 @@ async function readActor(app: FastifyInstance, req: FastifyRequest): Promise<Act
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null as unknown as Actor);
-  const authenticate: preHandlerAsyncHookHandler = async (req) => {
+  const authenticate: onRequestAsyncHookHandler = async (req) => {
     req.actor = await readActor(app, req);
   };
   app.decorate('authenticate', authenticate);
   app.decorate('requireRoles', (levels: readonly number[]) => {
-    const guard: preHandlerAsyncHookHandler = async (req) => {
+    const guard: onRequestAsyncHookHandler = async (req) => {
       req.actor = await readActor(app, req);
       if (!hasPermission([req.actor.level], levels)) {
         throw new AppError('FORBIDDEN', 'No tienes permiso para realizar esta acción');

@@ -26,7 +26,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: 'El usuario de la sesión', response: { 200: ZMeResponse, ...errorResponses } },
     },
     async (req) => service.me(app.db, req.actor),
@@ -35,7 +35,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/logout',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: 'Cerrar sesión (revoca los tokens)', response: { 204: z.null(), ...errorResponses } },
     },
     async (req, reply) => {

@@ -39,7 +39,7 @@ export async function productImagesRoutes(app: FastifyInstance) {
   r.post(
     '/products/:id/images',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         summary: `Subir una imagen (multipart: file, alt). JPEG, PNG o WebP de hasta ${MAX_MB} MB`,
@@ -84,7 +84,7 @@ export async function productImagesRoutes(app: FastifyInstance) {
   r.put(
     '/products/:id/images/order',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         summary: 'Ordenar las imágenes (ids: todas las del producto, en el orden nuevo)',
@@ -99,7 +99,7 @@ export async function productImagesRoutes(app: FastifyInstance) {
   r.put(
     '/products/:id/images/:imageId',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         summary: 'Editar una imagen (texto alternativo, posición)',
@@ -121,7 +121,7 @@ export async function productImagesRoutes(app: FastifyInstance) {
   r.delete(
     '/products/:id/images/:imageId',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         summary: 'Eliminar una imagen (y sus archivos)',

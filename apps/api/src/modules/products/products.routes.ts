@@ -31,7 +31,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.get(
     '/products',
     {
-      preHandler: app.requireRoles(ACCESS.products),
+      onRequest: app.requireRoles(ACCESS.products),
       schema: {
         tags,
         summary: 'Lista de productos (filtros state, code, name, tour_operator_id, pickup_enabled, created_at)',
@@ -50,7 +50,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.get(
     '/products/:id',
     {
-      preHandler: app.requireRoles(ACCESS.products),
+      onRequest: app.requireRoles(ACCESS.products),
       schema: {
         tags,
         summary: 'Un producto',
@@ -64,7 +64,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.post(
     '/products',
     {
-      preHandler: app.requireRoles(ACCESS.productsWrite),
+      onRequest: app.requireRoles(ACCESS.productsWrite),
       schema: {
         tags,
         summary: 'Crear producto',
@@ -81,7 +81,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.put(
     '/products/:id',
     {
-      preHandler: app.requireRoles(AVAILABILITY_WRITE),
+      onRequest: app.requireRoles(AVAILABILITY_WRITE),
       schema: {
         tags,
         summary: 'Editar producto (las listas enviadas sustituyen a las guardadas; el Operador solo la disponibilidad)',
@@ -96,7 +96,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.delete(
     '/products/:id',
     {
-      preHandler: app.requireRoles(ACCESS.productsWrite),
+      onRequest: app.requireRoles(ACCESS.productsWrite),
       schema: { tags, summary: 'Eliminar producto', params: ZIdParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (req, reply) => {
@@ -108,7 +108,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.get(
     '/products/:id/availability',
     {
-      preHandler: app.requireRoles(ACCESS.products),
+      onRequest: app.requireRoles(ACCESS.products),
       schema: {
         tags,
         summary: 'Salidas entre dos fechas con plazas libres (máximo un año)',
@@ -123,7 +123,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.put(
     '/products/:id/departures',
     {
-      preHandler: app.requireRoles(AVAILABILITY_WRITE),
+      onRequest: app.requireRoles(AVAILABILITY_WRITE),
       schema: {
         tags,
         summary: 'Cambiar una salida: plazas propias (null = las del producto), cerrarla o reabrirla, notas',

@@ -23,7 +23,7 @@ export async function tourOperatorsRoutes(app: FastifyInstance) {
   r.get(
     '/tour-operators',
     {
-      preHandler: app.requireRoles(ACCESS.tourOperators),
+      onRequest: app.requireRoles(ACCESS.tourOperators),
       schema: {
         tags,
         summary: 'Lista de tour operadores',
@@ -42,7 +42,7 @@ export async function tourOperatorsRoutes(app: FastifyInstance) {
   r.get(
     '/tour-operators/:id',
     {
-      preHandler: app.requireRoles(ACCESS.tourOperators),
+      onRequest: app.requireRoles(ACCESS.tourOperators),
       schema: {
         tags,
         summary: 'Un tour operador',
@@ -56,7 +56,7 @@ export async function tourOperatorsRoutes(app: FastifyInstance) {
   r.post(
     '/tour-operators',
     {
-      preHandler: app.requireRoles(ACCESS.tourOperatorsCreate),
+      onRequest: app.requireRoles(ACCESS.tourOperatorsCreate),
       schema: {
         tags,
         summary: 'Crear tour operador',
@@ -70,7 +70,7 @@ export async function tourOperatorsRoutes(app: FastifyInstance) {
   r.put(
     '/tour-operators/:id',
     {
-      preHandler: app.requireRoles(ACCESS.tourOperatorsWrite),
+      onRequest: app.requireRoles(ACCESS.tourOperatorsWrite),
       schema: {
         tags,
         summary: 'Editar tour operador (state 2 lo desactiva)',

@@ -258,6 +258,12 @@ describe('POST /api/v1/users', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('the role check comes before validation: a seller sending garbage gets 403, no token 401', async () => {
+    expect((await send('POST', '/api/v1/users', w.tokens.A2, { email: 'x' })).statusCode).toBe(403);
+    const anon = await app.inject({ method: 'POST', url: '/api/v1/users', payload: { email: 'x' } });
+    expect(anon.statusCode).toBe(401);
+  });
+
   it('PRODUCT §3: levels 2–5 cannot create users', async () => {
     for (const t of [w.tokens.A2, w.tokens.A3, w.tokens.A4, w.tokens.A5]) {
       expect((await send('POST', '/api/v1/users', t, newUser({ tour_operator_id: w.A.op.id }))).statusCode).toBe(403);

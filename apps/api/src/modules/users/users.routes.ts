@@ -17,7 +17,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/users',
     {
-      preHandler: app.requireRoles(ACCESS.users),
+      onRequest: app.requireRoles(ACCESS.users),
       schema: {
         tags,
         summary: 'Lista de usuarios (filtros field[op]=value, p. ej. level[eq]=4)',
@@ -36,7 +36,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id',
     {
-      preHandler: app.requireRoles(ACCESS.users),
+      onRequest: app.requireRoles(ACCESS.users),
       schema: { tags, summary: 'Un usuario', params: ZIdParams, response: { 200: ZUserResponse, ...errorResponses } },
     },
     async (req) => service.getUser(app.db, req.actor, assertId(req.params.id, 'El usuario')),
@@ -45,7 +45,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     '/users',
     {
-      preHandler: app.requireRoles(ACCESS.usersManage),
+      onRequest: app.requireRoles(ACCESS.usersManage),
       schema: {
         tags,
         summary: 'Crear usuario',
@@ -62,7 +62,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.put(
     '/users/:id',
     {
-      preHandler: app.requireRoles(ACCESS.usersManage),
+      onRequest: app.requireRoles(ACCESS.usersManage),
       schema: {
         tags,
         summary: 'Editar usuario (full_name, re_password, tour_operator_id…)',
@@ -77,7 +77,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.delete(
     '/users/:id',
     {
-      preHandler: app.requireRoles(ACCESS.usersManage),
+      onRequest: app.requireRoles(ACCESS.usersManage),
       schema: { tags, summary: 'Eliminar usuario', params: ZIdParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (req, reply) => {
