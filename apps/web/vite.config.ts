@@ -25,6 +25,7 @@ function publicPagesFallback(): Plugin {
 }
 
 export default defineConfig({
+  root: here('.'),
   plugins: [react(), publicPagesFallback()],
   server: {
     port: 5173,

@@ -31,13 +31,13 @@ const SCREENS = {
   users: () => import('../features/users/components/users-screen').then((m) => m.UsersScreen),
   tourOperator: () =>
     import('../features/tour-operators/components/tour-operators-screen').then((m) => m.TourOperatorsScreen),
-  productIndex: () => import('../features/products/components/products-screens').then((m) => m.ProductsScreen),
-  productCreate: () => import('../features/products/components/products-screens').then((m) => m.ProductCreateScreen),
-  productEdit: () => import('../features/products/components/products-screens').then((m) => m.ProductEditScreen),
-  vehicles: () => import('../features/resources/components/resources-screens').then((m) => m.VehiclesScreen),
+  productIndex: () => import('../features/products/components/products-screen').then((m) => m.ProductsScreen),
+  productCreate: () => import('../features/products/components/product-form-screen').then((m) => m.ProductCreateScreen),
+  productEdit: () => import('../features/products/components/product-form-screen').then((m) => m.ProductEditScreen),
+  vehicles: () => import('../features/vehicles/components/vehicles-screen').then((m) => m.VehiclesScreen),
   accommodations: () =>
-    import('../features/resources/components/resources-screens').then((m) => m.AccommodationsScreen),
-  persons: () => import('../features/resources/components/resources-screens').then((m) => m.PersonsScreen),
+    import('../features/accommodations/components/accommodations-screen').then((m) => m.AccommodationsScreen),
+  persons: () => import('../features/persons/components/persons-screen').then((m) => m.PersonsScreen),
 } satisfies Partial<Record<TRouteKey, TLazyScreen>>;
 
 export type TPrivateRouteKey = keyof typeof SCREENS;

@@ -22,6 +22,20 @@ export const apiPaths = {
     list: '/tour-operators',
     one: (id: string) => `/tour-operators/${enc(id)}`,
   },
+  vehicles: {
+    list: '/vehicles',
+    one: (id: string) => `/vehicles/${enc(id)}`,
+  },
+  accommodations: {
+    list: '/accommodations',
+    one: (id: string) => `/accommodations/${enc(id)}`,
+    zones: '/accommodations/zones',
+    import: '/accommodations/import',
+  },
+  persons: {
+    list: '/persons',
+    one: (id: string) => `/persons/${enc(id)}`,
+  },
 } as const;
 
 /** Only same-site paths are accepted as a place to return to after login (no open redirect). */

@@ -33,7 +33,7 @@ export type TApiResponse<T> = { data: T; status: number; headers: Headers };
 
 export type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData (file uploads) is sent as multipart as it is. */
   body?: unknown;
   /** A ready query string, e.g. from buildListQuery ("?level[eq]=4&page=1"). */
   query?: string;
@@ -104,14 +104,15 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isMultipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${path}${query}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

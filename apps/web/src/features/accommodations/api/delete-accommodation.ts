@@ -1,0 +1,20 @@
+/**
+ * DELETE /api/v1/accommodations/{id} → 204 (a soft delete). 409 while other accommodations are
+ * collected at it; 403 for a shared one unless the caller is the administrator.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../config/paths';
+import { type ApiError, apiRequest } from '../../../lib/api-client';
+import { accommodationsKeys } from './list-accommodations';
+
+export async function deleteAccommodation(id: string): Promise<void> {
+  await apiRequest<void>(apiPaths.accommodations.one(id), { method: 'DELETE' });
+}
+
+export function useDeleteAccommodation() {
+  const queryClient = useQueryClient();
+  return useMutation<void, ApiError, string>({
+    mutationFn: deleteAccommodation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accommodationsKeys.all }),
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * PUT /api/v1/accommodations/{id} → 200 + the accommodation. Shared rows answer 403 for anyone but
+ * the administrator; an accommodation never changes owner.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAccommodationResponse } from '@trayecto/shared';
+import { apiPaths } from '../../../config/paths';
+import { type ApiError, apiRequest } from '../../../lib/api-client';
+import type { TAccommodationPayload } from './create-accommodation';
+import { accommodationsKeys } from './list-accommodations';
+
+export async function updateAccommodation(
+  id: string,
+  payload: Partial<TAccommodationPayload>,
+): Promise<TAccommodationResponse> {
+  const res = await apiRequest<TAccommodationResponse>(apiPaths.accommodations.one(id), {
+    method: 'PUT',
+    body: payload,
+  });
+  return res.data;
+}
+
+export function useUpdateAccommodation() {
+  const queryClient = useQueryClient();
+  return useMutation<TAccommodationResponse, ApiError, { id: string; payload: Partial<TAccommodationPayload> }>({
+    mutationFn: ({ id, payload }) => updateAccommodation(id, payload),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accommodationsKeys.all }),
+  });
+}

@@ -1,0 +1,68 @@
+/** Every row of the filtered persons list, page by page (500 a page, the API's maximum), as CSV. */
+import {
+  ACTIVE_STATE_NAMES,
+  LANGUAGE_NAMES,
+  MAX_PER_PAGE,
+  PERSON_ROLE_NAMES,
+  type TLanguage,
+  type TPersonResponse,
+  type TPersonRole,
+} from '@trayecto/shared';
+import { apiPaths } from '../../../config/paths';
+import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { toCsv } from '../../../lib/csv';
+import { formatDay } from '../../../lib/dates';
+import { personsListQueryString, type TPersonsFilters } from './list-persons';
+
+const MAX_PAGES = 200;
+
+export async function fetchAllPersons(filters: TPersonsFilters, sort?: string): Promise<TPersonResponse[]> {
+  const rows: TPersonResponse[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const res = await apiRequest<TPersonResponse[]>(apiPaths.persons.list, {
+      query: personsListQueryString({ ...filters, page, per_page: MAX_PER_PAGE, sort }),
+    });
+    const items = Array.isArray(res.data) ? res.data : [];
+    rows.push(...items);
+    const total = totalCountOf(res.headers, rows.length);
+    if (items.length < MAX_PER_PAGE || rows.length >= total) break;
+  }
+  return rows;
+}
+
+export const languageName = (code: string) => LANGUAGE_NAMES[code as TLanguage] ?? code.toUpperCase();
+
+export function personsToCsv(
+  persons: readonly TPersonResponse[],
+  operatorName?: (id: string) => string | undefined,
+): string {
+  const header = [
+    'Nombre',
+    'Función',
+    'Teléfono',
+    'Email',
+    'Idiomas',
+    'DNI/Pasaporte',
+    'Caducidad documento',
+    'Nº permiso de conducir',
+    'Caducidad permiso',
+    'Estado',
+    ...(operatorName ? ['Tour operador'] : []),
+    'Notas',
+  ];
+  const rows = persons.map((p) => [
+    p.full_name,
+    PERSON_ROLE_NAMES[p.role as TPersonRole] ?? p.role,
+    p.phone,
+    p.email,
+    (p.languages ?? []).map(languageName).join(', '),
+    p.document_id,
+    formatDay(p.document_expiry),
+    p.license_number,
+    formatDay(p.license_expiry),
+    ACTIVE_STATE_NAMES[p.state] ?? String(p.state),
+    ...(operatorName ? [operatorName(p.tour_operator_id) ?? ''] : []),
+    p.notes,
+  ]);
+  return toCsv(header, rows);
+}

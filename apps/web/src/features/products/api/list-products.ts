@@ -1,0 +1,85 @@
+/**
+ * GET /api/v1/products (PRODUCT §2): a bare array with the total in X-Total-Count; filters
+ * state[eq], pickup_enabled[eq], tour_operator_id[eq]; free text q; sort; page/per_page.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { buildListQuery, type TFilterObject, type TProductResponse } from '@trayecto/shared';
+import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { productApiPaths } from './paths';
+
+/** A row of the list: the product as the API answers it (lists may leave the heavy parts out). */
+export type TProductListItem = Pick<
+  TProductResponse,
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'state'
+  | 'duration_minutes'
+  | 'capacity'
+  | 'languages'
+  | 'pickup_enabled'
+  | 'from_price_cents'
+  | 'currency'
+  | 'tour_operator_id'
+  | 'tour_operator'
+> &
+  Partial<TProductResponse>;
+
+export type TProductsFilters = {
+  state?: string;
+  /** 'true' | 'false' | '' */
+  pickup_enabled?: string;
+  tour_operator_id?: string;
+  q?: string;
+};
+
+export type TProductsListParams = TProductsFilters & { page: number; per_page: number; sort?: string };
+
+export type TProductsPage = { items: TProductListItem[]; total: number };
+
+export function productsFilterObject(f: TProductsFilters): TFilterObject {
+  return {
+    state: { eq: f.state },
+    pickup_enabled: { eq: f.pickup_enabled },
+    tour_operator_id: { eq: f.tour_operator_id },
+  };
+}
+
+export function productsListQueryString(p: TProductsListParams): string {
+  return buildListQuery(productsFilterObject(p), {
+    q: p.q?.trim(),
+    page: p.page,
+    per_page: p.per_page,
+    sort: p.sort,
+  });
+}
+
+export async function listProducts(params: TProductsListParams, signal?: AbortSignal): Promise<TProductsPage> {
+  const res = await apiRequest<TProductListItem[]>(productApiPaths.list, {
+    query: productsListQueryString(params),
+    signal,
+  });
+  const items = Array.isArray(res.data) ? res.data : [];
+  return { items, total: totalCountOf(res.headers, items.length) };
+}
+
+export const productsKeys = {
+  all: ['products'] as const,
+  lists: () => [...productsKeys.all, 'list'] as const,
+  list: (params: TProductsListParams) => [...productsKeys.lists(), params] as const,
+  details: () => [...productsKeys.all, 'detail'] as const,
+  detail: (id: string) => [...productsKeys.details(), id] as const,
+  availabilities: (id: string) => [...productsKeys.all, 'availability', id] as const,
+  availability: (id: string, from: string, to: string) => [...productsKeys.availabilities(id), from, to] as const,
+};
+
+export const listProductsQueryOptions = (params: TProductsListParams) =>
+  queryOptions({
+    queryKey: productsKeys.list(params),
+    queryFn: ({ signal }) => listProducts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProducts(params: TProductsListParams) {
+  return useQuery(listProductsQueryOptions(params));
+}

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { productsToCsv } from './export-products';
+import { getProductAvailability } from './get-product-availability';
+import { zoneOptionsFrom } from './list-accommodation-zones';
+import { listProducts, productsListQueryString } from './list-products';
+import { reorderProductImages } from './reorder-product-images';
+import { usablePickupPlaces } from './search-pickup-accommodations';
+import { updateDeparture } from './update-departure';
+import { uploadProductImage } from './upload-product-image';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const OP = '11111111-2222-4333-8444-555555555555';
+
+describe('products API', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    setUnauthorizedHandler(() => {});
+    localStorage.setItem('token', 'abc.def.ghi');
+  });
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('PRODUCT §2: filters as field[eq]=value, free text, sort and paging', () => {
+    expect(
+      productsListQueryString({
+        state: 'active',
+        pickup_enabled: 'true',
+        tour_operator_id: OP,
+        q: ' teide ',
+        page: 2,
+        per_page: 25,
+        sort: '-capacity',
+      }),
+    ).toBe(
+      `?state[eq]=active&pickup_enabled[eq]=true&tour_operator_id[eq]=${OP}&q=teide&page=2&per_page=25&sort=-capacity`,
+    );
+    expect(productsListQueryString({ state: '', page: 1, per_page: 50 })).toBe('?page=1&per_page=50');
+  });
+
+  it('PRODUCT §2: a bare array with the total in X-Total-Count', async () => {
+    fetchMock.mockResolvedValue(json(200, [{ id: 'p1' }], { 'X-Total-Count': '31' }));
+    await expect(listProducts({ page: 1, per_page: 50 })).resolves.toEqual({ items: [{ id: 'p1' }], total: 31 });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/products?page=1&per_page=50');
+  });
+
+  it('GET /products/{id}/availability?from=&to=', async () => {
+    fetchMock.mockResolvedValue(json(200, [{ date: '2026-07-01', time: '09:00' }]));
+    await getProductAvailability('p-1', '2026-06-29', '2026-08-02');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/products/p-1/availability?from=2026-06-29&to=2026-08-02');
+  });
+
+  it('PUT /products/{id}/departures {date, time, capacity|null, closed, notes}', async () => {
+    fetchMock.mockResolvedValue(json(200, {}));
+    await updateDeparture('p-1', { date: '2026-07-01', time: '09:00', capacity: null, closed: true, notes: '' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/products/p-1/departures');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({
+      date: '2026-07-01',
+      time: '09:00',
+      capacity: null,
+      closed: true,
+      notes: '',
+    });
+  });
+
+  it('POST /products/{id}/images: multipart with `file` and `alt`, the browser sets the boundary', async () => {
+    fetchMock.mockResolvedValue(json(201, { id: 'img-1' }));
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'teide.png', { type: 'image/png' });
+    await uploadProductImage('p-1', file, 'Cráter del Teide');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/products/p-1/images');
+    expect(init.method).toBe('POST');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('Bearer abc.def.ghi');
+    const body = init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('alt')).toBe('Cráter del Teide');
+    expect((body.get('file') as File).name).toBe('teide.png');
+  });
+
+  it('PUT /products/{id}/images/order {ids}', async () => {
+    fetchMock.mockResolvedValue(json(200, []));
+    await reorderProductImages('p-1', ['b', 'a']);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/products/p-1/images/order');
+    expect(JSON.parse(String(init.body))).toEqual({ ids: ['b', 'a'] });
+  });
+
+  it('zones come as strings (or objects) and are offered once, in order', () => {
+    expect(zoneOptionsFrom(['Puerto de la Cruz', 'Costa Adeje', 'Costa Adeje', ''])).toEqual([
+      { value: 'Costa Adeje', label: 'Costa Adeje' },
+      { value: 'Puerto de la Cruz', label: 'Puerto de la Cruz' },
+    ]);
+    expect(zoneOptionsFrom([{ zone: 'Los Cristianos', count: 4 }])).toEqual([
+      { value: 'Los Cristianos', label: 'Los Cristianos (4)' },
+    ]);
+    expect(zoneOptionsFrom(null)).toEqual([]);
+  });
+
+  it("pickup places: active ones, the operator's own or shared", () => {
+    const row = (id: string, over: object) => ({
+      id,
+      name: id,
+      zone: '',
+      lat_lng: '',
+      shared: false,
+      type: 'hotel',
+      state: 1,
+      tour_operator_id: OP,
+      ...over,
+    });
+    const rows = [
+      row('own', {}),
+      row('shared', { shared: true, tour_operator_id: null }),
+      row('other', { tour_operator_id: '99999999-2222-4333-8444-555555555555' }),
+      row('inactive', { state: 2 }),
+    ];
+    expect(usablePickupPlaces(rows, OP).map((r) => r.id)).toEqual(['own', 'shared']);
+    expect(usablePickupPlaces(rows, null).map((r) => r.id)).toEqual(['own', 'shared', 'other']);
+  });
+
+  it('PRODUCT §5 "export to CSV of the filtered rows"', () => {
+    const csv = productsToCsv(
+      [
+        {
+          id: 'p1',
+          code: 'TEI-01',
+          name: 'Subida al Teide',
+          state: 'active',
+          duration_minutes: 210,
+          capacity: 50,
+          languages: ['es', 'en'],
+          pickup_enabled: true,
+          from_price_cents: 4550,
+          currency: 'EUR',
+          tour_operator_id: OP,
+          tour_operator: { id: OP, name: 'Teide Aventura' },
+        },
+      ],
+      true,
+    );
+    expect(csv).toBe(
+      '\uFEFFCódigo;Nombre;Estado;Duración;Plazas;Desde (€);Idiomas;Recogida;Tour operador\r\n' +
+        'TEI-01;Subida al Teide;Activo;3 h 30 min;50;45,5;Español, Inglés;Sí;Teide Aventura\r\n',
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TProductResponse } from '@trayecto/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { fakeJwt } from '../../../test/jwt';
+import { renderRoutes } from '../../../test/render';
+import { ProductEditScreen } from './product-form-screen';
+
+const OP = '11111111-2222-4333-8444-555555555555';
+
+const product: TProductResponse = {
+  id: 'p-1',
+  tour_operator_id: OP,
+  tour_operator: { id: OP, name: 'Teide Aventura' },
+  code: 'TEI-01',
+  name: 'Subida al Teide',
+  short_description: '',
+  description: '',
+  duration_minutes: 480,
+  languages: ['es'],
+  meeting_point: '',
+  meeting_lat_lng: '',
+  pickup_enabled: false,
+  includes: [],
+  excludes: [],
+  capacity: 50,
+  min_pax: 1,
+  booking_cutoff_hours: 12,
+  free_cancellation_hours: 24,
+  instant_confirmation: true,
+  currency: 'EUR',
+  state: 'active',
+  prices: [{ pax_type: 'adult', amount_cents: 4500, min_age: 12, max_age: null, occupies_seat: true }],
+  seasons: [],
+  availability_rules: [{ weekdays: [1, 2, 3, 4, 5], times: ['09:00'], valid_from: '2026-01-01', valid_to: null }],
+  closed_dates: [],
+  pickups: [],
+  images: [],
+  from_price_cents: 4500,
+  public_urls: { landing: '/public/landing/p-1', booking: '/public/booking/product/p-1' },
+  created_at: '2026-01-01T10:00:00Z',
+  updated_at: '2026-01-02T10:00:00Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function loginAs(level: number) {
+  localStorage.setItem('token', fakeJwt({ sub: 'u-1', level }));
+  localStorage.setItem('userId', 'u-1');
+  localStorage.setItem('userName', 'Prueba');
+  localStorage.setItem('roles', JSON.stringify([level]));
+}
+
+function renderEdit() {
+  return renderRoutes([{ path: '/products/edit/:id', element: <ProductEditScreen /> }], '/products/edit/p-1');
+}
+
+describe('product edit screen: what each role may change (PRODUCT §3)', { timeout: 30_000 }, () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    // happy-dom has no FontFaceSet; Mantine's autosize textarea listens to it.
+    if (!('fonts' in document)) {
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => {}, removeEventListener: () => {} },
+      });
+    }
+    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('/availability')) return json(200, []);
+      if (init?.method === 'PUT') return json(200, { ...product, updated_at: '2026-01-03T10:00:00Z' });
+      return json(200, product);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    setUnauthorizedHandler(() => {});
+  });
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('level 3 (Operador): general data read-only, the availability editable, and the PUT sends only it', async () => {
+    loginAs(3);
+    renderEdit();
+    const name = await screen.findByLabelText('Nombre');
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Código')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Plazas por salida')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Ofrecer tarifa Adulto')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Añadir temporada' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+    expect(screen.queryByLabelText('Subir imágenes')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Añadir regla' })).toBeEnabled();
+
+    const rule = screen.getByRole('group', { name: 'Regla 1' });
+    const saturday = within(rule).getByLabelText('sábado');
+    expect(saturday).toBeEnabled();
+    fireEvent.click(saturday);
+    expect(await screen.findByText('Cambios sin guardar')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') as [string, RequestInit];
+    expect(url).toBe('/api/v1/products/p-1');
+    expect(JSON.parse(String(init.body))).toEqual({
+      availability_rules: [
+        { weekdays: [1, 2, 3, 4, 5, 6], times: ['09:00'], valid_from: '2026-01-01', valid_to: null },
+      ],
+      closed_dates: [],
+    });
+  });
+
+  it('level 2 (Vendedor): everything read-only and nothing to save', async () => {
+    loginAs(2);
+    renderEdit();
+    expect(await screen.findByLabelText('Nombre')).toHaveAttribute('readonly');
+    expect(screen.getByText('Tu rol permite consultar este producto, no modificarlo.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Añadir regla' })).toBeNull();
+    expect(within(screen.getByRole('group', { name: 'Regla 1' })).getByLabelText('sábado')).toBeDisabled();
+  });
+
+  it('level 1 (Admin Tour Operador): every field editable, delete offered', async () => {
+    loginAs(1);
+    renderEdit();
+    const name = await screen.findByLabelText('Nombre');
+    expect(name).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Ofrecer tarifa Adulto')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Añadir temporada' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,644 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  Divider,
+  EmptyState,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCalendarMonth,
+  IconDeviceFloppy,
+  IconEye,
+  IconInfoCircle,
+  IconLock,
+  IconMapOff,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
+import { pathTo, type TProductResponse } from '@trayecto/shared';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FormSection } from '../../../components/form-section';
+import { PageHeader } from '../../../components/page-header';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { ApiError } from '../../../lib/api-client';
+import { getRoles } from '../../../lib/auth-storage';
+import { FORM_INVALID_NOTICE, notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateProduct } from '../api/create-product';
+import { useDeleteProduct } from '../api/delete-product';
+import { useProduct } from '../api/get-product';
+import { useProductOperatorOptions } from '../api/list-tour-operator-options';
+import { useUpdateProduct } from '../api/update-product';
+import { todayIso } from '../utils/departures-calendar';
+import { productAccess, type TProductAccess } from '../utils/product-access';
+import { formatDuration } from '../utils/product-format';
+import classes from './product-form.module.css';
+import {
+  errorsBySection,
+  initialProductValues,
+  mapServerErrors,
+  PRODUCT_SECTIONS,
+  sectionOfPath,
+  type TProductFormMode,
+  type TProductFormValues,
+  type TProductSectionId,
+  toProductPayload,
+  validateProductForm,
+} from './product-form-values';
+import { ProductStateBadge } from './product-state-badge';
+import { AvailabilitySection } from './sections/availability-section';
+import { CapacitySection } from './sections/capacity-section';
+import { DeparturesCalendar } from './sections/departures-calendar';
+import { GeneralSection } from './sections/general-section';
+import { ImagesSection } from './sections/images-section';
+import { MeetingPointSection } from './sections/meeting-point-section';
+import { PickupsSection } from './sections/pickups-section';
+import { PricesSection } from './sections/prices-section';
+import { PublicLinksSection } from './sections/public-links-section';
+import { SeasonsSection } from './sections/seasons-section';
+
+/** /products/create: a new tour (levels 0/1). Images and the calendar come once it is saved. */
+export function ProductCreateScreen() {
+  return <ProductForm mode="create" product={null} />;
+}
+
+/** /products/edit/{id}: the whole product; what can be changed depends on the role (PRODUCT §3). */
+export function ProductEditScreen() {
+  const { id = '' } = useParams();
+  const query = useProduct(id || null);
+
+  if (query.isLoading) return <ProductFormSkeleton />;
+  if (query.isError || !query.data) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    const notFound = status === 404 || status === 400;
+    return (
+      <>
+        <ProductBreadcrumbs current={notFound ? 'No encontrado' : 'Error'} />
+        <Paper withBorder radius="lg" p="xl" shadow="xs">
+          <EmptyState
+            variant="light"
+            icon={<IconMapOff size={28} />}
+            title={notFound ? 'Producto no encontrado' : 'No se ha podido cargar el producto'}
+            description={
+              notFound
+                ? 'Puede que se haya eliminado o que el enlace no sea correcto.'
+                : (query.error?.message ?? 'Comprueba tu conexión e inténtalo de nuevo.')
+            }
+          >
+            <EmptyState.Actions>
+              <Button
+                component={Link}
+                to={pathTo('productIndex')}
+                variant="default"
+                leftSection={<IconArrowLeft size={16} />}
+              >
+                Volver a productos
+              </Button>
+              {notFound ? null : (
+                <Button
+                  leftSection={<IconRefresh size={16} />}
+                  onClick={() => query.refetch()}
+                  loading={query.isFetching}
+                >
+                  Reintentar
+                </Button>
+              )}
+            </EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      </>
+    );
+  }
+  return <ProductForm key={query.data.id} mode="edit" product={query.data} />;
+}
+
+function ProductBreadcrumbs({ current }: { current: string }) {
+  return (
+    <Breadcrumbs mb="xs" separatorMargin={6} fz="sm" aria-label="Migas de pan">
+      <Anchor component={Link} to={pathTo('productIndex')} size="sm">
+        Productos
+      </Anchor>
+      <Text size="sm" c="dimmed" truncate="end" maw={420} aria-current="page">
+        {current}
+      </Text>
+    </Breadcrumbs>
+  );
+}
+
+function SectionCard({
+  id,
+  title,
+  description,
+  locked,
+  errorCount,
+  children,
+}: {
+  id: TProductSectionId;
+  title: string;
+  description?: string;
+  locked?: boolean;
+  errorCount?: number;
+  children: ReactNode;
+}) {
+  return (
+    <Paper id={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs" className={classes.section}>
+      {locked || errorCount ? (
+        <Group gap={6} className={classes.sectionFlags}>
+          {errorCount ? (
+            <Badge color="red" variant="light" radius="sm">
+              {errorCount === 1 ? '1 error' : `${errorCount} errores`}
+            </Badge>
+          ) : null}
+          {locked ? (
+            <Badge color="gray" variant="light" radius="sm" leftSection={<IconLock size={12} />}>
+              Solo lectura
+            </Badge>
+          ) : null}
+        </Group>
+      ) : null}
+      <FormSection title={title} description={description}>
+        {children}
+      </FormSection>
+    </Paper>
+  );
+}
+
+function scrollToSection(id: string) {
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+/** The first error in page order: its input gets the focus (or its section comes into view). */
+function focusFirstError(errors: Record<string, unknown>, getInputNode: (path: string) => HTMLElement | null) {
+  const paths = Object.keys(errors).filter((p) => errors[p]);
+  const order = (p: string) => PRODUCT_SECTIONS.findIndex((s) => s.id === sectionOfPath(p));
+  const first = paths.sort((a, b) => order(a) - order(b))[0];
+  if (!first) return;
+  const node = getInputNode(first);
+  if (node) {
+    node.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    node.focus({ preventScroll: true });
+    return;
+  }
+  const section = sectionOfPath(first);
+  if (section) scrollToSection(section);
+}
+
+function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProductResponse | null }) {
+  const access: TProductAccess = useMemo(() => productAccess(getRoles()), []);
+  const navigate = useNavigate();
+  const today = useMemo(() => todayIso(), []);
+  const [serverMessages, setServerMessages] = useState<string[]>([]);
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const createMutation = useCreateProduct();
+  const updateMutation = useUpdateProduct();
+  const deleteMutation = useDeleteProduct();
+  const operators = useProductOperatorOptions(access.isAdmin && mode === 'create');
+
+  const generalReadOnly = !access.canEditAll;
+  const availabilityReadOnly = !access.canEditAvailability;
+  const canSave = mode === 'create' ? access.canEditAll : access.canEditAll || access.canEditAvailability;
+
+  const form = useForm<TProductFormValues>({
+    mode: 'controlled',
+    initialValues: initialProductValues(product),
+    validate: (values) => validateProductForm(values, mode, access),
+    validateInputOnBlur: true,
+  });
+
+  const resetTo = (saved: TProductResponse) => {
+    const initial = initialProductValues(saved);
+    form.setInitialValues(initial);
+    form.setValues(initial);
+    form.resetDirty(initial);
+    form.clearErrors();
+  };
+
+  // A newer copy of the product (another tab, an image upload) refreshes an untouched form.
+  const loadedAt = useRef(product?.updated_at);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the stored product changes
+  useEffect(() => {
+    if (!product || product.updated_at === loadedAt.current) return;
+    loadedAt.current = product.updated_at;
+    if (!form.isDirty()) resetTo(product);
+  }, [product?.updated_at]);
+
+  const dirty = canSave && form.isDirty();
+  useUnsavedChangesGuard(dirty);
+
+  // After creating, go to the edit screen once the form is clean (so the guard does not ask).
+  useEffect(() => {
+    if (redirectTo && !form.isDirty()) navigate(redirectTo, { replace: true });
+  }, [redirectTo, navigate, form]);
+
+  const saving = createMutation.isPending || updateMutation.isPending;
+
+  const handleError = (error: ApiError) => {
+    if (error.status === 401) return;
+    const { fields, rest } = mapServerErrors(error.fieldErrors, form.getValues());
+    if (error.status === 409 && !fields.code && /c[oó]digo/i.test(error.message)) fields.code = error.message;
+    form.setErrors(fields);
+    const hasFields = Object.keys(fields).length > 0;
+    setServerMessages(rest.length ? rest : hasFields ? [] : [error.message]);
+    notifyError('No se ha guardado', hasFields ? 'Revisa los campos marcados.' : error.message, FORM_INVALID_NOTICE);
+    if (hasFields) focusFirstError(fields, (p) => form.getInputNode(p as never) ?? null);
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      setServerMessages([]);
+      const payload = toProductPayload(values, mode, access);
+      if (mode === 'create') {
+        createMutation.mutate(payload, {
+          onSuccess: (saved) => {
+            notifySuccess('Producto creado', `${saved.name}: ya puedes añadir imágenes y revisar sus salidas.`);
+            resetTo(saved);
+            setRedirectTo(pathTo('productEdit', { id: saved.id }));
+          },
+          onError: handleError,
+        });
+      } else if (product) {
+        updateMutation.mutate(
+          { id: product.id, payload },
+          {
+            onSuccess: (saved) => {
+              loadedAt.current = saved.updated_at;
+              resetTo(saved);
+              notifySuccess(
+                'Cambios guardados',
+                access.canEditAll
+                  ? `Se han guardado los datos de ${saved.name}.`
+                  : `Se ha guardado la disponibilidad de ${saved.name}.`,
+              );
+            },
+            onError: handleError,
+          },
+        );
+      }
+    },
+    (errors) => {
+      const count = Object.values(errors).filter(Boolean).length;
+      notifyError(
+        'Revisa el formulario',
+        count === 1 ? 'Hay un campo con errores.' : `Hay ${count} campos con errores.`,
+        FORM_INVALID_NOTICE,
+      );
+      focusFirstError(errors, (p) => form.getInputNode(p as never) ?? null);
+    },
+  );
+
+  const confirmDelete = () => {
+    if (!product) return;
+    modals.openConfirmModal({
+      title: 'Eliminar producto',
+      centered: true,
+      children: (
+        <Text size="sm">
+          ¿Seguro que quieres eliminar <b>{product.name}</b> ({product.code})? Dejará de venderse y de aparecer en la
+          web. Las reservas que ya lo usan se conservan.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red', leftSection: <IconTrash size={16} /> },
+      onConfirm: () =>
+        deleteMutation.mutate(product.id, {
+          onSuccess: () => {
+            notifySuccess('Producto eliminado', `${product.name} ya no está a la venta.`);
+            form.resetDirty();
+            setRedirectTo(pathTo('productIndex'));
+          },
+          onError: (error) => notifyError('No se ha podido eliminar', error.message),
+        }),
+    });
+  };
+
+  const values = form.getValues();
+  const sectionErrors = errorsBySection(form.errors);
+  const errorCount = Object.values(form.errors).filter(Boolean).length;
+  const availabilityDirty = mode === 'edit' && (form.isDirty('availability_rules') || form.isDirty('closed_dates'));
+  const operatorName =
+    product?.tour_operator?.name ??
+    operators.data?.find((o) => o.value === values.tour_operator_id)?.label ??
+    product?.tour_operator_id ??
+    '';
+
+  const title = mode === 'create' ? 'Nuevo producto' : (product?.name ?? 'Producto');
+  const subtitle =
+    mode === 'create' ? (
+      'Da de alta una excursión con todo lo necesario para venderla: tarifas, horarios y recogidas.'
+    ) : product ? (
+      <Group gap={8} component="span" wrap="wrap">
+        <Text span ff="monospace" size="sm">
+          {product.code}
+        </Text>
+        <ProductStateBadge state={product.state} />
+        {product.duration_minutes ? (
+          <Text span size="sm">
+            {formatDuration(product.duration_minutes)}
+          </Text>
+        ) : null}
+        {access.isAdmin && product.tour_operator ? (
+          <Text span size="sm">
+            · {product.tour_operator.name}
+          </Text>
+        ) : null}
+      </Group>
+    ) : undefined;
+
+  return (
+    <>
+      <ProductBreadcrumbs current={mode === 'create' ? 'Nuevo producto' : (product?.name ?? '')} />
+      <PageHeader
+        title={title}
+        description={subtitle}
+        actions={
+          mode === 'edit' && product ? (
+            <>
+              {product.public_urls?.landing ? (
+                <Button
+                  component="a"
+                  href={product.public_urls.landing}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="default"
+                  leftSection={<IconEye size={18} aria-hidden />}
+                >
+                  Vista previa
+                </Button>
+              ) : null}
+              {access.canEditAll ? (
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={18} aria-hidden />}
+                  onClick={confirmDelete}
+                  loading={deleteMutation.isPending}
+                >
+                  Eliminar
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <form onSubmit={submit} noValidate aria-label={title}>
+            <Stack gap="lg">
+              {serverMessages.length ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="No se ha podido guardar">
+                  {serverMessages.join(' ')}
+                </Alert>
+              ) : null}
+              {mode === 'edit' && !access.canEditAll && access.canEditAvailability ? (
+                <Alert
+                  color="blue"
+                  variant="light"
+                  icon={<IconCalendarMonth size={18} />}
+                  title="Puedes cambiar la disponibilidad"
+                >
+                  Como Operador puedes editar las reglas semanales, las fechas cerradas y cada salida. El resto de datos
+                  del producto es de solo lectura.
+                </Alert>
+              ) : null}
+              {access.readOnly ? (
+                <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
+                  Tu rol permite consultar este producto, no modificarlo.
+                </Alert>
+              ) : null}
+
+              <SectionCard
+                id="datos-generales"
+                title="Datos generales"
+                locked={generalReadOnly && !access.readOnly}
+                errorCount={sectionErrors['datos-generales']}
+              >
+                <GeneralSection
+                  form={form}
+                  readOnly={generalReadOnly}
+                  operator={
+                    !access.isAdmin
+                      ? null
+                      : mode === 'create'
+                        ? { mode: 'choose', options: operators.data ?? [], loading: operators.isLoading }
+                        : { mode: 'show', name: operatorName }
+                  }
+                />
+              </SectionCard>
+
+              <SectionCard
+                id="capacidad"
+                title="Capacidad y reservas"
+                locked={generalReadOnly && !access.readOnly}
+                errorCount={sectionErrors.capacidad}
+              >
+                <CapacitySection form={form} readOnly={generalReadOnly} />
+              </SectionCard>
+
+              <SectionCard
+                id="punto-encuentro"
+                title="Punto de encuentro"
+                locked={generalReadOnly && !access.readOnly}
+                errorCount={sectionErrors['punto-encuentro']}
+              >
+                <MeetingPointSection form={form} readOnly={generalReadOnly} />
+              </SectionCard>
+
+              <SectionCard
+                id="tarifas"
+                title="Tarifas"
+                description="Precio por tipo de pasajero, con IVA incluido."
+                locked={generalReadOnly && !access.readOnly}
+                errorCount={sectionErrors.tarifas}
+              >
+                <PricesSection form={form} readOnly={generalReadOnly} />
+              </SectionCard>
+
+              <SectionCard
+                id="temporadas"
+                title="Temporadas"
+                description="Entre sus fechas, los precios de la temporada sustituyen a las tarifas."
+                locked={generalReadOnly && !access.readOnly}
+                errorCount={sectionErrors.temporadas}
+              >
+                <SeasonsSection form={form} readOnly={generalReadOnly} />
+              </SectionCard>
+
+              <SectionCard
+                id="disponibilidad"
+                title="Disponibilidad"
+                description="Qué días y a qué horas sale la excursión."
+                locked={availabilityReadOnly && !access.readOnly}
+                errorCount={sectionErrors.disponibilidad}
+              >
+                <AvailabilitySection form={form} readOnly={availabilityReadOnly} today={today} />
+                {mode === 'edit' && product ? (
+                  <>
+                    <Divider my="xs" />
+                    <Group gap={8}>
+                      <IconCalendarMonth size={18} color="var(--mantine-color-brand-8)" aria-hidden />
+                      <Text fw={600} size="sm">
+                        Calendario de salidas
+                      </Text>
+                    </Group>
+                    <DeparturesCalendar
+                      productId={product.id}
+                      productCapacity={product.capacity}
+                      closedDates={product.closed_dates}
+                      today={today}
+                      canManage={access.canEditAvailability}
+                      hasUnsavedAvailability={availabilityDirty}
+                    />
+                  </>
+                ) : null}
+              </SectionCard>
+
+              <SectionCard
+                id="recogidas"
+                title="Recogidas"
+                description="Alojamientos o zonas donde se recoge a los clientes, con la antelación de cada uno."
+                locked={generalReadOnly && !access.readOnly}
+                errorCount={sectionErrors.recogidas}
+              >
+                <PickupsSection
+                  form={form}
+                  readOnly={generalReadOnly}
+                  adminOperatorId={access.isAdmin ? values.tour_operator_id : null}
+                />
+              </SectionCard>
+
+              <SectionCard
+                id="imagenes"
+                title="Imágenes"
+                description={
+                  mode === 'edit' && !generalReadOnly ? 'Los cambios de imágenes se guardan al momento.' : undefined
+                }
+                locked={mode === 'edit' && generalReadOnly && !access.readOnly}
+              >
+                {mode === 'edit' && product ? (
+                  <ImagesSection
+                    productId={product.id}
+                    productName={product.name}
+                    images={product.images ?? []}
+                    readOnly={generalReadOnly}
+                  />
+                ) : (
+                  <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
+                    Guarda el producto para poder subir sus imágenes.
+                  </Alert>
+                )}
+              </SectionCard>
+
+              <SectionCard id="enlaces" title="Enlaces públicos">
+                <PublicLinksSection
+                  urls={mode === 'edit' && product?.public_urls ? product.public_urls : null}
+                  isActive={product?.state === 'active'}
+                />
+              </SectionCard>
+            </Stack>
+
+            {canSave ? (
+              <Paper
+                withBorder
+                shadow="md"
+                radius="lg"
+                px="md"
+                py="sm"
+                mt="lg"
+                className={classes.actionBar}
+                data-action-bar
+              >
+                <Group justify="space-between" gap="sm" wrap="nowrap">
+                  <Group gap="sm" aria-live="polite" wrap="nowrap" style={{ minWidth: 0 }}>
+                    {dirty ? (
+                      <Badge color="yellow" variant="dot" size="lg" tt="none" fw={500} style={{ flex: 'none' }}>
+                        Cambios sin guardar
+                      </Badge>
+                    ) : (
+                      <Text size="sm" c="dimmed" visibleFrom="sm">
+                        {mode === 'create' ? 'Rellena los datos y guarda.' : 'Sin cambios pendientes.'}
+                      </Text>
+                    )}
+                    {errorCount ? (
+                      <Text size="sm" c="red" visibleFrom="sm">
+                        {errorCount === 1 ? '1 campo con errores' : `${errorCount} campos con errores`}
+                      </Text>
+                    ) : null}
+                  </Group>
+                  <Group gap="sm" wrap="nowrap" ml="auto">
+                    <Button
+                      variant="default"
+                      component={Link}
+                      visibleFrom={dirty ? 'sm' : undefined}
+                      to={pathTo('productIndex')}
+                      disabled={saving}
+                    >
+                      {dirty ? 'Cancelar' : 'Volver'}
+                    </Button>
+                    <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+                      Guardar
+                    </Button>
+                  </Group>
+                </Group>
+              </Paper>
+            ) : null}
+          </form>
+        </Grid.Col>
+
+        <Grid.Col span={3} visibleFrom="lg">
+          <nav className={classes.index} aria-label="Secciones del producto">
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6} px={10}>
+              Secciones
+            </Text>
+            {PRODUCT_SECTIONS.map((s) => (
+              <UnstyledButton key={s.id} className={classes.indexLink} onClick={() => scrollToSection(s.id)}>
+                <span>{s.title}</span>
+                {sectionErrors[s.id] ? (
+                  <Badge size="xs" color="red" variant="filled" circle>
+                    {sectionErrors[s.id]}
+                  </Badge>
+                ) : null}
+              </UnstyledButton>
+            ))}
+          </nav>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function ProductFormSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Cargando producto">
+      <Skeleton h={14} w={180} mb="sm" />
+      <Skeleton h={30} w={320} mb={8} />
+      <Skeleton h={16} w={220} mb="lg" />
+      <Stack gap="lg" maw={1000}>
+        {[0, 1, 2].map((i) => (
+          <Paper key={i} withBorder radius="lg" p="lg">
+            <Skeleton h={12} w={140} mb="md" />
+            <Stack gap="sm">
+              <Skeleton h={36} />
+              <Skeleton h={36} />
+              <Skeleton h={36} w="60%" />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

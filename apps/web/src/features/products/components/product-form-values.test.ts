@@ -1,0 +1,369 @@
+import { MSG, type TProductResponse } from '@trayecto/shared';
+import { describe, expect, it } from 'vitest';
+import { productAccess } from '../utils/product-access';
+import {
+  centsToEuros,
+  errorsBySection,
+  eurosToCents,
+  formPathFor,
+  fromDurationMinutes,
+  initialProductValues,
+  mapServerErrors,
+  newRule,
+  newSeason,
+  parseDecimal,
+  splitErrorPath,
+  type TProductFormValues,
+  toDurationMinutes,
+  toProductPayload,
+  validateProductForm,
+} from './product-form-values';
+
+const OP = '11111111-2222-4333-8444-555555555555';
+const HOTEL = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const HOTEL2 = '7a1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+
+const admin = productAccess([0]);
+const manager = productAccess([1]);
+const operator = productAccess([3]);
+
+const product: TProductResponse = {
+  id: 'p-1',
+  tour_operator_id: OP,
+  tour_operator: { id: OP, name: 'Teide Aventura' },
+  code: 'TEI-01',
+  name: 'Subida al Teide',
+  short_description: 'Al pico más alto de España',
+  description: '<p>Itinerario</p>',
+  duration_minutes: 510,
+  languages: ['es', 'en'],
+  meeting_point: 'Teleférico',
+  meeting_lat_lng: '28.2559,-16.6196',
+  pickup_enabled: true,
+  includes: ['Guía oficial'],
+  excludes: ['Comida'],
+  capacity: 50,
+  min_pax: 2,
+  booking_cutoff_hours: 12,
+  free_cancellation_hours: 24,
+  instant_confirmation: true,
+  currency: 'EUR',
+  state: 'active',
+  prices: [
+    { pax_type: 'adult', amount_cents: 4500, min_age: 12, max_age: null, occupies_seat: true },
+    { pax_type: 'infant', amount_cents: 0, min_age: null, max_age: 2, occupies_seat: false },
+  ],
+  seasons: [
+    {
+      name: 'Verano',
+      from: '2026-07-01',
+      to: '2026-08-31',
+      prices: [{ pax_type: 'adult', amount_cents: 5250, min_age: 12, max_age: null, occupies_seat: true }],
+    },
+  ],
+  availability_rules: [{ weekdays: [5, 1, 3], times: ['09:00', '15:30'], valid_from: '2026-01-01', valid_to: null }],
+  closed_dates: ['2026-12-25'],
+  pickups: [
+    {
+      id: 'pk-2',
+      accommodation_id: null,
+      accommodation: null,
+      zone: 'Puerto de la Cruz',
+      minutes_before: null,
+      fixed_time: '07:45',
+      position: 1,
+    },
+    {
+      id: 'pk-1',
+      accommodation_id: HOTEL,
+      accommodation: { id: HOTEL, name: 'Hotel Botánico', zone: 'Puerto de la Cruz', lat_lng: '', shared: true },
+      zone: null,
+      minutes_before: 45,
+      fixed_time: null,
+      position: 0,
+    },
+  ],
+  images: [],
+  from_price_cents: 4500,
+  public_urls: { landing: '/public/landing/p-1', booking: '/public/booking/product/p-1' },
+  created_at: '2026-01-01T10:00:00Z',
+  updated_at: '2026-01-02T10:00:00Z',
+};
+
+/** A valid new product as a person would fill it in. */
+function filledCreate(): TProductFormValues {
+  const v = initialProductValues(null);
+  v.code = 'MAS-01';
+  v.name = 'Barranco de Masca';
+  v.capacity = 20;
+  v.prices[0] = { ...v.prices[0]!, amount: 69 };
+  return v;
+}
+
+describe('product form: what people type ↔ what the API stores', () => {
+  it('euros with a decimal comma ↔ integer cents', () => {
+    expect(eurosToCents(45)).toBe(4500);
+    expect(eurosToCents(12.5)).toBe(1250);
+    expect(eurosToCents('12,50')).toBe(1250);
+    expect(eurosToCents('1.234,5 €')).toBe(123450);
+    expect(eurosToCents(0.1 + 0.2)).toBe(30);
+    expect(eurosToCents('')).toBeUndefined();
+    expect(eurosToCents('abc')).toBe('abc');
+    expect(parseDecimal('19.90')).toBe(19.9);
+    expect(centsToEuros(4500)).toBe(45);
+    expect(centsToEuros(1999)).toBe(19.99);
+    expect(centsToEuros(null)).toBe('');
+  });
+
+  it('hours + minutes ↔ minutes', () => {
+    expect(toDurationMinutes(8, '')).toBe(480);
+    expect(toDurationMinutes(3, 30)).toBe(210);
+    expect(toDurationMinutes('', 45)).toBe(45);
+    expect(toDurationMinutes('', '')).toBeUndefined();
+    expect(fromDurationMinutes(210)).toEqual({ hours: 3, minutes: 30 });
+    expect(fromDurationMinutes(480)).toEqual({ hours: 8, minutes: 0 });
+    expect(fromDurationMinutes(0)).toEqual({ hours: '', minutes: '' });
+  });
+
+  it('a stored product becomes one tariff row per passenger type, prices in euros, pickups in route order', () => {
+    const v = initialProductValues(product);
+    expect(v.duration_hours).toBe(8);
+    expect(v.duration_mins).toBe(30);
+    expect(v.prices.map((r) => [r.pax_type, r.offered, r.amount])).toEqual([
+      ['adult', true, 45],
+      ['child', false, ''],
+      ['infant', true, 0],
+      ['senior', false, ''],
+    ]);
+    expect(v.prices[2]).toMatchObject({ min_age: '', max_age: 2, occupies_seat: false });
+    expect(v.seasons[0]?.prices.map((r) => [r.pax_type, r.offered, r.amount])).toEqual([
+      ['adult', true, 52.5],
+      ['child', false, ''],
+      ['infant', false, ''],
+      ['senior', false, ''],
+    ]);
+    expect(v.availability_rules[0]?.weekdays).toEqual([1, 3, 5]);
+    expect(v.pickups.map((p) => [p.label, p.mode, p.minutes_before, p.fixed_time, p.shared])).toEqual([
+      ['Hotel Botánico', 'minutes', 45, '', true],
+      ['Puerto de la Cruz', 'fixed', '', '07:45', false],
+    ]);
+    expect(v.includes.map((i) => i.text)).toEqual(['Guía oficial']);
+  });
+
+  it('a new product starts as a draft offering the adult tariff, in Spanish', () => {
+    const v = initialProductValues(null);
+    expect(v.state).toBe('draft');
+    expect(v.languages).toEqual(['es']);
+    expect(v.prices.filter((r) => r.offered).map((r) => r.pax_type)).toEqual(['adult']);
+    expect(v.prices.find((r) => r.pax_type === 'infant')).toMatchObject({ occupies_seat: false, max_age: 2 });
+  });
+
+  it('PRODUCT §2: the payload has cents, minutes, only the offered tariffs and the lists in order', () => {
+    const v = initialProductValues(product);
+    v.prices[1] = { ...v.prices[1]!, offered: true, amount: 25, min_age: 3, max_age: 11 };
+    v.duration_hours = 3;
+    v.duration_mins = 30;
+    const payload = toProductPayload(v, 'edit', manager);
+    expect(payload.duration_minutes).toBe(210);
+    expect(payload.prices).toEqual([
+      { pax_type: 'adult', amount_cents: 4500, min_age: 12, max_age: null, occupies_seat: true },
+      { pax_type: 'child', amount_cents: 2500, min_age: 3, max_age: 11, occupies_seat: true },
+      { pax_type: 'infant', amount_cents: 0, min_age: null, max_age: 2, occupies_seat: false },
+    ]);
+    // A season's price keeps the ages and seat of its type's base tariff.
+    expect(payload.seasons).toEqual([
+      {
+        name: 'Verano',
+        from: '2026-07-01',
+        to: '2026-08-31',
+        prices: [{ pax_type: 'adult', amount_cents: 5250, min_age: 12, max_age: null, occupies_seat: true }],
+      },
+    ]);
+    expect(payload.availability_rules).toEqual([
+      { weekdays: [1, 3, 5], times: ['09:00', '15:30'], valid_from: '2026-01-01', valid_to: null },
+    ]);
+    expect(payload.closed_dates).toEqual(['2026-12-25']);
+    expect(payload.pickups).toEqual([
+      { accommodation_id: HOTEL, zone: null, minutes_before: 45, fixed_time: null },
+      { accommodation_id: null, zone: 'Puerto de la Cruz', minutes_before: null, fixed_time: '07:45' },
+    ]);
+    expect(payload.includes).toEqual(['Guía oficial']);
+    expect(payload).not.toHaveProperty('tour_operator_id');
+    expect(validateProductForm(v, 'edit', manager)).toEqual({});
+  });
+
+  it('with pickup off the pickup list is not sent (the stored one stays)', () => {
+    const v = { ...initialProductValues(product), pickup_enabled: false };
+    const payload = toProductPayload(v, 'edit', manager);
+    expect(payload.pickup_enabled).toBe(false);
+    expect(payload).not.toHaveProperty('pickups');
+  });
+
+  it('PRODUCT §2 "tour_operator_id: the caller\'s own unless the administrator sends one"', () => {
+    const v = { ...filledCreate(), tour_operator_id: OP };
+    expect(toProductPayload(v, 'create', admin).tour_operator_id).toBe(OP);
+    expect(toProductPayload(v, 'create', manager)).not.toHaveProperty('tour_operator_id');
+    expect(toProductPayload(v, 'edit', admin)).not.toHaveProperty('tour_operator_id');
+    expect(validateProductForm({ ...v, tour_operator_id: null }, 'create', admin).tour_operator_id).toBe(MSG.required);
+    expect(validateProductForm(v, 'create', admin)).toEqual({});
+  });
+
+  it('PRODUCT §3: an Operador sends only availability_rules and closed_dates', () => {
+    const v = initialProductValues(product);
+    v.name = '';
+    v.availability_rules.push({ ...newRule('2026-11-22'), weekdays: [6, 7], times: ['10:00'] });
+    v.closed_dates = ['2026-12-31', '2026-12-25', '2026-12-31'];
+    const payload = toProductPayload(v, 'edit', operator);
+    expect(Object.keys(payload).sort()).toEqual(['availability_rules', 'closed_dates']);
+    expect(payload.closed_dates).toEqual(['2026-12-25', '2026-12-31']);
+    expect(payload.availability_rules?.[1]).toEqual({
+      weekdays: [6, 7],
+      times: ['10:00'],
+      valid_from: '2026-11-22',
+      valid_to: null,
+    });
+    // Fields the Operador cannot change are not validated either.
+    expect(validateProductForm(v, 'edit', operator)).toEqual({});
+  });
+});
+
+describe("product form validation (the shared schema: the server's own messages)", () => {
+  it('spec §5: an empty new product shows "Campo requerido" on the required fields', () => {
+    const errors = validateProductForm(initialProductValues(null), 'create', manager);
+    expect(errors.name).toBe(MSG.required);
+    expect(errors.code).toBe(MSG.required);
+    expect(errors.capacity).toBe(MSG.required);
+    expect(errors['prices.0.amount']).toBe(MSG.required);
+  });
+
+  it('a code with spaces, a minimum above the seats and a bad coordinate say why', () => {
+    const v = { ...filledCreate(), code: 'TEI 01', min_pax: 30, meeting_lat_lng: '128,-16' };
+    const errors = validateProductForm(v, 'create', manager);
+    expect(errors.code).toBe('Solo letras, números, punto, guion y guion bajo');
+    expect(errors.meeting_lat_lng).toMatch(/Coordenadas no válidas/);
+    // Said at once, not only after every other field is fixed.
+    expect(errors.min_pax).toBe('El mínimo de pasajeros no puede superar las plazas');
+    const minPax = validateProductForm({ ...filledCreate(), min_pax: 30 }, 'create', manager);
+    expect(minPax.min_pax).toBe('El mínimo de pasajeros no puede superar las plazas');
+  });
+
+  it('rules: at least one day, no empty or repeated times, an end after the start', () => {
+    const v = filledCreate();
+    v.availability_rules = [
+      { ...newRule('2026-06-01'), weekdays: [], times: ['09:00', ''] },
+      { ...newRule('2026-06-01'), weekdays: [1], times: ['09:00', '09:00'], valid_to: '2026-05-01' },
+    ];
+    const errors = validateProductForm(v, 'create', manager);
+    expect(errors['availability_rules.0.weekdays']).toBe('Elige al menos un día');
+    expect(errors['availability_rules.0.times.1']).toBe(MSG.required);
+    expect(errors['availability_rules.1.times']).toBe('Horas repetidas');
+    expect(errors['availability_rules.1.valid_to']).toBe('La fecha final debe ser posterior a la inicial');
+  });
+
+  it('ages: the minimum cannot be above the maximum (shown on that row)', () => {
+    const v = filledCreate();
+    v.prices[1] = { ...v.prices[1]!, offered: true, amount: 20, min_age: 12, max_age: 3 };
+    expect(validateProductForm(v, 'create', manager)['prices.1.max_age']).toBe(
+      'La edad mínima no puede ser mayor que la máxima',
+    );
+  });
+
+  it('seasons need a name, dates in order and at least one price', () => {
+    const v = filledCreate();
+    const season = newSeason(v.prices);
+    v.seasons = [{ ...season, prices: season.prices.map((p) => ({ ...p, offered: false })) }];
+    const errors = validateProductForm(v, 'create', manager);
+    expect(errors['seasons.0.name']).toBe(MSG.required);
+    expect(errors['seasons.0.from']).toBe(MSG.required);
+    expect(errors['seasons.0.prices']).toBe('Añade al menos una tarifa a la temporada');
+  });
+
+  it('a pickup needs its minutes or its fixed time', () => {
+    const v = { ...filledCreate(), pickup_enabled: true };
+    v.pickups = [
+      {
+        key: 'a',
+        accommodation_id: HOTEL,
+        zone: null,
+        label: 'Hotel',
+        detail: '',
+        shared: false,
+        mode: 'minutes',
+        minutes_before: '',
+        fixed_time: '',
+      },
+      {
+        key: 'b',
+        accommodation_id: HOTEL2,
+        zone: null,
+        label: 'Hotel 2',
+        detail: '',
+        shared: false,
+        mode: 'fixed',
+        minutes_before: 30,
+        fixed_time: '',
+      },
+    ];
+    const errors = validateProductForm(v, 'create', manager);
+    expect(errors['pickups.0.minutes_before']).toBeTruthy();
+    expect(errors['pickups.1.fixed_time']).toBeTruthy();
+  });
+});
+
+describe('PRODUCT §5 "server 422 errors mapped onto the same fields"', () => {
+  const v = initialProductValues(product); // offered: adult (row 0) and infant (row 2)
+
+  it('prices.N is the N-th offered tariff; seasons.S.prices.N likewise', () => {
+    expect(formPathFor(['prices', 1, 'amount_cents'], v)).toBe('prices.2.amount');
+    expect(formPathFor(['prices', 0, 'max_age'], v)).toBe('prices.0.max_age');
+    expect(formPathFor(['prices'], v)).toBe('prices');
+    expect(formPathFor(['seasons', 0, 'prices', 0, 'amount_cents'], v)).toBe('seasons.0.prices.0.amount');
+    expect(formPathFor(['seasons', 0, 'to'], v)).toBe('seasons.0.to');
+  });
+
+  it('maps the answer of a 422 and keeps what has no field apart', () => {
+    const { fields, rest } = mapServerErrors(
+      {
+        'prices.1.amount_cents': ['Debe ser como máximo 10000000'],
+        'availability_rules.0.times.2': ['Hora no válida (HH:mm, 24 horas)'],
+        'pickups.1.accommodation_id': ['El alojamiento no existe'],
+        'pickups.1.minutes_before': ['Indica los minutos antes de la salida o una hora fija'],
+        duration_minutes: ['Debe ser como máximo 20160'],
+        'includes[0]': ['Máximo 200 caracteres'],
+        currency: ['Moneda no válida'],
+        tour_operator_id: ['No se puede cambiar el tour operador de un producto'],
+      },
+      v,
+    );
+    expect(fields).toEqual({
+      'prices.2.amount': 'Debe ser como máximo 10000000',
+      'availability_rules.0.times.2': 'Hora no válida (HH:mm, 24 horas)',
+      'pickups.1.accommodation_id': 'El alojamiento no existe',
+      // The second pickup uses a fixed time: its input is the one marked.
+      'pickups.1.fixed_time': 'Indica los minutos antes de la salida o una hora fija',
+      duration_hours: 'Debe ser como máximo 20160',
+      'includes.0.text': 'Máximo 200 caracteres',
+      tour_operator_id: 'No se puede cambiar el tour operador de un producto',
+    });
+    expect(rest).toEqual(['Moneda no válida']);
+  });
+
+  it('splits the path notations the API may use', () => {
+    expect(splitErrorPath('pickups.3.accommodation_id')).toEqual(['pickups', 3, 'accommodation_id']);
+    expect(splitErrorPath('prices[1].amount_cents')).toEqual(['prices', 1, 'amount_cents']);
+    expect(splitErrorPath('/availability_rules/0/times/2')).toEqual(['availability_rules', 0, 'times', 2]);
+  });
+
+  it('counts the errors of each section (the index and the section badges)', () => {
+    expect(
+      errorsBySection({
+        name: 'x',
+        code: 'y',
+        'prices.0.amount': 'z',
+        'availability_rules.0.weekdays': 'w',
+        'pickups.1.fixed_time': 'v',
+        other: 'u',
+      }),
+    ).toEqual({ 'datos-generales': 2, tarifas: 1, disponibilidad: 1, recogidas: 1 });
+  });
+});
