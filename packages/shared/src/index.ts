@@ -1,5 +1,7 @@
 export * from './accommodations/accommodations.schema';
 export * from './auth/auth.schema';
+export * from './bookings/bookings.schema';
+export * from './bookings/pricing';
 export * from './common/api';
 export * from './common/catalog';
 export * from './common/format';

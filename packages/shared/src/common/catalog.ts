@@ -76,3 +76,52 @@ export const ACTIVE_STATE_NAMES: Record<number, string> = { 1: 'Activo', 2: 'Ina
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGES_PER_PRODUCT = 20;
+
+export const BOOKING_STATES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+export type TBookingState = (typeof BOOKING_STATES)[number];
+export const BOOKING_STATE_NAMES: Record<TBookingState, string> = {
+  pending: 'Pendiente',
+  confirmed: 'Confirmada',
+  completed: 'Realizada',
+  cancelled: 'Cancelada',
+  no_show: 'No presentado',
+};
+/** The booking state machine (PRODUCT.md §4): allowed next states. */
+export const BOOKING_TRANSITIONS: Record<TBookingState, readonly TBookingState[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled', 'no_show'],
+  completed: [],
+  cancelled: [],
+  no_show: [],
+};
+/** States that hold seats on the departure. */
+export const SEAT_HOLDING_STATES: readonly TBookingState[] = ['pending', 'confirmed', 'completed', 'no_show'];
+
+export const PAYMENT_STATES = ['pending', 'partial', 'paid', 'refunded'] as const;
+export type TPaymentState = (typeof PAYMENT_STATES)[number];
+export const PAYMENT_STATE_NAMES: Record<TPaymentState, string> = {
+  pending: 'Pendiente',
+  partial: 'Parcial',
+  paid: 'Pagado',
+  refunded: 'Reembolsado',
+};
+
+export const BOOKING_CHANNELS = ['public', 'seller', 'office'] as const;
+export type TBookingChannel = (typeof BOOKING_CHANNELS)[number];
+export const BOOKING_CHANNEL_NAMES: Record<TBookingChannel, string> = {
+  public: 'Web',
+  seller: 'Vendedor',
+  office: 'Oficina',
+};
+
+export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'online'] as const;
+export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_NAMES: Record<TPaymentMethod, string> = {
+  cash: 'Efectivo',
+  card: 'Tarjeta',
+  transfer: 'Transferencia',
+  online: 'Online',
+};
+
+/** The Spanish 409 of an exhausted departure (PRODUCT.md §2). */
+export const NO_SEATS_MESSAGE = 'No quedan plazas suficientes';

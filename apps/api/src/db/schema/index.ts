@@ -1,5 +1,6 @@
 export * from './accommodations';
 export * from './auth-throttle';
+export * from './bookings';
 export * from './persons';
 export * from './products';
 export * from './tour-operators';

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accommodations } from './accommodations';
+import { departures, products } from './products';
+import { tourOperators } from './tour-operators';
+import { users } from './users';
+
+export type BookingLineRow = {
+  pax_type: string;
+  quantity: number;
+  unit_cents: number;
+  total_cents: number;
+  occupies_seat: boolean;
+};
+export type PassengerRow = { full_name: string; pax_type: string; document_id: string };
+
+/**
+ * A booking (PRODUCT.md §4). Its seats live on the departure row: every change of pax, departure
+ * or state moves them in the same transaction with one conditional UPDATE of `departures`.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    /** Random (v4): it appears in public URLs. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    /** Short human code for phone and voucher use, e.g. TRY-7K2QF9. */
+    locator: text('locator').notNull(),
+    productId: uuid('product_id').notNull(),
+    departureId: uuid('departure_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    lines: jsonb('lines').$type<BookingLineRow[]>().notNull(),
+    paxTotal: integer('pax_total').notNull(),
+    seats: integer('seats').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountReason: text('discount_reason').notNull().default(''),
+    totalCents: integer('total_cents').notNull(),
+    paidCents: integer('paid_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull().default(''),
+    customerPhone: text('customer_phone').notNull().default(''),
+    customerCountry: text('customer_country').notNull().default(''),
+    language: text('language').notNull().default('es'),
+    accommodationId: uuid('accommodation_id'),
+    room: text('room').notNull().default(''),
+    pickupTime: text('pickup_time'),
+    pickupTimeOverridden: boolean('pickup_time_overridden').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    internalNotes: text('internal_notes').notNull().default(''),
+    channel: text('channel').notNull().default('office'),
+    sellerId: uuid('seller_id'),
+    commissionPct: numeric('commission_pct', { precision: 5, scale: 2, mode: 'number' }),
+    commissionCents: integer('commission_cents').notNull().default(0),
+    createdBy: uuid('created_by'),
+    state: text('state').notNull().default('confirmed'),
+    paymentState: text('payment_state').notNull().default('pending'),
+    passengers: jsonb('passengers').$type<PassengerRow[]>().notNull().default(sql`'[]'::jsonb`),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: uuid('checked_in_by'),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Bumped on every change: a stale edit (older version) answers 409. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tourOperatorId], foreignColumns: [tourOperators.id], name: 'bookings_tour_operator_fk' }),
+    foreignKey({
+      columns: [t.tourOperatorId, t.productId],
+      foreignColumns: [products.tourOperatorId, products.id],
+      name: 'bookings_product_fk',
+    }),
+    foreignKey({
+      columns: [t.tourOperatorId, t.departureId],
+      foreignColumns: [departures.tourOperatorId, departures.id],
+      name: 'bookings_departure_fk',
+    }),
+    foreignKey({
+      columns: [t.tourOperatorId, t.sellerId],
+      foreignColumns: [users.tourOperatorId, users.id],
+      name: 'bookings_seller_fk',
+    }),
+    // Shared accommodations have no operator: the service checks own-or-shared.
+    foreignKey({
+      columns: [t.accommodationId],
+      foreignColumns: [accommodations.id],
+      name: 'bookings_accommodation_fk',
+    }),
+    unique('bookings_locator_key').on(t.locator),
+    unique('bookings_tenant_id_key').on(t.tourOperatorId, t.id),
+    index('bookings_tenant_date_idx').on(t.tourOperatorId, t.date, t.time),
+    index('bookings_tenant_created_idx').on(t.tourOperatorId, t.createdAt),
+    index('bookings_departure_idx').on(t.departureId),
+    index('bookings_product_date_idx').on(t.productId, t.date),
+    index('bookings_seller_date_idx').on(t.sellerId, t.date),
+    check('bookings_state_check', sql`${t.state} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`),
+    check('bookings_payment_state_check', sql`${t.paymentState} in ('pending', 'partial', 'paid', 'refunded')`),
+    check('bookings_channel_check', sql`${t.channel} in ('public', 'seller', 'office')`),
+    check(
+      'bookings_amounts_check',
+      sql`${t.totalCents} >= 0 and ${t.discountCents} >= 0 and ${t.seats} >= 0 and ${t.paxTotal} > 0`,
+    ),
+  ],
+);
+
+/** Money received or returned for a booking; `paid_cents`/`payment_state` follow from them. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    bookingId: uuid('booking_id').notNull(),
+    kind: text('kind').notNull().default('payment'),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    reference: text('reference').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    recordedBy: uuid('recorded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tourOperatorId, t.bookingId],
+      foreignColumns: [bookings.tourOperatorId, bookings.id],
+      name: 'payments_booking_fk',
+    }),
+    index('payments_booking_idx').on(t.bookingId),
+    check('payments_kind_check', sql`${t.kind} in ('payment', 'refund')`),
+    check('payments_method_check', sql`${t.method} in ('cash', 'card', 'transfer', 'online')`),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** What happened to a booking, by whom and when (history on the edit screen; audit log). */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    bookingId: uuid('booking_id').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    actorId: uuid('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tourOperatorId, t.bookingId],
+      foreignColumns: [bookings.tourOperatorId, bookings.id],
+      name: 'booking_events_booking_fk',
+    }),
+    index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
+  ],
+);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { commissionCents, PricingError, paymentStateOf, pickupTimeFor, quoteBooking } from './pricing';
+
+const teide = {
+  prices: [
+    { pax_type: 'adult', amount_cents: 4500, occupies_seat: true },
+    { pax_type: 'child', amount_cents: 2500, occupies_seat: true },
+    { pax_type: 'infant', amount_cents: 0, occupies_seat: false },
+  ],
+  seasons: [
+    {
+      name: 'Verano',
+      from: '2026-07-01',
+      to: '2026-08-31',
+      prices: [
+        { pax_type: 'adult', amount_cents: 5000, occupies_seat: true },
+        { pax_type: 'child', amount_cents: 3000, occupies_seat: true },
+      ],
+    },
+  ],
+};
+
+describe('pricing (PRODUCT §4: totals computed by the server from the tariffs)', () => {
+  it('prices the PRODUCT §2 example: 2 adults + 1 child = 115,00 €', () => {
+    const q = quoteBooking(teide, '2026-06-01', { adult: 2, child: 1 });
+    expect(q.total_cents).toBe(11500);
+    expect(q.seats).toBe(3);
+    expect(q.lines.map((l) => [l.pax_type, l.quantity, l.unit_cents])).toEqual([
+      ['adult', 2, 4500],
+      ['child', 1, 2500],
+    ]);
+  });
+
+  it('babies on a lap do not take a seat', () => {
+    const q = quoteBooking(teide, '2026-06-01', { adult: 2, infant: 1 });
+    expect(q).toMatchObject({ pax_total: 3, seats: 2, total_cents: 9000 });
+  });
+
+  it('a season overrides the base prices between its dates (inclusive); a type it lacks is not offered', () => {
+    expect(quoteBooking(teide, '2026-07-01', { adult: 1 }).total_cents).toBe(5000);
+    expect(quoteBooking(teide, '2026-08-31', { adult: 1 }).season).toBe('Verano');
+    expect(quoteBooking(teide, '2026-09-01', { adult: 1 }).total_cents).toBe(4500);
+    expect(() => quoteBooking(teide, '2026-07-15', { infant: 1, adult: 1 })).toThrow(PricingError);
+  });
+
+  it('refuses no passengers, unknown types and a discount above the subtotal', () => {
+    expect(() => quoteBooking(teide, '2026-06-01', { adult: 0 })).toThrow(/al menos un pasajero/);
+    expect(() => quoteBooking(teide, '2026-06-01', { senior: 1 })).toThrow(/no se ofrece/);
+    expect(() => quoteBooking(teide, '2026-06-01', { adult: 1 }, 5000)).toThrow(/descuento/);
+    expect(quoteBooking(teide, '2026-06-01', { adult: 1 }, 500).total_cents).toBe(4000);
+  });
+
+  it('pickup time: minutes before the departure or a fixed time', () => {
+    expect(pickupTimeFor('09:00', { minutes_before: 40, fixed_time: null })).toBe('08:20');
+    expect(pickupTimeFor('00:30', { minutes_before: 60, fixed_time: null })).toBe('00:00');
+    expect(pickupTimeFor('09:00', { minutes_before: null, fixed_time: '07:45' })).toBe('07:45');
+    expect(pickupTimeFor('09:00', null)).toBeNull();
+  });
+
+  it('commission and payment state', () => {
+    expect(commissionCents(11500, 10)).toBe(1150);
+    expect(commissionCents(999, 12.5)).toBe(125);
+    expect(commissionCents(11500, null)).toBe(0);
+    expect(paymentStateOf(11500, 0, 0)).toBe('pending');
+    expect(paymentStateOf(11500, 5000, 0)).toBe('partial');
+    expect(paymentStateOf(11500, 11500, 0)).toBe('paid');
+    expect(paymentStateOf(11500, 0, 11500)).toBe('refunded');
+  });
+});

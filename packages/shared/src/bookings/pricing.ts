@@ -1,0 +1,127 @@
+import type { TPaxType } from '../common/catalog';
+import { PAX_TYPES } from '../common/catalog';
+
+/** The parts of a product pricing needs (API rows and web responses both fit). */
+export type TPricingProduct = {
+  prices: { pax_type: string; amount_cents: number; occupies_seat: boolean }[];
+  seasons: {
+    name: string;
+    from: string;
+    to: string;
+    prices: { pax_type: string; amount_cents: number; occupies_seat: boolean }[];
+  }[];
+};
+
+export type TBookingLine = {
+  pax_type: TPaxType;
+  quantity: number;
+  unit_cents: number;
+  total_cents: number;
+  occupies_seat: boolean;
+};
+
+export type TQuote = {
+  lines: TBookingLine[];
+  /** Passengers in all (including those without a seat). */
+  pax_total: number;
+  /** Passengers that take a seat on the departure. */
+  seats: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  /** Season whose prices applied, if any. */
+  season: string | null;
+};
+
+export class PricingError extends Error {
+  constructor(
+    public readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PricingError';
+  }
+}
+
+/** The prices in force on a date: the first season containing it, else the base prices. */
+export function pricesOn(product: TPricingProduct, date: string) {
+  const season = product.seasons.find((s) => s.from <= date && date <= s.to);
+  return { prices: season ? season.prices : product.prices, season: season?.name ?? null };
+}
+
+/**
+ * Prices a booking from the product's tariffs (PRODUCT.md §4: the server computes totals; a
+ * client's total is never trusted). Throws PricingError for a type the product does not offer on
+ * that date, no passengers, or a discount above the subtotal.
+ */
+export function quoteBooking(
+  product: TPricingProduct,
+  date: string,
+  pax: Partial<Record<string, number>>,
+  discountCents = 0,
+): TQuote {
+  const { prices, season } = pricesOn(product, date);
+  const lines: TBookingLine[] = [];
+  for (const [type, raw] of Object.entries(pax)) {
+    const quantity = raw ?? 0;
+    if (quantity === 0) continue;
+    if (!(PAX_TYPES as readonly string[]).includes(type))
+      throw new PricingError(`pax.${type}`, 'Tipo de pasajero no válido');
+    const price = prices.find((p) => p.pax_type === type);
+    if (!price) throw new PricingError(`pax.${type}`, 'Este tipo de pasajero no se ofrece en esa fecha');
+    lines.push({
+      pax_type: type as TPaxType,
+      quantity,
+      unit_cents: price.amount_cents,
+      total_cents: price.amount_cents * quantity,
+      occupies_seat: price.occupies_seat,
+    });
+  }
+  lines.sort((a, b) => PAX_TYPES.indexOf(a.pax_type) - PAX_TYPES.indexOf(b.pax_type));
+  const pax_total = lines.reduce((n, l) => n + l.quantity, 0);
+  if (pax_total === 0) throw new PricingError('pax', 'Indica al menos un pasajero');
+  const seats = lines.reduce((n, l) => n + (l.occupies_seat ? l.quantity : 0), 0);
+  const subtotal_cents = lines.reduce((n, l) => n + l.total_cents, 0);
+  if (discountCents < 0 || discountCents > subtotal_cents) {
+    throw new PricingError('discount_cents', 'El descuento no puede superar el importe de la reserva');
+  }
+  return {
+    lines,
+    pax_total,
+    seats,
+    subtotal_cents,
+    discount_cents: discountCents,
+    total_cents: subtotal_cents - discountCents,
+    season,
+  };
+}
+
+/** A pickup as products list them: minutes before the departure, or a fixed time. */
+export type TPickupRule = { minutes_before: number | null; fixed_time: string | null };
+
+/**
+ * The pickup time for a departure at `time` (HH:mm): fixed, or `minutes_before` earlier. A pickup
+ * that would fall on the previous day is clamped to 00:00.
+ */
+export function pickupTimeFor(time: string, rule: TPickupRule | null | undefined): string | null {
+  if (!rule) return null;
+  if (rule.fixed_time) return rule.fixed_time;
+  if (rule.minutes_before === null || rule.minutes_before === undefined) return null;
+  const [h, m] = time.split(':').map(Number);
+  const total = Math.max(0, h * 60 + m - rule.minutes_before);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** Commission in cents for a seller: a percentage of the total after discount, rounded half up. */
+export function commissionCents(totalCents: number, pct: number | null | undefined): number {
+  if (!pct || pct <= 0) return 0;
+  return Math.round((totalCents * pct) / 100);
+}
+
+/** Payment state from the amounts (PRODUCT.md §4). */
+export function paymentStateOf(totalCents: number, paidCents: number, refundedCents: number) {
+  if (refundedCents > 0 && paidCents <= 0) return 'refunded' as const;
+  if (paidCents <= 0) return 'pending' as const;
+  if (paidCents >= totalCents) return 'paid' as const;
+  return 'partial' as const;
+}
