@@ -108,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(vehiclesRoutes);
       await api.register(personsRoutes);
       await api.register(accommodationsRoutes);
+      // bookings
     },
     { prefix: '/api/v1' },
   );
