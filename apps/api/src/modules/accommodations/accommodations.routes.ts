@@ -10,10 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseListQuery } from '../../lib/filters';
-import { assertId } from '../../lib/ids';
-import { setPagingHeaders } from '../../lib/pagination';
-import { errorResponses, ZIdParams, ZListQuery } from '../../lib/route-schemas';
+import { registerCrudRoutes } from '../../lib/crud-routes';
+import { errorResponses } from '../../lib/route-schemas';
 import { ACCOMMODATION_LIST_SPEC } from './accommodations.repository';
 import * as service from './accommodations.service';
 
@@ -28,25 +26,6 @@ export async function accommodationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Alojamientos'];
   const WHAT = 'El alojamiento';
-
-  r.get(
-    '/accommodations',
-    {
-      onRequest: app.requireRoles(ACCESS.accommodations),
-      schema: {
-        tags,
-        summary: 'Lista de alojamientos propios y del catálogo compartido (filtros type, zone, state, name, shared…)',
-        querystring: ZListQuery,
-        response: { 200: z.array(ZAccommodationResponse), ...errorResponses },
-      },
-    },
-    async (req, reply) => {
-      const params = parseListQuery(req.query as Record<string, unknown>, ACCOMMODATION_LIST_SPEC);
-      const { items, total } = await service.listAccommodations(app.db, req.actor, params);
-      setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
-      return items;
-    },
-  );
 
   r.get(
     '/accommodations/zones',
@@ -78,66 +57,34 @@ export async function accommodationsRoutes(app: FastifyInstance) {
     async (req) => service.importAccommodations(app.db, req.actor, req.body),
   );
 
-  r.get(
-    '/accommodations/:id',
-    {
-      onRequest: app.requireRoles(ACCESS.accommodations),
-      schema: {
-        tags,
-        summary: 'Un alojamiento',
-        params: ZIdParams,
-        response: { 200: ZAccommodationResponse, ...errorResponses },
-      },
+  registerCrudRoutes(app, {
+    path: '/accommodations',
+    tags,
+    what: WHAT,
+    response: ZAccommodationResponse,
+    list: {
+      roles: ACCESS.accommodations,
+      summary: 'Lista de alojamientos propios y del catálogo compartido (filtros type, zone, state, name, shared…)',
+      spec: ACCOMMODATION_LIST_SPEC,
+      run: service.listAccommodations,
     },
-    async (req) => service.getAccommodation(app.db, req.actor, assertId(req.params.id, WHAT)),
-  );
-
-  r.post(
-    '/accommodations',
-    {
-      onRequest: app.requireRoles(ACCESS.resourcesWrite),
-      schema: {
-        tags,
-        summary: 'Crear alojamiento (administrador: sin tour_operator_id, en el catálogo compartido)',
-        body: ZAccommodationCreateRequest,
-        response: { 201: ZAccommodationResponse, ...errorResponses },
-      },
+    get: { roles: ACCESS.accommodations, summary: 'Un alojamiento', run: service.getAccommodation },
+    create: {
+      roles: ACCESS.resourcesWrite,
+      summary: 'Crear alojamiento (administrador: sin tour_operator_id, en el catálogo compartido)',
+      body: ZAccommodationCreateRequest,
+      run: service.createAccommodation,
     },
-    async (req, reply) => {
-      const accommodation = await service.createAccommodation(app.db, req.actor, req.body);
-      return reply.code(201).send(accommodation);
+    update: {
+      roles: ACCESS.resourcesWrite,
+      summary: 'Editar alojamiento (los del catálogo compartido, solo el administrador)',
+      body: ZAccommodationUpdateRequest,
+      run: service.updateAccommodation,
     },
-  );
-
-  r.put(
-    '/accommodations/:id',
-    {
-      onRequest: app.requireRoles(ACCESS.resourcesWrite),
-      schema: {
-        tags,
-        summary: 'Editar alojamiento (los del catálogo compartido, solo el administrador)',
-        params: ZIdParams,
-        body: ZAccommodationUpdateRequest,
-        response: { 200: ZAccommodationResponse, ...errorResponses },
-      },
+    remove: {
+      roles: ACCESS.resourcesWrite,
+      summary: 'Eliminar alojamiento (borrado lógico)',
+      run: service.deleteAccommodation,
     },
-    async (req) => service.updateAccommodation(app.db, req.actor, assertId(req.params.id, WHAT), req.body),
-  );
-
-  r.delete(
-    '/accommodations/:id',
-    {
-      onRequest: app.requireRoles(ACCESS.resourcesWrite),
-      schema: {
-        tags,
-        summary: 'Eliminar alojamiento (borrado lógico)',
-        params: ZIdParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (req, reply) => {
-      await service.deleteAccommodation(app.db, req.actor, assertId(req.params.id, WHAT));
-      return reply.code(204).send(null);
-    },
-  );
+  });
 }
