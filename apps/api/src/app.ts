@@ -8,6 +8,7 @@ import { accommodationsRoutes } from './modules/accommodations/accommodations.ro
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.throttle';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
@@ -108,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(vehiclesRoutes);
       await api.register(personsRoutes);
       await api.register(accommodationsRoutes);
-      // bookings
+      await api.register(bookingsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
 import { tourOperators, users } from './schema';
+import { seedBookings } from './seed-bookings';
 import { seedProducts } from './seed-products';
 import { seedResources } from './seed-resources';
 
@@ -82,7 +83,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /**
  * Loads demo data into an empty database (no tour operators and no users): operators, users of
- * every role, the Tenerife hotel catalogue, fleet, staff and products. Returns whether it seeded.
+ * every role, the Tenerife hotel catalogue, fleet, staff, products and a month of bookings. Returns whether it seeded.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -114,7 +115,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     const ops = { teide: ids.teide, atlantico: ids.atlantico };
     const { accommodations } = await seedResources(tx, ops);
-    await seedProducts(tx, ops, accommodations);
+    const { products } = await seedProducts(tx, ops, accommodations);
+    const sellers = await tx
+      .select({ id: users.id, tourOperatorId: users.tourOperatorId, commissionPct: users.commissionPct })
+      .from(users)
+      .where(eq(users.level, 2));
+    await seedBookings(tx, {
+      ops,
+      products,
+      sellers: sellers.map((s) => ({ ...s, tourOperatorId: s.tourOperatorId as string })),
+      accommodations,
+    });
     return true;
   });
 }

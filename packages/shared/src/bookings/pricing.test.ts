@@ -65,5 +65,10 @@ describe('pricing (PRODUCT §4: totals computed by the server from the tariffs)'
     expect(paymentStateOf(11500, 5000, 0)).toBe('partial');
     expect(paymentStateOf(11500, 11500, 0)).toBe('paid');
     expect(paymentStateOf(11500, 0, 11500)).toBe('refunded');
+    expect(paymentStateOf(11500, 6500, 5000)).toBe('partial');
+  });
+
+  it('a free booking (total 0, e.g. only babies or a full discount) has nothing to collect: paid', () => {
+    expect(paymentStateOf(0, 0, 0)).toBe('paid');
   });
 });

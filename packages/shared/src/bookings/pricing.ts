@@ -118,10 +118,13 @@ export function commissionCents(totalCents: number, pct: number | null | undefin
   return Math.round((totalCents * pct) / 100);
 }
 
-/** Payment state from the amounts (PRODUCT.md §4). */
+/**
+ * Payment state from the amounts (PRODUCT.md §4). `paidCents` is what the customer has paid net of
+ * refunds; `refundedCents` what was returned. Nothing to collect (a free booking) counts as paid.
+ */
 export function paymentStateOf(totalCents: number, paidCents: number, refundedCents: number) {
   if (refundedCents > 0 && paidCents <= 0) return 'refunded' as const;
-  if (paidCents <= 0) return 'pending' as const;
   if (paidCents >= totalCents) return 'paid' as const;
+  if (paidCents <= 0) return 'pending' as const;
   return 'partial' as const;
 }

@@ -1,0 +1,349 @@
+import { paymentStateOf, pricesOn } from '@trayecto/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Actor } from '../lib/tenant';
+import * as bookingsRepo from '../modules/bookings/bookings.repository';
+import { cancelBooking, createBooking } from '../modules/bookings/bookings.service';
+import { addDays, computeAvailability, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
+import { timeZoneOf } from '../modules/products/products.service';
+import type { DbOrTx } from './client';
+import { accommodations, bookingEvents, bookings, productPickups, products, tourOperators, users } from './schema';
+
+/**
+ * Demo bookings (PRODUCT.md §1 "a month of bookings"): from 10 days ago to 20 days ahead, on the
+ * departures the products really offer, sold through the bookings service itself (prices,
+ * commissions, pickup times, seats on the departure rows and the history follow the real rules),
+ * each at a plausible moment before its departure. A realistic mix: Spanish and foreign customers,
+ * office, seller and web sales, confirmed, pending, completed, no-shows and cancellations with
+ * their reasons, payments in full, deposits, nothing yet, and refunds.
+ *
+ * Deterministic choices (a seeded PRNG): the same day gives the same data, except ids and locators,
+ * which are random by design. Called from seedDemo inside its transaction.
+ */
+
+export type SeedBookingsContext = {
+  ops: { teide: string; atlantico: string };
+  products: { id: string; tourOperatorId: string; code: string; capacity: number }[];
+  sellers: { id: string; tourOperatorId: string; commissionPct: number | null }[];
+  accommodations: { id: string; name: string; zone: string; tourOperatorId: string | null }[];
+};
+
+/** mulberry32: small, fast and good enough for demo data. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+    chance: (p: number) => next() < p,
+  };
+}
+
+type Customer = { first: string[]; last: string[]; country: string; language: string; phone: () => string };
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const CUSTOMERS = (r: ReturnType<typeof prng>): Customer[] => [
+  {
+    first: ['Lucía', 'Javier', 'Carmen', 'Pablo', 'Marta', 'Alejandro', 'Elena', 'Sergio', 'Nuria', 'Raúl'],
+    last: ['García', 'Fernández', 'López', 'Martín', 'Sánchez', 'Pérez', 'Gómez', 'Ruiz', 'Hernández', 'Díaz'],
+    country: 'ES',
+    language: 'es',
+    phone: () => `+34 6${r.int(10, 99)} ${r.int(100, 999)} ${r.int(100, 999)}`,
+  },
+  {
+    first: ['Oliver', 'Emma', 'James', 'Sophie', 'Harry', 'Charlotte', 'George', 'Amelia'],
+    last: ['Smith', 'Jones', 'Taylor', 'Brown', 'Wilson', 'Evans', 'Thomas', 'Walker'],
+    country: 'GB',
+    language: 'en',
+    phone: () => `+44 7${r.int(100, 999)} ${r.int(100000, 999999)}`,
+  },
+  {
+    first: ['Lukas', 'Anna', 'Felix', 'Lena', 'Jonas', 'Hannah', 'Maximilian', 'Sophie'],
+    last: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Becker', 'Hoffmann', 'Schäfer'],
+    country: 'DE',
+    language: 'de',
+    phone: () => `+49 15${r.int(10, 99)} ${r.int(1000000, 9999999)}`,
+  },
+  {
+    first: ['Giulia', 'Marco', 'Chiara', 'Luca', 'Francesca', 'Matteo'],
+    last: ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano'],
+    country: 'IT',
+    language: 'it',
+    phone: () => `+39 3${r.int(10, 99)} ${r.int(100, 999)} ${r.int(1000, 9999)}`,
+  },
+  {
+    first: ['Camille', 'Louis', 'Léa', 'Hugo', 'Chloé', 'Jules'],
+    last: ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Lefèvre'],
+    country: 'FR',
+    language: 'fr',
+    phone: () => `+33 6 ${r.int(10, 99)} ${r.int(10, 99)} ${r.int(10, 99)} ${r.int(10, 99)}`,
+  },
+  {
+    first: ['Daan', 'Emma', 'Sem', 'Julia', 'Lars', 'Anouk'],
+    last: ['de Jong', 'Jansen', 'de Vries', 'van den Berg', 'Bakker', 'Visser'],
+    country: 'NL',
+    language: 'nl',
+    phone: () => `+31 6 ${r.int(10000000, 99999999)}`,
+  },
+  {
+    first: ['Erik', 'Ingrid', 'Lars', 'Astrid', 'Nils'],
+    last: ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Larsson'],
+    country: 'SE',
+    language: 'sv',
+    phone: () => `+46 70 ${r.int(100, 999)} ${r.int(1000, 9999)}`,
+  },
+];
+
+const CANCEL_REASONS = [
+  'El cliente cambia la fecha de sus vacaciones',
+  'Enfermedad del cliente',
+  'Vuelo cancelado',
+  'Reserva duplicada',
+  'Mal tiempo: salida suspendida por el estado del mar',
+  'El cliente no confirmó la reserva',
+];
+
+const DISCOUNT_REASONS = ['Cliente repetidor', 'Residente canario', 'Grupo de amigos', 'Compensación por retraso'];
+const NOTES = ['Celebran un cumpleaños', 'Viaja con carrito de bebé', 'Vegetariana', 'Mareo en carretera', ''];
+
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '');
+
+export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promise<{ bookings: number }> {
+  const r = prng(20_260_401);
+  const customers = CUSTOMERS(r);
+  const realNow = new Date();
+
+  // Who sells: the office (Admin Tour Operador, Operador) and the sellers of each operator.
+  const staff = await tx
+    .select({ id: users.id, level: users.level, tourOperatorId: users.tourOperatorId, fullName: users.fullName })
+    .from(users)
+    .where(and(inArray(users.level, [1, 3]), isNull(users.deletedAt), eq(users.state, 1)));
+  const officeOf = (op: string): Actor[] =>
+    staff.filter((s) => s.tourOperatorId === op).map((s) => ({ ...s, tourOperatorId: op }));
+  const sellersOf = (op: string): Actor[] =>
+    ctx.sellers
+      .filter((s) => s.tourOperatorId === op)
+      .map((s) => ({ id: s.id, level: 2, tourOperatorId: op, fullName: '' }));
+
+  const productIds = ctx.products.map((p) => p.id);
+  if (productIds.length === 0) return { bookings: 0 };
+  const rows = await tx
+    .select({ product: products, timezone: tourOperators.timezone })
+    .from(products)
+    .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
+    .where(and(inArray(products.id, productIds), eq(products.state, 'active'), isNull(products.deletedAt)));
+  const pickups = await tx.select().from(productPickups).where(inArray(productPickups.productId, productIds));
+  const places = await tx
+    .select({ id: accommodations.id, tourOperatorId: accommodations.tourOperatorId, state: accommodations.state })
+    .from(accommodations)
+    .where(
+      and(
+        inArray(
+          accommodations.id,
+          ctx.accommodations.map((a) => a.id),
+        ),
+        isNull(accommodations.deletedAt),
+      ),
+    );
+  const activePlace = new Set(places.filter((p) => p.state === 1).map((p) => p.id));
+
+  let count = 0;
+  let refunds = 0;
+  for (const { product, timezone } of rows.sort((a, b) => a.product.code.localeCompare(b.product.code))) {
+    const op = product.tourOperatorId;
+    const office = officeOf(op);
+    const sellers = sellersOf(op);
+    if (office.length === 0) continue;
+    const tz = timeZoneOf(timezone);
+    const today = todayIn(tz, realNow);
+    const slots = computeAvailability({
+      from: addDays(today, -10),
+      to: addDays(today, 20),
+      rules: product.availabilityRules,
+      closedDates: product.closedDates,
+      capacity: product.capacity,
+      bookingCutoffHours: product.bookingCutoffHours,
+      departures: [],
+      timeZone: tz,
+      now: realNow,
+    });
+    const listed = pickups
+      .filter((p) => p.productId === product.id && p.accommodationId && activePlace.has(p.accommodationId))
+      .map((p) => p.accommodationId as string);
+    const others = ctx.accommodations
+      .filter((a) => (a.tourOperatorId === null || a.tourOperatorId === op) && activePlace.has(a.id))
+      .map((a) => a.id);
+    // Big coaches fill more; the catamaran spreads its customers over three sailings a day.
+    const sailingsPerDay = slots.length / 31;
+    const perDeparture = product.capacity >= 45 && sailingsPerDay <= 1 ? [0, 3] : [0, 2];
+
+    for (const slot of slots) {
+      const start = zonedDateTimeToInstant(slot.date, slot.time, tz).getTime();
+      const isPast = start + product.durationMinutes * 60_000 < realNow.getTime();
+      const offered = pricesOn(product, slot.date).prices.map((p) => p.pax_type);
+      const n = r.int(perDeparture[0], perDeparture[1]);
+      for (let i = 0; i < n; i++) {
+        const c = r.pick(customers);
+        const name = `${r.pick(c.first)} ${r.pick(c.last)}`;
+        const adults = r.int(1, 4);
+        const pax: Record<string, number> = { adult: adults };
+        if (offered.includes('child') && r.chance(0.3)) pax.child = r.int(1, 2);
+        if (offered.includes('infant') && r.chance(0.1)) pax.infant = 1;
+        if (offered.includes('senior') && r.chance(0.15)) pax.senior = r.int(1, 2);
+        const channel = r.pick(['office', 'seller', 'seller', 'public', 'public', 'office'] as const);
+        const actor = channel === 'seller' && sellers.length > 0 ? r.pick(sellers) : r.pick(office);
+        // Sold one to twelve days before the departure, never after its sale cut-off nor in the future.
+        const latest = Math.min(
+          realNow.getTime() - r.int(1, 48) * HOUR,
+          start - (product.bookingCutoffHours + 1) * HOUR,
+        );
+        const soldAt = new Date(latest - r.int(0, 11) * DAY - r.int(0, 10) * HOUR);
+        const withHotel = product.pickupEnabled && r.chance(0.85);
+        const hotel = withHotel ? (r.chance(0.85) && listed.length > 0 ? r.pick(listed) : r.pick(others)) : null;
+        const discount = actor.level !== 2 && r.chance(0.08);
+        const language = product.languages.includes(c.language)
+          ? c.language
+          : product.languages.includes('en')
+            ? 'en'
+            : 'es';
+
+        // Never a refusal here: at most three parties of up to eight seats per departure, sold
+        // before the cut-off (the whole seed is one transaction; a refusal would abort it).
+        const booking = await createBooking(
+          tx,
+          actor,
+          {
+            product_id: product.id,
+            date: slot.date,
+            time: slot.time,
+            pax,
+            customer_name: name,
+            customer_email: `${ascii(name)}${r.int(1, 99)}@${r.pick(['gmail.com', 'hotmail.com', 'yahoo.com', 'outlook.com', 'icloud.com'])}`,
+            customer_phone: c.phone(),
+            customer_country: c.country,
+            language,
+            accommodation_id: hotel,
+            room: hotel ? String(r.int(1, 6) * 100 + r.int(1, 40)) : '',
+            notes: r.chance(0.15) ? r.pick(NOTES) : '',
+            channel: actor.level === 2 ? 'seller' : channel === 'seller' ? 'office' : channel,
+            discount_cents: discount ? 500 * r.int(1, 2) : undefined,
+            discount_reason: discount ? r.pick(DISCOUNT_REASONS) : undefined,
+            state: product.instantConfirmation ? 'confirmed' : isPast || r.chance(0.6) ? 'confirmed' : 'pending',
+            passengers: r.chance(0.2) ? [{ full_name: name, pax_type: 'adult', document_id: '' }] : undefined,
+          },
+          soldAt,
+        );
+
+        count += 1;
+        if (booking.channel === 'public') {
+          // Web sales have no staff author.
+          await tx.update(bookings).set({ createdBy: null }).where(eq(bookings.id, booking.id));
+          await tx.update(bookingEvents).set({ actorId: null }).where(eq(bookingEvents.bookingId, booking.id));
+        }
+
+        // Money: web sales pay online at once; others in full, a deposit, or on the day.
+        const money = { paid: 0, refunded: 0, version: booking.version };
+        const record = async (
+          kind: 'payment' | 'refund',
+          amount: number,
+          method: 'cash' | 'card' | 'transfer' | 'online',
+          at: Date,
+          who: Actor,
+        ) => {
+          if (amount <= 0) return;
+          // The payments service's rules, without its per-call locking and re-reading (seed speed):
+          // amounts never exceed what is pending (payments) or was paid (refunds).
+          const payment = await bookingsRepo.insertPayment(tx, {
+            tourOperatorId: op,
+            bookingId: booking.id,
+            kind,
+            amountCents: amount,
+            method,
+            paidAt: at,
+            recordedBy: who.id,
+            createdAt: at,
+          });
+          if (kind === 'payment') money.paid += amount;
+          else money.refunded += amount;
+          money.version += 1;
+          await bookingsRepo.updateBookingRow(tx, booking.id, {
+            paidCents: money.paid,
+            refundedCents: money.refunded,
+            paymentState: paymentStateOf(booking.total_cents, money.paid - money.refunded, money.refunded),
+            version: money.version,
+            updatedAt: at,
+          });
+          await bookingsRepo.insertEvents(tx, [
+            {
+              tourOperatorId: op,
+              bookingId: booking.id,
+              type: kind,
+              actorId: who.id,
+              createdAt: at,
+              data: { payment_id: payment.id, amount_cents: amount, method, reference: '' },
+            },
+          ]);
+        };
+        const payer = actor.level === 2 ? actor : r.pick(office);
+        const roll = r.next();
+        if (booking.channel === 'public') await record('payment', booking.total_cents, 'online', soldAt, payer);
+        else if (roll < 0.55) {
+          await record('payment', booking.total_cents, r.pick(['card', 'cash', 'card', 'transfer']), soldAt, payer);
+        } else if (roll < 0.75) {
+          const deposit = Math.min(booking.total_cents, Math.round((booking.total_cents * 0.3) / 100) * 100);
+          await record('payment', deposit, r.pick(['card', 'cash']), soldAt, payer);
+        } else if (isPast) await record('payment', booking.total_cents, 'cash', new Date(start - HOUR), payer);
+
+        // What happened next.
+        const fate = r.next();
+        if (fate < 0.08) {
+          const at = new Date(Math.min(realNow.getTime(), soldAt.getTime() + r.int(2, 72) * HOUR));
+          const who = r.pick(office);
+          const cancelled = await cancelBooking(tx, who, booking.id, r.pick(CANCEL_REASONS), at);
+          money.version = cancelled.version;
+          if (money.paid > 0 && (refunds === 0 || r.chance(0.6))) {
+            refunds += 1;
+            await record('refund', money.paid, booking.channel === 'public' ? 'online' : 'card', at, who);
+          }
+        } else if (isPast) {
+          // The guide's check-in at the end of the day: realizada or no presentado (the state machine
+          // goes pending → confirmed first).
+          const after = new Date(start + product.durationMinutes * 60_000 + HOUR);
+          const to = fate < 0.15 ? 'no_show' : 'completed';
+          const steps = booking.state === 'pending' ? ['confirmed', to] : [to];
+          let from = booking.state;
+          for (const [k, state] of steps.entries()) {
+            money.version += 1;
+            await bookingsRepo.updateBookingRow(tx, booking.id, { state, version: money.version, updatedAt: after });
+            await bookingsRepo.insertEvents(tx, [
+              {
+                tourOperatorId: op,
+                bookingId: booking.id,
+                type: 'state_changed',
+                actorId: null,
+                createdAt: new Date(after.getTime() + k),
+                data: { from, to: state },
+              },
+            ]);
+            from = state;
+          }
+        }
+      }
+    }
+  }
+  return { bookings: count };
+}

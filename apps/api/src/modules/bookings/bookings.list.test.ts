@@ -1,0 +1,477 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-app';
+import { createWorld, login } from '../../../test/factories';
+import {
+  api,
+  book,
+  booked,
+  bookingBody,
+  day,
+  expectNothingWritten,
+  mkAccommodation,
+  mkProduct,
+  snapshot,
+  type World,
+} from './bookings.test-helpers';
+
+let app: FastifyInstance;
+let w: World;
+let get: ReturnType<typeof api>['get'];
+let send: ReturnType<typeof api>['send'];
+let hotel: string;
+let listed: { id: string };
+let rows: Record<string, { id: string; locator: string }>;
+let tokenB2: string;
+let tokenB3: string;
+
+type Row = { id: string; customer_name: string; seller_id: string | null; tour_operator_id: string };
+const ids = (res: { json: () => unknown }) => (res.json() as Row[]).map((r) => r.id);
+const names = (res: { json: () => unknown }) => (res.json() as Row[]).map((r) => r.customer_name);
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  ({ get, send } = api(app));
+  w = await createWorld(app);
+  tokenB2 = await login(app, w.B.l2.email);
+  tokenB3 = await login(app, w.B.l3.email);
+  hotel = await mkAccommodation(app, 'Hotel Bahía del Duque', w.A.op.id, 'Costa Adeje');
+  listed = await mkProduct(app, w.tokens.A1, {
+    capacity: 500,
+    pickups: [{ accommodation_id: hotel, minutes_before: 40 }],
+  });
+  const mk = async (token: string, over: Record<string, unknown>) => booked(app, token, bookingBody(listed.id, over));
+  rows = {
+    lucia: await mk(w.tokens.A1, {
+      customer_name: 'Lucía Pérez',
+      customer_email: 'lucia@example.com',
+      pax: { adult: 2 },
+    }),
+    jose: await mk(w.tokens.A2, {
+      time: '18:00',
+      customer_name: 'José Álvarez',
+      customer_email: 'jose@correo.es',
+      customer_phone: '+34 611 222 333',
+      pax: { adult: 1 },
+    }),
+    emma: await mk(w.tokens.A1, {
+      date: day(2),
+      customer_name: 'Emma Wilson',
+      customer_email: 'emma@example.co.uk',
+      customer_phone: '+44 7700 900123',
+      customer_country: 'GB',
+      state: 'pending',
+      accommodation_id: hotel,
+      pax: { adult: 3, child: 2 },
+    }),
+    hans: await mk(w.tokens.A3, {
+      date: day(3),
+      customer_name: 'Hans Müller',
+      customer_country: 'DE',
+      pax: { adult: 4 },
+    }),
+    ana: await mk(w.tokens.A1, {
+      date: day(2),
+      time: '18:00',
+      customer_name: 'Ana Gómez',
+      pax: { adult: 1, child: 1 },
+    }),
+  };
+  await send('POST', `/api/v1/bookings/${rows.hans.id}/cancel`, w.tokens.A1, { reason: 'Vuelo cancelado' });
+  await send('POST', `/api/v1/bookings/${rows.ana.id}/payments`, w.tokens.A1, { amount_cents: 1000, method: 'cash' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const list = (query: string, token = w.tokens.A1) => get(`/api/v1/bookings?product_id=${listed.id}&${query}`, token);
+
+describe('GET /api/v1/bookings: filters, q, sort, paging', () => {
+  it('default order: date, time, then creation', async () => {
+    const res = await list('');
+    expect(res.statusCode).toBe(200);
+    expect(names(res)).toEqual(['Lucía Pérez', 'José Álvarez', 'Emma Wilson', 'Ana Gómez', 'Hans Müller']);
+    expect(res.headers['x-total-count']).toBe('5');
+  });
+
+  it('filters date (eq, gte, lte, in), state, payment_state, seller_id, channel, accommodation_id, locator, created_at', async () => {
+    expect(names(await list(`date=${day(2)}`))).toEqual(['Emma Wilson', 'Ana Gómez']);
+    expect(names(await list(`date[gte]=${day(2)}&date[lte]=${day(3)}`))).toEqual([
+      'Emma Wilson',
+      'Ana Gómez',
+      'Hans Müller',
+    ]);
+    expect(names(await list(`date[in]=${day(1)},${day(3)}`))).toEqual(['Lucía Pérez', 'José Álvarez', 'Hans Müller']);
+    expect(names(await list('state[in]=pending,cancelled'))).toEqual(['Emma Wilson', 'Hans Müller']);
+    expect(names(await list('state[ne]=cancelled&state[ne]=pending'))).toEqual([
+      'Lucía Pérez',
+      'José Álvarez',
+      'Ana Gómez',
+    ]);
+    expect(names(await list('payment_state=partial'))).toEqual(['Ana Gómez']);
+    expect(names(await list(`seller_id=${w.A.l2.id}`))).toEqual(['José Álvarez']);
+    expect(names(await list('channel=seller'))).toEqual(['José Álvarez']);
+    expect(names(await list(`accommodation_id=${hotel}`))).toEqual(['Emma Wilson']);
+    expect(names(await list(`locator=${rows.lucia.locator}`))).toEqual(['Lucía Pérez']);
+    expect(names(await list(`locator[like]=${rows.emma.locator.slice(4, 8).toLowerCase()}`))).toContain('Emma Wilson');
+    expect((await list('created_at[gte]=2020-01-01T00:00:00Z')).json()).toHaveLength(5);
+    expect((await list('created_at[lt]=2020-01-01T00:00:00Z')).json()).toHaveLength(0);
+    expect(names(await list(`time=18:00`))).toEqual(['José Álvarez', 'Ana Gómez']);
+  });
+
+  it('q searches locator, customer name (accent- and case-insensitive), e-mail and phone', async () => {
+    expect(names(await list('q=alvarez'))).toEqual(['José Álvarez']);
+    expect(names(await list('q=MULLER'))).toEqual(['Hans Müller']);
+    expect(names(await list('q=example.co.uk'))).toEqual(['Emma Wilson']);
+    expect(names(await list(`q=${encodeURIComponent('+44 7700')}`))).toEqual(['Emma Wilson']);
+    expect(names(await list(`q=${rows.ana.locator}`))).toEqual(['Ana Gómez']);
+    expect((await list(`q=${encodeURIComponent("' or 1=1 --")}`)).json()).toEqual([]);
+  });
+
+  it('sort by any listed field, descending with "-"', async () => {
+    expect(names(await list('sort=-total_cents'))).toEqual([
+      'Emma Wilson',
+      'Hans Müller',
+      'Lucía Pérez',
+      'Ana Gómez',
+      'José Álvarez',
+    ]);
+    expect(names(await list('sort=customer_name'))).toEqual([
+      'Ana Gómez',
+      'Emma Wilson',
+      'Hans Müller',
+      'José Álvarez',
+      'Lucía Pérez',
+    ]);
+    expect(names(await list('sort=-date,time'))).toEqual([
+      'Hans Müller',
+      'Emma Wilson',
+      'Ana Gómez',
+      'Lucía Pérez',
+      'José Álvarez',
+    ]);
+  });
+
+  it('unknown filters, ops, sorts and bad values answer 400 naming them', async () => {
+    const field = await list('customer_email=x');
+    expect(field.statusCode).toBe(400);
+    expect(field.json().message).toBe('No se puede filtrar por "customer_email"');
+    expect((await list('state=borrado')).statusCode).toBe(400);
+    expect((await list('date=ayer')).statusCode).toBe(400);
+    expect((await list('sort=internal_notes')).statusCode).toBe(400);
+    expect((await list('per_page=501')).statusCode).toBe(400);
+  });
+
+  it('page/per_page with X-Total-Count and Link (first, prev, next, last)', async () => {
+    const p2 = await list('per_page=2&page=2');
+    expect(names(p2)).toEqual(['Emma Wilson', 'Ana Gómez']);
+    expect(p2.headers['x-total-count']).toBe('5');
+    const link = String(p2.headers.link);
+    expect(link).toContain('per_page=2&page=1>; rel="first"');
+    expect(link).toContain('per_page=2&page=1>; rel="prev"');
+    expect(link).toContain('per_page=2&page=3>; rel="last"');
+    // With the default order, "next" is the keyset cursor (X-Next-Cursor): following it never uses OFFSET.
+    expect(link).toContain(`per_page=2&cursor=${p2.headers['x-next-cursor']}>; rel="next"`);
+    const sorted = String((await list('per_page=2&page=2&sort=-total_cents')).headers.link);
+    expect(sorted).toContain('per_page=2&page=3&sort=-total_cents>; rel="next"');
+  });
+});
+
+describe('GET /api/v1/bookings: keyset paging with an opaque cursor', () => {
+  it('cursor pages return exactly the offset pages, without OFFSET, even with ties on date and time', async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 500 });
+    const slots = [
+      [3, '18:00'],
+      [1, '09:00'],
+      [2, '09:00'],
+      [1, '09:00'],
+      [1, '18:00'],
+      [3, '09:00'],
+      [2, '18:00'],
+      [1, '09:00'],
+      [2, '09:00'],
+      [3, '18:00'],
+      [1, '18:00'],
+      [2, '09:00'],
+      [1, '09:00'],
+    ] as const;
+    for (const [n, time] of slots) {
+      await booked(app, w.tokens.A1, bookingBody(p.id, { date: day(n), time, pax: { adult: 1 } }));
+    }
+    const base = `/api/v1/bookings?product_id=${p.id}&per_page=4`;
+    const offset: string[] = [];
+    for (let page = 1; page <= 4; page++) offset.push(...ids(await get(`${base}&page=${page}`, w.tokens.A1)));
+    expect(offset).toHaveLength(13);
+    expect(new Set(offset).size).toBe(13);
+
+    const keyset: string[] = [];
+    let res = await get(base, w.tokens.A1);
+    let pages = 1;
+    keyset.push(...ids(res));
+    while (res.headers['x-next-cursor']) {
+      const cursor = String(res.headers['x-next-cursor']);
+      const next = String(res.headers.link).match(/<([^>]+)>; rel="next"/)?.[1];
+      expect(next).toBe(`/api/v1/bookings?product_id=${p.id}&per_page=4&cursor=${cursor}`);
+      res = await get(next as string, w.tokens.A1);
+      expect(res.statusCode).toBe(200);
+      // Keyset pages do not count again (page one gave the total).
+      expect(res.headers['x-total-count']).toBeUndefined();
+      keyset.push(...ids(res));
+      pages += 1;
+    }
+    expect(pages).toBe(4);
+    expect(keyset).toEqual(offset);
+    expect(String(res.headers.link)).not.toContain('rel="next"');
+
+    const all = ids(await get(`/api/v1/bookings?product_id=${p.id}&per_page=500`, w.tokens.A1));
+    expect(all).toEqual(offset);
+  });
+
+  it('a cursor keeps the filters; it needs the default order; a forged cursor is a 400', async () => {
+    const first = await list('per_page=1&state=confirmed');
+    const cursor = String(first.headers['x-next-cursor']);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const second = await list(`per_page=1&state=confirmed&cursor=${cursor}`);
+    expect(names(second)).toEqual(['José Álvarez']);
+    const sorted = await list(`sort=-total_cents&cursor=${cursor}`);
+    expect(sorted.statusCode).toBe(400);
+    expect(sorted.json().errors.cursor[0]).toMatch(/orden por defecto/);
+    for (const bad of ['nope!', Buffer.from('["x"]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+      const res = await list(`cursor=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Cursor no válido');
+    }
+    // A non-default sort gives no cursor.
+    expect((await list('per_page=1&sort=-total_cents')).headers['x-next-cursor']).toBeUndefined();
+  });
+});
+
+describe('who sees which bookings (PRODUCT §3)', () => {
+  it('a Vendedor lists and reads only the bookings they sold; the others answer 404 on every verb', async () => {
+    const mine = await list('', w.tokens.A2);
+    expect(names(mine)).toEqual(['José Álvarez']);
+    expect(mine.headers['x-total-count']).toBe('1');
+    expect((await get(`/api/v1/bookings/${rows.jose.id}`, w.tokens.A2)).statusCode).toBe(200);
+    const before = await snapshot(app);
+    const other = rows.lucia.id;
+    const answers = [
+      await get(`/api/v1/bookings/${other}`, w.tokens.A2),
+      await send('PUT', `/api/v1/bookings/${other}`, w.tokens.A2, { notes: 'x' }),
+      await send('POST', `/api/v1/bookings/${other}/cancel`, w.tokens.A2, { reason: 'x' }),
+      await get(`/api/v1/bookings/${other}/payments`, w.tokens.A2),
+      await send('POST', `/api/v1/bookings/${other}/payments`, w.tokens.A2, { amount_cents: 100, method: 'cash' }),
+      await get(`/api/v1/bookings/${other}/events`, w.tokens.A2),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(answers[0].json().message).toBe('La reserva no existe');
+    await expectNothingWritten(app, before);
+  });
+
+  it('Chofer and Guía read the bookings of their schedule sheets; sheets arrive in issue 6, so for now they see none', async () => {
+    // Replace with "sees the bookings of the sheets they are assigned to" when issue 6 adds sheets.
+    for (const token of [w.tokens.A4, w.tokens.A5]) {
+      const res = await list('', token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+      expect(res.headers['x-total-count']).toBe('0');
+      expect((await get(`/api/v1/bookings/${rows.lucia.id}`, token)).statusCode).toBe(404);
+      expect((await get(`/api/v1/bookings/${rows.lucia.id}/events`, token)).statusCode).toBe(404);
+      expect((await book(app, token, bookingBody(listed.id))).statusCode).toBe(403);
+      expect((await send('PUT', `/api/v1/bookings/${rows.lucia.id}`, token, { notes: 'x' })).statusCode).toBe(403);
+      expect((await send('POST', `/api/v1/bookings/${rows.lucia.id}/cancel`, token, { reason: 'x' })).statusCode).toBe(
+        403,
+      );
+      expect((await get(`/api/v1/bookings/calendar?from=${day(1)}&to=${day(2)}`, token)).statusCode).toBe(403);
+      expect(
+        (
+          await send('POST', '/api/v1/bookings/quote', token, {
+            product_id: listed.id,
+            date: day(1),
+            pax: { adult: 1 },
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+  });
+
+  it('Operador and Admin Tour Operador see every booking of their operator; the administrator every operator', async () => {
+    expect((await list('', w.tokens.A3)).json()).toHaveLength(5);
+    const theirs = await mkProduct(app, w.tokens.B1);
+    const b = await booked(app, w.tokens.B1, bookingBody(theirs.id, { customer_name: 'Cliente de B' }));
+    const all = await get('/api/v1/bookings?per_page=500', w.tokens.admin);
+    const operators = new Set((all.json() as Row[]).map((r) => r.tour_operator_id));
+    expect(operators).toEqual(new Set([w.A.op.id, w.B.op.id]));
+    const onlyB = await get(`/api/v1/bookings?tour_operator_id=${w.B.op.id}`, w.tokens.admin);
+    expect(ids(onlyB)).toEqual([b.id]);
+    expect((await get(`/api/v1/bookings/${b.id}`, w.tokens.admin)).statusCode).toBe(200);
+  });
+
+  it('401 without a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/v1/bookings' })).statusCode).toBe(401);
+  });
+});
+
+describe('tenant boundary: operator B never reaches operator A’s bookings', () => {
+  it("B's tokens get 404 on every endpoint with A's ids, and A's data stays as it was", async () => {
+    const target = rows.lucia.id;
+    const before = await snapshot(app);
+    const seen = (await get(`/api/v1/bookings/${target}`, w.tokens.A1)).json();
+    for (const token of [w.tokens.B1, tokenB2, tokenB3]) {
+      const answers = [
+        await get(`/api/v1/bookings/${target}`, token),
+        await send('PUT', `/api/v1/bookings/${target}`, token, { customer_name: 'Intruso', pax: { adult: 9 } }),
+        await send('POST', `/api/v1/bookings/${target}/cancel`, token, { reason: 'x' }),
+        await get(`/api/v1/bookings/${target}/payments`, token),
+        await send('POST', `/api/v1/bookings/${target}/payments`, token, { amount_cents: 100, method: 'cash' }),
+        await get(`/api/v1/bookings/${target}/events`, token),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
+      const listed = await get(`/api/v1/bookings?tour_operator_id=${w.A.op.id}`, token);
+      expect(listed.json()).toEqual([]);
+      expect((await get(`/api/v1/bookings?q=${rows.lucia.locator}`, token)).json()).toEqual([]);
+    }
+    // A's product cannot be sold, quoted or looked at in the calendar from B.
+    const sell = await book(app, w.tokens.B1, bookingBody(listed.id));
+    expect(sell.statusCode).toBe(422);
+    expect(sell.json().errors.product_id).toEqual(['El producto no existe']);
+    const quote = await send('POST', '/api/v1/bookings/quote', w.tokens.B1, {
+      product_id: listed.id,
+      date: day(1),
+      pax: { adult: 1 },
+    });
+    expect(quote.statusCode).toBe(422);
+    const cal = await get(`/api/v1/bookings/calendar?from=${day(1)}&to=${day(2)}&product_id=${listed.id}`, w.tokens.B1);
+    expect(cal.statusCode).toBe(404);
+    const calB = await get(`/api/v1/bookings/calendar?from=${day(1)}&to=${day(2)}`, w.tokens.B1);
+    expect((calB.json() as { product_id: string }[]).some((e) => e.product_id === listed.id)).toBe(false);
+    await expectNothingWritten(app, before);
+    expect((await get(`/api/v1/bookings/${target}`, w.tokens.A1)).json()).toEqual(seen);
+  });
+
+  it('ids that are not UUIDs answer 404', async () => {
+    expect((await get('/api/v1/bookings/123', w.tokens.A1)).statusCode).toBe(404);
+    expect((await send('PUT', '/api/v1/bookings/abc', w.tokens.A1, { notes: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/v1/bookings/calendar', () => {
+  it('departures from the rules and the rows, with seats sold and left, bookings and pax (cancelled ones do not count)', async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 10, closed_dates: [day(3)] });
+    const a = await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 2, child: 1 } }));
+    await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 2, infant: 1 } }));
+    const gone = await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 4 } }));
+    await send('POST', `/api/v1/bookings/${gone.id}/cancel`, w.tokens.A1, { reason: 'x' });
+    await send('PUT', `/api/v1/products/${p.id}/departures`, w.tokens.A1, { date: day(2), time: '12:00' });
+    await send('PUT', `/api/v1/products/${p.id}/departures`, w.tokens.A1, {
+      date: day(2),
+      time: '18:00',
+      closed: true,
+    });
+
+    const res = await get(`/api/v1/bookings/calendar?from=${day(1)}&to=${day(3)}&product_id=${p.id}`, w.tokens.A1);
+    expect(res.statusCode).toBe(200);
+    const entries = res.json();
+    expect(entries.map((e: { date: string; time: string }) => `${e.date} ${e.time}`)).toEqual([
+      `${day(1)} 09:00`,
+      `${day(1)} 18:00`,
+      `${day(2)} 09:00`,
+      `${day(2)} 12:00`,
+      `${day(2)} 18:00`,
+    ]);
+    expect(entries[0]).toEqual({
+      departure_id: a.departure_id,
+      product_id: p.id,
+      product_name: expect.any(String),
+      date: day(1),
+      time: '09:00',
+      capacity: 10,
+      seats_taken: 5,
+      seats_left: 5,
+      bookings_count: 2,
+      pax_total: 6,
+      closed: false,
+      available: true,
+    });
+    expect(entries[1]).toMatchObject({ departure_id: null, seats_taken: 0, seats_left: 10, bookings_count: 0 });
+    expect(entries[4]).toMatchObject({ closed: true, available: false });
+  });
+
+  it('every product of the operator by default; one taken off sale shows only where seats are sold', async () => {
+    const off = await mkProduct(app, w.tokens.A1, { name: 'Producto retirado' });
+    await booked(app, w.tokens.A1, bookingBody(off.id));
+    await send('PUT', `/api/v1/products/${off.id}`, w.tokens.A1, { state: 'inactive' });
+    const res = await get(`/api/v1/bookings/calendar?from=${day(1)}&to=${day(2)}`, w.tokens.A3);
+    const mine = (res.json() as { product_id: string; date: string; time: string; available: boolean }[]).filter(
+      (e) => e.product_id === off.id,
+    );
+    expect(mine.map((e) => [e.date, e.time, e.available])).toEqual([[day(1), '09:00', false]]);
+    expect((res.json() as { product_id: string }[]).some((e) => e.product_id === listed.id)).toBe(true);
+  });
+
+  it('the range is at most 62 days and must be in order (400)', async () => {
+    const long = await get(`/api/v1/bookings/calendar?from=${day(0)}&to=${day(62)}`, w.tokens.A1);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors.to).toEqual(['El intervalo no puede superar 62 días']);
+    expect((await get(`/api/v1/bookings/calendar?from=${day(0)}&to=${day(61)}`, w.tokens.A1)).statusCode).toBe(200);
+    expect((await get(`/api/v1/bookings/calendar?from=${day(3)}&to=${day(1)}`, w.tokens.A1)).statusCode).toBe(400);
+    expect((await get(`/api/v1/bookings/calendar?from=${day(1)}`, w.tokens.A1)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/v1/bookings/quote', () => {
+  it('the live total with pickup time and seats left, writing nothing', async () => {
+    const before = await snapshot(app);
+    const res = await send('POST', '/api/v1/bookings/quote', w.tokens.A2, {
+      product_id: listed.id,
+      date: day(1),
+      time: '09:00',
+      pax: { adult: 2, child: 1 },
+      discount_cents: 500,
+      accommodation_id: hotel,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      lines: [
+        { pax_type: 'adult', quantity: 2, unit_cents: 4500, total_cents: 9000, occupies_seat: true },
+        { pax_type: 'child', quantity: 1, unit_cents: 2500, total_cents: 2500, occupies_seat: true },
+      ],
+      pax_total: 3,
+      seats: 3,
+      subtotal_cents: 11500,
+      discount_cents: 500,
+      total_cents: 11000,
+      currency: 'EUR',
+      season: null,
+      pickup_time: '08:20',
+      seats_left: 498,
+      available: true,
+    });
+    await expectNothingWritten(app, before);
+  });
+
+  it('without a time: no seats or pickup; a season changes the prices; bad pax answers 422', async () => {
+    const p = await mkProduct(app, w.tokens.A1, {
+      seasons: [{ name: 'Navidad', from: day(5), to: day(6), prices: [{ pax_type: 'adult', amount_cents: 6000 }] }],
+    });
+    const plain = await send('POST', '/api/v1/bookings/quote', w.tokens.A1, {
+      product_id: p.id,
+      date: day(5),
+      pax: { adult: 2 },
+    });
+    expect(plain.json()).toMatchObject({ total_cents: 12000, season: 'Navidad', seats_left: null, available: null });
+    const bad = await send('POST', '/api/v1/bookings/quote', w.tokens.A1, {
+      product_id: p.id,
+      date: day(5),
+      pax: { child: 1 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors['pax.child']).toEqual(['Este tipo de pasajero no se ofrece en esa fecha']);
+    const notOffered = await send('POST', '/api/v1/bookings/quote', w.tokens.A1, {
+      product_id: p.id,
+      date: day(5),
+      time: '11:11',
+      pax: { adult: 1 },
+    });
+    expect(notOffered.json()).toMatchObject({ seats_left: null, available: false });
+  });
+});

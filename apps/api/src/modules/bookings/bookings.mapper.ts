@@ -1,0 +1,240 @@
+import {
+  BOOKING_CHANNEL_NAMES,
+  BOOKING_STATE_NAMES,
+  formatCents,
+  PAYMENT_METHOD_NAMES,
+  pathTo,
+  plural,
+  type TBookingChannel,
+  type TBookingState,
+  type TPaxType,
+  type TPaymentMethod,
+  type TPaymentResponse,
+  ZBookingResponse,
+} from '@trayecto/shared';
+import { z } from 'zod';
+import type { bookingEvents, bookings, payments } from '../../db/schema';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingView = {
+  booking: BookingRow;
+  product: { id: string; code: string; name: string };
+  seller: { id: string; fullName: string } | null;
+  accommodation: { id: string; name: string; zone: string; pickupPoint: string } | null;
+  pickupAt: { id: string; name: string; pickupPoint: string } | null;
+  createdAtExact: string;
+};
+export type PaymentView = {
+  payment: typeof payments.$inferSelect;
+  recorder: { id: string; fullName: string } | null;
+};
+export type EventView = {
+  event: typeof bookingEvents.$inferSelect;
+  actor: { id: string; fullName: string } | null;
+};
+
+/**
+ * The booking as the API answers it: the shared contract plus what PRODUCT.md leaves open —
+ * `refunded_cents` (money returned) and `pickup_at`, the place the customer is really collected at
+ * when their accommodation redirects ("Hotel X, recoger en Hotel Y").
+ *
+ * Amounts: `paid_cents` is everything received, `refunded_cents` everything returned, and
+ * `pending_cents` = max(0, total − paid + refunded): what the customer still owes (0 once cancelled).
+ */
+export const ZBookingOut = ZBookingResponse.extend({
+  refunded_cents: z.number().int(),
+  pickup_at: z.object({ id: z.string(), name: z.string(), pickup_point: z.string() }).nullable(),
+});
+export type TBookingOut = z.infer<typeof ZBookingOut>;
+
+/** What the customer still owes: nothing once cancelled (money paid is returned with a refund). */
+export function pendingCents(b: Pick<BookingRow, 'state' | 'totalCents' | 'paidCents' | 'refundedCents'>) {
+  if (b.state === 'cancelled') return 0;
+  return Math.max(0, b.totalCents - b.paidCents + b.refundedCents);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toBookingResponse(v: BookingView): TBookingOut {
+  const b = v.booking;
+  return {
+    id: b.id,
+    locator: b.locator,
+    tour_operator_id: b.tourOperatorId,
+    product_id: b.productId,
+    product: v.product,
+    departure_id: b.departureId,
+    date: b.date,
+    time: b.time,
+    lines: b.lines,
+    pax_total: b.paxTotal,
+    seats: b.seats,
+    subtotal_cents: b.subtotalCents,
+    discount_cents: b.discountCents,
+    discount_reason: b.discountReason,
+    total_cents: b.totalCents,
+    paid_cents: b.paidCents,
+    refunded_cents: b.refundedCents,
+    pending_cents: pendingCents(b),
+    currency: b.currency,
+    customer_name: b.customerName,
+    customer_email: b.customerEmail,
+    customer_phone: b.customerPhone,
+    customer_country: b.customerCountry,
+    language: b.language,
+    accommodation_id: b.accommodationId,
+    accommodation: v.accommodation?.id
+      ? {
+          id: v.accommodation.id,
+          name: v.accommodation.name,
+          zone: v.accommodation.zone,
+          pickup_point: v.accommodation.pickupPoint,
+        }
+      : null,
+    pickup_at: v.pickupAt?.id
+      ? { id: v.pickupAt.id, name: v.pickupAt.name, pickup_point: v.pickupAt.pickupPoint }
+      : null,
+    room: b.room,
+    pickup_time: b.pickupTime,
+    pickup_time_overridden: b.pickupTimeOverridden,
+    notes: b.notes,
+    internal_notes: b.internalNotes,
+    channel: b.channel,
+    seller_id: b.sellerId,
+    seller: v.seller?.id ? { id: v.seller.id, full_name: v.seller.fullName } : null,
+    commission_pct: b.commissionPct === null ? null : Number(b.commissionPct),
+    commission_cents: b.commissionCents,
+    created_by: b.createdBy,
+    state: b.state,
+    payment_state: b.paymentState,
+    passengers: b.passengers,
+    checked_in_at: iso(b.checkedInAt),
+    cancel_reason: b.cancelReason,
+    cancelled_at: iso(b.cancelledAt),
+    version: b.version,
+    public_urls: {
+      booking: pathTo('publicBookingExisting', { bookingId: b.id }),
+      voucher: pathTo('publicBookingVoucher', { bookingId: b.id }),
+    },
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  };
+}
+
+export function toPaymentResponse({ payment: p, recorder }: PaymentView): TPaymentResponse {
+  return {
+    id: p.id,
+    booking_id: p.bookingId,
+    kind: p.kind,
+    amount_cents: p.amountCents,
+    method: p.method,
+    paid_at: p.paidAt.toISOString(),
+    reference: p.reference,
+    notes: p.notes,
+    recorded_by: recorder?.id ? { id: recorder.id, full_name: recorder.fullName } : null,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+/** One entry of a booking's history (GET /bookings/{id}/events). */
+export const ZBookingEventResponse = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  /** created, updated, state_changed, payment, refund, cancelled */
+  type: z.string(),
+  /** A Spanish line for the history list, e.g. "Estado: Pendiente → Confirmada". */
+  summary: z.string(),
+  /** updated: { changes: { field: { from, to } } }; state_changed: { from, to }; payment/refund:
+   *  { payment_id, amount_cents, method }; cancelled: { reason, from }; created: a snapshot. */
+  data: z.record(z.string(), z.unknown()),
+  actor: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type TBookingEventResponse = z.infer<typeof ZBookingEventResponse>;
+
+/** Spanish names of the fields an edit can change, for the history. */
+export const FIELD_NAMES: Record<string, string> = {
+  product_id: 'producto',
+  date: 'fecha',
+  time: 'hora',
+  pax: 'pasajeros',
+  total_cents: 'importe',
+  discount_cents: 'descuento',
+  discount_reason: 'motivo del descuento',
+  customer_name: 'nombre del cliente',
+  customer_email: 'correo electrónico',
+  customer_phone: 'teléfono',
+  customer_country: 'país',
+  language: 'idioma',
+  accommodation_id: 'alojamiento',
+  room: 'habitación',
+  pickup_time: 'hora de recogida',
+  notes: 'notas',
+  internal_notes: 'notas internas',
+  channel: 'canal',
+  seller_id: 'vendedor',
+  commission_cents: 'comisión',
+  passengers: 'lista de pasajeros',
+};
+
+const stateName = (s: unknown) => BOOKING_STATE_NAMES[s as TBookingState] ?? String(s);
+const methodName = (m: unknown) => PAYMENT_METHOD_NAMES[m as TPaymentMethod] ?? String(m);
+
+const PAX_WORDS: Record<TPaxType, [string, string]> = {
+  adult: ['adulto', 'adultos'],
+  child: ['niño', 'niños'],
+  infant: ['bebé', 'bebés'],
+  senior: ['senior', 'seniors'],
+};
+
+/** { adult: 2, child: 1 } → "2 adultos, 1 niño" */
+export function paxSummary(pax: Record<string, number>): string {
+  return Object.entries(pax)
+    .filter(([, n]) => n > 0)
+    .map(([t, n]) => {
+      const [one, many] = PAX_WORDS[t as TPaxType] ?? [t, t];
+      return plural(n, one, many);
+    })
+    .join(', ');
+}
+
+export function eventSummary(type: string, data: Record<string, unknown>, currency = 'EUR'): string {
+  switch (type) {
+    case 'created': {
+      const pax = (data.pax ?? {}) as Record<string, number>;
+      const channel = BOOKING_CHANNEL_NAMES[data.channel as TBookingChannel] ?? String(data.channel ?? '');
+      return `Reserva creada (${paxSummary(pax)}; ${formatCents(Number(data.total_cents ?? 0), currency)}; canal ${channel}; ${stateName(data.state).toLowerCase()})`;
+    }
+    case 'updated': {
+      // jsonb does not keep key order: list the fields in the form's order.
+      const changed = Object.keys((data.changes ?? {}) as Record<string, unknown>);
+      const ordered = [
+        ...Object.keys(FIELD_NAMES).filter((f) => changed.includes(f)),
+        ...changed.filter((f) => !(f in FIELD_NAMES)),
+      ];
+      return `Modificada: ${ordered.map((f) => FIELD_NAMES[f] ?? f).join(', ')}`;
+    }
+    case 'state_changed':
+      return `Estado: ${stateName(data.from)} → ${stateName(data.to)}`;
+    case 'payment':
+      return `Cobro de ${formatCents(Number(data.amount_cents ?? 0), currency)} (${methodName(data.method)})`;
+    case 'refund':
+      return `Reembolso de ${formatCents(Number(data.amount_cents ?? 0), currency)} (${methodName(data.method)})`;
+    case 'cancelled':
+      return `Cancelada: ${String(data.reason ?? '')}`;
+    default:
+      return type;
+  }
+}
+
+export function toEventResponse({ event: e, actor }: EventView, currency = 'EUR'): TBookingEventResponse {
+  return {
+    id: e.id,
+    booking_id: e.bookingId,
+    type: e.type,
+    summary: eventSummary(e.type, e.data, currency),
+    data: e.data,
+    actor: actor?.id ? { id: actor.id, full_name: actor.fullName } : null,
+    created_at: e.createdAt.toISOString(),
+  };
+}

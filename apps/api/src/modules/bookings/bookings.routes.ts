@@ -1,0 +1,238 @@
+import {
+  ACCESS,
+  ZBookingCancelRequest,
+  ZBookingQuoteRequest,
+  ZBookingUpdateRequest,
+  ZPaymentCreateRequest,
+  ZPaymentResponse,
+} from '@trayecto/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseListQuery } from '../../lib/filters';
+import { assertId } from '../../lib/ids';
+import { setPagingHeaders } from '../../lib/pagination';
+import { errorResponses, ZIdParams } from '../../lib/route-schemas';
+import { ZBookingEventResponse, ZBookingOut } from './bookings.mapper';
+import { BOOKING_LIST_SPEC } from './bookings.repository';
+import {
+  ZBookingCalendarEntryOut,
+  ZBookingCalendarQuery,
+  ZBookingCreateBody,
+  ZBookingListQuery,
+  ZBookingQuoteOut,
+} from './bookings.schemas';
+import * as service from './bookings.service';
+import { getCalendar } from './calendar.service';
+import * as payments from './payments.service';
+import { quote } from './quote.service';
+
+const WHAT = 'La reserva';
+
+/** The list's URL with these parameters set (null removes one), as it goes in a Link header. */
+function linkTo(req: FastifyRequest, params: Record<string, string | null>, rel: string) {
+  const url = new URL(req.url, 'http://localhost');
+  for (const [k, v] of Object.entries(params)) {
+    if (v === null) url.searchParams.delete(k);
+    else url.searchParams.set(k, v);
+  }
+  return `<${url.pathname}${url.search.replaceAll('%5B', '[').replaceAll('%5D', ']')}>; rel="${rel}"`;
+}
+
+/**
+ * X-Total-Count, X-Next-Cursor and Link. With the default order, rel="next" is the keyset cursor
+ * (so a client that follows Link never pages with OFFSET); first/prev/last stay page numbers.
+ * Keyset pages carry no total (counting costs as much as listing everything; page one gave it).
+ */
+function setListHeaders(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  p: { page: number; perPage: number; total: number | null; nextCursor: string | null },
+) {
+  if (p.total !== null && !p.nextCursor) {
+    setPagingHeaders(req, reply, { ...p, total: p.total });
+    return;
+  }
+  const perPage = String(p.perPage);
+  const links = [linkTo(req, { cursor: null, per_page: perPage, page: '1' }, 'first')];
+  const lastPage = p.total === null ? null : Math.max(1, Math.ceil(p.total / p.perPage));
+  if (lastPage !== null && p.page > 1) {
+    links.push(linkTo(req, { cursor: null, per_page: perPage, page: String(Math.min(p.page - 1, lastPage)) }, 'prev'));
+  }
+  if (p.nextCursor) {
+    reply.header('X-Next-Cursor', p.nextCursor);
+    links.push(linkTo(req, { page: null, per_page: perPage, cursor: p.nextCursor }, 'next'));
+  }
+  if (lastPage !== null) {
+    reply.header('X-Total-Count', String(p.total));
+    links.push(linkTo(req, { cursor: null, per_page: perPage, page: String(lastPage) }, 'last'));
+  }
+  reply.header('Link', links.join(', '));
+}
+
+/** Bookings API: the sales engine (PRODUCT.md §2, §3, §4). */
+export async function bookingsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Reservas'];
+
+  r.get(
+    '/bookings',
+    {
+      onRequest: app.requireRoles(ACCESS.bookings),
+      schema: {
+        tags,
+        summary:
+          'Lista de reservas. Filtros date, time, product_id, departure_id, state, payment_state, seller_id, channel, accommodation_id, locator, created_at, tour_operator_id; q busca en localizador, nombre, correo y teléfono; orden por defecto date,time,created_at. Paginación profunda: con el orden por defecto cada respuesta trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas.',
+        querystring: ZBookingListQuery,
+        response: { 200: z.array(ZBookingOut), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { cursor, ...query } = req.query as Record<string, unknown>;
+      if (cursor !== undefined && typeof cursor !== 'string') {
+        return reply.code(400).send({ message: 'El parámetro "cursor" solo puede aparecer una vez' });
+      }
+      const params = parseListQuery(query, BOOKING_LIST_SPEC);
+      const result = await service.listBookings(app.db, req.actor, params, cursor);
+      setListHeaders(req, reply, {
+        page: params.page,
+        perPage: params.perPage,
+        total: result.total,
+        nextCursor: result.nextCursor,
+      });
+      return result.items;
+    },
+  );
+
+  r.get(
+    '/bookings/calendar',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary: `Salidas entre dos fechas (máximo 62 días) con plazas vendidas y libres, reservas y pasajeros`,
+        querystring: ZBookingCalendarQuery,
+        response: { 200: z.array(ZBookingCalendarEntryOut), ...errorResponses },
+      },
+    },
+    async (req) => getCalendar(app.db, req.actor, req.query, new Date()),
+  );
+
+  r.post(
+    '/bookings/quote',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary: 'Precio en vivo para los formularios: total, hora de recogida y plazas libres (no reserva nada)',
+        body: ZBookingQuoteRequest,
+        response: { 200: ZBookingQuoteOut, ...errorResponses },
+      },
+    },
+    async (req) => quote(app.db, req.actor, req.body, new Date()),
+  );
+
+  r.get(
+    '/bookings/:id',
+    {
+      onRequest: app.requireRoles(ACCESS.bookings),
+      schema: { tags, summary: 'Una reserva', params: ZIdParams, response: { 200: ZBookingOut, ...errorResponses } },
+    },
+    async (req) => service.getBooking(app.db, req.actor, assertId(req.params.id, WHAT)),
+  );
+
+  r.post(
+    '/bookings',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary:
+          'Crear reserva: precio, comisión y hora de recogida calculados por el servidor; 409 "No quedan plazas suficientes" si la salida no puede con ellas',
+        body: ZBookingCreateBody,
+        response: { 201: ZBookingOut, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const booking = await service.createBooking(app.db, req.actor, req.body, new Date());
+      return reply.code(201).send(booking);
+    },
+  );
+
+  r.put(
+    '/bookings/:id',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary:
+          'Editar reserva (lo no enviado se queda); cambiar pasajeros o salida mueve las plazas; "version" evita sobrescribir cambios ajenos (409)',
+        params: ZIdParams,
+        body: ZBookingUpdateRequest,
+        response: { 200: ZBookingOut, ...errorResponses },
+      },
+    },
+    async (req) => service.updateBooking(app.db, req.actor, assertId(req.params.id, WHAT), req.body, new Date()),
+  );
+
+  r.post(
+    '/bookings/:id/cancel',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary: 'Cancelar reserva con un motivo; libera sus plazas',
+        params: ZIdParams,
+        body: ZBookingCancelRequest,
+        response: { 200: ZBookingOut, ...errorResponses },
+      },
+    },
+    async (req) => service.cancelBooking(app.db, req.actor, assertId(req.params.id, WHAT), req.body.reason, new Date()),
+  );
+
+  r.get(
+    '/bookings/:id/payments',
+    {
+      onRequest: app.requireRoles(ACCESS.bookings),
+      schema: {
+        tags,
+        summary: 'Cobros y reembolsos de una reserva',
+        params: ZIdParams,
+        response: { 200: z.array(ZPaymentResponse), ...errorResponses },
+      },
+    },
+    async (req) => payments.listPayments(app.db, req.actor, assertId(req.params.id, WHAT)),
+  );
+
+  r.post(
+    '/bookings/:id/payments',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary: 'Registrar un cobro o un reembolso (kind: refund); actualiza lo pagado y el estado de pago',
+        params: ZIdParams,
+        body: ZPaymentCreateRequest,
+        response: { 201: ZPaymentResponse, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const payment = await payments.addPayment(app.db, req.actor, assertId(req.params.id, WHAT), req.body, new Date());
+      return reply.code(201).send(payment);
+    },
+  );
+
+  r.get(
+    '/bookings/:id/events',
+    {
+      onRequest: app.requireRoles(ACCESS.bookings),
+      schema: {
+        tags,
+        summary: 'Historial de la reserva: creación, cambios, estados, cobros y cancelación, con autor y hora',
+        params: ZIdParams,
+        response: { 200: z.array(ZBookingEventResponse), ...errorResponses },
+      },
+    },
+    async (req) => service.listEvents(app.db, req.actor, assertId(req.params.id, WHAT)),
+  );
+}
