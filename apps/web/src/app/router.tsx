@@ -21,9 +21,9 @@ type TLazyScreen = () => Promise<ComponentType>;
 /** Screen of every private route, loaded on demand (spec §2: "Screen contents are loaded on demand"). */
 const SCREENS = {
   home: () => import('../features/home/components/home-screen').then((m) => m.HomeScreen),
-  bookingIndex: () => import('../features/bookings/components/bookings-screens').then((m) => m.BookingsScreen),
-  bookingCreate: () => import('../features/bookings/components/bookings-screens').then((m) => m.BookingCreateScreen),
-  bookingEdit: () => import('../features/bookings/components/bookings-screens').then((m) => m.BookingEditScreen),
+  bookingIndex: () => import('../features/bookings/components/bookings-screen').then((m) => m.BookingsScreen),
+  bookingCreate: () => import('../features/bookings/components/booking-form-screen').then((m) => m.BookingCreateScreen),
+  bookingEdit: () => import('../features/bookings/components/booking-form-screen').then((m) => m.BookingEditScreen),
   scheduleSheetsIndex: () =>
     import('../features/schedule-sheets/components/schedule-sheets-screens').then((m) => m.ScheduleSheetsScreen),
   scheduleEdit: () =>

@@ -1,0 +1,34 @@
+/**
+ * POST /api/v1/bookings/{id}/payments {kind, amount_cents, method, paid_at, reference} → 201.
+ * The booking's paid amount and payment state follow from it, so the booking is read again.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPaymentResponse } from '@trayecto/shared';
+import { type ApiError, apiRequest } from '../../../lib/api-client';
+import { bookingsKeys } from './keys';
+import { bookingApiPaths } from './paths';
+
+export type TPaymentPayload = {
+  kind: 'payment' | 'refund';
+  amount_cents: number | string | undefined;
+  method: string;
+  paid_at?: string;
+  reference?: string;
+  notes?: string;
+};
+
+export async function createBookingPayment(id: string, payload: TPaymentPayload): Promise<TPaymentResponse> {
+  const res = await apiRequest<TPaymentResponse>(bookingApiPaths.payments(id), { method: 'POST', body: payload });
+  return res.data;
+}
+
+export function useCreateBookingPayment(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<TPaymentResponse, ApiError, TPaymentPayload>({
+    mutationFn: (payload) => createBookingPayment(bookingId, payload),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: bookingsKeys.detail(bookingId) });
+      void queryClient.invalidateQueries({ queryKey: bookingsKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Every row of the filtered bookings list as CSV (PRODUCT §5 "export to CSV of the filtered
+ * rows"): 500 a page (the API's maximum), following the keyset cursor (X-Next-Cursor) when the API
+ * offers one, else page numbers. Cells are formula-safe (lib/csv.ts).
+ */
+import { MAX_PER_PAGE } from '@trayecto/shared';
+import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { toCsv } from '../../../lib/csv';
+import { formatDateTime } from '../../../lib/format';
+import { bookingStateName, channelName, netPaidCents, paxCounts, paymentStateName } from '../utils/booking-format';
+import { bookingsListQueryString, type TBookingListItem, type TBookingsFilters } from './list-bookings';
+import { bookingApiPaths } from './paths';
+
+const MAX_PAGES = 400;
+
+export async function fetchAllBookings(filters: TBookingsFilters, sort?: string): Promise<TBookingListItem[]> {
+  const rows: TBookingListItem[] = [];
+  let cursor: string | undefined;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const res = await apiRequest<TBookingListItem[]>(bookingApiPaths.list, {
+      query: bookingsListQueryString({ ...filters, page, per_page: MAX_PER_PAGE, sort, cursor }),
+    });
+    const items = Array.isArray(res.data) ? res.data : [];
+    rows.push(...items);
+    const next = res.headers.get('X-Next-Cursor');
+    if (next) {
+      cursor = next;
+      continue;
+    }
+    if (cursor) break; // cursor paging ends when the API gives no next cursor
+    const total = totalCountOf(res.headers, rows.length);
+    if (items.length < MAX_PER_PAGE || rows.length >= total) break;
+  }
+  return rows;
+}
+
+const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);
+
+export function bookingsToCsv(bookings: readonly TBookingListItem[]): string {
+  const header = [
+    'Localizador',
+    'Fecha',
+    'Hora',
+    'Producto',
+    'Cliente',
+    'País',
+    'Email',
+    'Teléfono',
+    'Adultos',
+    'Niños',
+    'Bebés',
+    'Senior',
+    'Pax',
+    'Alojamiento',
+    'Habitación',
+    'Recogida',
+    'Total (€)',
+    'Cobrado (€)',
+    'Pendiente (€)',
+    'Estado',
+    'Cobro',
+    'Canal',
+    'Vendedor',
+    'Creada',
+  ];
+  const rows = bookings.map((b) => {
+    const counts = new Map(paxCounts(b.lines).map((c) => [c.type, c.n]));
+    return [
+      b.locator,
+      b.date,
+      b.time,
+      b.product?.name ?? '',
+      b.customer_name,
+      b.customer_country,
+      b.customer_email ?? '',
+      b.customer_phone ?? '',
+      counts.get('adult') ?? 0,
+      counts.get('child') ?? 0,
+      counts.get('infant') ?? 0,
+      counts.get('senior') ?? 0,
+      b.pax_total,
+      b.accommodation?.name ?? '',
+      b.room ?? '',
+      b.pickup_time ?? '',
+      euros(b.total_cents),
+      euros(netPaidCents(b)),
+      euros(b.pending_cents ?? b.total_cents - netPaidCents(b)),
+      bookingStateName(b.state),
+      paymentStateName(b.payment_state),
+      channelName(b.channel),
+      b.seller?.full_name ?? '',
+      b.created_at ? formatDateTime(b.created_at) : '',
+    ];
+  });
+  return toCsv(header, rows);
+}

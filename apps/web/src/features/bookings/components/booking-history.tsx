@@ -1,0 +1,63 @@
+import { Paper, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { formatDateTime } from '../../../lib/format';
+import { useBookingEvents } from '../api/list-booking-events';
+import { eventView } from '../utils/booking-events';
+
+/** Historial (GET /bookings/{id}/events): what happened to the booking, newest first. */
+export function BookingHistory({ bookingId }: { bookingId: string }) {
+  const query = useBookingEvents(bookingId);
+  const events = [...(query.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return (
+    <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="history-title">
+      <Title order={2} fz="md" mb="sm" id="history-title">
+        Historial
+      </Title>
+      {query.isLoading ? (
+        <Stack gap={8}>
+          <Skeleton h={14} />
+          <Skeleton h={14} w="60%" />
+        </Stack>
+      ) : query.isError ? (
+        <Text size="sm" c="red">
+          No se ha podido cargar el historial.
+        </Text>
+      ) : events.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sin movimientos todavía.
+        </Text>
+      ) : (
+        <Timeline bulletSize={18} lineWidth={2} aria-label="Historial de la reserva">
+          {events.map((e) => {
+            const v = eventView(e);
+            return (
+              <Timeline.Item
+                key={e.id}
+                bullet={
+                  <ThemeIcon size={18} radius="xl" color={v.color} variant="filled">
+                    <IconHistory size={10} />
+                  </ThemeIcon>
+                }
+                title={
+                  <Text size="sm" fw={600}>
+                    {v.title}
+                  </Text>
+                }
+              >
+                {v.detail ? (
+                  <Text size="xs" c="dimmed">
+                    {v.detail}
+                  </Text>
+                ) : null}
+                <Text size="xs" c="dimmed" mt={2}>
+                  {formatDateTime(e.created_at)}
+                  {e.actor?.full_name ? ` · ${e.actor.full_name}` : ''}
+                </Text>
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </Paper>
+  );
+}

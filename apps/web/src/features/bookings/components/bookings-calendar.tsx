@@ -1,0 +1,383 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  SegmentedControl,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
+import type { TBookingCalendarEntry } from '@trayecto/shared';
+import { useMemo } from 'react';
+import { formatDay } from '../../../lib/dates';
+import { plural } from '../../../lib/format';
+import { useBookingsCalendar } from '../api/get-bookings-calendar';
+import {
+  buildMonthGrid,
+  buildWeek,
+  calendarRange,
+  calendarSummary,
+  monthOf,
+  OCCUPANCY_LABELS,
+  occupancyTone,
+  shiftAnchor,
+  type TGridDay,
+  type TOccupancyTone,
+} from '../utils/booking-calendar';
+import classes from './bookings-calendar.module.css';
+
+export type TCalendarMode = 'month' | 'week';
+
+const WEEKDAY_NAMES = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
+const monthFmt = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortFmt = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** "2026-07" → "Julio 2026" */
+export function monthLabel(month: string): string {
+  const s = monthFmt.format(utcDate(`${month}-01`)).replace(' de ', ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "16 – 22 nov 2026" */
+export function weekLabel(from: string, to: string): string {
+  const a = shortFmt.format(utcDate(from)).replace(/\./g, '');
+  const b = shortFmt.format(utcDate(to)).replace(/\./g, '');
+  const year = to.slice(0, 4);
+  return from.slice(5, 7) === to.slice(5, 7) ? `${a.split(' ')[0]} – ${b} ${year}` : `${a} – ${b} ${year}`;
+}
+
+/** What a screen reader hears for one departure. */
+export function entryLabel(e: TBookingCalendarEntry): string {
+  const base = `${e.product_name}, ${formatDay(e.date)} ${e.time}`;
+  if (e.closed) return `${base}: cerrada, ${plural(e.seats_taken, 'plaza vendida', 'plazas vendidas')}`;
+  return `${base}: ${plural(e.seats_taken, 'plaza vendida', 'plazas vendidas')}, ${plural(
+    e.seats_left,
+    'libre',
+    'libres',
+  )} de ${e.capacity}`;
+}
+
+const MAX_IN_CELL = 3;
+
+/**
+ * The calendar view of /booking (PRODUCT §5): every departure of a month or a week with its seats
+ * sold / capacity, coloured by occupancy. Clicking a departure filters the list to it.
+ */
+export function BookingsCalendar({
+  mode,
+  anchor,
+  today,
+  productId,
+  onModeChange,
+  onAnchorChange,
+  onPick,
+}: {
+  mode: TCalendarMode;
+  anchor: string;
+  today: string;
+  productId: string | null;
+  onModeChange: (mode: TCalendarMode) => void;
+  onAnchorChange: (anchor: string) => void;
+  onPick: (entry: TBookingCalendarEntry) => void;
+}) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const range = calendarRange(mode, anchor);
+  const query = useBookingsCalendar(range.from, range.to, productId);
+  // Past departures nobody booked say nothing: only those with seats sold stay.
+  const entries = useMemo(
+    () => (query.data ?? []).filter((e) => e.date >= today || e.seats_taken > 0 || e.bookings_count > 0),
+    [query.data, today],
+  );
+  const month = monthOf(anchor);
+  const weeks = useMemo(() => buildMonthGrid(month, entries, today), [month, entries, today]);
+  const week = useMemo(() => buildWeek(anchor, entries, today), [anchor, entries, today]);
+  const shown = mode === 'month' ? calendarRange('month', anchor) : range;
+  const summaryFrom = mode === 'month' ? `${month}-01` : shown.from;
+  const summaryTo = mode === 'month' ? `${month}-31` : shown.to;
+  const summary = calendarSummary(entries, summaryFrom, summaryTo);
+  const loading = query.isFetching && (query.isPlaceholderData || !query.data);
+  const title = mode === 'month' ? monthLabel(month) : weekLabel(range.from, range.to);
+  const isCurrent = mode === 'month' ? month === monthOf(today) : range.from <= today && today <= range.to;
+
+  const entryButton = (e: TBookingCalendarEntry) => {
+    const tone = occupancyTone(e);
+    return (
+      <Tooltip
+        key={`${e.product_id}-${e.date}-${e.time}`}
+        label={`${e.product_name} · ${e.time} · ${e.seats_taken}/${e.capacity} vendidas · ${plural(
+          e.seats_left,
+          'libre',
+          'libres',
+        )} · ${plural(e.bookings_count, 'reserva', 'reservas')}`}
+        openDelay={400}
+      >
+        <UnstyledButton
+          className={`${classes.entry} ${classes.tone}`}
+          data-tone={tone}
+          aria-label={`${entryLabel(e)}. Ver sus reservas`}
+          onClick={() => onPick(e)}
+        >
+          <span className={classes.entryTop}>
+            <span className={classes.entryTime}>{e.time}</span>
+            <span className={classes.entrySeats}>
+              {e.seats_taken}/{e.capacity}
+            </span>
+          </span>
+          <span className={classes.entryName}>{e.product_name}</span>
+        </UnstyledButton>
+      </Tooltip>
+    );
+  };
+
+  const entryCard = (e: TBookingCalendarEntry) => {
+    const tone = occupancyTone(e);
+    const pct = e.capacity > 0 ? Math.min(100, Math.round((e.seats_taken / e.capacity) * 100)) : 0;
+    return (
+      <UnstyledButton
+        key={`${e.product_id}-${e.date}-${e.time}`}
+        className={`${classes.card} ${classes.tone}`}
+        data-tone={tone}
+        aria-label={`${entryLabel(e)}. Ver sus reservas`}
+        onClick={() => onPick(e)}
+      >
+        <Group justify="space-between" gap={4} wrap="nowrap">
+          <Text fw={700} size="sm">
+            {e.time}
+          </Text>
+          <Text size="xs" fw={600}>
+            {e.seats_taken}/{e.capacity}
+          </Text>
+        </Group>
+        <Text size="xs" fw={500} lineClamp={2} c="inherit">
+          {e.product_name}
+        </Text>
+        <div className={classes.bar} aria-hidden>
+          <div style={{ width: `${pct}%` }} />
+        </div>
+        <Text size="11px" c="inherit" opacity={0.85}>
+          {e.closed
+            ? 'Cerrada'
+            : e.seats_left <= 0
+              ? 'Completa'
+              : `${plural(e.seats_left, 'libre', 'libres')} · ${plural(e.bookings_count, 'reserva', 'reservas')}`}
+        </Text>
+      </UnstyledButton>
+    );
+  };
+
+  const monthCell = (day: TGridDay<TBookingCalendarEntry>) => {
+    const extra = day.items.length - MAX_IN_CELL;
+    return (
+      <td
+        key={day.date}
+        className={classes.day}
+        data-outside={!day.inMonth || undefined}
+        data-today={day.isToday || undefined}
+        data-past={day.isPast || undefined}
+        data-date={day.date}
+        aria-current={day.isToday ? 'date' : undefined}
+      >
+        <div className={classes.dayNumber}>
+          <VisuallyHidden>{formatDay(day.date)}</VisuallyHidden>
+          <span aria-hidden>{day.day}</span>
+        </div>
+        <Stack gap={2} mt={2}>
+          {day.items.slice(0, extra > 0 ? MAX_IN_CELL - 1 : MAX_IN_CELL).map(entryButton)}
+          {extra > 0 ? (
+            <UnstyledButton
+              className={classes.more}
+              onClick={() => {
+                onAnchorChange(day.date);
+                onModeChange('week');
+              }}
+              aria-label={`Ver las ${day.items.length} salidas del ${formatDay(day.date)}`}
+            >
+              +{extra + 1} más
+            </UnstyledButton>
+          ) : null}
+        </Stack>
+      </td>
+    );
+  };
+
+  const agendaDays = (mode === 'month' ? weeks.flat().filter((d) => d.inMonth) : week).filter((d) => d.items.length);
+
+  return (
+    <Stack gap="sm" p="md" pt={0}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={mode === 'month' ? 'Mes anterior' : 'Semana anterior'}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={mode === 'month' ? 'Mes anterior' : 'Semana anterior'}
+              onClick={() => onAnchorChange(shiftAnchor(mode, anchor, -1))}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Text fw={700} miw={170} ta="center" aria-live="polite" data-testid="calendar-title">
+            {title}
+          </Text>
+          <Tooltip label={mode === 'month' ? 'Mes siguiente' : 'Semana siguiente'}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={mode === 'month' ? 'Mes siguiente' : 'Semana siguiente'}
+              onClick={() => onAnchorChange(shiftAnchor(mode, anchor, 1))}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {isCurrent ? null : (
+            <Button variant="subtle" size="compact-sm" ml={4} onClick={() => onAnchorChange(today)}>
+              Hoy
+            </Button>
+          )}
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {plural(summary.departures, 'salida', 'salidas')} · {summary.pax.toLocaleString('es-ES')} pax ·{' '}
+            {plural(summary.seatsLeft, 'plaza libre', 'plazas libres')}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-label="Periodo del calendario"
+            value={mode}
+            onChange={(v) => onModeChange(v === 'week' ? 'week' : 'month')}
+            data={[
+              { value: 'month', label: 'Mes' },
+              { value: 'week', label: 'Semana' },
+            ]}
+          />
+        </Group>
+      </Group>
+
+      {query.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          title="No se ha podido cargar el calendario"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{query.error.message}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => query.refetch()}
+            >
+              Reintentar
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <Box pos="relative">
+        <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        {isPhone ? (
+          <Stack gap={0} className={classes.agenda} aria-label={`Salidas: ${title}`}>
+            {agendaDays.length === 0 && !loading ? (
+              <Text size="sm" c="dimmed" p="md" ta="center">
+                No hay salidas en {mode === 'month' ? 'este mes' : 'esta semana'}.
+              </Text>
+            ) : null}
+            {agendaDays.map((d) => (
+              <Box key={d.date} className={classes.agendaDay}>
+                <Text size="sm" fw={600} mb={6} c={d.isPast ? 'dimmed' : undefined}>
+                  {formatDay(d.date)}
+                </Text>
+                <Stack gap={4}>{d.items.map(entryButton)}</Stack>
+              </Box>
+            ))}
+          </Stack>
+        ) : mode === 'month' ? (
+          <table className={classes.grid} aria-label={`Salidas de ${title}`}>
+            <thead>
+              <tr>
+                {WEEKDAY_NAMES.map((d) => (
+                  <th key={d} className={classes.weekday} scope="col">
+                    <abbr title={d} style={{ textDecoration: 'none' }}>
+                      {d.slice(0, 3)}
+                    </abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((w) => (
+                <tr key={w[0]?.date}>{w.map(monthCell)}</tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <table className={classes.grid} aria-label={`Salidas de la semana ${title}`}>
+            <thead>
+              <tr>
+                {week.map((d, i) => (
+                  <th key={d.date} className={classes.weekday} scope="col" data-today={d.isToday || undefined}>
+                    <Text
+                      span
+                      size="xs"
+                      fw={700}
+                      c={d.isToday ? 'brand.8' : 'dimmed'}
+                      tt="capitalize"
+                      aria-label={formatDay(d.date)}
+                    >
+                      {WEEKDAY_NAMES[i]?.slice(0, 3)} {d.day}
+                    </Text>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                {week.map((d) => (
+                  <td
+                    key={d.date}
+                    className={`${classes.day} ${classes.weekDay}`}
+                    data-past={d.isPast || undefined}
+                    data-date={d.date}
+                  >
+                    <Stack gap={6}>
+                      {d.items.map(entryCard)}
+                      {d.items.length === 0 ? (
+                        <Text size="xs" c="dimmed" ta="center" mt="md">
+                          Sin salidas
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        )}
+      </Box>
+
+      <Group gap="md" wrap="wrap" aria-label="Leyenda">
+        {(Object.keys(OCCUPANCY_LABELS) as TOccupancyTone[]).map((tone) => (
+          <Group key={tone} gap={6} wrap="nowrap">
+            <span className={`${classes.legendDot} ${classes.tone}`} data-tone={tone} aria-hidden />
+            <Text size="xs" c="dimmed">
+              {OCCUPANCY_LABELS[tone]}
+            </Text>
+          </Group>
+        ))}
+        <Text size="xs" c="dimmed">
+          · vendidas/plazas · pulsa una salida para ver sus reservas
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

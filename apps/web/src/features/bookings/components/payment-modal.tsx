@@ -1,0 +1,244 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertCircle, IconCash, IconReceiptRefund } from '@tabler/icons-react';
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, ZPaymentCreateRequest } from '@trayecto/shared';
+import { useEffect, useState } from 'react';
+import { REQUIRED_FIELD } from '../../../components/required-field';
+import { dayValueFormatter, formatDay, todayIso } from '../../../lib/dates';
+import { issuesToErrors, mapServerErrors } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { type TPaymentPayload, useCreateBookingPayment } from '../api/create-booking-payment';
+import { formatMoney } from '../utils/booking-format';
+import { eurosToCents } from './booking-form-values';
+
+export type TPaymentKind = 'payment' | 'refund';
+
+export type TPaymentFormValues = {
+  amount: number | '';
+  method: string | null;
+  date: string | null;
+  reference: string;
+};
+
+const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_NAMES[m] }));
+
+/** Euros in the Spanish way, sent as cents. */
+const EURO_INPUT = {
+  decimalSeparator: ',',
+  thousandSeparator: '.',
+  decimalScale: 2,
+  allowNegative: false,
+  suffix: ' €',
+  min: 0,
+} as const;
+
+/** A date of the form → `paid_at`: now for today, else noon of that day (in the browser's zone). */
+export function paidAtOf(date: string | null, now = new Date()): string | undefined {
+  if (!date) return undefined;
+  if (date === todayIso(now)) return now.toISOString();
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12, 0, 0).toISOString();
+}
+
+/** The body of POST /bookings/{id}/payments. */
+export function toPaymentPayload(kind: TPaymentKind, v: TPaymentFormValues, now = new Date()): TPaymentPayload {
+  const reference = v.reference.trim();
+  return {
+    kind,
+    amount_cents: v.amount === '' ? undefined : eurosToCents(v.amount),
+    method: v.method ?? '',
+    paid_at: paidAtOf(v.date, now),
+    ...(reference ? { reference } : {}),
+  };
+}
+
+/** Validation with the shared schema plus the limits only the screen knows. */
+export function validatePayment(
+  kind: TPaymentKind,
+  v: TPaymentFormValues,
+  limits: { paidCents: number; pendingCents: number },
+): Record<string, string> {
+  const payload = toPaymentPayload(kind, v);
+  const result = ZPaymentCreateRequest.safeParse(payload);
+  const errors: Record<string, string> = {};
+  if (!result.success) {
+    for (const [path, msg] of Object.entries(issuesToErrors(result.error.issues))) {
+      const field = path === 'amount_cents' ? 'amount' : path === 'paid_at' ? 'date' : path;
+      errors[field] ??= msg;
+    }
+  }
+  if (v.amount === '' || eurosToCents(v.amount) <= 0) errors.amount = 'Indica el importe';
+  if (!v.method) errors.method = 'Campo requerido';
+  if (!v.date) errors.date = 'Campo requerido';
+  if (kind === 'refund' && eurosToCents(v.amount) > limits.paidCents) {
+    errors.amount = `El reembolso no puede superar lo cobrado (${formatMoney(Math.max(0, limits.paidCents))})`;
+  }
+  if (kind === 'payment' && eurosToCents(v.amount) > limits.pendingCents) {
+    errors.amount =
+      limits.pendingCents <= 0
+        ? 'La reserva no tiene importe pendiente'
+        : `El cobro supera el importe pendiente (${formatMoney(limits.pendingCents)})`;
+  }
+  return errors;
+}
+
+/**
+ * "Registrar cobro" / "Reembolso" (PRODUCT §4 Payments): importe in euros, método, fecha and
+ * referencia. The booking's paid amount and payment state follow from it on the server.
+ */
+export function PaymentModal({
+  bookingId,
+  kind,
+  opened,
+  onClose,
+  pendingCents,
+  paidCents,
+  currency,
+}: {
+  bookingId: string;
+  kind: TPaymentKind;
+  opened: boolean;
+  onClose: () => void;
+  pendingCents: number;
+  paidCents: number;
+  currency: string;
+}) {
+  const mutation = useCreateBookingPayment(bookingId);
+  const [values, setValues] = useState<TPaymentFormValues>({
+    amount: '',
+    method: 'cash',
+    date: todayIso(),
+    reference: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fresh values each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    const suggested = kind === 'refund' ? paidCents : pendingCents;
+    setValues({
+      amount: suggested > 0 ? suggested / 100 : '',
+      method: kind === 'refund' ? 'card' : 'cash',
+      date: todayIso(),
+      reference: '',
+    });
+    setErrors({});
+    setServerError(null);
+  }, [opened, kind]);
+
+  const set = <K extends keyof TPaymentFormValues>(key: K, value: TPaymentFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: '' }));
+  };
+
+  const save = () => {
+    const found = validatePayment(kind, values, { paidCents, pendingCents });
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setServerError(null);
+    mutation.mutate(toPaymentPayload(kind, values), {
+      onSuccess: (p) => {
+        notifySuccess(
+          kind === 'refund' ? 'Reembolso registrado' : 'Cobro registrado',
+          `${formatMoney(p?.amount_cents ?? eurosToCents(values.amount), currency)} · ${
+            PAYMENT_METHOD_NAMES[values.method as keyof typeof PAYMENT_METHOD_NAMES] ?? values.method
+          }`,
+        );
+        onClose();
+      },
+      onError: (error) => {
+        const { fields, rest } = mapServerErrors(error.fieldErrors, ['amount', 'method', 'date', 'reference'], {
+          amount_cents: 'amount',
+          paid_at: 'date',
+        });
+        setErrors(fields);
+        setServerError(rest.length ? rest.join(' ') : Object.keys(fields).length ? null : error.message);
+      },
+    });
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      title={kind === 'refund' ? 'Registrar reembolso' : 'Registrar cobro'}
+      size="md"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {kind === 'refund'
+              ? `Cobrado hasta ahora: ${formatMoney(paidCents, currency)}.`
+              : `Pendiente de cobro: ${formatMoney(pendingCents, currency)}.`}
+          </Text>
+          {serverError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+              {serverError}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <NumberInput
+              label="Importe"
+              {...REQUIRED_FIELD}
+              {...EURO_INPUT}
+              value={values.amount}
+              onChange={(v) => set('amount', v === '' ? '' : Number(v))}
+              error={errors.amount}
+              data-autofocus
+            />
+            <Select
+              label="Método"
+              {...REQUIRED_FIELD}
+              data={METHOD_OPTIONS}
+              value={values.method}
+              onChange={(v) => set('method', v)}
+              allowDeselect={false}
+              error={errors.method}
+            />
+            <DatePickerInput
+              label="Fecha"
+              {...REQUIRED_FIELD}
+              value={values.date}
+              onChange={(v) => set('date', v ? String(v).slice(0, 10) : null)}
+              valueFormatter={dayValueFormatter}
+              maxDate={todayIso()}
+              error={errors.date}
+              ariaLabels={{ nextMonth: 'Mes siguiente', previousMonth: 'Mes anterior' }}
+              getDayProps={(d) => ({ 'aria-label': formatDay(String(d).slice(0, 10)) })}
+              popoverProps={{ withinPortal: true, zIndex: 3000 }}
+            />
+            <TextInput
+              label="Referencia"
+              placeholder={values.method === 'transfer' ? 'Nº de operación' : 'Opcional'}
+              value={values.reference}
+              onChange={(e) => set('reference', e.currentTarget.value)}
+              maxLength={100}
+              error={errors.reference}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              Cancelar
+            </Button>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              color={kind === 'refund' ? 'grape' : undefined}
+              leftSection={kind === 'refund' ? <IconReceiptRefund size={18} /> : <IconCash size={18} />}
+            >
+              {kind === 'refund' ? 'Registrar reembolso' : 'Registrar cobro'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+/** How booking values read in Spanish (STYLE.md "Formats", "Tables"). */
+import {
+  BOOKING_CHANNEL_NAMES,
+  BOOKING_STATE_NAMES,
+  formatCents,
+  LANGUAGE_NAMES,
+  PAX_TYPE_NAMES,
+  PAX_TYPES,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_STATE_NAMES,
+  type TBookingChannel,
+  type TBookingState,
+  type TLanguage,
+  type TPaxType,
+  type TPaymentMethod,
+  type TPaymentState,
+} from '@trayecto/shared';
+
+/** One letter per passenger type, as the list shows pax: "2 A · 1 N". */
+export const PAX_ABBR: Record<TPaxType, string> = { adult: 'A', child: 'N', infant: 'B', senior: 'S' };
+
+/** Plural names of the types: "2 adultos, 1 niño". */
+const PAX_PLURAL: Record<TPaxType, [string, string]> = {
+  adult: ['adulto', 'adultos'],
+  child: ['niño', 'niños'],
+  infant: ['bebé', 'bebés'],
+  senior: ['senior', 'seniors'],
+};
+
+type TPaxSource =
+  | readonly { pax_type: string; quantity: number }[]
+  | Partial<Record<string, number | '' | null | undefined>>
+  | null
+  | undefined;
+
+/** Lines or a pax object → counts per type in the catalogue's order (zeros left out). */
+export function paxCounts(source: TPaxSource): { type: TPaxType; n: number }[] {
+  const counts = new Map<string, number>();
+  if (Array.isArray(source)) {
+    for (const l of source) counts.set(l.pax_type, (counts.get(l.pax_type) ?? 0) + (Number(l.quantity) || 0));
+  } else if (source) {
+    for (const [t, n] of Object.entries(source)) counts.set(t, Number(n) || 0);
+  }
+  return PAX_TYPES.filter((t) => (counts.get(t) ?? 0) > 0).map((t) => ({ type: t, n: counts.get(t) ?? 0 }));
+}
+
+/** [{adult, 2}, {child, 1}] → "2 A · 1 N"; nothing → "" */
+export function paxSummary(source: TPaxSource): string {
+  return paxCounts(source)
+    .map(({ type, n }) => `${n} ${PAX_ABBR[type]}`)
+    .join(' · ');
+}
+
+/** → "2 adultos, 1 niño" (what the abbreviations mean; tooltips and screen readers). */
+export function paxLong(source: TPaxSource): string {
+  return paxCounts(source)
+    .map(({ type, n }) => `${n.toLocaleString('es-ES')} ${PAX_PLURAL[type][n === 1 ? 0 : 1]}`)
+    .join(', ');
+}
+
+export const paxTypeName = (t: string) => PAX_TYPE_NAMES[t as TPaxType] ?? t;
+/** "Adultos", "Niños" for the pax inputs. */
+export const paxTypeLabel = (t: string) => {
+  const p = PAX_PLURAL[t as TPaxType];
+  return p ? p[1].charAt(0).toUpperCase() + p[1].slice(1) : t;
+};
+
+export const bookingStateName = (s: string) => BOOKING_STATE_NAMES[s as TBookingState] ?? s;
+export const paymentStateName = (s: string) => PAYMENT_STATE_NAMES[s as TPaymentState] ?? s;
+export const channelName = (c: string) => BOOKING_CHANNEL_NAMES[c as TBookingChannel] ?? c;
+export const paymentMethodName = (m: string) => PAYMENT_METHOD_NAMES[m as TPaymentMethod] ?? m;
+export const languageName = (code: string) => LANGUAGE_NAMES[code as TLanguage] ?? code.toUpperCase();
+
+/** One colour per state, the same everywhere (STYLE.md "Tables"). */
+export const BOOKING_STATE_COLORS: Record<TBookingState, string> = {
+  pending: 'yellow',
+  confirmed: 'green',
+  cancelled: 'red',
+  completed: 'blue',
+  no_show: 'orange',
+};
+
+/** Payment states: their own palette (outlined badges), so they never read as a booking state. */
+export const PAYMENT_STATE_COLORS: Record<TPaymentState, string> = {
+  pending: 'gray',
+  partial: 'yellow',
+  paid: 'teal',
+  refunded: 'grape',
+};
+
+/** 4500 → "45,00 €"; null → "" */
+export function formatMoney(cents: number | null | undefined, currency = 'EUR'): string {
+  return cents === null || cents === undefined ? '' : formatCents(cents, currency);
+}
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['es'], { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+
+/** "ES" → "España"; unknown or empty → the code itself (or ""). */
+export function countryName(code: string | null | undefined): string {
+  const c = (code ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(c)) return c;
+  try {
+    const name = regionNames?.of(c);
+    return name && name !== c ? name : c;
+  } catch {
+    return c;
+  }
+}
+
+/** "ES" → "🇪🇸" (regional indicator letters); '' for anything that is not a 2-letter code. */
+export function countryFlag(code: string | null | undefined): string {
+  const c = (code ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(c)) return '';
+  return String.fromCodePoint(...[...c].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+}
+
+/** What the customer has paid net of refunds (the API keeps both: paid_cents and refunded_cents). */
+export function netPaidCents(b: { paid_cents: number; refunded_cents?: number | null }): number {
+  return b.paid_cents - (b.refunded_cents ?? 0);
+}
