@@ -1,0 +1,309 @@
+/**
+ * The "physical limit" baseline: a bare Fastify process (no auth, no validation, no drizzle, no
+ * response schemas) that runs the SAME SQL as the bookings API with `pg` directly, through a pool of
+ * the same size (10), and answers JSON. run.ts starts it as a child process.
+ *
+ *   GET  /auth-state?user_id=…                  the query every API request runs first
+ *   GET  /bookings?…                            page query + count query in parallel, like the API
+ *                                               (count=0: without the count query)
+ *   POST /bookings                              same transaction as the API's write path, minimal:
+ *        BEGIN; INSERT booking (departure found by product/date/time); conditional UPDATE of the
+ *        departure (seats_taken + n <= capacity) as the last statement; COMMIT — or ROLLBACK + 409.
+ *   POST /bookings-api-shape                    the API's own statement sequence, with pg directly
+ *
+ * Env: DATABASE_URL, PORT (127.0.0.1 only).
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
+
+const url = process.env.DATABASE_URL;
+const port = Number(process.env.PORT ?? 0);
+if (!url) throw new Error('DATABASE_URL requerido');
+
+// Dates and timestamps stay strings, as drizzle reads them (mode 'string' / its own parsing).
+for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (v: string) => v);
+
+// The API's pool settings (apps/api/src/db/client.ts), under another application_name.
+const pool = new pg.Pool({
+  connectionString: url,
+  max: 10,
+  connectionTimeoutMillis: 5000,
+  idleTimeoutMillis: 30_000,
+  application_name: 'trayecto-bench-baseline',
+});
+pool.on('error', () => {});
+
+type Price = { pax_type: string; amount_cents: number; occupies_seat: boolean };
+/** Tariffs read once at start-up (the API reads the product row in each transaction). */
+const products = new Map<string, { prices: Price[]; currency: string; tourOperatorId: string }>();
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newLocator = () => `TRY-${[...randomBytes(6)].map((b) => ALPHABET[b & 31]).join('')}`;
+
+/** drizzle-like mapping of an array row of the view query into a nested object. */
+function mapRow(r: unknown[]) {
+  const b: Record<string, unknown> = {};
+  BOOKING_COLUMNS.forEach((c, i) => {
+    b[c] = r[i];
+  });
+  const at = BOOKING_COLUMNS.length;
+  const product = { id: r[at], code: r[at + 1], name: r[at + 2] };
+  const seller = r[at + 3] === null ? null : { id: r[at + 3], full_name: r[at + 4] };
+  const accommodation =
+    r[at + 5] === null ? null : { id: r[at + 5], name: r[at + 6], zone: r[at + 7], pickup_point: r[at + 8] };
+  const pickupAt = r[at + 9] === null ? null : { id: r[at + 9], name: r[at + 10], pickup_point: r[at + 11] };
+  const createdAtExact = r[at + 12] as string;
+  return { ...b, product, seller, accommodation, pickup_at: pickupAt, created_at_exact: createdAtExact };
+}
+
+const app = Fastify({ logger: false });
+
+app.get('/auth-state', async (req) => {
+  const { user_id } = req.query as { user_id: string };
+  const { rows } = await pool.query({ text: AUTH_STATE_SQL, values: [user_id], rowMode: 'array' });
+  return { ok: rows.length === 1 };
+});
+
+app.get('/bookings', async (req, reply) => {
+  const q = req.query as Record<string, string>;
+  const shape: ListShape = {
+    dateRange: Boolean(q.date_gte),
+    productId: Boolean(q.product_id),
+    state: Boolean(q.state),
+    q: q.q !== undefined,
+    sort: q.sort === 'date,time' ? 'date,time' : 'default',
+    keyset: Boolean(q.cursor),
+    offset: Boolean(q.page && q.page !== '1'),
+  };
+  const perPage = Number(q.per_page ?? 50);
+  const after = q.cursor
+    ? (() => {
+        const [date, time, createdAt, id] = JSON.parse(Buffer.from(q.cursor, 'base64url').toString('utf8'));
+        return { date, time, createdAt, id };
+      })()
+    : undefined;
+  const { page, count } = listSql(shape, {
+    tourOperatorId: q.tour_operator_id,
+    dateFrom: q.date_gte,
+    dateTo: q.date_lte,
+    productId: q.product_id,
+    state: q.state,
+    q: q.q,
+    after,
+    limit: perPage + 1,
+    offset: (Number(q.page ?? 1) - 1) * perPage,
+  });
+  // Like the API: no count on keyset pages; count=0 drops it elsewhere too (to measure its cost).
+  const [rows, total] = await Promise.all([
+    pool.query({ ...page, rowMode: 'array' }),
+    count && q.count !== '0' ? pool.query({ ...count, rowMode: 'array' }) : undefined,
+  ]);
+  const items = rows.rows.map(mapRow);
+  const hasMore = items.length > perPage;
+  const out = items.slice(0, perPage);
+  const last = out.at(-1);
+  if (shape.sort === 'default' && hasMore && last) {
+    const l = last as Record<string, unknown>;
+    const cursor = Buffer.from(JSON.stringify([l.date, l.time, l.created_at_exact, l.id])).toString('base64url');
+    reply.header('X-Next-Cursor', cursor);
+  }
+  if (total) reply.header('X-Total-Count', String(total.rows[0][0]));
+  return out;
+});
+
+type CreateBody = {
+  product_id: string;
+  date: string;
+  time: string;
+  pax: Record<string, number>;
+  customer_name: string;
+  customer_email?: string;
+};
+
+app.post('/bookings', async (req, reply) => {
+  const body = req.body as CreateBody;
+  const product = products.get(body.product_id);
+  if (!product) return reply.code(422).send({ message: 'El producto no existe' });
+  const lines = product.prices
+    .filter((p) => (body.pax[p.pax_type] ?? 0) > 0)
+    .map((p) => ({
+      pax_type: p.pax_type,
+      quantity: body.pax[p.pax_type],
+      unit_cents: p.amount_cents,
+      total_cents: p.amount_cents * body.pax[p.pax_type],
+      occupies_seat: p.occupies_seat,
+    }));
+  const paxTotal = lines.reduce((a, l) => a + l.quantity, 0);
+  const seats = lines.filter((l) => l.occupies_seat).reduce((a, l) => a + l.quantity, 0);
+  const total = lines.reduce((a, l) => a + l.total_cents, 0);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    let booking: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 8 && !booking; attempt++) {
+      const ins = await client.query(
+        `insert into bookings (tour_operator_id, locator, product_id, departure_id, date, time, lines, pax_total, seats,
+           subtotal_cents, total_cents, currency, customer_name, customer_email, channel, state, payment_state,
+           confirmed_at)
+         select d.tour_operator_id, $1, d.product_id, d.id, d.date, d.time, $2, $3, $4, $5, $5, $6, $7, $8,
+                'office', 'confirmed', 'pending', now()
+         from departures d where d.product_id = $9 and d.date = $10 and d.time = $11
+         on conflict (locator) do nothing
+         returning *`,
+        [
+          newLocator(),
+          JSON.stringify(lines),
+          paxTotal,
+          seats,
+          total,
+          product.currency,
+          body.customer_name,
+          body.customer_email ?? '',
+          body.product_id,
+          body.date,
+          body.time,
+        ],
+      );
+      booking = ins.rows[0];
+    }
+    if (!booking) {
+      await client.query('rollback');
+      return reply.code(422).send({ message: 'La salida no existe' });
+    }
+    const taken = await client.query(
+      `update departures set seats_taken = seats_taken + $1, updated_at = now()
+       where id = $2 and closed = false and seats_taken + $1 <= capacity
+       returning id, seats_taken, capacity`,
+      [seats, booking.departure_id],
+    );
+    if (taken.rowCount === 0) {
+      await client.query('rollback');
+      return reply.code(409).send({ message: 'No quedan plazas suficientes' });
+    }
+    await client.query('commit');
+    return reply.code(201).send(booking);
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+});
+
+/**
+ * POST /bookings-api-shape: the API's own statement sequence (what its createBooking sends today, in
+ * its order: lock_timeout, product with its operator, departure, insert booking, insert event,
+ * conditional UPDATE, COMMIT, re-read with joins — 9 statements), sent with `pg` directly: how much
+ * of the API's cost is the number of round trips and how much the rest.
+ */
+app.post('/bookings-api-shape', async (req, reply) => {
+  const body = req.body as CreateBody;
+  const product = products.get(body.product_id);
+  if (!product) return reply.code(422).send({ message: 'El producto no existe' });
+  const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
+  const lines = JSON.stringify([
+    { pax_type: 'adult', quantity: seats, unit_cents: 0, total_cents: 0, occupies_seat: true },
+  ]);
+  const client = await pool.connect();
+  let id: string | undefined;
+  try {
+    await client.query('begin');
+    await client.query("set local lock_timeout = '3s'");
+    const p = await client.query(
+      'select p.*, o.timezone, o.default_commission_pct from products p join tour_operators o on o.id = p.tour_operator_id where p.deleted_at is null and p.tour_operator_id = $1 and p.id = $2',
+      [product.tourOperatorId, body.product_id],
+    );
+    const op = p.rows[0].tour_operator_id as string;
+    const d = await client.query('select * from departures where product_id = $1 and date = $2 and time = $3', [
+      body.product_id,
+      body.date,
+      body.time,
+    ]);
+    const dep = d.rows[0];
+    // fastfail=1: the early 409 docs/benchmarks.md proposes (the departure row read above already
+    // shows the seats cannot fit; the conditional UPDATE below stays the authority for races).
+    if ((req.query as { fastfail?: string }).fastfail === '1' && dep.seats_taken + seats > dep.capacity) {
+      await client.query('rollback');
+      return reply.code(409).send({ message: 'No quedan plazas suficientes' });
+    }
+    let booking: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 8 && !booking; attempt++) {
+      const ins = await client.query(
+        `insert into bookings (tour_operator_id, locator, product_id, departure_id, date, time, lines, pax_total, seats,
+           subtotal_cents, total_cents, currency, customer_name, customer_email, channel, state, payment_state, confirmed_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, 0, 0, $9, $10, $11, 'office', 'confirmed', 'pending', now())
+         on conflict (locator) do nothing returning *`,
+        [
+          op,
+          newLocator(),
+          body.product_id,
+          dep.id,
+          body.date,
+          body.time,
+          lines,
+          seats,
+          product.currency,
+          body.customer_name,
+          body.customer_email ?? '',
+        ],
+      );
+      booking = ins.rows[0];
+    }
+    if (!booking) throw new Error('locator');
+    await client.query(
+      `insert into booking_events (tour_operator_id, booking_id, type, data) values ($1, $2, 'created', $3)`,
+      [op, booking.id, JSON.stringify({ product_id: body.product_id, date: body.date, time: body.time })],
+    );
+    const taken = await client.query(
+      `update departures set seats_taken = seats_taken + $1, updated_at = now()
+       where id = $2 and closed = false and seats_taken + $1 <= capacity returning id, seats_taken, capacity`,
+      [seats, dep.id],
+    );
+    if (taken.rowCount === 0) {
+      await client.query('select * from departures where id = $1', [dep.id]);
+      await client.query('rollback');
+      return reply.code(409).send({ message: 'No quedan plazas suficientes' });
+    }
+    await client.query('commit');
+    id = booking.id as string;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  const { page } = listSql({ sort: 'date,time' }, { tourOperatorId: '', limit: 1 });
+  const view = await pool.query({
+    text: page.text.replace(/ where .*$/, ' where "bookings"."id" = $1'),
+    values: [id],
+    rowMode: 'array',
+  });
+  return reply.code(201).send(mapRow(view.rows[0]));
+});
+
+async function main() {
+  const { rows } = await pool.query<{ id: string; prices: Price[]; currency: string; tour_operator_id: string }>(
+    'select id, prices, currency, tour_operator_id from products',
+  );
+  for (const r of rows) {
+    products.set(r.id, { prices: r.prices, currency: r.currency, tourOperatorId: r.tour_operator_id });
+  }
+  await app.listen({ port, host: '127.0.0.1' });
+  const addr = app.server.address() as { port: number };
+  console.log(`baseline listening ${addr.port}`);
+}
+
+const stop = async () => {
+  await app.close().catch(() => {});
+  await pool.end().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,780 @@
+/**
+ * Load benchmark of the bookings API against the generated `trayecto_bench` database, next to a
+ * "physical limit" baseline (bench/baseline-server.ts: bare Fastify + pg running the same SQL).
+ *
+ *   node --import tsx bench/run.ts
+ *
+ * Env: BENCH_DURATION (s per measurement, default 10), BENCH_CONNECTIONS (default 10),
+ * BENCH_ONLY (comma list of scenario ids, e.g. "a,b,c2"), BENCH_KEEP=1 (keep the bookings the
+ * POST scenarios create; by default they are deleted and seats_taken restored at the end).
+ *
+ * Starts the real API (`node --import tsx apps/api/src/server.ts`, NODE_ENV=production) and the
+ * baseline as child processes on free 127.0.0.1 ports, logs in as the generated level-1 user,
+ * checks that API and baseline send the same SQL and return the same rows, measures each scenario
+ * with autocannon, prints a table (and writes it to bench/results/), verifies the seats invariant
+ * after the POST scenarios, and stops everything it started.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type ListShape, type ListValues, listSql } from './baseline-sql';
+import { BENCH_DB_URL, BENCH_PASSWORD, BENCH_USER_EMAIL, fmtMs } from './config';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
+const KEEP = process.env.BENCH_KEEP === '1';
+/** Hard limit for the whole run: children are stopped and the process exits. */
+const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_S ?? 1500) * 1000;
+const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnop';
+
+for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (v: string) => v);
+
+// ── Child processes ──────────────────────────────────────────────────────────────────────────────
+
+const children: { name: string; proc: ChildProcess; tail: string[]; lines: number }[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(name: string, args: string[], env: Record<string, string>) {
+  const proc = spawn(process.execPath, ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', ...args], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const child = { name, proc, tail: [] as string[], lines: 0 };
+  // Always drain the pipes (a full pipe would stall the child) and keep the last lines for errors.
+  const onData = (buf: Buffer) => {
+    for (const line of buf.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      child.lines++;
+      child.tail.push(line);
+      if (child.tail.length > 30) child.tail.shift();
+    }
+  };
+  proc.stdout?.on('data', onData);
+  proc.stderr?.on('data', onData);
+  children.push(child);
+  return child;
+}
+
+async function stopChildren() {
+  await Promise.all(
+    children.map(
+      ({ name, proc }) =>
+        new Promise<void>((resolve) => {
+          if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+          const kill = setTimeout(() => {
+            console.error(`(${name} no terminó en 5 s: SIGKILL)`);
+            proc.kill('SIGKILL');
+          }, 5000);
+          proc.once('exit', () => {
+            clearTimeout(kill);
+            resolve();
+          });
+          proc.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+async function waitHttp(url: string, child: (typeof children)[number], timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.proc.exitCode !== null) throw new Error(`${child.name} terminó al arrancar:\n${child.tail.join('\n')}`);
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      if (r.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${child.name} no respondió en ${timeoutMs} ms:\n${child.tail.join('\n')}`);
+}
+
+// ── Measuring ────────────────────────────────────────────────────────────────────────────────────
+
+type Req = { method: 'GET' | 'POST'; path: string; body?: string };
+type Target = { base: string; headers: Record<string, string>; make: (i: number) => Req };
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  codes: Record<string, number>;
+  errors: number;
+};
+
+async function measure(t: Target, duration: number, connections = CONNECTIONS, ids?: string[]): Promise<Figures> {
+  let i = 0;
+  const first = t.make(0);
+  const result = await autocannon({
+    url: t.base,
+    connections,
+    duration,
+    timeout: 30,
+    headers: { ...t.headers, ...(first.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    requests: [
+      {
+        method: first.method,
+        path: first.path,
+        body: first.body,
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = t.make(i++);
+          req.method = r.method;
+          req.path = r.path;
+          if (r.body !== undefined) req.body = r.body;
+          return req;
+        },
+        // POST scenarios keep the id of every 201, to check afterwards that each one exists.
+        ...(ids
+          ? {
+              onResponse: (status: number, body: string) => {
+                if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
+              },
+            }
+          : {}),
+      },
+    ],
+  });
+  const codes: Record<string, number> = {};
+  for (const [code, v] of Object.entries(result.statusCodeStats ?? {})) codes[code] = (v as { count: number }).count;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    codes,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+type Scenario = {
+  id: string;
+  label: string;
+  api?: Target;
+  baseline: Target;
+  /** GETs warm up for 2 s first; the POST on one departure must not (it would fill it). */
+  warmup: boolean;
+  /** Fewer connections and a longer measurement for the scenarios whose single request takes seconds. */
+  connections?: number;
+  duration?: number;
+  after?: () => Promise<string[]>;
+};
+
+// ── Main ─────────────────────────────────────────────────────────────────────────────────────────
+
+const q = (s: string) => encodeURIComponent(s);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (date: string, n: number) => iso(new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000));
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    console.error(`\nWatchdog: el benchmark superó ${WATCHDOG_MS / 1000} s; se detiene.`);
+    void stopChildren().finally(() => process.exit(2));
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  const db = new pg.Pool({ connectionString: BENCH_DB_URL, max: 3, application_name: 'trayecto-bench-run' });
+  const one = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    (await db.query<T>(text, values)).rows;
+
+  const [meta] = await one<{ op: string; user_id: string; n: string; today: string; start: string }>(
+    `select u.tour_operator_id as op, u.id as user_id, (select count(*) from bookings)::text as n,
+            (now() at time zone 'Atlantic/Canary')::date::text as today, now()::text as start
+     from users u where u.email = $1`,
+    [BENCH_USER_EMAIL],
+  );
+  if (!meta) throw new Error('No existe la base de datos del benchmark: ejecuta antes `npm run bench:generate`.');
+  const { op, today } = meta;
+  const runStart = meta.start;
+  console.log(
+    `Benchmark: ${Number(meta.n).toLocaleString('es-ES')} reservas, ${CONNECTIONS} conexiones, ${DURATION} s por medida, ${os.cpus().length} CPU.`,
+  );
+
+  // Parameters read from the data set.
+  const weeks = Array.from({ length: 10 }, (_, k) => addDays(today, -7 * (k + 1))); // the 10 past weeks
+  const prodRows = await one<{ id: string }>(
+    `select product_id as id from bookings where tour_operator_id = $1 and date >= $2::date - 70 and date < $2::date
+     group by product_id order by count(*) desc limit 10`,
+    [op, today],
+  );
+  const productIds = prodRows.map((r) => r.id);
+  const locators = (
+    await one<{ locator: string }>(
+      `select locator from bookings where tour_operator_id = $1 order by md5(locator) limit 20`,
+      [op],
+    )
+  ).map((r) => r.locator);
+  const hot = await one<{ product_id: string; date: string; time: string; capacity: number; id: string }>(
+    `select d.product_id, d.date::text, d.time, d.capacity, d.id from departures d
+     where d.tour_operator_id = $1 and d.date between $2::date + 30 and $2::date + 300 and d.seats_taken = 0
+       and not d.closed and not exists (select 1 from bookings b where b.departure_id = d.id)
+       and d.product_id = (select product_id from departures where tour_operator_id = $1 and date > $2::date + 30
+                           and seats_taken = 0 group by product_id order by count(*) desc, product_id limit 1)
+     order by d.date, d.time limit 4`,
+    [op, today],
+  );
+  if (hot.length < 4) throw new Error('No hay cuatro salidas futuras vacías para los escenarios (e)');
+  const spread = await one<{ product_id: string; date: string; time: string; id: string }>(
+    `select product_id, date::text, time, id from departures
+     where tour_operator_id = $1 and date between $2::date + 2 and $2::date + 240 and not closed
+       and capacity - seats_taken >= 25 and id <> all($3::uuid[])
+     order by md5(id::text) limit 2000`,
+    [op, today, hot.map((h) => h.id)],
+  );
+  const spreadApi = spread.filter((_, k) => k % 2 === 0);
+  const spreadBase = spread.filter((_, k) => k % 2 === 1);
+
+  // Servers.
+  const apiPort = await freePort();
+  const basePort = await freePort();
+  // BENCH_API_PROFILE=1: V8 CPU profile of the API, written to bench/results/prof when it stops.
+  const profile = process.env.BENCH_API_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=bench/results/prof'] : [];
+  const api = startChild('API', [...profile, 'apps/api/src/server.ts'], {
+    NODE_ENV: 'production',
+    DATABASE_URL: BENCH_DB_URL,
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(os.tmpdir(), 'trayecto-bench-data'),
+  });
+  const base = startChild('baseline', ['bench/baseline-server.ts'], {
+    DATABASE_URL: BENCH_DB_URL,
+    PORT: String(basePort),
+  });
+  const API = `http://127.0.0.1:${apiPort}`;
+  const BASE = `http://127.0.0.1:${basePort}`;
+  await Promise.all([waitHttp(`${API}/api/v1/health`, api), waitHttp(`${BASE}/auth-state`, base)]);
+
+  const login = await fetch(`${API}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_USER_EMAIL, password: BENCH_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const probe = await fetch(`${API}/api/v1/bookings?per_page=1`, { headers: auth });
+  await probe.arrayBuffer();
+  const hasApi = probe.status === 200;
+  if (!hasApi)
+    console.log(
+      `\n⚠ GET /api/v1/bookings responde ${probe.status}: la API de reservas aún no está; solo se mide la línea base.\n`,
+    );
+
+  const apiList = (params: string) => `/api/v1/bookings?${params}`;
+  const baseList = (params: string) => `/bookings?tour_operator_id=${op}&${params}`;
+  const apiGet = (make: (i: number) => string): Target => ({
+    base: API,
+    headers: auth,
+    make: (i) => ({ method: 'GET', path: make(i) }),
+  });
+  const baseGet = (make: (i: number) => string): Target => ({
+    base: BASE,
+    headers: {},
+    make: (i) => ({ method: 'GET', path: make(i) }),
+  });
+
+  // (c) Deep pages: the cursor is found by following X-Next-Cursor through the API (else from SQL).
+  const followCursors = !ONLY || ['c1', 'c2', 'c3', 'c4'].some((id) => ONLY.has(id));
+  const positionAt = async (rowsDeep: number) => {
+    if (hasApi && followCursors) {
+      let cursor: string | null = null;
+      let pos = 0;
+      const t = performance.now();
+      while (pos < rowsDeep) {
+        const step = Math.min(500, rowsDeep - pos);
+        const res: Response = await fetch(`${API}${apiList(`per_page=${step}${cursor ? `&cursor=${cursor}` : ''}`)}`, {
+          headers: auth,
+        });
+        if (res.status !== 200) throw new Error(`cursor: ${res.status} ${await res.text()}`);
+        cursor = res.headers.get('x-next-cursor');
+        // Read the body: an unread response keeps the connection (and the API's shutdown) waiting.
+        await res.arrayBuffer();
+        if (!cursor) throw new Error('sin X-Next-Cursor');
+        pos += step;
+      }
+      console.log(
+        `  cursor a ${rowsDeep.toLocaleString('es-ES')} filas: ${Math.ceil(rowsDeep / 500)} páginas seguidas en ${fmtMs(performance.now() - t)}`,
+      );
+      return cursor as string;
+    }
+    const [r] = await one<{ date: string; time: string; c: string; id: string }>(
+      `select date::text, time, created_at::text as c, id from bookings where tour_operator_id = $1
+       order by date, time, created_at, id offset $2 limit 1`,
+      [op, rowsDeep - 1],
+    );
+    return Buffer.from(JSON.stringify([r.date, r.time, r.c, r.id])).toString('base64url');
+  };
+  // Depths: 5,000 rows and 99,950 rows (= page 2000 at 50 per page), less on a small data set.
+  const [{ n: opRows }] = await one<{ n: string }>(
+    'select count(*)::text as n from bookings where tour_operator_id = $1',
+    [op],
+  );
+  const depth = (want: number) => Math.max(50, Math.min(want, Math.floor((Number(opRows) - 100) / 50) * 50));
+  const shallow = depth(5000);
+  const deep = depth(99_950);
+  const pageOf = (d: number) => d / 50 + 1;
+  const cursor5k = await positionAt(shallow);
+  const cursor100k = await positionAt(deep);
+  const n = (x: number) => x.toLocaleString('es-ES');
+
+  const wk = (i: number) => weeks[i % weeks.length];
+  const range = (i: number) => `date%5Bgte%5D=${wk(i)}&date%5Blte%5D=${addDays(wk(i), 6)}`;
+  const baseRange = (i: number) => `date_gte=${wk(i)}&date_lte=${addDays(wk(i), 6)}`;
+  type Dep = { product_id: string; date: string; time: string };
+  const hotBody = (h: Dep, i: number, who: string, adults = 1 + (i % 3)) =>
+    JSON.stringify({
+      product_id: h.product_id,
+      date: h.date,
+      time: h.time,
+      pax: { adult: adults },
+      customer_name: `Cliente ${who} ${i}`,
+      customer_email: `bench${i}@example.com`,
+    });
+  const post = (baseUrl: string, p: string, headers: Record<string, string>, body: (i: number) => string): Target => ({
+    base: baseUrl,
+    headers,
+    make: (i) => ({ method: 'POST', path: p, body: body(i) }),
+  });
+
+  const verifyDepartures = async (ids: string[]) => {
+    const rows = await one<{ n: string; over: string; mismatch: string; created: string; seats: string }>(
+      `select count(*)::text as n,
+              count(*) filter (where d.seats_taken > d.capacity)::text as over,
+              count(*) filter (where d.seats_taken <> coalesce(s.seats, 0))::text as mismatch,
+              coalesce(sum(s.created), 0)::text as created, coalesce(sum(s.seats), 0)::text as seats
+       from departures d
+       left join (select departure_id, sum(seats) filter (where state <> 'cancelled') as seats,
+                         count(*) filter (where created_at >= $2::timestamptz) as created
+                  from bookings where departure_id = any($1::uuid[]) group by departure_id) s on s.departure_id = d.id
+       where d.id = any($1::uuid[])`,
+      [ids, runStart],
+    );
+    return rows[0];
+  };
+
+  const scenarios: Scenario[] = [
+    {
+      id: '0',
+      label: 'GET /auth/me (coste fijo: token + usuario)',
+      api: apiGet(() => '/api/v1/auth/me'),
+      baseline: baseGet(() => `/auth-state?user_id=${meta.user_id}`),
+      warmup: true,
+    },
+    {
+      id: 'a',
+      label: '(a) lista 7 días, sort=date,time, 50/pág.',
+      api: apiGet((i) => apiList(`${range(i)}&sort=date,time&per_page=50`)),
+      baseline: baseGet((i) => baseList(`${baseRange(i)}&sort=date,time&per_page=50`)),
+      warmup: true,
+    },
+    {
+      id: 'b',
+      label: '(b) ídem + product_id + state',
+      api: apiGet((i) =>
+        apiList(
+          `${range(i)}&product_id%5Beq%5D=${productIds[i % productIds.length]}&state%5Beq%5D=completed&sort=date,time&per_page=50`,
+        ),
+      ),
+      baseline: baseGet((i) =>
+        baseList(
+          `${baseRange(i)}&product_id=${productIds[i % productIds.length]}&state=completed&sort=date,time&per_page=50`,
+        ),
+      ),
+      warmup: true,
+    },
+    {
+      id: 'c1',
+      label: `(c) keyset: cursor a ${n(shallow)} filas`,
+      api: apiGet(() => apiList(`per_page=50&cursor=${cursor5k}`)),
+      baseline: baseGet(() => baseList(`per_page=50&cursor=${cursor5k}`)),
+      warmup: true,
+    },
+    {
+      id: 'c2',
+      label: `(c) OFFSET: page=${pageOf(shallow)} (${n(shallow)} filas)`,
+      api: apiGet(() => apiList(`per_page=50&page=${pageOf(shallow)}`)),
+      baseline: baseGet(() => baseList(`per_page=50&page=${pageOf(shallow)}`)),
+      warmup: true,
+    },
+    {
+      id: 'c3',
+      label: `(c) keyset: cursor a ${n(deep)} filas`,
+      api: apiGet(() => apiList(`per_page=50&cursor=${cursor100k}`)),
+      baseline: baseGet(() => baseList(`per_page=50&cursor=${cursor100k}`)),
+      warmup: true,
+    },
+    {
+      id: 'c4',
+      label: `(c) OFFSET: page=${pageOf(deep)} (${n(deep)} filas)`,
+      api: apiGet(() => apiList(`per_page=50&page=${pageOf(deep)}`)),
+      baseline: baseGet(() => baseList(`per_page=50&page=${pageOf(deep)}`)),
+      warmup: true,
+    },
+    {
+      id: 'e',
+      label: `(e) POST, una salida (cap. ${hot[0].capacity})`,
+      api: post(API, '/api/v1/bookings', auth, (i) => hotBody(hot[0], i, 'API')),
+      baseline: post(BASE, '/bookings', {}, (i) => hotBody(hot[1], i, 'base')),
+      warmup: false,
+    },
+    {
+      id: 'f',
+      label: `(f) POST, ${spreadApi.length} salidas`,
+      api: post(API, '/api/v1/bookings', auth, (i) => hotBody(spreadApi[i % spreadApi.length], i, 'API', 1)),
+      baseline: post(BASE, '/bookings', {}, (i) => hotBody(spreadBase[i % spreadBase.length], i, 'base', 1)),
+      warmup: true,
+    },
+    {
+      id: 'e9',
+      label: `(e) POST, una salida: las 9 sentencias de la API con pg (solo línea base)`,
+      baseline: post(BASE, '/bookings-api-shape', {}, (i) => hotBody(hot[2], i, 'base9')),
+      warmup: false,
+    },
+    {
+      id: 'e9f',
+      label: `(e) ídem con 409 temprano (salida leída ya llena) (solo línea base)`,
+      baseline: post(BASE, '/bookings-api-shape?fastfail=1', {}, (i) => hotBody(hot[3], i, 'base9f')),
+      warmup: false,
+    },
+    {
+      id: 'f9',
+      label: `(f) POST, ${spreadBase.length} salidas: las 9 sentencias de la API con pg (solo línea base)`,
+      baseline: post(BASE, '/bookings-api-shape', {}, (i) =>
+        hotBody(spreadBase[i % spreadBase.length], i, 'base12', 1),
+      ),
+      warmup: true,
+    },
+    {
+      id: 'd',
+      label: '(d) q=<localizador>',
+      connections: 2,
+      api: apiGet((i) => apiList(`q=${q(locators[i % locators.length])}&per_page=50`)),
+      baseline: baseGet((i) => baseList(`q=${q(locators[i % locators.length])}&per_page=50`)),
+      warmup: false,
+      duration: Math.max(DURATION, 20),
+    },
+    {
+      id: 'd2',
+      label: '(d) q=<apellido> + 7 días',
+      api: apiGet((i) => apiList(`q=garcia&${range(i)}&sort=date,time&per_page=50`)),
+      baseline: baseGet((i) => baseList(`q=garcia&${baseRange(i)}&sort=date,time&per_page=50`)),
+      warmup: true,
+    },
+  ];
+
+  // Same rows from both sides (first request of each list scenario), and the same SQL text.
+  if (hasApi) {
+    await checkSql(db, meta.user_id, op, { weeks, productIds, locators, cursor5k, offset: deep });
+    for (const s of scenarios.filter((x) => x.api && x.id !== '0' && x.baseline.make(0).method === 'GET')) {
+      const a = s.api!.make(0);
+      const b = s.baseline.make(0);
+      const [ra, rb] = await Promise.all([fetch(`${API}${a.path}`, { headers: auth }), fetch(`${BASE}${b.path}`)]);
+      const [ja, jb] = (await Promise.all([ra.json(), rb.json()])) as { id: string }[][];
+      const same =
+        ra.status === 200 &&
+        ja.length === jb.length &&
+        ja.every((x, k) => x.id === jb[k].id) &&
+        ra.headers.get('x-total-count') === rb.headers.get('x-total-count');
+      console.log(
+        `  ${s.id.padEnd(3)} mismas filas API/base: ${same ? 'sí' : 'NO'} (${ja.length} filas, total ${ra.headers.get('x-total-count')})`,
+      );
+      if (!same) throw new Error(`API y línea base no devuelven lo mismo en ${s.id}`);
+    }
+    // The deep cursor from following pages lands where OFFSET lands.
+    const [p1, p2] = await Promise.all([
+      fetch(`${API}${apiList(`per_page=50&page=${pageOf(deep)}`)}`, { headers: auth }).then((r) => r.json()),
+      fetch(`${API}${apiList(`per_page=50&cursor=${cursor100k}`)}`, { headers: auth }).then((r) => r.json()),
+    ]);
+    const sameDeep = (p1 as { id: string }[]).every((x, k) => x.id === (p2 as { id: string }[])[k]?.id);
+    console.log(`  cursor a ${n(deep)} filas = page=${pageOf(deep)}: ${sameDeep ? 'sí' : 'NO'}`);
+    if (!sameDeep) throw new Error('El cursor no llega a la misma fila que OFFSET');
+  }
+
+  /**
+   * Waits until neither server has a query running in the bench database (requests still in flight
+   * when autocannon stopped would otherwise weigh on the next measurement); cancels them after 60 s.
+   */
+  const drain = async () => {
+    const until = Date.now() + 60_000;
+    const busy = `select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and state <> 'idle'
+                    and application_name in ('trayecto', 'trayecto-bench-baseline')`;
+    while (Date.now() < until) {
+      const [{ n }] = await one<{ n: number }>(busy);
+      if (n === 0) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await one(`select pg_cancel_backend(pid) from pg_stat_activity
+               where datname = current_database() and state <> 'idle'
+                 and application_name in ('trayecto', 'trayecto-bench-baseline')`);
+    console.log('  (consultas pendientes canceladas tras 60 s)');
+  };
+
+  /** After a POST scenario: the seats invariant on its departures and every 201 in the database. */
+  const verifyPosts = async (side: string, deps: string[], ids: string[], f: Figures) => {
+    const v = await verifyDepartures(deps);
+    const [{ found }] = await one<{ found: number }>(
+      'select count(*)::int as found from bookings where id = any($1::uuid[])',
+      [ids],
+    );
+    const ok = v.over === '0' && v.mismatch === '0' && found === ids.length;
+    const note =
+      `${side}: ${f.codes['201'] ?? 0}×201 y ${f.codes['409'] ?? 0}×409 medidos; ${ids.length} respuestas 201 en total ` +
+      `(con calentamiento), ${found} de ellas en la base de datos, ${v.created} reservas nuevas en ${deps.length} salida(s) ` +
+      `(${v.seats} plazas ocupadas); ${v.over} salidas sobre capacidad, ${v.mismatch} con seats_taken ≠ suma — ` +
+      `${ok ? 'OK' : 'INCOHERENTE'}`;
+    console.log(`  ${note}`);
+    return note;
+  };
+
+  type Row = { s: Scenario; api?: Figures; base?: Figures; notes: string[] };
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    if (ONLY && !ONLY.has(s.id)) continue;
+    process.stdout.write(`\n${s.label}${s.connections ? ` (${s.connections} conexiones)` : ''}\n`);
+    const out: Row = { s, notes: [] };
+    for (const side of ['api', 'base'] as const) {
+      const target = side === 'api' ? (hasApi ? s.api : undefined) : s.baseline;
+      if (!target) continue;
+      const ids: string[] = [];
+      const isPost = target.make(0).method === 'POST';
+      await drain();
+      if (s.warmup) await measure(target, 2, s.connections, isPost ? ids : undefined);
+      const f = await measure(target, s.duration ?? DURATION, s.connections, isPost ? ids : undefined);
+      await drain();
+      if (side === 'api') out.api = f;
+      else out.base = f;
+      console.log(
+        `  ${side === 'api' ? 'API     ' : 'baseline'} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  códigos ${JSON.stringify(f.codes)}${f.errors ? `  errores/timeouts ${f.errors}` : ''}  (carga ${os.loadavg()[0].toFixed(1)})`,
+      );
+      if (s.id === 'e') out.notes.push(await verifyPosts(side, [hot[side === 'api' ? 0 : 1].id], ids, f));
+      if (s.id === 'e9') out.notes.push(await verifyPosts(side, [hot[2].id], ids, f));
+      if (s.id === 'e9f') out.notes.push(await verifyPosts(side, [hot[3].id], ids, f));
+      if (s.id === 'f' || s.id === 'f9') {
+        out.notes.push(
+          await verifyPosts(
+            side,
+            (side === 'api' ? spreadApi : spreadBase).map((d) => d.id),
+            ids,
+            f,
+          ),
+        );
+      }
+    }
+    rows.push(out);
+  }
+
+  // Table.
+  const ms = (n: number | undefined) => (n === undefined ? '—' : `${n}`);
+  const num = (n: number | undefined) => (n === undefined ? '—' : n < 10 ? n.toFixed(1) : n.toFixed(0));
+  const codes = (f?: Figures) =>
+    f
+      ? Object.entries(f.codes)
+          .filter(([c]) => !c.startsWith('2'))
+          .map(([c, n]) => `${n}×${c}`)
+          .concat(f.errors ? [`${f.errors} timeouts/errores`] : [])
+          .join(' ') || '0'
+      : '—';
+  const lines = [
+    `| escenario | API req/s | API p50 ms | API p99 ms | API no-2xx | base req/s | base p50 ms | base p99 ms | base no-2xx | API/base req/s |`,
+    `|---|---:|---:|---:|---|---:|---:|---:|---|---:|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.s.label}${r.s.connections ? ` (${r.s.connections} conex.)` : ''} | ${num(r.api?.rps)} | ${ms(r.api?.p50)} | ${ms(r.api?.p99)} | ${codes(r.api)} | ${num(r.base?.rps)} | ${ms(r.base?.p50)} | ${ms(r.base?.p99)} | ${codes(r.base)} | ${r.api && r.base?.rps ? (r.api.rps / r.base.rps).toFixed(2) : '—'} |`,
+    ),
+  ];
+  const notes = rows.flatMap((r) => r.notes.map((n) => `- ${r.s.id}: ${n}`));
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+  const header = `${new Date().toISOString()} — ${Number(meta.n).toLocaleString('es-ES')} reservas, ${CONNECTIONS} conexiones, ${DURATION} s/medida, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), Node ${process.version}, carga al terminar ${load}`;
+  const md = [header, '', ...lines, '', ...notes].join('\n');
+  console.log(`\n${md}\n`);
+  mkdirSync(path.join(HERE, 'results'), { recursive: true });
+  const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+  writeFileSync(path.join(HERE, 'results', `run-${stamp}.md`), `${md}\n`);
+  writeFileSync(
+    path.join(HERE, 'results', `run-${stamp}.json`),
+    JSON.stringify(
+      rows.map((r) => ({ id: r.s.id, label: r.s.label, api: r.api, baseline: r.base, notes: r.notes })),
+      null,
+      2,
+    ),
+  );
+  console.log(`API: ${api.lines} líneas de log (LOG_LEVEL=warn). Resultados en bench/results/run-${stamp}.md`);
+
+  if (!KEEP) {
+    // Leave the data set as generated: remove what the POST scenarios created, restore seats.
+    const c = await db.connect();
+    try {
+      await c.query('begin');
+      const del = await c.query<{ departure_id: string }>(
+        `with gone as (select id, departure_id from bookings where created_at >= $1::timestamptz),
+              ev as (delete from booking_events where booking_id in (select id from gone)),
+              pay as (delete from payments where booking_id in (select id from gone))
+         delete from bookings b using gone where b.id = gone.id returning b.departure_id`,
+        [runStart],
+      );
+      const ids = [...new Set(del.rows.map((r) => r.departure_id))];
+      await c.query(
+        `update departures d set seats_taken = coalesce((select sum(seats) from bookings b
+                                 where b.departure_id = d.id and b.state <> 'cancelled'), 0)
+         where d.id = any($1::uuid[])`,
+        [ids],
+      );
+      await c.query('commit');
+      console.log(`Limpieza: ${del.rowCount} reservas del benchmark borradas, ${ids.length} salidas restauradas.`);
+    } catch (err) {
+      await c.query('rollback');
+      throw err;
+    } finally {
+      c.release();
+    }
+  }
+  await db.end();
+}
+
+/**
+ * Builds the API's list queries with its own repository code (drizzle, capturing the SQL instead of
+ * reading it from logs) and compares them with the baseline's text: same SQL, same parameters.
+ */
+async function checkSql(
+  pool: pg.Pool,
+  userId: string,
+  op: string,
+  v: { weeks: string[]; productIds: string[]; locators: string[]; cursor5k: string; offset: number },
+) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const schema = await import('../apps/api/src/db/schema');
+  const { parseListQuery } = await import('../apps/api/src/lib/filters');
+  const repo = await import('../apps/api/src/modules/bookings/bookings.repository');
+  const captured: { text: string; params: unknown[] }[] = [];
+  const d = drizzle({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (text, params) => captured.push({ text, params }) },
+  });
+  const actor = { id: userId, level: 1, tourOperatorId: op, fullName: '' };
+  const [date, time, createdAt, id] = JSON.parse(Buffer.from(v.cursor5k, 'base64url').toString('utf8'));
+  const after = { date, time, createdAt, id };
+  const from = v.weeks[0];
+  const to = addDays(from, 6);
+  const cases: {
+    name: string;
+    query: Record<string, string>;
+    shape: ListShape;
+    values: ListValues;
+    keyset?: boolean;
+  }[] = [
+    {
+      name: 'a',
+      query: { 'date[gte]': from, 'date[lte]': to, sort: 'date,time', per_page: '50' },
+      shape: { dateRange: true, sort: 'date,time' },
+      values: { tourOperatorId: op, dateFrom: from, dateTo: to, limit: 51 },
+    },
+    {
+      name: 'b',
+      query: {
+        'date[gte]': from,
+        'date[lte]': to,
+        'product_id[eq]': v.productIds[0],
+        'state[eq]': 'completed',
+        sort: 'date,time',
+        per_page: '50',
+      },
+      shape: { dateRange: true, productId: true, state: true, sort: 'date,time' },
+      values: {
+        tourOperatorId: op,
+        dateFrom: from,
+        dateTo: to,
+        productId: v.productIds[0],
+        state: 'completed',
+        limit: 51,
+      },
+    },
+    {
+      name: 'c-keyset',
+      query: { per_page: '50' },
+      shape: { sort: 'default', keyset: true },
+      values: { tourOperatorId: op, after, limit: 51 },
+      keyset: true,
+    },
+    {
+      name: 'c-offset',
+      query: { per_page: '50', page: String(v.offset / 50 + 1) },
+      shape: { sort: 'default', offset: true },
+      values: { tourOperatorId: op, limit: 51, offset: v.offset },
+    },
+    {
+      name: 'd',
+      query: { q: v.locators[0], per_page: '50' },
+      shape: { q: true, sort: 'default' },
+      values: { tourOperatorId: op, q: v.locators[0], limit: 51 },
+    },
+  ];
+  let allSame = true;
+  for (const c of cases) {
+    captured.length = 0;
+    await repo.listBookings(
+      d as never,
+      actor,
+      parseListQuery(c.query, repo.BOOKING_LIST_SPEC),
+      c.keyset ? after : undefined,
+    );
+    const mine = listSql(c.shape, c.values);
+    const page = captured.find((x) => x.text.startsWith('select "bookings"."id"'));
+    const count = captured.find((x) => x.text.startsWith('select count(*)'));
+    const same =
+      page?.text === mine.page.text &&
+      count?.text === mine.count?.text &&
+      JSON.stringify(page?.params) === JSON.stringify(mine.page.values) &&
+      JSON.stringify(count?.params) === JSON.stringify(mine.count?.values);
+    allSame &&= same;
+    if (!same) {
+      console.log(
+        `  SQL distinto en ${c.name}:\n  API:  ${page?.text}\n        ${JSON.stringify(page?.params)}\n  base: ${mine.page.text}\n        ${JSON.stringify(mine.page.values)}`,
+      );
+      console.log(`  API count: ${count?.text}\n  base count: ${mine.count?.text}`);
+    }
+  }
+  console.log(`  SQL de la línea base = SQL de la API (a, b, c, d): ${allSame ? 'sí' : 'NO'}`);
+  if (!allSame) throw new Error('La línea base no envía el mismo SQL que la API: actualiza bench/baseline-sql.ts');
+}
+
+main()
+  .catch(async (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    for (const c of children) if (c.tail.length) console.error(`--- ${c.name} (últimas líneas)\n${c.tail.join('\n')}`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await stopChildren();
+    process.exit();
+  });
