@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -86,7 +87,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    // pg_trgm backs the bookings search index (migration 0003), as on PostgreSQL.
+    const extensions = { pg_trgm };
+    client = dataDir ? await PGlite.create(dataDir, { extensions }) : await PGlite.create({ extensions });
   } catch (err) {
     release?.();
     throw new AppError(

@@ -78,6 +78,8 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the customer reviewed and confirmed the booking on its public page. */
+    customerConfirmedAt: timestamp('customer_confirmed_at', { withTimezone: true }),
     /** Bumped on every change: a stale edit (older version) answers 409. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -113,6 +115,15 @@ export const bookings = pgTable(
     index('bookings_departure_idx').on(t.departureId),
     index('bookings_product_date_idx').on(t.productId, t.date),
     index('bookings_seller_date_idx').on(t.sellerId, t.date),
+    // `q` search: a trigram index over the same unaccented expressions the filter uses, so a
+    // contains-search at 1 M rows is an index scan (measured in docs/benchmarks.md).
+    index('bookings_search_trgm_idx').using(
+      'gin',
+      sql`f_unaccent(${t.locator}) gin_trgm_ops`,
+      sql`f_unaccent(${t.customerName}) gin_trgm_ops`,
+      sql`f_unaccent(${t.customerEmail}) gin_trgm_ops`,
+      sql`f_unaccent(${t.customerPhone}) gin_trgm_ops`,
+    ),
     check('bookings_state_check', sql`${t.state} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`),
     check('bookings_payment_state_check', sql`${t.paymentState} in ('pending', 'partial', 'paid', 'refunded')`),
     check('bookings_channel_check', sql`${t.channel} in ('public', 'seller', 'office')`),

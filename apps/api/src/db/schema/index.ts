@@ -3,6 +3,7 @@ export * from './auth-throttle';
 export * from './bookings';
 export * from './persons';
 export * from './products';
+export * from './public-guards';
 export * from './tour-operators';
 export * from './users';
 export * from './vehicles';
