@@ -11,6 +11,7 @@ export * from './common/roles';
 export * from './common/validation';
 export * from './persons/persons.schema';
 export * from './products/products.schema';
+export * from './public/public.schema';
 export * from './tour-operators/tour-operators.schema';
 export * from './users/users.schema';
 export * from './vehicles/vehicles.schema';

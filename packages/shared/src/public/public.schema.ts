@@ -1,0 +1,239 @@
+/**
+ * Contracts of the public API (PRODUCT.md §2 "public (no token)", §6). Everything here is what a
+ * customer may see: no other customers, no internal notes, no staff, sellers or commissions.
+ *
+ * The public web bundle imports these as *types only* (`import type`), so zod never reaches it;
+ * its runtime helpers come from the zod-free subpaths (`@trayecto/shared/pricing`, `/catalog`,
+ * `/format`, `/messages`, `/paths`).
+ */
+import { z } from 'zod';
+import { ZPassenger, ZPax } from '../bookings/bookings.schema';
+import { LANGUAGES } from '../common/catalog';
+import { MSG } from '../common/messages';
+import {
+  EMAIL_RE,
+  zDate,
+  zEnum,
+  zOptionalEmail,
+  zOptionalText,
+  zRequired,
+  zText,
+  zTime,
+  zUuid,
+} from '../common/validation';
+
+/** The operator as its customers see it: branding, contact and terms. */
+export const ZPublicOperator = z.object({
+  name: z.string(),
+  logo_url: z.string(),
+  brand_color: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  address: z.string(),
+  booking_terms: z.string(),
+  timezone: z.string(),
+});
+export type TPublicOperator = z.infer<typeof ZPublicOperator>;
+
+const ZPublicPrice = z.object({
+  pax_type: z.string(),
+  amount_cents: z.number().int(),
+  min_age: z.number().int().nullable(),
+  max_age: z.number().int().nullable(),
+  occupies_seat: z.boolean(),
+});
+
+/** GET /api/v1/public/products/{id}: an active product of an active operator, else 404. */
+export const ZPublicProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_description: z.string(),
+  /** Sanitised HTML (the server's rich-text allow-list). */
+  description: z.string(),
+  images: z.array(
+    z.object({
+      url: z.string(),
+      thumb_url: z.string(),
+      alt: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  ),
+  duration_minutes: z.number().int(),
+  languages: z.array(z.string()),
+  meeting_point: z.string(),
+  meeting_lat_lng: z.string(),
+  pickup_enabled: z.boolean(),
+  includes: z.array(z.string()),
+  excludes: z.array(z.string()),
+  min_pax: z.number().int(),
+  booking_cutoff_hours: z.number().int(),
+  free_cancellation_hours: z.number().int(),
+  instant_confirmation: z.boolean(),
+  currency: z.string(),
+  /** Base tariffs; `seasons` override them by date (same shape as the staff API, for pricing). */
+  prices: z.array(ZPublicPrice),
+  seasons: z.array(z.object({ name: z.string(), from: z.string(), to: z.string(), prices: z.array(ZPublicPrice) })),
+  /** Lowest base price: the landing's "desde". */
+  from_price_cents: z.number().int().nullable(),
+  tour_operator: ZPublicOperator,
+});
+export type TPublicProduct = z.infer<typeof ZPublicProduct>;
+
+/**
+ * GET /api/v1/public/products/{id}/availability?from=&to= (≤ 62 days): the departures a customer
+ * can book now (not closed, not started, not past the sale cut-off), with the seats left.
+ */
+export const ZPublicAvailabilitySlot = z.object({
+  date: z.string(),
+  time: z.string(),
+  capacity: z.number().int(),
+  seats_left: z.number().int(),
+  available: z.boolean(),
+});
+export type TPublicAvailabilitySlot = z.infer<typeof ZPublicAvailabilitySlot>;
+
+/** GET /api/v1/public/accommodations?product_id=&time= : the product's pickup places. */
+export const ZPublicAccommodationsQuery = z.object({ product_id: zUuid(), time: zTime().optional() });
+export const ZPublicAccommodation = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  zone: z.string(),
+  address: z.string(),
+  lat_lng: z.string(),
+  /** Where at the place (e.g. "puerta principal"). */
+  pickup_point: z.string(),
+  /** "Hotel X, recoger en Hotel Y": the place the customer is actually collected at, if another. */
+  pickup_at: z.object({ name: z.string(), address: z.string(), pickup_point: z.string() }).nullable(),
+  /** With `time`: the pickup time for that departure; null when the product sets none. */
+  pickup_time: z.string().nullable(),
+});
+export type TPublicAccommodation = z.infer<typeof ZPublicAccommodation>;
+
+const publicCustomer = {
+  customer_name: zRequired(150),
+  customer_email: zText(254)
+    .min(1, MSG.required)
+    .regex(EMAIL_RE, MSG.email)
+    .transform((s) => s.toLowerCase()),
+  customer_phone: zRequired(40),
+  customer_country: zText(2)
+    .refine((s) => s === '' || /^[A-Za-z]{2}$/.test(s), 'País no válido (código de 2 letras, p. ej. ES)')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  language: zEnum(LANGUAGES as unknown as [string, ...string[]]).optional(),
+};
+
+/**
+ * POST /api/v1/public/bookings (header `Idempotency-Key`, ≤ 255 chars). Prices, pickup time and
+ * state come from the server; a client's total is never read.
+ */
+export const ZPublicBookingCreateRequest = z.object({
+  product_id: zUuid(),
+  date: zDate(),
+  time: zTime(),
+  pax: ZPax,
+  ...publicCustomer,
+  accommodation_id: zUuid().nullable().optional(),
+  room: zOptionalText(20),
+  notes: zOptionalText(1000),
+  passengers: z.array(ZPassenger).max(100).optional(),
+  accept_terms: z.literal(true, { error: 'Debes aceptar las condiciones' }),
+});
+export type TPublicBookingCreateRequest = z.infer<typeof ZPublicBookingCreateRequest>;
+
+/**
+ * PUT /api/v1/public/bookings/{id}: the customer completes their data (fields not sent stay) and,
+ * with `confirm: true`, confirms a booking staff prepared for them. Pax, date and product are
+ * staff's to change.
+ */
+export const ZPublicBookingUpdateRequest = z
+  .object({
+    customer_name: zRequired(150),
+    customer_email: zOptionalEmail(),
+    customer_phone: zOptionalText(40),
+    customer_country: publicCustomer.customer_country,
+    language: publicCustomer.language,
+    accommodation_id: zUuid().nullable(),
+    room: zOptionalText(20),
+    notes: zOptionalText(1000),
+    passengers: z.array(ZPassenger).max(100),
+    confirm: z.boolean(),
+    accept_terms: z.boolean(),
+  })
+  .partial()
+  .refine((b) => !b.confirm || b.accept_terms === true, {
+    message: 'Debes aceptar las condiciones',
+    path: ['accept_terms'],
+  });
+export type TPublicBookingUpdateRequest = z.infer<typeof ZPublicBookingUpdateRequest>;
+
+/** POST /api/v1/public/bookings/{id}/cancel: inside the free-cancellation window only. */
+export const ZPublicBookingCancelRequest = z.object({ reason: zOptionalText(500) });
+
+/** A booking as its customer sees it (public form and voucher). */
+export const ZPublicBooking = z.object({
+  id: z.string(),
+  locator: z.string(),
+  state: z.string(),
+  payment_state: z.string(),
+  date: z.string(),
+  time: z.string(),
+  /** ISO instant of the departure in the operator's time zone. */
+  starts_at: z.string(),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    duration_minutes: z.number().int(),
+    meeting_point: z.string(),
+    meeting_lat_lng: z.string(),
+    pickup_enabled: z.boolean(),
+    image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+    free_cancellation_hours: z.number().int(),
+  }),
+  lines: z.array(
+    z.object({
+      pax_type: z.string(),
+      quantity: z.number().int(),
+      unit_cents: z.number().int(),
+      total_cents: z.number().int(),
+    }),
+  ),
+  pax_total: z.number().int(),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  total_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  pending_cents: z.number().int(),
+  currency: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: z.string(),
+  customer_country: z.string(),
+  language: z.string(),
+  accommodation: z
+    .object({ id: z.string(), name: z.string(), address: z.string(), zone: z.string(), pickup_point: z.string() })
+    .nullable(),
+  /** "Recoger en": where the customer is actually collected, when another place. */
+  pickup_at: z.object({ name: z.string(), address: z.string(), pickup_point: z.string() }).nullable(),
+  room: z.string(),
+  pickup_time: z.string().nullable(),
+  /** The customer's own notes (never the staff's internal notes). */
+  notes: z.string(),
+  passengers: z.array(z.object({ full_name: z.string(), pax_type: z.string() })),
+  customer_confirmed_at: z.string().nullable(),
+  /** Whether the customer may still confirm (prepared by staff, not yet confirmed by them). */
+  can_confirm: z.boolean(),
+  /** Whether the customer may cancel now (inside the free-cancellation window). */
+  can_cancel: z.boolean(),
+  /** Until when free cancellation lasts (ISO instant); null when the product has none. */
+  free_cancellation_until: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** The voucher URL (the QR code's content). */
+  voucher_url: z.string(),
+  tour_operator: ZPublicOperator,
+  created_at: z.string(),
+});
+export type TPublicBooking = z.infer<typeof ZPublicBooking>;
