@@ -125,3 +125,19 @@ export const PAYMENT_METHOD_NAMES: Record<TPaymentMethod, string> = {
 
 /** The Spanish 409 of an exhausted departure (PRODUCT.md §2). */
 export const NO_SEATS_MESSAGE = 'No quedan plazas suficientes';
+
+export const SHEET_STATES = ['draft', 'ready', 'in_progress', 'done'] as const;
+export type TSheetState = (typeof SHEET_STATES)[number];
+export const SHEET_STATE_NAMES: Record<TSheetState, string> = {
+  draft: 'Borrador',
+  ready: 'Confirmada',
+  in_progress: 'En curso',
+  done: 'Finalizada',
+};
+/** The schedule sheet's state machine (PRODUCT.md §4); `ready` may go back to `draft`. */
+export const SHEET_TRANSITIONS: Record<TSheetState, readonly TSheetState[]> = {
+  draft: ['ready'],
+  ready: ['draft', 'in_progress'],
+  in_progress: ['done'],
+  done: [],
+};

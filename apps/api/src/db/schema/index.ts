@@ -4,6 +4,7 @@ export * from './bookings';
 export * from './persons';
 export * from './products';
 export * from './public-guards';
+export * from './schedule-sheets';
 export * from './tour-operators';
 export * from './users';
 export * from './vehicles';

@@ -1,0 +1,47 @@
+/** GET /api/v1/dashboard (PRODUCT.md §5 `/` Inicio), scoped by the caller's role (§3). */
+import { z } from 'zod';
+
+const ZKpis = z.object({
+  departures: z.number().int(),
+  pax: z.number().int(),
+  /** Seats sold / capacity of those departures, 0–1 (null without departures). */
+  occupancy: z.number().nullable(),
+  sales_cents: z.number().int(),
+  pending_cents: z.number().int(),
+});
+export type TDashboardKpis = z.infer<typeof ZKpis>;
+
+export const ZDashboardResponse = z.object({
+  /** "Today" in the operator's time zone. */
+  today: z.string(),
+  scope: z.enum(['all', 'operator', 'seller', 'own_day']),
+  currency: z.string(),
+  today_kpis: ZKpis,
+  next_7_days: ZKpis,
+  /** Bookings sold per day over the last 30 days (by creation date). */
+  sales_30_days: z.array(z.object({ date: z.string(), sales_cents: z.number().int(), bookings: z.number().int() })),
+  /** Today's departures with their sheet and its state. */
+  today_departures: z.array(
+    z.object({
+      product_id: z.string(),
+      product_name: z.string(),
+      time: z.string(),
+      pax: z.number().int(),
+      capacity: z.number().int(),
+      sheet_id: z.string().nullable(),
+      sheet_state: z.string().nullable(),
+      vehicle_plate: z.string().nullable(),
+      driver_name: z.string().nullable(),
+      guide_name: z.string().nullable(),
+    }),
+  ),
+  /** A seller's own sales and commission (level 2), this month. */
+  seller: z
+    .object({
+      month_sales_cents: z.number().int(),
+      month_commission_cents: z.number().int(),
+      month_bookings: z.number().int(),
+    })
+    .nullable(),
+});
+export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;

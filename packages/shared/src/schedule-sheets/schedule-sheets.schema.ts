@@ -1,0 +1,164 @@
+/**
+ * Contracts of the schedule sheets API (PRODUCT.md §4 "Schedule sheet", §5 `/schedule-sheets`).
+ * One sheet per departure; its passengers are the departure's non-cancelled bookings.
+ */
+import { z } from 'zod';
+import { SHEET_STATES } from '../common/catalog';
+import { MSG } from '../common/messages';
+import { zDate, zEnum, zOptionalText, zTime, zUuid } from '../common/validation';
+
+/** POST /api/v1/schedule-sheets/generate: the sheets of a day, one per departure with bookings. */
+export const ZSheetGenerateRequest = z.object({
+  date: zDate(),
+  /** Limit to some products (default: every product with bookings that day). */
+  product_ids: z.array(zUuid()).max(500).optional(),
+});
+export const ZSheetGenerateResponse = z.object({
+  created: z.number().int(),
+  /** Departures that already had a sheet. */
+  existing: z.number().int(),
+  sheets: z.array(z.object({ id: z.string(), product_name: z.string(), time: z.string() })),
+});
+
+/**
+ * POST /api/v1/schedule-sheets (one departure) and PUT /api/v1/schedule-sheets/{id} (fields not
+ * sent stay). Assigning a vehicle, driver, guide or person already on a sheet whose time overlaps
+ * answers 409 with the conflicts, unless `force: true`.
+ */
+const sheetFields = {
+  vehicle_id: zUuid().nullable(),
+  driver_id: zUuid().nullable(),
+  guide_id: zUuid().nullable(),
+  person_ids: z.array(zUuid()).max(20),
+  origin: zOptionalText(200),
+  destination: zOptionalText(200),
+  notes: zOptionalText(2000),
+  state: zEnum(SHEET_STATES),
+  force: z.boolean(),
+  version: z.number().int(),
+};
+export const ZSheetCreateRequest = z
+  .object({ product_id: zUuid(), date: zDate(), time: zTime() })
+  .extend(z.object(sheetFields).partial().shape);
+export type TSheetCreateRequest = z.infer<typeof ZSheetCreateRequest>;
+export const ZSheetUpdateRequest = z.object(sheetFields).partial();
+export type TSheetUpdateRequest = z.infer<typeof ZSheetUpdateRequest>;
+
+/** One overlapping assignment (409 body `conflicts`, and the sheet's `warnings`). */
+export const ZSheetConflict = z.object({
+  kind: z.enum(['vehicle', 'driver', 'guide', 'person', 'vehicle_unavailable', 'over_capacity']),
+  /** Spanish sentence ready to show, e.g. "El vehículo 1234-ABC ya está en «Masca» (09:00–14:00)". */
+  message: z.string(),
+  resource_id: z.string().nullable(),
+  other_sheet_id: z.string().nullable(),
+});
+export type TSheetConflict = z.infer<typeof ZSheetConflict>;
+
+/** POST /api/v1/schedule-sheets/{id}/check-in */
+export const ZCheckInRequest = z
+  .object({
+    /** A booking on this sheet by id, … */
+    booking_id: zUuid().optional(),
+    /** … or what was typed or scanned: a locator (TRY-XXXXXX) or a voucher URL / booking id. */
+    code: z.string().trim().min(1, MSG.required).max(500).optional(),
+    /** true = present (default), false = undo. */
+    present: z.boolean().default(true),
+    method: z.enum(['tap', 'scan', 'locator']).default('tap'),
+  })
+  .refine((b) => b.booking_id || b.code, { message: MSG.required, path: ['code'] });
+export type TCheckInRequest = z.infer<typeof ZCheckInRequest>;
+
+/** POST /api/v1/schedule-sheets/{id}/finish: the rest become no-shows, the present completed. */
+export const ZSheetFinishResponse = z.object({ completed: z.number().int(), no_show: z.number().int() });
+
+const ZPerson = z.object({ id: z.string(), full_name: z.string(), phone: z.string() });
+
+export const ZSheetPassenger = z.object({
+  booking_id: z.string(),
+  locator: z.string(),
+  customer_name: z.string(),
+  customer_phone: z.string(),
+  language: z.string(),
+  pax: z.record(z.string(), z.number().int()),
+  pax_total: z.number().int(),
+  seats: z.number().int(),
+  state: z.string(),
+  payment_state: z.string(),
+  pending_cents: z.number().int(),
+  room: z.string(),
+  notes: z.string(),
+  passengers: z.array(z.object({ full_name: z.string(), pax_type: z.string() })),
+  checked_in_at: z.string().nullable(),
+  checked_in_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+});
+export type TSheetPassenger = z.infer<typeof ZSheetPassenger>;
+
+/** One stop of the pickup route: an accommodation (or the meeting point) with its bookings. */
+export const ZSheetStop = z.object({
+  /** null for the meeting point (bookings without pickup). */
+  accommodation_id: z.string().nullable(),
+  name: z.string(),
+  address: z.string(),
+  zone: z.string(),
+  pickup_point: z.string(),
+  lat_lng: z.string(),
+  phone: z.string(),
+  pickup_time: z.string().nullable(),
+  pax: z.number().int(),
+  /** Pax on board after this stop. */
+  running_pax: z.number().int(),
+  bookings: z.array(ZSheetPassenger),
+});
+export type TSheetStop = z.infer<typeof ZSheetStop>;
+
+/** A sheet in lists. */
+export const ZSheetSummary = z.object({
+  id: z.string(),
+  tour_operator_id: z.string(),
+  product: z.object({ id: z.string(), code: z.string(), name: z.string(), duration_minutes: z.number().int() }),
+  departure_id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  state: z.string(),
+  vehicle: z.object({ id: z.string(), plate: z.string(), name: z.string(), seats: z.number().int() }).nullable(),
+  driver: ZPerson.nullable(),
+  guide: ZPerson.nullable(),
+  persons: z.array(ZPerson.extend({ role: z.string() })),
+  bookings_count: z.number().int(),
+  pax: z.number().int(),
+  seats: z.number().int(),
+  checked_in_pax: z.number().int(),
+  warnings: z.array(ZSheetConflict),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TSheetSummary = z.infer<typeof ZSheetSummary>;
+
+/** GET /api/v1/schedule-sheets/{id}: the summary plus route, passengers and libro de ruta data. */
+export const ZSheetResponse = ZSheetSummary.extend({
+  origin: z.string(),
+  destination: z.string(),
+  notes: z.string(),
+  meeting_point: z.string(),
+  /** Company data the printed sheet carries ("libro de ruta"). */
+  company: z.object({
+    name: z.string(),
+    legal_name: z.string(),
+    tax_id: z.string(),
+    phone: z.string(),
+    address: z.string(),
+  }),
+  vehicle_detail: z
+    .object({ plate: z.string(), transport_authorization: z.string(), type: z.string(), model: z.string() })
+    .nullable(),
+  stops: z.array(ZSheetStop),
+  passengers: z.array(ZSheetPassenger),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type TSheetResponse = z.infer<typeof ZSheetResponse>;
+
+export const SHEET_FILTER_FIELDS = ['date', 'state', 'product_id', 'vehicle_id', 'driver_id', 'guide_id'] as const;
