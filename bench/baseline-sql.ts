@@ -48,6 +48,7 @@ export const BOOKING_COLUMNS = [
   'cancel_reason',
   'cancelled_at',
   'confirmed_at',
+  'customer_confirmed_at',
   'version',
   'created_at',
   'updated_at',
