@@ -26,12 +26,15 @@ async function main() {
   log.info({ database: database.kind, dataDir: config.embedded ? config.DATA_DIR : undefined }, 'applying migrations');
   await database.migrate();
 
+  // Demo data first: it loads only into an empty database, and ADMIN_EMAIL's user would make it
+  // look used ("with or without demo data", PRODUCT.md §1).
+  if (config.SEED_DEMO && (await seedDemo(database.db, { dataDir: config.DATA_DIR, log })))
+    log.info('demo data loaded');
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {
       log.info({ email: config.ADMIN_EMAIL }, 'administrator created from ADMIN_EMAIL');
     }
   }
-  if (config.SEED_DEMO && (await seedDemo(database.db))) log.info('demo data loaded');
 
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config), loggerInstance: log });
 

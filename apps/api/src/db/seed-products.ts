@@ -8,8 +8,8 @@ import type { DbOrTx } from './client';
  * Demo products for Tenerife (PRODUCT.md §1): Teide Aventura's Teide, Masca and Loro Parque
  * excursions plus a draft, and Atlántico Sur's whale watching catamaran and north-island tour, with
  * tariffs, seasons, weekly schedules around today's year, closed holidays and hotel pickups from
- * the accommodations seeded before. No images (no binary files in the repository). Called from
- * seedDemo inside its transaction.
+ * the accommodations seeded before. Their photos are drawn at seed time (seed-images.ts: no binary
+ * files in the repository). Called from seedDemo inside its transaction.
  */
 
 type ProductInput = z.input<typeof ZProductCreateRequest>;
@@ -180,7 +180,7 @@ export async function seedProducts(
         capacity: 55,
         min_pax: 1,
         booking_cutoff_hours: 12,
-        free_cancellation_hours: 48,
+        free_cancellation_hours: 24,
         instant_confirmation: true,
         prices: [adult(4950), child(3400), infant(), senior(4500)],
         seasons: [],
@@ -202,15 +202,15 @@ export async function seedProducts(
           '<p>Borrador: falta confirmar el restaurante y el astrónomo. <strong>No publicar</strong> hasta tener el permiso del parque.</p>',
         duration_minutes: 360,
         languages: ['es', 'en'],
-        meeting_point: '',
-        meeting_lat_lng: '',
+        meeting_point: 'Oficina Teide Aventura, Avenida de Bruselas 12, Costa Adeje',
+        meeting_lat_lng: '28.0902,-16.7355',
         pickup_enabled: false,
         includes: ['Cena', 'Telescopio', 'Guía astrónomo'],
         excludes: [],
         capacity: 20,
         min_pax: 4,
         booking_cutoff_hours: 24,
-        free_cancellation_hours: 48,
+        free_cancellation_hours: 24,
         instant_confirmation: false,
         prices: [adult(8900), child(6500, 8)],
         seasons: [],
@@ -238,7 +238,7 @@ export async function seedProducts(
         capacity: 60,
         min_pax: 1,
         booking_cutoff_hours: 2,
-        free_cancellation_hours: 48,
+        free_cancellation_hours: 24,
         instant_confirmation: true,
         prices: [adult(3500), child(2000, 2), infant()],
         seasons: years.map((y) => ({

@@ -24,6 +24,8 @@ export class AppError extends Error {
     message: string,
     public readonly errors?: FieldErrors,
     public readonly headers?: Record<string, string>,
+    /** Extra fields of the error body beside `message` and `errors` (e.g. the public 409's `alternatives`). */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -31,6 +33,11 @@ export class AppError extends Error {
 
   get status(): number {
     return ERROR_STATUS[this.code];
+  }
+
+  /** The JSON body the API answers for this error (the error handler adds the request id on a 5xx). */
+  toBody(): { message: string; errors?: FieldErrors } & Record<string, unknown> {
+    return { message: this.message, errors: this.errors, ...this.extra };
   }
 }
 

@@ -38,9 +38,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       if (err.status >= 500) req.log.error({ err }, err.message);
-      return reply
-        .code(err.status)
-        .send({ message: err.message, errors: err.errors, request_id: err.status >= 500 ? req.id : undefined });
+      return reply.code(err.status).send({ ...err.toBody(), request_id: err.status >= 500 ? req.id : undefined });
     }
 
     if (hasZodFastifySchemaValidationErrors(err)) {

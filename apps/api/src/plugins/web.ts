@@ -1,13 +1,58 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isPublicPath } from '@trayecto/shared';
-import type { FastifyInstance } from 'fastify';
+import { isPublicPath, ROUTES } from '@trayecto/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { renderLanding, renderLandingNotFound, renderNoIndex } from '../modules/public/public.html';
+import { getPublicProduct } from '../modules/public/public.service';
 
 const NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Trayecto</title>
 <body style="font-family:system-ui;padding:2rem"><h1>Trayecto</h1>
 <p>La aplicación web no está compilada. Ejecuta <code>npm start</code> (o <code>npm run build</code>).</p>
 <p>La API está en <a href="/api/docs">/api/docs</a>.</p></body></html>`;
+
+/** A Host header fit to build absolute URLs from (anything else: localhost). */
+const HOST_RE = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** The request's origin (scheme + host), as the client reached us (X-Forwarded-* with TRUST_PROXY). */
+function originOf(req: FastifyRequest) {
+  const host = HOST_RE.test(req.host) ? req.host : 'localhost';
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/** Fastify route path of a shared route ("/public/landing/:productId" is already one). */
+const routePath = (key: keyof typeof ROUTES) => ROUTES[key].path;
+
+/**
+ * The public pages, rendered from the built public.html (read once, at start-up): the landing page
+ * with its real <title>, description, Open Graph tags and the product as JSON (404 with a
+ * "Página no encontrada" title when the product is not public); the booking and voucher pages
+ * marked noindex.
+ */
+function registerPublicPages(app: FastifyInstance, template: string) {
+  const send = (reply: FastifyReply, html: string, status = 200) =>
+    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const noIndex = renderNoIndex(template);
+  const notFound = renderLandingNotFound(template);
+  const hide = { schema: { hide: true } };
+
+  app.get<{ Params: { productId: string } }>(routePath('publicLanding'), hide, async (req, reply) => {
+    try {
+      const product = await getPublicProduct(app.db, req.params.productId);
+      const origin = originOf(req);
+      return send(reply, renderLanding(template, product, `${origin}${req.url.split('?')[0]}`, origin));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return send(reply, notFound, 404);
+      // The page still works without its meta: the client loads the product itself.
+      req.log.warn({ err }, 'landing page rendered without its product');
+      return send(reply, template);
+    }
+  });
+  for (const key of ['publicBookingVoucher', 'publicBookingExisting'] as const) {
+    app.get(routePath(key), hide, async (_req, reply) => send(reply, noIndex));
+  }
+}
 
 /**
  * Serves the built web app: hashed assets with long caching, `public.html` (the public pages'
@@ -16,6 +61,8 @@ const NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>T
  */
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   const built = existsSync(path.join(distDir, 'index.html'));
+  const publicHtml = path.join(distDir, 'public.html');
+  if (built && existsSync(publicHtml)) registerPublicPages(app, readFileSync(publicHtml, 'utf8'));
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,

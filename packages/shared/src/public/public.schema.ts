@@ -94,6 +94,25 @@ export const ZPublicAvailabilitySlot = z.object({
 });
 export type TPublicAvailabilitySlot = z.infer<typeof ZPublicAvailabilitySlot>;
 
+/** Longest range the public availability answers, in days. */
+export const PUBLIC_AVAILABILITY_MAX_DAYS = 62;
+
+/**
+ * Query of the public availability: `from` defaults to today in the operator's time zone, `to` to
+ * `from` + 34 days (five weeks in all); at most 62 days.
+ */
+export const ZPublicAvailabilityQuery = z
+  .object({ from: zDate().optional(), to: zDate().optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'La fecha final debe ser posterior a la inicial',
+    path: ['to'],
+  })
+  .refine(
+    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < PUBLIC_AVAILABILITY_MAX_DAYS,
+    { message: `El intervalo no puede superar ${PUBLIC_AVAILABILITY_MAX_DAYS} días`, path: ['to'] },
+  );
+export type TPublicAvailabilityQuery = z.infer<typeof ZPublicAvailabilityQuery>;
+
 /** GET /api/v1/public/accommodations?product_id=&time= : the product's pickup places. */
 export const ZPublicAccommodationsQuery = z.object({ product_id: zUuid(), time: zTime().optional() });
 export const ZPublicAccommodation = z.object({
@@ -172,6 +191,26 @@ export type TPublicBookingUpdateRequest = z.infer<typeof ZPublicBookingUpdateReq
 
 /** POST /api/v1/public/bookings/{id}/cancel: inside the free-cancellation window only. */
 export const ZPublicBookingCancelRequest = z.object({ reason: zOptionalText(500) });
+export type TPublicBookingCancelRequest = z.infer<typeof ZPublicBookingCancelRequest>;
+
+/**
+ * The 409 of POST /api/v1/public/bookings when the departure cannot take the passengers
+ * (`message` "No quedan plazas suficientes"): the other times of that date that still can, so the
+ * page can offer them. Other 409s (closed departure, request still running) carry no alternatives.
+ */
+export const ZPublicBookingConflict = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  alternatives: z.array(z.object({ time: z.string(), seats_left: z.number().int() })).optional(),
+});
+export type TPublicBookingConflict = z.infer<typeof ZPublicBookingConflict>;
+
+/** Header of POST /api/v1/public/bookings: one client-generated key per distinct booking attempt. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Header set on an answer replayed from an earlier request with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** Id of the `<script type="application/json">` holding the product on a server-rendered landing page. */
+export const PUBLIC_DATA_ELEMENT_ID = 'trayecto-data';
 
 /** A booking as its customer sees it (public form and voucher). */
 export const ZPublicBooking = z.object({

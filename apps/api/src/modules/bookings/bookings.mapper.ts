@@ -140,7 +140,7 @@ export function toPaymentResponse({ payment: p, recorder }: PaymentView): TPayme
 export const ZBookingEventResponse = z.object({
   id: z.string(),
   booking_id: z.string(),
-  /** created, updated, state_changed, payment, refund, cancelled */
+  /** created, updated, state_changed, payment, refund, cancelled, customer_confirmed (public page) */
   type: z.string(),
   /** A Spanish line for the history list, e.g. "Estado: Pendiente → Confirmada". */
   summary: z.string(),
@@ -198,22 +198,41 @@ export function paxSummary(pax: Record<string, number>): string {
     .join(', ');
 }
 
+/** The changed fields of an `updated` event in Spanish, in the form's order (jsonb keeps none). */
+function changedFields(data: Record<string, unknown>): string {
+  const changed = Object.keys((data.changes ?? {}) as Record<string, unknown>);
+  const ordered = [
+    ...Object.keys(FIELD_NAMES).filter((f) => changed.includes(f)),
+    ...changed.filter((f) => !(f in FIELD_NAMES)),
+  ];
+  return ordered.map((f) => FIELD_NAMES[f] ?? f).join(', ');
+}
+
 export function eventSummary(type: string, data: Record<string, unknown>, currency = 'EUR'): string {
+  // Changes the customer made on their public page (no actor): "El cliente …".
+  if (data.by === 'customer') {
+    switch (type) {
+      case 'updated':
+        return `El cliente modificó: ${changedFields(data)}`;
+      case 'customer_confirmed':
+        return 'El cliente confirmó la reserva';
+      case 'state_changed':
+        return `El cliente confirmó la reserva (estado: ${stateName(data.from)} → ${stateName(data.to)})`;
+      case 'cancelled':
+        return String(data.reason ?? 'Cancelada por el cliente');
+    }
+  }
   switch (type) {
     case 'created': {
       const pax = (data.pax ?? {}) as Record<string, number>;
       const channel = BOOKING_CHANNEL_NAMES[data.channel as TBookingChannel] ?? String(data.channel ?? '');
-      return `Reserva creada (${paxSummary(pax)}; ${formatCents(Number(data.total_cents ?? 0), currency)}; canal ${channel}; ${stateName(data.state).toLowerCase()})`;
+      const total = formatCents(Number(data.total_cents ?? 0), currency);
+      const state = stateName(data.state).toLowerCase();
+      if (data.channel === 'public') return `El cliente reservó en la web (${paxSummary(pax)}; ${total}; ${state})`;
+      return `Reserva creada (${paxSummary(pax)}; ${total}; canal ${channel}; ${state})`;
     }
-    case 'updated': {
-      // jsonb does not keep key order: list the fields in the form's order.
-      const changed = Object.keys((data.changes ?? {}) as Record<string, unknown>);
-      const ordered = [
-        ...Object.keys(FIELD_NAMES).filter((f) => changed.includes(f)),
-        ...changed.filter((f) => !(f in FIELD_NAMES)),
-      ];
-      return `Modificada: ${ordered.map((f) => FIELD_NAMES[f] ?? f).join(', ')}`;
-    }
+    case 'updated':
+      return `Modificada: ${changedFields(data)}`;
     case 'state_changed':
       return `Estado: ${stateName(data.from)} → ${stateName(data.to)}`;
     case 'payment':

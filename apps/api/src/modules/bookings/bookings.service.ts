@@ -9,6 +9,7 @@ import {
   plural,
   quoteBooking,
   SEAT_HOLDING_STATES,
+  type TBookingChannel,
   type TBookingCreateRequest,
   type TBookingState,
   type TBookingUpdateRequest,
@@ -92,7 +93,10 @@ export async function loadSellableProduct(db: DbOrTx, actor: Actor, productId: s
   return { product: row.product, operator: operatorSettings(row.operator) };
 }
 
-const operatorSettings = (op: { timezone: string; defaultCommissionPct: number | string }) => ({
+/** The operator's settings a sale needs. */
+export type OperatorSettings = { timeZone: string; defaultCommissionPct: number };
+
+const operatorSettings = (op: { timezone: string; defaultCommissionPct: number | string }): OperatorSettings => ({
   timeZone: timeZoneOf(op.timezone),
   defaultCommissionPct: Number(op.defaultCommissionPct),
 });
@@ -124,8 +128,8 @@ type DepartureCheck = {
   time: string;
   timeZone: string;
   now: Date;
-  actor: Actor;
-  overrideCutoff: boolean;
+  /** The level of staff asking to sell past the sale cut-off (`override_cutoff`); null: refuse. */
+  cutoffOverrideLevel: number | null;
 };
 
 /**
@@ -153,8 +157,8 @@ async function checkDeparture(tx: DbOrTx, c: DepartureCheck) {
   }
   if (!isOnSale(date, time, product.bookingCutoffHours, c.timeZone, c.now)) {
     const m = `La venta de esta salida cerró ${plural(product.bookingCutoffHours, 'hora', 'horas')} antes de la salida`;
-    if (!c.overrideCutoff) throw validation({ time: [m] }, m);
-    if (!CUTOFF_OVERRIDE_LEVELS.includes(c.actor.level)) {
+    if (c.cutoffOverrideLevel === null) throw validation({ time: [m] }, m);
+    if (!CUTOFF_OVERRIDE_LEVELS.includes(c.cutoffOverrideLevel)) {
       throw forbidden('Tu rol no puede vender pasado el cierre de venta');
     }
   }
@@ -312,110 +316,171 @@ export async function createBooking(
     if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== product.tourOperatorId) {
       throw validation({ tour_operator_id: ['El producto es de otro tour operador'] });
     }
-    const existing = await checkDeparture(tx, {
+    return sellInTransaction(tx, {
       product,
-      date: body.date,
-      time: body.time,
-      timeZone: operator.timeZone,
-      now,
-      actor,
-      overrideCutoff: body.override_cutoff === true,
-    });
-    const quote = priced(product, body.date, body.pax, body.discount_cents ?? 0);
-    // Fast refusal on a departure already seen full: saves the inserts that the conditional
-    // UPDATE would roll back (3× the answers on a sold-out departure, docs/benchmarks.md).
-    // Only a shortcut: the conditional UPDATE below stays the guarantee.
-    if (existing && existing.seatsTaken + quote.seats > existing.capacity) {
-      throw noSeats(existing.capacity - existing.seatsTaken);
-    }
-    const passengers = (body.passengers ?? []).map((p) => ({ ...p, document_id: p.document_id ?? '' }));
-    const paxErrors = passengerErrors(passengers, body.pax);
-    if (paxErrors) throw validation(paxErrors);
-
-    const accommodationId = body.accommodation_id ?? null;
-    const place = accommodationId ? await usablePlace(tx, product.tourOperatorId, accommodationId) : null;
-    const isOverridden = body.pickup_time !== undefined && body.pickup_time !== null;
-    const pickupTime = isOverridden ? body.pickup_time : await computedPickupTime(tx, product, place, body.time);
-
-    const sellerId = isSeller(actor) ? actor.id : (body.seller_id ?? null);
-    const commissionPct = sellerId
-      ? await sellerCommission(tx, product.tourOperatorId, sellerId, operator.defaultCommissionPct)
-      : null;
-    const state = body.state ?? (product.instantConfirmation ? 'confirmed' : 'pending');
-    const channel = isSeller(actor) ? 'seller' : (body.channel ?? 'office');
-
-    const departureId =
-      existing?.id ??
-      (await repo.ensureDeparture(tx, {
-        tourOperatorId: product.tourOperatorId,
-        productId: product.id,
-        date: body.date,
-        time: body.time,
-        capacity: product.capacity,
-      }));
-    const booking = await insertWithLocator(tx, {
-      tourOperatorId: product.tourOperatorId,
-      productId: product.id,
-      departureId,
-      date: body.date,
-      time: body.time,
-      lines: quote.lines,
-      paxTotal: quote.pax_total,
-      seats: quote.seats,
-      subtotalCents: quote.subtotal_cents,
-      discountCents: quote.discount_cents,
-      discountReason: quote.discount_cents > 0 ? (body.discount_reason ?? '') : '',
-      totalCents: quote.total_cents,
-      paidCents: 0,
-      refundedCents: 0,
-      currency: product.currency,
-      customerName: body.customer_name,
-      customerEmail: body.customer_email ?? '',
-      customerPhone: body.customer_phone ?? '',
-      customerCountry: body.customer_country ?? '',
-      language: body.language ?? 'es',
-      accommodationId,
-      room: body.room ?? '',
-      pickupTime: pickupTime ?? null,
-      pickupTimeOverridden: isOverridden,
-      notes: body.notes ?? '',
-      internalNotes: body.internal_notes ?? '',
-      channel,
-      sellerId,
-      commissionPct,
-      commissionCents: commissionCents(quote.total_cents, commissionPct),
+      operator,
+      body,
+      channel: isSeller(actor) ? 'seller' : (body.channel ?? 'office'),
+      sellerId: isSeller(actor) ? actor.id : (body.seller_id ?? null),
       createdBy: actor.id,
-      state,
-      paymentState: paymentStateFor(quote.total_cents, 0, 0),
-      passengers,
-      confirmedAt: state === 'confirmed' ? now : null,
-      createdAt: now,
-      updatedAt: now,
+      state: body.state ?? (product.instantConfirmation ? 'confirmed' : 'pending'),
+      cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
+      now,
     });
-    await repo.insertEvents(tx, [
-      {
-        tourOperatorId: booking.tourOperatorId,
-        bookingId: booking.id,
-        type: 'created',
-        actorId: actor.id,
-        createdAt: now,
-        data: {
-          product_id: product.id,
-          date: body.date,
-          time: body.time,
-          pax: paxOf(quote.lines),
-          total_cents: quote.total_cents,
-          state,
-          channel,
-          seller_id: sellerId,
-        },
-      },
-    ]);
-    // Last statement before COMMIT: the departure row stays locked as briefly as possible.
-    await takeSeatsOrRefuse(tx, departureId, quote.seats);
-    return booking.id;
   });
   return readBooking(db, id);
+}
+
+/** What a sale reads from its request: the staff create body, of which the public one is a subset. */
+export type SaleBody = Pick<
+  TBookingCreateRequest,
+  | 'product_id'
+  | 'date'
+  | 'time'
+  | 'pax'
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_phone'
+  | 'customer_country'
+  | 'language'
+  | 'accommodation_id'
+  | 'room'
+  | 'pickup_time'
+  | 'notes'
+  | 'internal_notes'
+  | 'discount_cents'
+  | 'discount_reason'
+  | 'passengers'
+>;
+
+/** Everything one sale needs, whoever sells: staff ({@link createBooking}) or the customer (public API). */
+export type Sale = {
+  /** The product, already checked sellable by the caller (tenant scope, or public and active). */
+  product: ProductRow;
+  operator: OperatorSettings;
+  body: SaleBody;
+  channel: TBookingChannel;
+  sellerId: string | null;
+  /** The staff user who sells; null for the customer. */
+  createdBy: string | null;
+  state: 'pending' | 'confirmed';
+  /** The level asking to sell past the sale cut-off; null: the cut-off applies (always for the public). */
+  cutoffOverrideLevel: number | null;
+  now: Date;
+  /**
+   * Runs inside the transaction once the booking and its history exist, right before its seats are
+   * taken (the public API stores its idempotent response here, so both commit or neither).
+   */
+  beforeSeats?: (tx: DbOrTx, bookingId: string) => Promise<void>;
+};
+
+/**
+ * The one sales path (PRODUCT.md §4), inside the caller's transaction: departure checks, prices,
+ * the early 409 on a departure seen full, passengers, pickup, commission, the booking and its
+ * `created` event, and last the conditional UPDATE that takes the seats. Returns the booking id.
+ */
+export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string> {
+  const { product, operator, body, now } = sale;
+  const existing = await checkDeparture(tx, {
+    product,
+    date: body.date,
+    time: body.time,
+    timeZone: operator.timeZone,
+    now,
+    cutoffOverrideLevel: sale.cutoffOverrideLevel,
+  });
+  const quote = priced(product, body.date, body.pax, body.discount_cents ?? 0);
+  // Fast refusal on a departure already seen full: saves the inserts that the conditional
+  // UPDATE would roll back (3× the answers on a sold-out departure, docs/benchmarks.md).
+  // Only a shortcut: the conditional UPDATE below stays the guarantee.
+  if (existing && existing.seatsTaken + quote.seats > existing.capacity) {
+    throw noSeats(existing.capacity - existing.seatsTaken);
+  }
+  const passengers = (body.passengers ?? []).map((p) => ({ ...p, document_id: p.document_id ?? '' }));
+  const paxErrors = passengerErrors(passengers, body.pax);
+  if (paxErrors) throw validation(paxErrors);
+
+  const accommodationId = body.accommodation_id ?? null;
+  const place = accommodationId ? await usablePlace(tx, product.tourOperatorId, accommodationId) : null;
+  const isOverridden = body.pickup_time !== undefined && body.pickup_time !== null;
+  const pickupTime = isOverridden ? body.pickup_time : await computedPickupTime(tx, product, place, body.time);
+
+  const { sellerId, state, channel } = sale;
+  const commissionPct = sellerId
+    ? await sellerCommission(tx, product.tourOperatorId, sellerId, operator.defaultCommissionPct)
+    : null;
+
+  const departureId =
+    existing?.id ??
+    (await repo.ensureDeparture(tx, {
+      tourOperatorId: product.tourOperatorId,
+      productId: product.id,
+      date: body.date,
+      time: body.time,
+      capacity: product.capacity,
+    }));
+  const booking = await insertWithLocator(tx, {
+    tourOperatorId: product.tourOperatorId,
+    productId: product.id,
+    departureId,
+    date: body.date,
+    time: body.time,
+    lines: quote.lines,
+    paxTotal: quote.pax_total,
+    seats: quote.seats,
+    subtotalCents: quote.subtotal_cents,
+    discountCents: quote.discount_cents,
+    discountReason: quote.discount_cents > 0 ? (body.discount_reason ?? '') : '',
+    totalCents: quote.total_cents,
+    paidCents: 0,
+    refundedCents: 0,
+    currency: product.currency,
+    customerName: body.customer_name,
+    customerEmail: body.customer_email ?? '',
+    customerPhone: body.customer_phone ?? '',
+    customerCountry: body.customer_country ?? '',
+    language: body.language ?? 'es',
+    accommodationId,
+    room: body.room ?? '',
+    pickupTime: pickupTime ?? null,
+    pickupTimeOverridden: isOverridden,
+    notes: body.notes ?? '',
+    internalNotes: body.internal_notes ?? '',
+    channel,
+    sellerId,
+    commissionPct,
+    commissionCents: commissionCents(quote.total_cents, commissionPct),
+    createdBy: sale.createdBy,
+    state,
+    paymentState: paymentStateFor(quote.total_cents, 0, 0),
+    passengers,
+    confirmedAt: state === 'confirmed' ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await repo.insertEvents(tx, [
+    {
+      tourOperatorId: booking.tourOperatorId,
+      bookingId: booking.id,
+      type: 'created',
+      actorId: sale.createdBy,
+      createdAt: now,
+      data: {
+        product_id: product.id,
+        date: body.date,
+        time: body.time,
+        pax: paxOf(quote.lines),
+        total_cents: quote.total_cents,
+        state,
+        channel,
+        seller_id: sellerId,
+      },
+    },
+  ]);
+  if (sale.beforeSeats) await sale.beforeSeats(tx, booking.id);
+  // Last statement before COMMIT: the departure row stays locked as briefly as possible.
+  await takeSeatsOrRefuse(tx, departureId, quote.seats);
+  return booking.id;
 }
 
 /**
@@ -542,8 +607,7 @@ export async function updateBooking(
         time,
         timeZone: operator.timeZone,
         now,
-        actor,
-        overrideCutoff: body.override_cutoff === true,
+        cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
       });
     }
     if (stateChanged && (nextState === 'completed' || nextState === 'no_show')) {
@@ -702,29 +766,42 @@ export async function cancelBooking(db: DbOrTx, actor: Actor, id: string, reason
   await inTransaction(db, async (tx) => {
     const cur = await repo.lockVisibleBooking(tx, actor, id);
     if (!cur) throw notFound(NOT_FOUND);
-    if (cur.state === 'cancelled') throw new AppError('CONFLICT', 'La reserva ya está cancelada');
-    if (!canTransition(cur.state, 'cancelled')) {
-      const m = transitionMessage(cur.state, 'cancelled');
-      throw validation({ state: [m] }, m);
-    }
-    await repo.updateBookingRow(tx, cur.id, {
-      state: 'cancelled',
-      cancelReason: reason,
-      cancelledAt: now,
-      version: cur.version + 1,
-      updatedAt: now,
-    });
-    await repo.insertEvents(tx, [
-      {
-        tourOperatorId: cur.tourOperatorId,
-        bookingId: cur.id,
-        type: 'cancelled',
-        actorId: actor.id,
-        createdAt: now,
-        data: { reason, from: cur.state, seats_released: holdsSeats(cur.state) ? cur.seats : 0 },
-      },
-    ]);
-    if (holdsSeats(cur.state) && cur.seats > 0) await repo.releaseSeats(tx, cur.departureId, cur.seats);
+    await cancelLockedBooking(tx, cur, { reason, actorId: actor.id, now });
   });
   return readBooking(db, id);
+}
+
+/**
+ * The one cancel path, for a booking the caller locked in its transaction: only from a state that
+ * may go to `cancelled`; records the reason and a `cancelled` event (`event` adds to its data) and
+ * gives the seats back to the departure.
+ */
+export async function cancelLockedBooking(
+  tx: DbOrTx,
+  cur: BookingRow,
+  c: { reason: string; actorId: string | null; now: Date; event?: Record<string, unknown> },
+) {
+  if (cur.state === 'cancelled') throw new AppError('CONFLICT', 'La reserva ya está cancelada');
+  if (!canTransition(cur.state, 'cancelled')) {
+    const m = transitionMessage(cur.state, 'cancelled');
+    throw validation({ state: [m] }, m);
+  }
+  await repo.updateBookingRow(tx, cur.id, {
+    state: 'cancelled',
+    cancelReason: c.reason,
+    cancelledAt: c.now,
+    version: cur.version + 1,
+    updatedAt: c.now,
+  });
+  await repo.insertEvents(tx, [
+    {
+      tourOperatorId: cur.tourOperatorId,
+      bookingId: cur.id,
+      type: 'cancelled',
+      actorId: c.actorId,
+      createdAt: c.now,
+      data: { reason: c.reason, from: cur.state, seats_released: holdsSeats(cur.state) ? cur.seats : 0, ...c.event },
+    },
+  ]);
+  if (holdsSeats(cur.state) && cur.seats > 0) await repo.releaseSeats(tx, cur.departureId, cur.seats);
 }

@@ -1,0 +1,182 @@
+/** The idempotency store on a real database: claims, replays, failures, takeovers and expiry. */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/db';
+import type { Database } from '../db/client';
+import { AppError } from './app-error';
+import {
+  canonicalJson,
+  parseIdempotencyKey,
+  purgeExpiredIdempotencyKeys,
+  requestHash,
+  runIdempotent,
+} from './idempotency';
+
+let database: Database;
+let n = 0;
+const key = () => `k-${n++}`;
+const scope = 'test';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.execute(sql`create table effects (id serial primary key, note text not null)`);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const effects = async () =>
+  Number((await database.db.execute<{ n: number }>(sql`select count(*)::int as n from effects`)).rows[0].n);
+const row = async (k: string) =>
+  (
+    await database.db.execute<{ state: string; response_status: number | null }>(
+      sql`select state, response_status from idempotency_keys where scope = ${scope} and key = ${k}`,
+    )
+  ).rows[0];
+
+/** A handler that writes one effect and stores its answer in the same transaction. */
+const writeOnce =
+  (note = 'x') =>
+  async (complete: Parameters<Parameters<typeof runIdempotent>[2]>[0]) =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into effects (note) values (${note})`);
+      const response = { status: 201, body: { note } };
+      await complete(tx, response);
+      return response;
+    });
+
+describe('keys and requests', () => {
+  it('canonical JSON sorts keys at every level and drops undefined; the hash follows it', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[1,{"y":2,"z":1}]},"b":1}',
+    );
+    expect(requestHash({ a: 1, b: [2] })).toBe(requestHash({ b: [2], a: 1 }));
+    expect(requestHash({ a: 1 })).not.toBe(requestHash({ a: 2 }));
+  });
+
+  it('Idempotency-Key: 1–255 printable characters', () => {
+    expect(parseIdempotencyKey('4f1c2d1e-aaaa-4bbb-8ccc-123456789abc')).toBe('4f1c2d1e-aaaa-4bbb-8ccc-123456789abc');
+    expect(parseIdempotencyKey('x'.repeat(255))).toHaveLength(255);
+    for (const bad of [undefined, '', ' ', 'x'.repeat(256), 'a\nb', 'clé', ['a', 'b']]) {
+      expect(() => parseIdempotencyKey(bad as string)).toThrow(AppError);
+    }
+  });
+});
+
+describe('runIdempotent', () => {
+  it('runs once; the same request replays the stored answer; another request with the key is 422', async () => {
+    const k = key();
+    const first = await runIdempotent(database.db, { scope, key: k, payload: { a: 1 } }, writeOnce());
+    expect(first).toEqual({ status: 201, body: { note: 'x' }, replayed: false });
+    const again = await runIdempotent(database.db, { scope, key: k, payload: { a: 1 } }, writeOnce());
+    expect(again).toEqual({ status: 201, body: { note: 'x' }, replayed: true });
+    await expect(runIdempotent(database.db, { scope, key: k, payload: { a: 2 } }, writeOnce())).rejects.toMatchObject({
+      status: 422,
+      message: 'Esta clave de idempotencia ya se usó con otra petición',
+    });
+    expect(await row(k)).toEqual({ state: 'done', response_status: 201 });
+  });
+
+  it('a business refusal (4xx) is stored and replayed; an unexpected error frees the key for a retry', async () => {
+    const refused = key();
+    const refuse = async () => {
+      throw new AppError('CONFLICT', 'No quedan plazas suficientes', { pax: ['La salida está completa'] });
+    };
+    await expect(runIdempotent(database.db, { scope, key: refused, payload: {} }, refuse)).rejects.toThrow(AppError);
+    const replay = await runIdempotent(database.db, { scope, key: refused, payload: {} }, writeOnce());
+    expect(replay).toEqual({
+      status: 409,
+      body: { message: 'No quedan plazas suficientes', errors: { pax: ['La salida está completa'] } },
+      replayed: true,
+    });
+
+    const crashed = key();
+    const before = await effects();
+    const crash = () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into effects (note) values ('rolled back')`);
+        throw new Error('boom');
+      });
+    await expect(runIdempotent(database.db, { scope, key: crashed, payload: {} }, crash)).rejects.toThrow('boom');
+    expect(await row(crashed)).toBeUndefined();
+    expect(await effects()).toBe(before);
+    const retried = await runIdempotent(database.db, { scope, key: crashed, payload: {} }, writeOnce());
+    expect(retried.replayed).toBe(false);
+    expect(await effects()).toBe(before + 1);
+  });
+
+  it('while the first request runs, a retry answers 409 "Tu reserva se está procesando…"', async () => {
+    const k = key();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let started: () => void = () => {};
+    const isRunning = new Promise<void>((r) => {
+      started = r;
+    });
+    const slow = runIdempotent(database.db, { scope, key: k, payload: {} }, async (complete) => {
+      started();
+      await gate;
+      return writeOnce()(complete);
+    });
+    await isRunning;
+    await expect(runIdempotent(database.db, { scope, key: k, payload: {} }, writeOnce())).rejects.toMatchObject({
+      status: 409,
+      message: 'Tu reserva se está procesando, espera un momento',
+    });
+    release();
+    expect((await slow).replayed).toBe(false);
+  });
+
+  it('a key left running by a dead request (> 60 s) is taken over, and the old request can no longer complete it', async () => {
+    const k = key();
+    const before = await effects();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let started: () => void = () => {};
+    const isRunning = new Promise<void>((r) => {
+      started = r;
+    });
+    // The "dead" request: it claimed the key, then hangs.
+    const stale = runIdempotent(database.db, { scope, key: k, payload: {} }, async (complete) => {
+      started();
+      await gate;
+      return writeOnce('stale')(complete);
+    });
+    await isRunning;
+    await database.db.execute(
+      sql`update idempotency_keys set created_at = created_at - interval '2 minutes' where scope = ${scope} and key = ${k}`,
+    );
+    const retry = await runIdempotent(database.db, { scope, key: k, payload: {} }, writeOnce('retry'));
+    expect(retry).toMatchObject({ status: 201, body: { note: 'retry' }, replayed: false });
+    release();
+    // Its transaction rolls back: exactly one effect for the key.
+    await expect(stale).rejects.toMatchObject({ status: 409 });
+    expect(await effects()).toBe(before + 1);
+    expect((await runIdempotent(database.db, { scope, key: k, payload: {} }, writeOnce())).body).toEqual({
+      note: 'retry',
+    });
+  });
+
+  it('keys live 24 h: an expired one is replaced by a new request; purging deletes only expired rows', async () => {
+    const k = key();
+    await runIdempotent(database.db, { scope, key: k, payload: { v: 1 } }, writeOnce());
+    await database.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where scope = ${scope} and key = ${k}`,
+    );
+    const fresh = await runIdempotent(database.db, { scope, key: k, payload: { v: 2 } }, writeOnce('nuevo'));
+    expect(fresh).toMatchObject({ replayed: false, body: { note: 'nuevo' } });
+
+    const old = key();
+    await runIdempotent(database.db, { scope, key: old, payload: {} }, writeOnce());
+    await database.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '30 hours' where scope = ${scope} and key = ${old}`,
+    );
+    expect(await purgeExpiredIdempotencyKeys(database.db)).toBe(1);
+    expect(await row(old)).toBeUndefined();
+    expect(await row(k)).toMatchObject({ state: 'done' });
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Idempotency keys (PRODUCT.md §4, as Stripe and the IETF "Idempotency-Key" draft define them),
+ * kept in the `idempotency_keys` table so every API process sees them.
+ *
+ * - The first request with a key claims it: `INSERT … ON CONFLICT DO NOTHING`-style upsert of
+ *   (scope, key, sha-256 of the canonical request, 'running'). Exactly one of any number of
+ *   simultaneous requests wins the claim; the others find the row.
+ * - A found row: another request hash → 422; still running → 409; done → the stored status and
+ *   body are replayed (the route adds `Idempotent-Replayed: true`).
+ * - The winner runs the handler, which stores its response *inside its own transaction*
+ *   (`complete(tx, …)`), so a committed result and its key record commit together, or neither.
+ *   Business refusals (4xx AppErrors, e.g. 409 no seats, 422) are stored too; anything else
+ *   (5xx, lock timeouts, driver errors) deletes the key so a retry runs again.
+ * - The claim's `created_at` is the fencing token: a key still `running` after 60 s (its process
+ *   died) may be taken over by a retry, and the old request can then no longer complete it
+ *   (its conditional UPDATE finds nothing and its transaction rolls back).
+ * - Keys live 24 h: an older one is replaced by a new claim, and expired rows are purged on a
+ *   small fraction of claims.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { affectedRows, type Db, type DbOrTx } from '../db/client';
+import { AppError } from './app-error';
+
+export const IDEMPOTENCY_TTL_HOURS = 24;
+/** A key still `running` after this long belongs to a request that died: a retry may take it over. */
+export const RUNNING_TAKEOVER_SECONDS = 60;
+const PURGE_PROBABILITY = 0.02;
+const PURGE_BATCH = 500;
+
+export const IDEMPOTENCY_MESSAGES = {
+  missing: 'Falta la cabecera Idempotency-Key (una clave única por cada reserva)',
+  invalid: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres imprimibles',
+  mismatch: 'Esta clave de idempotencia ya se usó con otra petición',
+  running: 'Tu reserva se está procesando, espera un momento',
+} as const;
+
+/** 1–255 printable ASCII characters, not only spaces (UUIDs, ULIDs, random tokens all fit). */
+const KEY_RE = /^[\x20-\x7E]{1,255}$/;
+
+/** The key of an `Idempotency-Key` header, or 400 with a Spanish message. */
+export function parseIdempotencyKey(header: string | string[] | undefined): string {
+  if (header === undefined) {
+    throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.missing, {
+      'Idempotency-Key': [IDEMPOTENCY_MESSAGES.missing],
+    });
+  }
+  if (Array.isArray(header) || !KEY_RE.test(header) || header.trim() === '') {
+    throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.invalid, {
+      'Idempotency-Key': [IDEMPOTENCY_MESSAGES.invalid],
+    });
+  }
+  return header;
+}
+
+/** JSON with object keys sorted at every level: the same request always serialises the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** SHA-256 (hex) of the canonical JSON of a request. */
+export const requestHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
+export type StoredResponse = { status: number; body: unknown };
+/** A claimed key; `createdAt` (exact, as text) fences it against a later takeover. */
+export type IdempotencyClaim = { scope: string; key: string; createdAt: string };
+/** Stores the response as the key's result; call it inside the transaction that writes the result. */
+export type CompleteFn = (tx: DbOrTx, response: StoredResponse) => Promise<void>;
+
+type KeyRow = {
+  request_hash: string;
+  state: string;
+  response_status: number | null;
+  response_body: unknown;
+};
+
+const TTL = sql.raw(`interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
+const TAKEOVER = sql.raw(`interval '${RUNNING_TAKEOVER_SECONDS} seconds'`);
+
+/**
+ * Claims a key (one statement, its own transaction): inserts it as running, or takes over a row
+ * that expired (24 h) or whose request died (running for over 60 s). Undefined when another live
+ * request holds it.
+ */
+async function claim(db: Db, scope: string, key: string, hash: string): Promise<IdempotencyClaim | undefined> {
+  const res = await db.execute<{ created_at: string }>(sql`
+    insert into idempotency_keys as k (scope, key, request_hash, state, created_at)
+    values (${scope}, ${key}, ${hash}, 'running', clock_timestamp())
+    on conflict (scope, key) do update set
+      request_hash = excluded.request_hash,
+      state = 'running',
+      response_status = null,
+      response_body = null,
+      created_at = excluded.created_at
+    where k.created_at < now() - ${TTL} or (k.state = 'running' and k.created_at < now() - ${TAKEOVER})
+    returning created_at::text as created_at`);
+  const row = res.rows[0];
+  return row ? { scope, key, createdAt: row.created_at } : undefined;
+}
+
+async function findKey(db: DbOrTx, scope: string, key: string): Promise<KeyRow | undefined> {
+  const res = await db.execute<KeyRow>(sql`
+    select request_hash, state, response_status, response_body
+    from idempotency_keys where scope = ${scope} and key = ${key}`);
+  return res.rows[0];
+}
+
+/**
+ * Stores the response of a claimed key, if the claim is still ours (same `created_at`, running).
+ * Returns whether it did.
+ */
+async function store(db: DbOrTx, c: IdempotencyClaim, response: StoredResponse): Promise<boolean> {
+  const res = await db.execute(sql`
+    update idempotency_keys
+    set state = 'done', response_status = ${response.status}, response_body = ${JSON.stringify(response.body ?? null)}::jsonb
+    where scope = ${c.scope} and key = ${c.key} and state = 'running' and created_at = ${c.createdAt}::timestamptz`);
+  return affectedRows(res) > 0;
+}
+
+/** Gives a claimed key up (the request failed unexpectedly): a retry with it runs again. */
+async function release(db: DbOrTx, c: IdempotencyClaim) {
+  await db.execute(sql`
+    delete from idempotency_keys
+    where scope = ${c.scope} and key = ${c.key} and state = 'running' and created_at = ${c.createdAt}::timestamptz`);
+}
+
+/** Deletes keys older than 24 h (bounded batch). Returns how many. */
+export async function purgeExpiredIdempotencyKeys(db: DbOrTx, limit = PURGE_BATCH): Promise<number> {
+  const res = await db.execute(sql`
+    delete from idempotency_keys where (scope, key) in (
+      select scope, key from idempotency_keys where created_at < now() - ${TTL} limit ${limit})`);
+  return affectedRows(res);
+}
+
+/** The answers worth keeping for a key: business refusals (4xx AppErrors other than 429). */
+export function storableError(err: unknown): StoredResponse | undefined {
+  if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) {
+    return { status: err.status, body: err.toBody() };
+  }
+  return undefined;
+}
+
+const runningConflict = () => new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.running, undefined, { 'Retry-After': '1' });
+
+/**
+ * Runs `handler` at most once per (scope, key) and request: see the module comment. The handler
+ * gets `complete`, to call inside its transaction with the response it is about to return; if it
+ * never calls it, the response is stored right after it returns.
+ *
+ * Answers the response and whether it was replayed; throws 422 for the key reused with another
+ * request, 409 while the first request runs, and the handler's own errors (stored when they are
+ * business refusals).
+ */
+export async function runIdempotent(
+  db: Db,
+  req: { scope: string; key: string; payload: unknown },
+  handler: (complete: CompleteFn) => Promise<StoredResponse>,
+  log?: FastifyBaseLogger,
+): Promise<StoredResponse & { replayed: boolean }> {
+  const hash = requestHash(req.payload);
+  if (Math.random() < PURGE_PROBABILITY) {
+    await purgeExpiredIdempotencyKeys(db).catch((err) => log?.warn({ err }, 'could not purge idempotency keys'));
+  }
+  let claimed: IdempotencyClaim | undefined;
+  // A row can vanish between the claim and the read (released by a failed request): claim again.
+  for (let attempt = 0; attempt < 3 && !claimed; attempt++) {
+    claimed = await claim(db, req.scope, req.key, hash);
+    if (claimed) break;
+    const row = await findKey(db, req.scope, req.key);
+    if (!row) continue;
+    if (row.request_hash !== hash) {
+      throw new AppError('VALIDATION', IDEMPOTENCY_MESSAGES.mismatch, {
+        'Idempotency-Key': [IDEMPOTENCY_MESSAGES.mismatch],
+      });
+    }
+    if (row.state !== 'done' || row.response_status === null) throw runningConflict();
+    return { status: row.response_status, body: row.response_body, replayed: true };
+  }
+  if (!claimed) throw runningConflict();
+  const ours = claimed;
+
+  let completed = false;
+  const complete: CompleteFn = async (tx, response) => {
+    // Lost the key to a takeover: refuse, so the caller's transaction rolls back its result.
+    if (!(await store(tx, ours, response))) throw runningConflict();
+    completed = true;
+  };
+  let response: StoredResponse;
+  try {
+    response = await handler(complete);
+  } catch (err) {
+    const refusal = storableError(err);
+    try {
+      if (refusal) await store(db, ours, refusal);
+      else await release(db, ours);
+    } catch (storeErr) {
+      log?.warn({ err: storeErr }, 'could not record the idempotency key outcome');
+    }
+    throw err;
+  }
+  if (!completed && !(await store(db, ours, response))) {
+    log?.warn({ scope: req.scope }, 'idempotency key taken over while its request ran');
+  }
+  return { ...response, replayed: false };
+}

@@ -1,0 +1,110 @@
+/**
+ * Rate limits of the public API (PRODUCT.md §1: nothing kept in process memory), built on
+ * @fastify/rate-limit with a store in the `rate_limit_hits` table, so every API process behind a
+ * load balancer counts the same requests.
+ *
+ * Fixed windows: the first request of a key opens a window of `windowMs`; each request adds one in
+ * a single upsert; the window resets once it has passed. A failing store never takes the routes
+ * down: the request goes through (fail open) and a warning is logged.
+ */
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { affectedRows, type DbOrTx } from '../db/client';
+import { AppError } from './app-error';
+
+export type PublicRateLimitOptions = {
+  /** Requests per window and address for reads (GET). */
+  readMax: number;
+  /** Requests per window and address for writes (create, update, cancel). */
+  writeMax: number;
+  windowMs: number;
+};
+
+export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimitOptions = { readMax: 300, writeMax: 20, windowMs: 60_000 };
+
+export const RATE_LIMITED_MESSAGE = 'Demasiadas peticiones, inténtalo de nuevo en unos segundos';
+
+/** One call in this many also deletes windows that ended (a few hundred rows at most). */
+const PURGE_EVERY = 100;
+const PURGE_BATCH = 500;
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * Adds one hit to a key's window and answers the hits in it and the milliseconds until it resets,
+ * in one statement (INSERT … ON CONFLICT DO UPDATE: concurrent requests of any process serialise on
+ * the row, none is lost).
+ */
+export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const win = sql`make_interval(secs => ${windowMs / 1000})`;
+  const res = await db.execute<{ hits: number; ttl: number }>(sql`
+    insert into rate_limit_hits as t (key, hits, reset_at)
+    values (${key}, 1, now() + ${win})
+    on conflict (key) do update set
+      hits = case when t.reset_at <= now() then 1 else t.hits + 1 end,
+      reset_at = case when t.reset_at <= now() then now() + ${win} else t.reset_at end
+    returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`);
+  const row = res.rows[0];
+  return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
+
+/** Deletes windows that ended a while ago (bounded, so it stays cheap). Returns how many. */
+export async function purgeExpiredHits(db: DbOrTx, limit = PURGE_BATCH): Promise<number> {
+  const res = await db.execute(sql`
+    delete from rate_limit_hits where key in (
+      select key from rate_limit_hits where reset_at < now() - interval '1 minute' limit ${limit})`);
+  return affectedRows(res);
+}
+
+/** A @fastify/rate-limit store class over the database (the plugin instantiates it itself). */
+export function databaseStore(db: DbOrTx, log: FastifyBaseLogger) {
+  return class DatabaseRateLimitStore {
+    incr(key: string, cb: IncrCallback, timeWindow: number) {
+      hit(db, key, timeWindow).then(
+        (result) => {
+          cb(null, result);
+          if (Math.random() * PURGE_EVERY < 1) {
+            purgeExpiredHits(db).catch((err) => log.warn({ err }, 'could not purge expired rate-limit windows'));
+          }
+        },
+        (err: Error) => {
+          log.warn({ err, key }, 'rate-limit store failed; the request is let through');
+          cb(err);
+        },
+      );
+    }
+
+    child() {
+      return new DatabaseRateLimitStore();
+    }
+  };
+}
+
+/** The client's address as the limits see it: behind TRUST_PROXY, the forwarded one; IPv6 by /64. */
+const addressOf = (req: FastifyRequest) => normalizeIP(req.ip);
+
+/**
+ * Registers the limiter in the calling plugin's scope and answers one onRequest hook per route
+ * group (reads, writes). The hook runs before the body is read; over the limit it answers
+ * 429 with Retry-After and a Spanish message.
+ */
+export async function registerPublicRateLimits(app: FastifyInstance, opts: PublicRateLimitOptions) {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseStore(app.db, app.log),
+    skipOnError: true,
+    timeWindow: opts.windowMs,
+    errorResponseBuilder: (_req, ctx) => {
+      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+      return new AppError('TOO_MANY_REQUESTS', RATE_LIMITED_MESSAGE, undefined, { 'Retry-After': String(seconds) });
+    },
+  });
+  const limiter = (group: string, max: number) =>
+    app.rateLimit({
+      max,
+      timeWindow: opts.windowMs,
+      keyGenerator: (req) => `public:${group}:${addressOf(req)}`,
+    }) as unknown as onRequestAsyncHookHandler;
+  return { read: limiter('read', opts.readMax), write: limiter('write', opts.writeMax) };
+}

@@ -1,0 +1,146 @@
+/**
+ * Rows → what customers see (packages/shared/src/public). Only the fields listed here ever leave
+ * the server on a public route: no internal notes, sellers, commissions, staff or other customers.
+ */
+import { pathTo, type TPublicBooking, type TPublicOperator, type TPublicProduct } from '@trayecto/shared';
+import { pendingCents } from '../bookings/bookings.mapper';
+import { zonedDateTimeToInstant } from '../products/availability';
+import { fromPriceCents, type ImageRow, type ProductRow, uploadUrl } from '../products/products.mapper';
+import { timeZoneOf } from '../products/products.service';
+import type { PublicBookingView, PublicOperatorRow } from './public.repository';
+import { canCancel, canConfirm, freeCancellationUntil } from './public.rules';
+
+export function toPublicOperator(op: PublicOperatorRow): TPublicOperator {
+  return {
+    name: op.name,
+    logo_url: op.logoUrl,
+    brand_color: op.brandColor,
+    email: op.email,
+    phone: op.phone,
+    website: op.website,
+    address: op.address,
+    booking_terms: op.bookingTerms,
+    timezone: timeZoneOf(op.timezone),
+  };
+}
+
+type Price = ProductRow['prices'][number];
+const toPublicPrice = (p: Price) => ({
+  pax_type: p.pax_type,
+  amount_cents: p.amount_cents,
+  min_age: p.min_age ?? null,
+  max_age: p.max_age ?? null,
+  occupies_seat: p.occupies_seat !== false,
+});
+
+export function toPublicProduct(product: ProductRow, operator: PublicOperatorRow, images: ImageRow[]): TPublicProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    short_description: product.shortDescription,
+    description: product.description,
+    images: images.map((i) => ({
+      url: uploadUrl(i.path),
+      thumb_url: uploadUrl(i.thumbPath),
+      alt: i.alt,
+      width: i.width,
+      height: i.height,
+    })),
+    duration_minutes: product.durationMinutes,
+    languages: product.languages,
+    meeting_point: product.meetingPoint,
+    meeting_lat_lng: product.meetingLatLng,
+    pickup_enabled: product.pickupEnabled,
+    includes: product.includes,
+    excludes: product.excludes,
+    min_pax: product.minPax,
+    booking_cutoff_hours: product.bookingCutoffHours,
+    free_cancellation_hours: product.freeCancellationHours,
+    instant_confirmation: product.instantConfirmation,
+    currency: product.currency,
+    prices: product.prices.map(toPublicPrice),
+    seasons: product.seasons.map((s) => ({
+      name: s.name,
+      from: s.from,
+      to: s.to,
+      prices: s.prices.map(toPublicPrice),
+    })),
+    from_price_cents: fromPriceCents(product.prices),
+    tour_operator: toPublicOperator(operator),
+  };
+}
+
+/** The departure's start as an instant, in the operator's time zone. */
+export const startsAtOf = (b: { date: string; time: string }, timezone: string) =>
+  zonedDateTimeToInstant(b.date, b.time, timeZoneOf(timezone));
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A booking as its customer sees it, with what they may still do at `now`. */
+export function toPublicBooking(v: PublicBookingView, image: ImageRow | undefined, now: Date): TPublicBooking {
+  const b = v.booking;
+  const startsAt = startsAtOf(b, v.operator.timezone);
+  const until = freeCancellationUntil(startsAt, v.product.freeCancellationHours);
+  return {
+    id: b.id,
+    locator: b.locator,
+    state: b.state,
+    payment_state: b.paymentState,
+    date: b.date,
+    time: b.time,
+    starts_at: startsAt.toISOString(),
+    product: {
+      id: v.product.id,
+      name: v.product.name,
+      duration_minutes: v.product.durationMinutes,
+      meeting_point: v.product.meetingPoint,
+      meeting_lat_lng: v.product.meetingLatLng,
+      pickup_enabled: v.product.pickupEnabled,
+      image: image ? { url: uploadUrl(image.path), alt: image.alt } : null,
+      free_cancellation_hours: v.product.freeCancellationHours,
+    },
+    lines: b.lines.map((l) => ({
+      pax_type: l.pax_type,
+      quantity: l.quantity,
+      unit_cents: l.unit_cents,
+      total_cents: l.total_cents,
+    })),
+    pax_total: b.paxTotal,
+    subtotal_cents: b.subtotalCents,
+    discount_cents: b.discountCents,
+    total_cents: b.totalCents,
+    // Net of refunds: what the customer has paid and kept paid.
+    paid_cents: Math.max(0, b.paidCents - b.refundedCents),
+    pending_cents: pendingCents(b),
+    currency: b.currency,
+    customer_name: b.customerName,
+    customer_email: b.customerEmail,
+    customer_phone: b.customerPhone,
+    customer_country: b.customerCountry,
+    language: b.language,
+    accommodation: v.accommodation?.id
+      ? {
+          id: v.accommodation.id,
+          name: v.accommodation.name,
+          address: v.accommodation.address,
+          zone: v.accommodation.zone,
+          pickup_point: v.accommodation.pickupPoint,
+        }
+      : null,
+    pickup_at: v.pickupAt?.id
+      ? { name: v.pickupAt.name, address: v.pickupAt.address, pickup_point: v.pickupAt.pickupPoint }
+      : null,
+    room: b.room,
+    pickup_time: b.pickupTime,
+    notes: b.notes,
+    passengers: b.passengers.map((p) => ({ full_name: p.full_name, pax_type: p.pax_type })),
+    customer_confirmed_at: iso(b.customerConfirmedAt),
+    can_confirm: canConfirm(b, startsAt, now),
+    can_cancel: canCancel(b, until, now),
+    free_cancellation_until: until.toISOString(),
+    cancelled_at: iso(b.cancelledAt),
+    voucher_url: pathTo('publicBookingVoucher', { bookingId: b.id }),
+    tour_operator: toPublicOperator(v.operator),
+    created_at: b.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Queries of the public API. Its scope is not a tenant but what is public: live, active products of
+ * active operators, and bookings of active operators (by their random id).
+ */
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { accommodations, bookings, productImages, products, tourOperators } from '../../db/schema';
+import type { BookingRow } from '../bookings/bookings.mapper';
+import type { ImageRow, ProductRow } from '../products/products.mapper';
+
+/** What the public sees of an operator (and its state and time zone, to decide). */
+const operatorColumns = {
+  id: tourOperators.id,
+  name: tourOperators.name,
+  logoUrl: tourOperators.logoUrl,
+  brandColor: tourOperators.brandColor,
+  email: tourOperators.email,
+  phone: tourOperators.phone,
+  website: tourOperators.website,
+  address: tourOperators.address,
+  bookingTerms: tourOperators.bookingTerms,
+  timezone: tourOperators.timezone,
+};
+export type PublicOperatorRow = { [K in keyof typeof operatorColumns]: string };
+
+const isActiveOperator = eq(tourOperators.state, 1);
+
+/** A product customers may see and book: active, not deleted, of an active operator. */
+export async function findPublicProduct(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ product: products, operator: operatorColumns })
+    .from(products)
+    .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
+    .where(and(eq(products.id, id), eq(products.state, 'active'), isNull(products.deletedAt), isActiveOperator));
+  return row as { product: ProductRow; operator: PublicOperatorRow } | undefined;
+}
+
+/** The product's images in display order. */
+export async function listImages(db: DbOrTx, productId: string, limit?: number): Promise<ImageRow[]> {
+  const q = db
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
+  return limit ? q.limit(limit) : q;
+}
+
+const pickupAt = alias(accommodations, 'pickup_at');
+
+export type PickupPlaceRow = {
+  accommodation: {
+    id: string;
+    name: string;
+    type: string;
+    zone: string;
+    address: string;
+    latLng: string;
+    pickupPoint: string;
+  };
+  pickupAt: { id: string; name: string; zone: string; address: string; pickupPoint: string } | null;
+};
+
+/**
+ * The live, active accommodations an operator may collect from (its own or the shared catalogue)
+ * that are either among `ids` or in one of `zones` (compared unaccented and lower-case, as the
+ * pickup rule does), with the place their customers are collected at when they redirect.
+ */
+export async function listPickupPlaces(
+  db: DbOrTx,
+  tourOperatorId: string,
+  ids: string[],
+  zones: string[],
+): Promise<PickupPlaceRow[]> {
+  const which: SQL[] = [];
+  if (ids.length > 0) which.push(inArray(accommodations.id, ids));
+  if (zones.length > 0) {
+    const wanted = sql.join(
+      zones.map((z) => sql`f_unaccent(btrim(${z}))`),
+      sql`, `,
+    );
+    which.push(sql`f_unaccent(btrim(${accommodations.zone})) in (${wanted})`);
+  }
+  if (which.length === 0) return [];
+  return db
+    .select({
+      accommodation: {
+        id: accommodations.id,
+        name: accommodations.name,
+        type: accommodations.type,
+        zone: accommodations.zone,
+        address: accommodations.address,
+        latLng: accommodations.latLng,
+        pickupPoint: accommodations.pickupPoint,
+      },
+      pickupAt: {
+        id: pickupAt.id,
+        name: pickupAt.name,
+        zone: pickupAt.zone,
+        address: pickupAt.address,
+        pickupPoint: pickupAt.pickupPoint,
+      },
+    })
+    .from(accommodations)
+    .leftJoin(pickupAt, and(eq(pickupAt.id, accommodations.pickupAtId), isNull(pickupAt.deletedAt)))
+    .where(
+      and(
+        isNull(accommodations.deletedAt),
+        eq(accommodations.state, 1),
+        or(isNull(accommodations.tourOperatorId), eq(accommodations.tourOperatorId, tourOperatorId)),
+        or(...which),
+      ),
+    )
+    .orderBy(asc(accommodations.name), asc(accommodations.id)) as Promise<PickupPlaceRow[]>;
+}
+
+const place = alias(accommodations, 'place');
+
+export type PublicBookingView = {
+  booking: BookingRow;
+  product: {
+    id: string;
+    name: string;
+    durationMinutes: number;
+    meetingPoint: string;
+    meetingLatLng: string;
+    pickupEnabled: boolean;
+    freeCancellationHours: number;
+  };
+  operator: PublicOperatorRow;
+  accommodation: { id: string; name: string; address: string; zone: string; pickupPoint: string } | null;
+  pickupAt: { id: string; name: string; address: string; pickupPoint: string } | null;
+};
+
+/** A booking of an active operator, with what its customer may see of its product and places. */
+export async function findPublicBooking(db: DbOrTx, id: string): Promise<PublicBookingView | undefined> {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      product: {
+        id: products.id,
+        name: products.name,
+        durationMinutes: products.durationMinutes,
+        meetingPoint: products.meetingPoint,
+        meetingLatLng: products.meetingLatLng,
+        pickupEnabled: products.pickupEnabled,
+        freeCancellationHours: products.freeCancellationHours,
+      },
+      operator: operatorColumns,
+      accommodation: {
+        id: place.id,
+        name: place.name,
+        address: place.address,
+        zone: place.zone,
+        pickupPoint: place.pickupPoint,
+      },
+      pickupAt: { id: pickupAt.id, name: pickupAt.name, address: pickupAt.address, pickupPoint: pickupAt.pickupPoint },
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
+    .leftJoin(place, eq(place.id, bookings.accommodationId))
+    .leftJoin(pickupAt, eq(pickupAt.id, place.pickupAtId))
+    .where(and(eq(bookings.id, id), isActiveOperator));
+  return row as PublicBookingView | undefined;
+}
+
+/**
+ * Locks a booking of an active operator for the rest of the transaction (customer edits and
+ * cancellations run one at a time, like staff ones), with its product and the operator's time zone.
+ */
+export async function lockPublicBooking(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ booking: bookings, product: products, timezone: tourOperators.timezone })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
+    .where(and(eq(bookings.id, id), isActiveOperator))
+    .for('update', { of: bookings });
+  return row as { booking: BookingRow; product: ProductRow; timezone: string } | undefined;
+}

@@ -1,0 +1,168 @@
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  ZErrorResponse,
+  ZPublicAccommodation,
+  ZPublicAccommodationsQuery,
+  ZPublicAvailabilityQuery,
+  ZPublicAvailabilitySlot,
+  ZPublicBooking,
+  ZPublicBookingCancelRequest,
+  ZPublicBookingConflict,
+  ZPublicBookingCreateRequest,
+  ZPublicBookingUpdateRequest,
+  ZPublicProduct,
+} from '@trayecto/shared';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseIdempotencyKey } from '../../lib/idempotency';
+import { registerPublicRateLimits } from '../../lib/rate-limit';
+import * as service from './public.service';
+
+/** Path ids are checked by the service: anything that is not a live public id answers 404. */
+const ZPublicIdParams = z.object({ id: z.string() });
+
+const publicErrors = {
+  400: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
+  429: ZErrorResponse,
+} as const;
+
+/** onRequest: the Idempotency-Key header is there and well formed (400 before the body is read). */
+const requireIdempotencyKey: onRequestAsyncHookHandler = async (req) => {
+  parseIdempotencyKey(req.headers['idempotency-key']);
+};
+
+/**
+ * The public API (PRODUCT.md §2 "public (no token)", §6): products, availability, pickup places and
+ * the customer's own booking. No token; rate-limited per address (reads and writes apart).
+ */
+export async function publicRoutes(app: FastifyInstance) {
+  const limit = await registerPublicRateLimits(app, app.publicRateLimit);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Público'];
+  const security: Record<string, string[]>[] = [];
+
+  r.get(
+    '/public/products/:id',
+    {
+      onRequest: limit.read,
+      schema: {
+        tags,
+        security,
+        summary: 'Excursión pública: solo activa y de un tour operador activo (si no, 404)',
+        params: ZPublicIdParams,
+        response: { 200: ZPublicProduct, ...publicErrors },
+      },
+    },
+    async (req) => service.getPublicProduct(app.db, req.params.id),
+  );
+
+  r.get(
+    '/public/products/:id/availability',
+    {
+      onRequest: limit.read,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Salidas reservables entre dos fechas (por defecto desde hoy, 35 días; máximo 62) con plazas libres; available = se puede reservar ahora',
+        params: ZPublicIdParams,
+        querystring: ZPublicAvailabilityQuery,
+        response: { 200: z.array(ZPublicAvailabilitySlot), ...publicErrors },
+      },
+    },
+    async (req) => service.getPublicAvailability(app.db, req.params.id, req.query, new Date()),
+  );
+
+  r.get(
+    '/public/accommodations',
+    {
+      onRequest: limit.read,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Lugares de recogida de una excursión (ordenados por nombre) con "recoger en" y, con time, la hora de recogida; [] si no recoge',
+        querystring: ZPublicAccommodationsQuery,
+        response: { 200: z.array(ZPublicAccommodation), ...publicErrors },
+      },
+    },
+    async (req) => service.listPublicAccommodations(app.db, req.query),
+  );
+
+  r.post(
+    '/public/bookings',
+    {
+      onRequest: [limit.write, requireIdempotencyKey],
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reservar (cabecera Idempotency-Key obligatoria: repetir la misma petición devuelve la primera respuesta con Idempotent-Replayed: true; la misma clave con otro cuerpo → 422; mientras la primera sigue en curso → 409). 409 "No quedan plazas suficientes" incluye alternatives: otras horas de ese día con plazas',
+        headers: z.looseObject({
+          'idempotency-key': z.string().describe('Clave única por intento de reserva (1–255 caracteres imprimibles)'),
+        }),
+        body: ZPublicBookingCreateRequest,
+        response: { 201: ZPublicBooking, ...publicErrors, 409: ZPublicBookingConflict },
+      },
+    },
+    async (req, reply) => {
+      const key = parseIdempotencyKey(req.headers['idempotency-key']);
+      const result = await service.createPublicBooking(app.db, key, req.body, new Date(), req.log);
+      if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      // A replay answers exactly what the first request answered: its 201, or its 4xx refusal.
+      return reply.code(result.status as 201).send(result.body as z.infer<typeof ZPublicBooking>);
+    },
+  );
+
+  r.get(
+    '/public/bookings/:id',
+    {
+      onRequest: limit.read,
+      schema: {
+        tags,
+        security,
+        summary: 'Una reserva tal como la ve su cliente (bono y formulario público)',
+        params: ZPublicIdParams,
+        response: { 200: ZPublicBooking, ...publicErrors },
+      },
+    },
+    async (req) => service.getPublicBooking(app.db, req.params.id, new Date()),
+  );
+
+  r.put(
+    '/public/bookings/:id',
+    {
+      onRequest: limit.write,
+      schema: {
+        tags,
+        security,
+        summary:
+          'El cliente completa sus datos y, con confirm: true (y accept_terms), confirma la reserva que le preparó la oficina o un vendedor',
+        params: ZPublicIdParams,
+        body: ZPublicBookingUpdateRequest,
+        response: { 200: ZPublicBooking, ...publicErrors },
+      },
+    },
+    async (req) => service.updatePublicBooking(app.db, req.params.id, req.body, new Date()),
+  );
+
+  r.post(
+    '/public/bookings/:id/cancel',
+    {
+      onRequest: limit.write,
+      schema: {
+        tags,
+        security,
+        summary: 'El cliente cancela dentro del plazo de cancelación gratuita (fuera de él, 409); libera las plazas',
+        params: ZPublicIdParams,
+        body: ZPublicBookingCancelRequest,
+        response: { 200: ZPublicBooking, ...publicErrors },
+      },
+    },
+    async (req) => service.cancelPublicBooking(app.db, req.params.id, req.body.reason ?? '', new Date()),
+  );
+}
