@@ -4,15 +4,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
+import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.throttle';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
 import { productsRoutes } from './modules/products/products.routes';
+import { publicRoutes } from './modules/public/public.routes';
+import { scheduleSheetsRoutes } from './modules/schedule-sheets/schedule-sheets.routes';
 import { tourOperatorsRoutes } from './modules/tour-operators/tour-operators.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -29,6 +33,7 @@ declare module 'fastify' {
     config: Config;
     tokens: TokenService;
     loginThrottle: ThrottleOptions;
+    publicRateLimit: PublicRateLimitOptions;
   }
 }
 
@@ -41,6 +46,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   loginThrottle?: Partial<ThrottleOptions>;
+  /** Per-address limits of the public API (tests set low ones). */
+  publicRateLimit?: Partial<PublicRateLimitOptions>;
 };
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -68,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('tokens', createTokenService(opts.jwtSecret, opts.config.JWT_TTL));
   app.decorate('loginThrottle', { ...DEFAULT_THROTTLE, ...opts.loginThrottle });
+  app.decorate('publicRateLimit', { ...DEFAULT_PUBLIC_RATE_LIMIT, ...opts.publicRateLimit });
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
@@ -110,6 +118,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(personsRoutes);
       await api.register(accommodationsRoutes);
       await api.register(bookingsRoutes);
+      await api.register(scheduleSheetsRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(publicRoutes);
     },
     { prefix: '/api/v1' },
   );

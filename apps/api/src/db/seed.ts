@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../lib/password';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { tourOperators, users } from './schema';
 import { seedBookings } from './seed-bookings';
+import { insertDemoImages, type RenderedScenes, renderDemoScenes, writeDemoImageFiles } from './seed-images';
 import { seedProducts } from './seed-products';
 import { seedResources } from './seed-resources';
+import { seedScheduleSheets } from './seed-schedule-sheets';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 
@@ -32,7 +35,7 @@ const DEMO_OPERATORS: DemoOperator[] = [
       currency: 'EUR',
       defaultCommissionPct: 10,
       bookingTerms:
-        'Cancelación gratuita hasta 24 horas antes de la salida. Pasado ese plazo no se reembolsa el importe. Los menores de 12 años deben ir acompañados de un adulto.',
+        'Cancelación gratuita hasta 24 horas antes de la salida, desde la página de tu reserva o llamando a la oficina; pasado ese plazo no se reembolsa el importe. Si la excursión se suspende por el tiempo o por el cierre de las carreteras del Parque Nacional, te ofrecemos otra fecha o la devolución completa. Los menores de 12 años deben ir acompañados de un adulto. Enseña el bono (en el móvil o impreso) al guía al subir al autocar.',
     },
     people: [
       [1, 'gerencia', 'Carmen Díaz Hernández', '+34 622 110 001'],
@@ -57,7 +60,8 @@ const DEMO_OPERATORS: DemoOperator[] = [
       timezone: 'Atlantic/Canary',
       currency: 'EUR',
       defaultCommissionPct: 12,
-      bookingTerms: 'Cancelación gratuita hasta 48 horas antes. Avistamiento de cetáceos sujeto al estado del mar.',
+      bookingTerms:
+        'Cancelación gratuita hasta 24 horas antes de la salida; después no se reembolsa el importe. Si el estado del mar no permite salir, te ofrecemos otra fecha o la devolución completa. Los cetáceos viven en libertad: el avistamiento es muy probable, pero no se puede garantizar. Preséntate en el pantalán 15 minutos antes o espera en tu hotel a la hora de recogida del bono.',
     },
     people: [
       [1, 'gerencia', 'Miguel Ángel Castro Luis', '+34 633 220 001'],
@@ -81,19 +85,35 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   ),
 ];
 
+export type SeedOptions = {
+  /**
+   * DATA_DIR: where the demo products' photos are written (DATA_DIR/uploads). Without it (tests)
+   * the products get no photos.
+   */
+  dataDir?: string;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+};
+
 /**
  * Loads demo data into an empty database (no tour operators and no users): operators, users of
- * every role, the Tenerife hotel catalogue, fleet, staff, products and a month of bookings. Returns whether it seeded.
+ * every role, the Tenerife hotel catalogue, fleet, staff, products (with drawn photos when a
+ * `dataDir` is given) and a month of bookings. Returns whether it seeded.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean> {
+  // Cheap early exit for every start after the first (the transaction below re-checks under a lock).
+  if (await hasOperatorsOrUsers(db)) return false;
+  // The photos render in sharp's threads while the database work below runs.
+  const scenes: Promise<RenderedScenes | null> | null = opts.dataDir
+    ? renderDemoScenes().catch((err) => {
+        opts.log?.warn({ err }, 'demo photos could not be drawn; products stay without photos');
+        return null;
+      })
+    : null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     // Serialise concurrent starters; then check emptiness inside the same transaction.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    const res = await tx.execute<{ n: number }>(
-      sql`select (select count(*) from tour_operators) + (select count(*) from users) as n`,
-    );
-    if (Number(res.rows[0]?.n) > 0) return false;
+    if (await hasOperatorsOrUsers(tx)) return false;
     await tx
       .insert(users)
       .values({ fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, level: 0, passwordHash, phone: '+34 922 000 000' });
@@ -126,8 +146,25 @@ export async function seedDemo(db: Db): Promise<boolean> {
       sellers: sellers.map((s) => ({ ...s, tourOperatorId: s.tourOperatorId as string })),
       accommodations,
     });
+    await seedScheduleSheets(tx, { ops });
+    const rendered = await scenes;
+    if (rendered && opts.dataDir) {
+      // A DATA_DIR that cannot take files must not stop the demo: the photos are extra.
+      const stored = await writeDemoImageFiles(opts.dataDir, products, rendered).catch((err) => {
+        opts.log?.warn({ err }, 'demo photos could not be written; products stay without photos');
+        return [];
+      });
+      await insertDemoImages(tx, stored);
+    }
     return true;
   });
+}
+
+async function hasOperatorsOrUsers(db: DbOrTx) {
+  const res = await db.execute<{ n: number }>(
+    sql`select (select count(*) from tour_operators) + (select count(*) from users) as n`,
+  );
+  return Number(res.rows[0]?.n) > 0;
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: create this administrator if no user has that e-mail. */

@@ -23,6 +23,7 @@ export const ZDashboardResponse = z.object({
   /** Today's departures with their sheet and its state. */
   today_departures: z.array(
     z.object({
+      departure_id: z.string(),
       product_id: z.string(),
       product_name: z.string(),
       time: z.string(),

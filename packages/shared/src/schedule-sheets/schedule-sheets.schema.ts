@@ -3,6 +3,7 @@
  * One sheet per departure; its passengers are the departure's non-cancelled bookings.
  */
 import { z } from 'zod';
+import { ZErrorResponse } from '../common/api';
 import { SHEET_STATES } from '../common/catalog';
 import { MSG } from '../common/messages';
 import { zDate, zEnum, zOptionalText, zTime, zUuid } from '../common/validation';
@@ -12,13 +13,18 @@ export const ZSheetGenerateRequest = z.object({
   date: zDate(),
   /** Limit to some products (default: every product with bookings that day). */
   product_ids: z.array(zUuid()).max(500).optional(),
+  /** Administrator only: one operator's departures (default: every operator). Ignored for others. */
+  tour_operator_id: zUuid().optional(),
 });
+export type TSheetGenerateRequest = z.infer<typeof ZSheetGenerateRequest>;
 export const ZSheetGenerateResponse = z.object({
   created: z.number().int(),
   /** Departures that already had a sheet. */
   existing: z.number().int(),
+  /** The sheets created by this call. */
   sheets: z.array(z.object({ id: z.string(), product_name: z.string(), time: z.string() })),
 });
+export type TSheetGenerateResponse = z.infer<typeof ZSheetGenerateResponse>;
 
 /**
  * POST /api/v1/schedule-sheets (one departure) and PUT /api/v1/schedule-sheets/{id} (fields not
@@ -54,6 +60,10 @@ export const ZSheetConflict = z.object({
 });
 export type TSheetConflict = z.infer<typeof ZSheetConflict>;
 
+/** 409 "Hay asignaciones que se solapan": the usual error body plus the conflicts (send `force: true` to save anyway). */
+export const ZSheetConflictErrorResponse = ZErrorResponse.extend({ conflicts: z.array(ZSheetConflict).optional() });
+export type TSheetConflictErrorResponse = z.infer<typeof ZSheetConflictErrorResponse>;
+
 /** POST /api/v1/schedule-sheets/{id}/check-in */
 export const ZCheckInRequest = z
   .object({
@@ -63,13 +73,15 @@ export const ZCheckInRequest = z
     code: z.string().trim().min(1, MSG.required).max(500).optional(),
     /** true = present (default), false = undo. */
     present: z.boolean().default(true),
-    method: z.enum(['tap', 'scan', 'locator']).default('tap'),
+    /** How it was found; when left out the server infers it (booking_id → tap, URL or id → scan, locator → locator). */
+    method: z.enum(['tap', 'scan', 'locator']).optional(),
   })
   .refine((b) => b.booking_id || b.code, { message: MSG.required, path: ['code'] });
 export type TCheckInRequest = z.infer<typeof ZCheckInRequest>;
 
 /** POST /api/v1/schedule-sheets/{id}/finish: the rest become no-shows, the present completed. */
 export const ZSheetFinishResponse = z.object({ completed: z.number().int(), no_show: z.number().int() });
+export type TSheetFinishResponse = z.infer<typeof ZSheetFinishResponse>;
 
 const ZPerson = z.object({ id: z.string(), full_name: z.string(), phone: z.string() });
 
@@ -86,6 +98,9 @@ export const ZSheetPassenger = z.object({
   payment_state: z.string(),
   pending_cents: z.number().int(),
   room: z.string(),
+  /** When and where the customer is collected (null: at the meeting point / no pickup time). */
+  pickup_time: z.string().nullable(),
+  pickup_place: z.string().nullable(),
   notes: z.string(),
   passengers: z.array(z.object({ full_name: z.string(), pax_type: z.string() })),
   checked_in_at: z.string().nullable(),
@@ -126,9 +141,14 @@ export const ZSheetSummary = z.object({
   driver: ZPerson.nullable(),
   guide: ZPerson.nullable(),
   persons: z.array(ZPerson.extend({ role: z.string() })),
+  /** Non-cancelled bookings of the departure. */
   bookings_count: z.number().int(),
+  /** People on board (every passenger, babies included). */
   pax: z.number().int(),
+  /** Seats those bookings occupy (babies on a lap take none): compared with the vehicle's seats. */
   seats: z.number().int(),
+  /** Seats the departure sells. */
+  capacity: z.number().int(),
   checked_in_pax: z.number().int(),
   warnings: z.array(ZSheetConflict),
   version: z.number().int(),
@@ -161,4 +181,12 @@ export const ZSheetResponse = ZSheetSummary.extend({
 });
 export type TSheetResponse = z.infer<typeof ZSheetResponse>;
 
-export const SHEET_FILTER_FIELDS = ['date', 'state', 'product_id', 'vehicle_id', 'driver_id', 'guide_id'] as const;
+export const SHEET_FILTER_FIELDS = [
+  'date',
+  'state',
+  'product_id',
+  'vehicle_id',
+  'driver_id',
+  'guide_id',
+  'tour_operator_id',
+] as const;

@@ -267,15 +267,35 @@ describe('who sees which bookings (PRODUCT §3)', () => {
     await expectNothingWritten(app, before);
   });
 
-  it('Chofer and Guía read the bookings of their schedule sheets; sheets arrive in issue 6, so for now they see none', async () => {
-    // Replace with "sees the bookings of the sheets they are assigned to" when issue 6 adds sheets.
+  it('Chofer and Guía read only the bookings of the departures on their schedule sheets', async () => {
+    // Without a sheet they see none.
     for (const token of [w.tokens.A4, w.tokens.A5]) {
       const res = await list('', token);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
       expect(res.headers['x-total-count']).toBe('0');
-      expect((await get(`/api/v1/bookings/${rows.lucia.id}`, token)).statusCode).toBe(404);
-      expect((await get(`/api/v1/bookings/${rows.lucia.id}/events`, token)).statusCode).toBe(404);
+    }
+    // Lucía's departure (tomorrow 09:00) gets a sheet with the Chofer; Emma's (day 2, 09:00) with the Guía.
+    const sheet = async (date: string, crew: Record<string, string>) => {
+      const res = await send('POST', '/api/v1/schedule-sheets', w.tokens.A1, {
+        product_id: listed.id,
+        date,
+        time: '09:00',
+        ...crew,
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await sheet(day(1), { driver_id: w.A.l4.id });
+    await sheet(day(2), { guide_id: w.A.l5.id });
+    expect(names(await list('', w.tokens.A4))).toEqual(['Lucía Pérez']);
+    expect(names(await list('', w.tokens.A5))).toEqual(['Emma Wilson']);
+    expect((await list('', w.tokens.A4)).headers['x-total-count']).toBe('1');
+    expect((await get(`/api/v1/bookings/${rows.lucia.id}`, w.tokens.A4)).statusCode).toBe(200);
+    expect((await get(`/api/v1/bookings/${rows.lucia.id}/events`, w.tokens.A4)).statusCode).toBe(200);
+    expect((await get(`/api/v1/bookings/${rows.jose.id}`, w.tokens.A4)).statusCode).toBe(404);
+    expect((await get(`/api/v1/bookings/${rows.lucia.id}`, w.tokens.A5)).statusCode).toBe(404);
+    expect((await get(`/api/v1/bookings/${rows.lucia.id}/events`, w.tokens.A5)).statusCode).toBe(404);
+    for (const token of [w.tokens.A4, w.tokens.A5]) {
       expect((await book(app, token, bookingBody(listed.id))).statusCode).toBe(403);
       expect((await send('PUT', `/api/v1/bookings/${rows.lucia.id}`, token, { notes: 'x' })).statusCode).toBe(403);
       expect((await send('POST', `/api/v1/bookings/${rows.lucia.id}/cancel`, token, { reason: 'x' })).statusCode).toBe(

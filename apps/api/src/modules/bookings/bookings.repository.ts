@@ -55,11 +55,17 @@ export type KeysetPosition = { date: string; time: string; createdAt: string; id
 
 /**
  * Which bookings the actor may read (PRODUCT.md §3): the tenant scope; a Vendedor only the ones
- * they sold. Chofer and Guía read the bookings on their schedule sheets, which arrive in issue 6:
- * until then they read none (replace this branch with the sheet join in issue 6).
+ * they sold. Chofer and Guía read the bookings of the departures whose schedule sheet has them as
+ * driver or guide (an EXISTS on schedule_sheets by departure, served by its unique departure key).
  */
 export function visibleTo(actor: Actor): SQL | undefined {
-  if (actor.level === LEVEL.DRIVER || actor.level === LEVEL.GUIDE) return sql`false`;
+  if (actor.level === LEVEL.DRIVER || actor.level === LEVEL.GUIDE) {
+    const crew = actor.level === LEVEL.DRIVER ? sql.raw('ss.driver_id') : sql.raw('ss.guide_id');
+    return and(
+      tenantScope(bookings.tourOperatorId, actor),
+      sql`exists (select 1 from schedule_sheets ss where ss.departure_id = ${bookings.departureId} and ${crew} = ${actor.id}::uuid)`,
+    );
+  }
   return and(
     tenantScope(bookings.tourOperatorId, actor),
     actor.level === LEVEL.SELLER ? eq(bookings.sellerId, actor.id) : undefined,

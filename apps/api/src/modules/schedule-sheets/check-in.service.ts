@@ -1,0 +1,178 @@
+import {
+  BOOKING_STATE_NAMES,
+  type TBookingState,
+  type TCheckInRequest,
+  type TSheetFinishResponse,
+  type TSheetPassenger,
+} from '@trayecto/shared';
+import type { DbOrTx } from '../../db/client';
+import { AppError, notFound, validation } from '../../lib/app-error';
+import type { Actor } from '../../lib/tenant';
+import { displayDate, timeZoneOf } from '../products/products.service';
+import { toPassenger } from './schedule-sheets.mapper';
+import * as repo from './schedule-sheets.repository';
+import { localTime, parseCheckInCode, WHAT } from './schedule-sheets.rules';
+import { inTransaction } from './transaction';
+
+export const NOT_ON_SHEET = 'La reserva no está en esta hoja';
+export const UNKNOWN_CODE = 'Código no reconocido: escribe el localizador (TRY-XXXXXX) o escanea el código QR del bono';
+export const DRAFT_NO_CHECK_IN = 'La hoja está en «Borrador»: confírmala antes de empezar el embarque';
+export const DONE_MESSAGE = 'La hoja ya está finalizada';
+export const DRAFT_NO_FINISH = 'Una hoja en «Borrador» no se puede finalizar: confírmala primero';
+
+/**
+ * Marks a booking of the sheet present (or undoes it) — PRODUCT.md §4 "Check-in". The booking is
+ * named by id or by what was typed or scanned: a locator in any case, a booking id or the voucher's
+ * QR (the URL of its public voucher). It must be on this sheet's departure (else 404) and not
+ * cancelled (409). `present` sets the booking's checked_in_at/by once (repeating it keeps the first
+ * time); undo clears them. Every call is logged in check_ins. The sheet must be ready or in
+ * progress; the first check-in on a ready sheet starts it.
+ */
+export async function checkIn(
+  db: DbOrTx,
+  actor: Actor,
+  sheetId: string,
+  body: TCheckInRequest,
+  now: Date,
+): Promise<TSheetPassenger> {
+  let target: { id: string } | { locator: string };
+  let method: 'tap' | 'scan' | 'locator';
+  if (body.booking_id) {
+    target = { id: body.booking_id.toLowerCase() };
+    method = body.method ?? 'tap';
+  } else {
+    const code = parseCheckInCode(body.code ?? '');
+    if (!code) throw validation({ code: [UNKNOWN_CODE] }, UNKNOWN_CODE);
+    target = code.kind === 'id' ? { id: code.id } : { locator: code.locator };
+    method = body.method ?? code.method;
+  }
+  const present = body.present !== false;
+
+  const done = await inTransaction(db, async (tx) => {
+    const sheet = await repo.lockVisibleSheet(tx, actor, sheetId);
+    if (!sheet) throw notFound(WHAT);
+    if (sheet.state === 'draft') throw new AppError('CONFLICT', DRAFT_NO_CHECK_IN);
+    if (sheet.state === 'done') throw new AppError('CONFLICT', DONE_MESSAGE);
+    const booking = await repo.lockSheetBooking(tx, sheet, target);
+    if (!booking) throw new AppError('NOT_FOUND', NOT_ON_SHEET);
+    if (booking.state === 'cancelled') throw new AppError('CONFLICT', 'La reserva está cancelada');
+    if (booking.state !== 'pending' && booking.state !== 'confirmed') {
+      const name = BOOKING_STATE_NAMES[booking.state as TBookingState] ?? booking.state;
+      throw new AppError('CONFLICT', `La reserva ya está «${name}»`);
+    }
+    if (present && !booking.checkedInAt) await repo.setCheckedIn(tx, booking.id, now, actor.id);
+    if (!present && booking.checkedInAt) await repo.setCheckedIn(tx, booking.id, null, null);
+    await repo.insertCheckIns(tx, [
+      {
+        tourOperatorId: sheet.tourOperatorId,
+        sheetId: sheet.id,
+        bookingId: booking.id,
+        action: present ? 'present' : 'absent',
+        method,
+        actorId: actor.id,
+        createdAt: now,
+      },
+    ]);
+    if (sheet.state === 'ready') {
+      await repo.updateSheetRow(tx, sheet.id, {
+        state: 'in_progress',
+        startedAt: sheet.startedAt ?? now,
+        updatedAt: now,
+      });
+    }
+    return { bookingId: booking.id, departureId: sheet.departureId };
+  });
+  const [row] = await repo.listRouteBookings(db, [done.departureId], done.bookingId);
+  return toPassenger(row);
+}
+
+/**
+ * Ends the tour (PRODUCT.md §4 "no-shows at the end"): from «En curso» (or «Confirmada») and only
+ * once the departure has started.
+ */
+export async function finishSheet(db: DbOrTx, actor: Actor, id: string, now: Date): Promise<TSheetFinishResponse> {
+  return inTransaction(db, async (tx) => {
+    const sheet = await repo.lockVisibleSheet(tx, actor, id);
+    if (!sheet) throw notFound(WHAT);
+    if (sheet.state === 'done') throw new AppError('CONFLICT', DONE_MESSAGE);
+    if (sheet.state === 'draft') throw new AppError('CONFLICT', DRAFT_NO_FINISH);
+    const timeZone = timeZoneOf(await repo.findOperatorTimeZone(tx, sheet.tourOperatorId));
+    return finishLocked(tx, actor, sheet, now, timeZone);
+  });
+}
+
+/**
+ * The finish, inside the caller's transaction with the sheet locked: checked-in bookings become
+ * «Realizada» (a pending one is confirmed first, as the state machine asks), confirmed ones not
+ * checked in «No presentado» (logged in check_ins as no_show/finish); each change is in the
+ * booking's history. Pending bookings nobody checked in stay pending for the office to decide.
+ * The sheet becomes «Finalizada».
+ */
+export async function finishLocked(
+  tx: DbOrTx,
+  actor: Actor,
+  sheet: repo.SheetRow,
+  now: Date,
+  timeZone: string,
+): Promise<TSheetFinishResponse> {
+  if (now.getTime() < sheet.startsAt.getTime()) {
+    const m = `La salida aún no ha empezado: la hoja se puede finalizar a partir de las ${localTime(sheet.startsAt, timeZone)} del ${displayDate(sheet.date)}`;
+    throw validation({ state: [m] }, m);
+  }
+  const open = await repo.lockOpenBookings(tx, sheet.departureId);
+  const toConfirm = open.filter((b) => b.checkedInAt && b.state === 'pending');
+  const toComplete = open.filter((b) => b.checkedInAt);
+  const noShows = open.filter((b) => !b.checkedInAt && b.state === 'confirmed');
+
+  await repo.setBookingsState(
+    tx,
+    toConfirm.map((b) => b.id),
+    'confirmed',
+    now,
+  );
+  await repo.setBookingsState(
+    tx,
+    toComplete.map((b) => b.id),
+    'completed',
+    now,
+  );
+  await repo.setBookingsState(
+    tx,
+    noShows.map((b) => b.id),
+    'no_show',
+    now,
+  );
+  const event = (bookingId: string, from: string, to: string, k = 0) => ({
+    tourOperatorId: sheet.tourOperatorId,
+    bookingId,
+    type: 'state_changed',
+    // Two steps of one booking keep their order.
+    createdAt: new Date(now.getTime() + k),
+    actorId: actor.id,
+    data: { from, to, sheet_id: sheet.id },
+  });
+  await repo.insertBookingEvents(tx, [
+    ...toConfirm.map((b) => event(b.id, 'pending', 'confirmed')),
+    ...toComplete.map((b) => event(b.id, 'confirmed', 'completed', b.state === 'pending' ? 1 : 0)),
+    ...noShows.map((b) => event(b.id, 'confirmed', 'no_show')),
+  ]);
+  await repo.insertCheckIns(
+    tx,
+    noShows.map((b) => ({
+      tourOperatorId: sheet.tourOperatorId,
+      sheetId: sheet.id,
+      bookingId: b.id,
+      action: 'no_show',
+      method: 'finish',
+      actorId: actor.id,
+      createdAt: now,
+    })),
+  );
+  await repo.updateSheetRow(tx, sheet.id, {
+    state: 'done',
+    startedAt: sheet.startedAt ?? now,
+    finishedAt: now,
+    updatedAt: now,
+  });
+  return { completed: toComplete.length, no_show: noShows.length };
+}
