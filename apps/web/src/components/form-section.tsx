@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Textarea, Title } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 
 /**
@@ -28,5 +29,31 @@ export function FormSection({
       </div>
       {children}
     </Stack>
+  );
+}
+
+/** "Notas": free text for the team, the last section of a resource's form. */
+export function NotesSection({
+  placeholder,
+  readOnly,
+  inputProps,
+}: {
+  placeholder: string;
+  readOnly: boolean;
+  inputProps: GetInputPropsReturnType;
+}) {
+  return (
+    <FormSection title="Notas">
+      <Textarea
+        label="Notas internas"
+        placeholder={readOnly ? '' : placeholder}
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={2000}
+        readOnly={readOnly || undefined}
+        {...inputProps}
+      />
+    </FormSection>
   );
 }

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Pagination, Select, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Group, Pagination, Select, Text } from '@mantine/core';
 import { countLabel } from '../lib/format';
 
 const PER_PAGE_OPTIONS = [
@@ -28,8 +27,8 @@ export function ListFooter({
   one: string;
   many: string;
   onPage: (page: number) => void;
-  /** null: back to the default (50). */
-  onPerPage: (perPage: string | null) => void;
+  /** null: back to the default (50). Without it, no "rows per page" choice. */
+  onPerPage?: (perPage: string | null) => void;
 }) {
   if (total <= 0) return null;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
@@ -47,15 +46,17 @@ export function ListFooter({
         {from.toLocaleString('es-ES')}–{to.toLocaleString('es-ES')} de {countLabel(total, one, many)}
       </Text>
       <Group gap="sm">
-        <Select
-          aria-label="Filas por página"
-          data={PER_PAGE_OPTIONS}
-          value={String(perPage)}
-          onChange={(v) => onPerPage(v === '50' ? null : v)}
-          allowDeselect={false}
-          w={150}
-          size="xs"
-        />
+        {onPerPage ? (
+          <Select
+            aria-label="Filas por página"
+            data={PER_PAGE_OPTIONS}
+            value={String(perPage)}
+            onChange={(v) => onPerPage(v === '50' ? null : v)}
+            allowDeselect={false}
+            w={150}
+            size="xs"
+          />
+        ) : null}
         {totalPages > 1 ? (
           <Pagination
             total={totalPages}
@@ -71,26 +72,5 @@ export function ListFooter({
         ) : null}
       </Group>
     </Group>
-  );
-}
-
-/** "Could not load the list" with a retry button (lists that fail keep the screen usable). */
-export function ListLoadError({ title, onRetry, retrying }: { title: string; onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert mx="md" mb="md" color="red" variant="light" title={title} role="alert">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">Comprueba tu conexión e inténtalo de nuevo.</Text>
-        <Button
-          size="xs"
-          variant="white"
-          color="red"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={onRetry}
-          loading={retrying}
-        >
-          Reintentar
-        </Button>
-      </Group>
-    </Alert>
   );
 }

@@ -1,27 +1,8 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { TSort } from '../lib/sort';
 import classes from './sortable-th.module.css';
-
-export type TSort = { field: string; desc: boolean } | null;
-
-/** "-created_at" → { field: 'created_at', desc: true } */
-export function parseSort(raw: string | null | undefined): TSort {
-  if (!raw) return null;
-  const desc = raw.startsWith('-');
-  const field = desc ? raw.slice(1) : raw;
-  return field ? { field, desc } : null;
-}
-
-export function formatSort(sort: TSort): string {
-  return sort ? `${sort.desc ? '-' : ''}${sort.field}` : '';
-}
-
-/** Click cycles ascending → descending → ascending; another column starts ascending. */
-export function nextSort(current: TSort, field: string): TSort {
-  if (current?.field === field) return { field, desc: !current.desc };
-  return { field, desc: false };
-}
 
 /** A table header cell that sorts the list, announced to screen readers with aria-sort. */
 export function SortableTh({

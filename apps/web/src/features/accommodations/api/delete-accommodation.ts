@@ -2,9 +2,9 @@
  * DELETE /api/v1/accommodations/{id} → 204 (a soft delete). 409 while other accommodations are
  * collected at it; 403 for a shared one unless the caller is the administrator.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
-import { type ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { useDeleteMutation } from '../../../lib/use-delete-mutation';
 import { accommodationsKeys } from './list-accommodations';
 
 export async function deleteAccommodation(id: string): Promise<void> {
@@ -12,9 +12,5 @@ export async function deleteAccommodation(id: string): Promise<void> {
 }
 
 export function useDeleteAccommodation() {
-  const queryClient = useQueryClient();
-  return useMutation<void, ApiError, string>({
-    mutationFn: deleteAccommodation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accommodationsKeys.all }),
-  });
+  return useDeleteMutation(deleteAccommodation, accommodationsKeys.all);
 }

@@ -5,9 +5,9 @@
  * for the map, and every row as choices for "Recoger en".
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, MAX_PER_PAGE, type TAccommodationResponse, type TFilterObject } from '@trayecto/shared';
+import { buildListQuery, type TAccommodationResponse, type TFilterObject } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { fetchAllPages, fetchListPage } from '../../../lib/list-api';
 
 export type TAccommodationsFilters = {
   q?: string;
@@ -46,29 +46,24 @@ export async function listAccommodations(
   params: TAccommodationsListParams,
   signal?: AbortSignal,
 ): Promise<TAccommodationsPage> {
-  const res = await apiRequest<TAccommodationResponse[]>(apiPaths.accommodations.list, {
-    query: accommodationsListQueryString(params),
+  return fetchListPage<TAccommodationResponse>(
+    apiPaths.accommodations.list,
+    accommodationsListQueryString(params),
     signal,
-  });
-  const items = Array.isArray(res.data) ? res.data : [];
-  return { items, total: totalCountOf(res.headers, items.length) };
+  );
 }
 
 /** Every row matching the filters, 500 a page (the API's maximum), up to `maxRows`. */
-export async function fetchAllAccommodations(
+export function fetchAllAccommodations(
   filters: TAccommodationsFilters,
   sort?: string,
   { maxRows = 100_000, signal }: { maxRows?: number; signal?: AbortSignal } = {},
 ): Promise<{ items: TAccommodationResponse[]; total: number }> {
-  const items: TAccommodationResponse[] = [];
-  let total = 0;
-  for (let page = 1; items.length < maxRows; page++) {
-    const res = await listAccommodations({ ...filters, page, per_page: MAX_PER_PAGE, sort }, signal);
-    items.push(...res.items);
-    total = res.total;
-    if (res.items.length < MAX_PER_PAGE || items.length >= total) break;
-  }
-  return { items: items.slice(0, maxRows), total };
+  return fetchAllPages<TAccommodationResponse>(
+    apiPaths.accommodations.list,
+    (page) => accommodationsListQueryString({ ...filters, ...page, sort }),
+    { maxPages: Number.POSITIVE_INFINITY, maxRows, signal },
+  );
 }
 
 /** The map shows at most this many places (beyond that, filter by zone). */

@@ -1,37 +1,22 @@
 /**
  * Every row of the filtered bookings list as CSV (PRODUCT §5 "export to CSV of the filtered
  * rows"): 500 a page (the API's maximum), following the keyset cursor (X-Next-Cursor) when the API
- * offers one, else page numbers. Cells are formula-safe (lib/csv.ts).
+ * offers one, else page numbers (lib/list-api.ts). Cells are formula-safe (lib/csv.ts).
  */
-import { MAX_PER_PAGE } from '@trayecto/shared';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
+import { fetchAllPages } from '../../../lib/list-api';
 import { bookingStateName, channelName, netPaidCents, paxCounts, paymentStateName } from '../utils/booking-format';
 import { bookingsListQueryString, type TBookingListItem, type TBookingsFilters } from './list-bookings';
 import { bookingApiPaths } from './paths';
 
-const MAX_PAGES = 400;
-
 export async function fetchAllBookings(filters: TBookingsFilters, sort?: string): Promise<TBookingListItem[]> {
-  const rows: TBookingListItem[] = [];
-  let cursor: string | undefined;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await apiRequest<TBookingListItem[]>(bookingApiPaths.list, {
-      query: bookingsListQueryString({ ...filters, page, per_page: MAX_PER_PAGE, sort, cursor }),
-    });
-    const items = Array.isArray(res.data) ? res.data : [];
-    rows.push(...items);
-    const next = res.headers.get('X-Next-Cursor');
-    if (next) {
-      cursor = next;
-      continue;
-    }
-    if (cursor) break; // cursor paging ends when the API gives no next cursor
-    const total = totalCountOf(res.headers, rows.length);
-    if (items.length < MAX_PER_PAGE || rows.length >= total) break;
-  }
-  return rows;
+  const all = await fetchAllPages<TBookingListItem>(
+    bookingApiPaths.list,
+    (page) => bookingsListQueryString({ ...filters, ...page, sort }),
+    { maxPages: 400 },
+  );
+  return all.items;
 }
 
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);

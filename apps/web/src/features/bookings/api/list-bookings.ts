@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { buildListQuery, type TBookingResponse, type TFilterObject } from '@trayecto/shared';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-api';
 import { bookingsKeys } from './keys';
 import { bookingApiPaths } from './paths';
 
@@ -91,12 +91,7 @@ export function bookingsListQueryString(p: TBookingsListParams & { cursor?: stri
 }
 
 export async function listBookings(params: TBookingsListParams, signal?: AbortSignal): Promise<TBookingsPage> {
-  const res = await apiRequest<TBookingListItem[]>(bookingApiPaths.list, {
-    query: bookingsListQueryString(params),
-    signal,
-  });
-  const items = Array.isArray(res.data) ? res.data : [];
-  return { items, total: totalCountOf(res.headers, items.length) };
+  return fetchListPage<TBookingListItem>(bookingApiPaths.list, bookingsListQueryString(params), signal);
 }
 
 export const listBookingsQueryOptions = (params: TBookingsListParams) =>

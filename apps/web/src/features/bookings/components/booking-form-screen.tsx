@@ -1,12 +1,9 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
-  Breadcrumbs,
   Button,
   Checkbox,
-  EmptyState,
   Grid,
   Group,
   Paper,
@@ -22,7 +19,6 @@ import { modals } from '@mantine/modals';
 import {
   IconAlertCircle,
   IconAlertTriangle,
-  IconArrowLeft,
   IconBan,
   IconCalendarOff,
   IconCheck,
@@ -38,9 +34,10 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } 
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormSection } from '../../../components/form-section';
 import { PageHeader } from '../../../components/page-header';
+import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-page';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
-import { ApiError } from '../../../lib/api-client';
+import type { ApiError } from '../../../lib/api-client';
 import { getCurrentUser, getRoles } from '../../../lib/auth-storage';
 import { formatDay, todayIso } from '../../../lib/dates';
 import { firstErrorPath } from '../../../lib/form-errors';
@@ -86,6 +83,8 @@ import { DeparturePicker, seatsFor, type TOwnSeats } from './departure-picker';
 import { PaxSection } from './pax-section';
 import { PaymentsPanel } from './payments-panel';
 import { QuotePanel, quoteView, savedQuoteView } from './quote-panel';
+
+const BOOKINGS_CRUMB = { label: 'Reservas', to: pathTo('bookingIndex') };
 
 /** Sections in page order (the first error gets the focus). */
 const SECTIONS = [
@@ -134,60 +133,22 @@ export function BookingEditScreen() {
 
   if (query.isLoading) return <BookingFormSkeleton />;
   if (query.isError || !query.data) {
-    const status = query.error instanceof ApiError ? query.error.status : 0;
-    const notFound = status === 404 || status === 400 || status === 403;
     return (
-      <>
-        <BookingBreadcrumbs current={notFound ? 'No encontrada' : 'Error'} />
-        <Paper withBorder radius="lg" p="xl" shadow="xs">
-          <EmptyState
-            variant="light"
-            icon={<IconCalendarOff size={28} />}
-            title={notFound ? 'Reserva no encontrada' : 'No se ha podido cargar la reserva'}
-            description={
-              notFound
-                ? 'Puede que el enlace no sea correcto o que la reserva no sea tuya.'
-                : (query.error?.message ?? 'Comprueba tu conexión e inténtalo de nuevo.')
-            }
-          >
-            <EmptyState.Actions>
-              <Button
-                component={Link}
-                to={pathTo('bookingIndex')}
-                variant="default"
-                leftSection={<IconArrowLeft size={16} />}
-              >
-                Volver a reservas
-              </Button>
-              {notFound ? null : (
-                <Button
-                  leftSection={<IconRefresh size={16} />}
-                  onClick={() => query.refetch()}
-                  loading={query.isFetching}
-                >
-                  Reintentar
-                </Button>
-              )}
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      </>
+      <RecordLoadError
+        query={query}
+        notFoundStatuses={[404, 400, 403]}
+        parent={{ ...BOOKINGS_CRUMB, back: 'Volver a reservas' }}
+        icon={<IconCalendarOff size={28} />}
+        texts={{
+          notFoundCrumb: 'No encontrada',
+          notFoundTitle: 'Reserva no encontrada',
+          notFoundDescription: 'Puede que el enlace no sea correcto o que la reserva no sea tuya.',
+          errorTitle: 'No se ha podido cargar la reserva',
+        }}
+      />
     );
   }
   return <BookingForm key={query.data.id} mode="edit" booking={query.data} />;
-}
-
-function BookingBreadcrumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumbs mb="xs" separatorMargin={6} fz="sm" aria-label="Migas de pan">
-      <Anchor component={Link} to={pathTo('bookingIndex')} size="sm">
-        Reservas
-      </Anchor>
-      <Text size="sm" c="dimmed" truncate="end" maw={420} aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
 }
 
 function SectionCard({
@@ -566,7 +527,10 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
 
   return (
     <>
-      <BookingBreadcrumbs current={mode === 'create' ? 'Nueva reserva' : (booking?.locator ?? '')} />
+      <RecordBreadcrumbs
+        parent={BOOKINGS_CRUMB}
+        current={mode === 'create' ? 'Nueva reserva' : (booking?.locator ?? '')}
+      />
       <PageHeader
         title={title}
         description={subtitle}

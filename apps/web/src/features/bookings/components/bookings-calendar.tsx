@@ -1,6 +1,4 @@
 import {
-  ActionIcon,
-  Alert,
   Box,
   Button,
   Group,
@@ -13,9 +11,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { TBookingCalendarEntry } from '@trayecto/shared';
 import { useMemo } from 'react';
+import { IconButton } from '../../../components/icon-button';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { useBookingsCalendar } from '../api/get-bookings-calendar';
@@ -214,29 +214,21 @@ export function BookingsCalendar({
     <Stack gap="sm" p="md" pt={0}>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={mode === 'month' ? 'Mes anterior' : 'Semana anterior'}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={mode === 'month' ? 'Mes anterior' : 'Semana anterior'}
-              onClick={() => onAnchorChange(shiftAnchor(mode, anchor, -1))}
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton
+            label={mode === 'month' ? 'Mes anterior' : 'Semana anterior'}
+            icon={IconChevronLeft}
+            variant="default"
+            onClick={() => onAnchorChange(shiftAnchor(mode, anchor, -1))}
+          />
           <Text fw={700} miw={170} ta="center" aria-live="polite" data-testid="calendar-title">
             {title}
           </Text>
-          <Tooltip label={mode === 'month' ? 'Mes siguiente' : 'Semana siguiente'}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={mode === 'month' ? 'Mes siguiente' : 'Semana siguiente'}
-              onClick={() => onAnchorChange(shiftAnchor(mode, anchor, 1))}
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton
+            label={mode === 'month' ? 'Mes siguiente' : 'Semana siguiente'}
+            icon={IconChevronRight}
+            variant="default"
+            onClick={() => onAnchorChange(shiftAnchor(mode, anchor, 1))}
+          />
           {isCurrent ? null : (
             <Button variant="subtle" size="compact-sm" ml={4} onClick={() => onAnchorChange(today)}>
               Hoy
@@ -262,25 +254,11 @@ export function BookingsCalendar({
       </Group>
 
       {query.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
+        <LoadErrorAlert
           title="No se ha podido cargar el calendario"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{query.error.message}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => query.refetch()}
-            >
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
+          message={query.error.message}
+          onRetry={query.refetch}
+        />
       ) : null}
 
       <Box pos="relative">

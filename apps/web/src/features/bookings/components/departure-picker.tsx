@@ -1,8 +1,5 @@
 import {
-  ActionIcon,
-  Alert,
   Box,
-  Button,
   Group,
   Input,
   LoadingOverlay,
@@ -11,12 +8,13 @@ import {
   Skeleton,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconClockHour4, IconRefresh } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
 import { useEffect, useMemo, useState } from 'react';
+import { IconButton } from '../../../components/icon-button';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { useProductAvailability } from '../api/get-product-availability';
@@ -154,51 +152,29 @@ export function DeparturePicker({
       >
         <Stack gap={6} mt={4}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Tooltip label="Mes anterior">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Mes anterior"
-                onClick={() => setMonth(shiftMonth(month, -1))}
-                disabled={month <= monthOf(today) && !readOnly}
-              >
-                <IconChevronLeft size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label="Mes anterior"
+              icon={IconChevronLeft}
+              variant="default"
+              onClick={() => setMonth(shiftMonth(month, -1))}
+              disabled={month <= monthOf(today) && !readOnly}
+            />
             <Text fw={700} aria-live="polite" data-testid="seats-calendar-month">
               {monthLabel(month)}
             </Text>
-            <Tooltip label="Mes siguiente">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Mes siguiente"
-                onClick={() => setMonth(shiftMonth(month, 1))}
-              >
-                <IconChevronRight size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton
+              label="Mes siguiente"
+              icon={IconChevronRight}
+              variant="default"
+              onClick={() => setMonth(shiftMonth(month, 1))}
+            />
           </Group>
           {query.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
+            <LoadErrorAlert
               title="No se han podido cargar las salidas"
-            >
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">{query.error.message}</Text>
-                <Button
-                  size="xs"
-                  variant="white"
-                  color="red"
-                  leftSection={<IconRefresh size={14} />}
-                  onClick={() => query.refetch()}
-                >
-                  Reintentar
-                </Button>
-              </Group>
-            </Alert>
+              message={query.error.message}
+              onRetry={query.refetch}
+            />
           ) : null}
           <Box pos="relative">
             <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />

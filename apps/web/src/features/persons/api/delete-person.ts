@@ -1,7 +1,7 @@
 /** DELETE /api/v1/persons/{id} → 204. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
-import { type ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { useDeleteMutation } from '../../../lib/use-delete-mutation';
 import { personsKeys } from './list-persons';
 
 export async function deletePerson(id: string): Promise<void> {
@@ -9,9 +9,5 @@ export async function deletePerson(id: string): Promise<void> {
 }
 
 export function useDeletePerson() {
-  const queryClient = useQueryClient();
-  return useMutation<void, ApiError, string>({
-    mutationFn: deletePerson,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: personsKeys.lists() }),
-  });
+  return useDeleteMutation(deletePerson, personsKeys.lists());
 }

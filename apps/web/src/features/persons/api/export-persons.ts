@@ -2,32 +2,22 @@
 import {
   ACTIVE_STATE_NAMES,
   LANGUAGE_NAMES,
-  MAX_PER_PAGE,
   PERSON_ROLE_NAMES,
   type TLanguage,
   type TPersonResponse,
   type TPersonRole,
 } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
 import { formatDay } from '../../../lib/dates';
+import { fetchAllPages } from '../../../lib/list-api';
 import { personsListQueryString, type TPersonsFilters } from './list-persons';
 
-const MAX_PAGES = 200;
-
 export async function fetchAllPersons(filters: TPersonsFilters, sort?: string): Promise<TPersonResponse[]> {
-  const rows: TPersonResponse[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await apiRequest<TPersonResponse[]>(apiPaths.persons.list, {
-      query: personsListQueryString({ ...filters, page, per_page: MAX_PER_PAGE, sort }),
-    });
-    const items = Array.isArray(res.data) ? res.data : [];
-    rows.push(...items);
-    const total = totalCountOf(res.headers, rows.length);
-    if (items.length < MAX_PER_PAGE || rows.length >= total) break;
-  }
-  return rows;
+  const all = await fetchAllPages<TPersonResponse>(apiPaths.persons.list, (page) =>
+    personsListQueryString({ ...filters, ...page, sort }),
+  );
+  return all.items;
 }
 
 export const languageName = (code: string) => LANGUAGE_NAMES[code as TLanguage] ?? code.toUpperCase();

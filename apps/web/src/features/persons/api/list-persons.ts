@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { buildListQuery, type TFilterObject, type TPersonResponse } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-api';
 
 export type TPersonsFilters = {
   q?: string;
@@ -38,12 +38,7 @@ export function personsListQueryString(p: TPersonsListParams): string {
 }
 
 export async function listPersons(params: TPersonsListParams, signal?: AbortSignal): Promise<TPersonsPage> {
-  const res = await apiRequest<TPersonResponse[]>(apiPaths.persons.list, {
-    query: personsListQueryString(params),
-    signal,
-  });
-  const items = Array.isArray(res.data) ? res.data : [];
-  return { items, total: totalCountOf(res.headers, items.length) };
+  return fetchListPage<TPersonResponse>(apiPaths.persons.list, personsListQueryString(params), signal);
 }
 
 export const personsKeys = {

@@ -1,6 +1,6 @@
 /** DELETE /api/v1/products/{id} → 204 (soft-deleted when bookings use it). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { useDeleteMutation } from '../../../lib/use-delete-mutation';
 import { productsKeys } from './list-products';
 import { productApiPaths } from './paths';
 
@@ -9,12 +9,5 @@ export async function deleteProduct(id: string): Promise<void> {
 }
 
 export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation<void, ApiError, string>({
-    mutationFn: deleteProduct,
-    onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: productsKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: productsKeys.lists() });
-    },
-  });
+  return useDeleteMutation(deleteProduct, productsKeys.lists(), productsKeys.detail);
 }

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { buildListQuery, type TFilterObject, type TProductResponse } from '@trayecto/shared';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-api';
 import { productApiPaths } from './paths';
 
 /** A row of the list: the product as the API answers it (lists may leave the heavy parts out). */
@@ -55,12 +55,7 @@ export function productsListQueryString(p: TProductsListParams): string {
 }
 
 export async function listProducts(params: TProductsListParams, signal?: AbortSignal): Promise<TProductsPage> {
-  const res = await apiRequest<TProductListItem[]>(productApiPaths.list, {
-    query: productsListQueryString(params),
-    signal,
-  });
-  const items = Array.isArray(res.data) ? res.data : [];
-  return { items, total: totalCountOf(res.headers, items.length) };
+  return fetchListPage<TProductListItem>(productApiPaths.list, productsListQueryString(params), signal);
 }
 
 export const productsKeys = {

@@ -14,5 +14,4 @@ export const productApiPaths = {
   imagesOrder: (id: string) => `/products/${enc(id)}/images/order`,
   accommodations: '/accommodations',
   accommodationZones: '/accommodations/zones',
-  tourOperators: '/tour-operators',
 } as const;

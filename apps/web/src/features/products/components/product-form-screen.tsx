@@ -1,12 +1,9 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
-  Breadcrumbs,
   Button,
   Divider,
-  EmptyState,
   Grid,
   Group,
   Paper,
@@ -19,14 +16,12 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import {
   IconAlertCircle,
-  IconArrowLeft,
   IconCalendarMonth,
   IconDeviceFloppy,
   IconEye,
   IconInfoCircle,
   IconLock,
   IconMapOff,
-  IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
 import { pathTo, type TProductResponse } from '@trayecto/shared';
@@ -34,14 +29,15 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../../components/form-section';
 import { PageHeader } from '../../../components/page-header';
+import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-page';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
-import { ApiError } from '../../../lib/api-client';
+import type { ApiError } from '../../../lib/api-client';
 import { getRoles } from '../../../lib/auth-storage';
 import { FORM_INVALID_NOTICE, notifyError, notifySuccess } from '../../../lib/notify';
+import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
-import { useProductOperatorOptions } from '../api/list-tour-operator-options';
 import { useUpdateProduct } from '../api/update-product';
 import { todayIso } from '../utils/departures-calendar';
 import { productAccess, type TProductAccess } from '../utils/product-access';
@@ -71,6 +67,8 @@ import { PricesSection } from './sections/prices-section';
 import { PublicLinksSection } from './sections/public-links-section';
 import { SeasonsSection } from './sections/seasons-section';
 
+const PRODUCTS_CRUMB = { label: 'Productos', to: pathTo('productIndex') };
+
 /** /products/create: a new tour (levels 0/1). Images and the calendar come once it is saved. */
 export function ProductCreateScreen() {
   return <ProductForm mode="create" product={null} />;
@@ -83,60 +81,21 @@ export function ProductEditScreen() {
 
   if (query.isLoading) return <ProductFormSkeleton />;
   if (query.isError || !query.data) {
-    const status = query.error instanceof ApiError ? query.error.status : 0;
-    const notFound = status === 404 || status === 400;
     return (
-      <>
-        <ProductBreadcrumbs current={notFound ? 'No encontrado' : 'Error'} />
-        <Paper withBorder radius="lg" p="xl" shadow="xs">
-          <EmptyState
-            variant="light"
-            icon={<IconMapOff size={28} />}
-            title={notFound ? 'Producto no encontrado' : 'No se ha podido cargar el producto'}
-            description={
-              notFound
-                ? 'Puede que se haya eliminado o que el enlace no sea correcto.'
-                : (query.error?.message ?? 'Comprueba tu conexión e inténtalo de nuevo.')
-            }
-          >
-            <EmptyState.Actions>
-              <Button
-                component={Link}
-                to={pathTo('productIndex')}
-                variant="default"
-                leftSection={<IconArrowLeft size={16} />}
-              >
-                Volver a productos
-              </Button>
-              {notFound ? null : (
-                <Button
-                  leftSection={<IconRefresh size={16} />}
-                  onClick={() => query.refetch()}
-                  loading={query.isFetching}
-                >
-                  Reintentar
-                </Button>
-              )}
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      </>
+      <RecordLoadError
+        query={query}
+        parent={{ ...PRODUCTS_CRUMB, back: 'Volver a productos' }}
+        icon={<IconMapOff size={28} />}
+        texts={{
+          notFoundCrumb: 'No encontrado',
+          notFoundTitle: 'Producto no encontrado',
+          notFoundDescription: 'Puede que se haya eliminado o que el enlace no sea correcto.',
+          errorTitle: 'No se ha podido cargar el producto',
+        }}
+      />
     );
   }
   return <ProductForm key={query.data.id} mode="edit" product={query.data} />;
-}
-
-function ProductBreadcrumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumbs mb="xs" separatorMargin={6} fz="sm" aria-label="Migas de pan">
-      <Anchor component={Link} to={pathTo('productIndex')} size="sm">
-        Productos
-      </Anchor>
-      <Text size="sm" c="dimmed" truncate="end" maw={420} aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
 }
 
 function SectionCard({
@@ -206,7 +165,7 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
   const createMutation = useCreateProduct();
   const updateMutation = useUpdateProduct();
   const deleteMutation = useDeleteProduct();
-  const operators = useProductOperatorOptions(access.isAdmin && mode === 'create');
+  const operators = useTourOperatorSelectOptions(access.isAdmin && mode === 'create');
 
   const generalReadOnly = !access.canEditAll;
   const availabilityReadOnly = !access.canEditAvailability;
@@ -360,7 +319,10 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
 
   return (
     <>
-      <ProductBreadcrumbs current={mode === 'create' ? 'Nuevo producto' : (product?.name ?? '')} />
+      <RecordBreadcrumbs
+        parent={PRODUCTS_CRUMB}
+        current={mode === 'create' ? 'Nuevo producto' : (product?.name ?? '')}
+      />
       <PageHeader
         title={title}
         description={subtitle}

@@ -1,25 +1,19 @@
 /** Every row of the filtered tour operators list as CSV (pages of 500). */
-import { MAX_PER_PAGE, TOUR_OPERATOR_STATE_NAMES, type TTourOperatorResponse, type TUserState } from '@trayecto/shared';
+import { TOUR_OPERATOR_STATE_NAMES, type TTourOperatorResponse, type TUserState } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
+import { fetchAllPages } from '../../../lib/list-api';
 import { type TTourOperatorsFilters, tourOperatorsListQueryString } from './list-tour-operators';
 
 export async function fetchAllTourOperators(
   filters: TTourOperatorsFilters,
   sort?: string,
 ): Promise<TTourOperatorResponse[]> {
-  const rows: TTourOperatorResponse[] = [];
-  for (let page = 1; page <= 200; page++) {
-    const res = await apiRequest<TTourOperatorResponse[]>(apiPaths.tourOperators.list, {
-      query: tourOperatorsListQueryString({ ...filters, page, per_page: MAX_PER_PAGE, sort }),
-    });
-    const items = Array.isArray(res.data) ? res.data : [];
-    rows.push(...items);
-    if (items.length < MAX_PER_PAGE || rows.length >= totalCountOf(res.headers, rows.length)) break;
-  }
-  return rows;
+  const all = await fetchAllPages<TTourOperatorResponse>(apiPaths.tourOperators.list, (page) =>
+    tourOperatorsListQueryString({ ...filters, ...page, sort }),
+  );
+  return all.items;
 }
 
 export function tourOperatorsToCsv(rows: readonly TTourOperatorResponse[]): string {

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { buildListQuery, type TTourOperatorResponse } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-api';
 
 export type TTourOperatorsFilters = { state?: string; q?: string };
 export type TTourOperatorsListParams = TTourOperatorsFilters & { page: number; per_page: number; sort?: string };
@@ -19,12 +19,11 @@ export async function listTourOperators(
   params: TTourOperatorsListParams,
   signal?: AbortSignal,
 ): Promise<TTourOperatorsPage> {
-  const res = await apiRequest<TTourOperatorResponse[]>(apiPaths.tourOperators.list, {
-    query: tourOperatorsListQueryString(params),
+  return fetchListPage<TTourOperatorResponse>(
+    apiPaths.tourOperators.list,
+    tourOperatorsListQueryString(params),
     signal,
-  });
-  const items = Array.isArray(res.data) ? res.data : [];
-  return { items, total: totalCountOf(res.headers, items.length) };
+  );
 }
 
 export const tourOperatorsKeys = {

@@ -2,9 +2,9 @@
  * DELETE /api/v1/users/{id}. Spec §8: a failing delete is silently ignored; the list is read again
  * either way, so the screen shows what the server really holds.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
+import { useDeleteMutation } from '../../../lib/use-delete-mutation';
 import { usersKeys } from './list-users';
 
 /** Resolves true when the user was deleted, false when the call failed (never throws). */
@@ -18,9 +18,5 @@ export async function deleteUser(id: string): Promise<boolean> {
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation<boolean, never, string>({
-    mutationFn: deleteUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
-  });
+  return useDeleteMutation<boolean, never>(deleteUser, usersKeys.lists());
 }

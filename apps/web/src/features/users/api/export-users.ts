@@ -1,32 +1,16 @@
 /** Every row of the filtered users list, page by page (500 a page, the API's maximum), as CSV. */
-import {
-  MAX_PER_PAGE,
-  ROLE_NAMES,
-  type TLevel,
-  type TUserResponse,
-  type TUserState,
-  USER_STATE_NAMES,
-} from '@trayecto/shared';
+import { ROLE_NAMES, type TLevel, type TUserResponse, type TUserState, USER_STATE_NAMES } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
+import { fetchAllPages } from '../../../lib/list-api';
 import { type TUsersFilters, usersListQueryString } from './list-users';
 
-const MAX_PAGES = 200;
-
 export async function fetchAllUsers(filters: TUsersFilters, sort?: string): Promise<TUserResponse[]> {
-  const rows: TUserResponse[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await apiRequest<TUserResponse[]>(apiPaths.users.list, {
-      query: usersListQueryString({ ...filters, page, per_page: MAX_PER_PAGE, sort }),
-    });
-    const items = Array.isArray(res.data) ? res.data : [];
-    rows.push(...items);
-    const total = totalCountOf(res.headers, rows.length);
-    if (items.length < MAX_PER_PAGE || rows.length >= total) break;
-  }
-  return rows;
+  const all = await fetchAllPages<TUserResponse>(apiPaths.users.list, (page) =>
+    usersListQueryString({ ...filters, ...page, sort }),
+  );
+  return all.items;
 }
 
 export function usersToCsv(users: readonly TUserResponse[], withTourOperator: boolean): string {

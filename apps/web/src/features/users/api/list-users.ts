@@ -6,7 +6,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { buildListQuery, type TFilterObject, type TUserResponse } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-api';
 
 export type TUsersFilters = {
   level?: string;
@@ -33,9 +33,8 @@ export function usersListQueryString(p: TUsersListParams): string {
 
 export async function listUsers(params: TUsersListParams, signal?: AbortSignal): Promise<TUsersPage> {
   try {
-    const res = await apiRequest<TUserResponse[]>(apiPaths.users.list, { query: usersListQueryString(params), signal });
-    const items = Array.isArray(res.data) ? res.data : [];
-    return { items, total: totalCountOf(res.headers, items.length), failed: false };
+    const page = await fetchListPage<TUserResponse>(apiPaths.users.list, usersListQueryString(params), signal);
+    return { ...page, failed: false };
   } catch (error) {
     if (signal?.aborted) throw error;
     return { items: [], total: 0, failed: true };

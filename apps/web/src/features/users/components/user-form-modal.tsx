@@ -1,28 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TUserResponse } from '@trayecto/shared';
-import { useEffect, useState } from 'react';
+import { FormActions, FormErrorAlert, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
-import { confirmDiscard, useUnsavedChangesGuard } from '../../../components/unsaved-changes';
-import type { ApiError } from '../../../lib/api-client';
-import { FORM_INVALID_NOTICE, notifyError, notifySuccess } from '../../../lib/notify';
+import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { useCreateUser } from '../api/create-user';
-import { useTourOperatorOptions } from '../api/list-tour-operator-options';
 import { useUpdateUser } from '../api/update-user';
 import {
   initialUserFormValues,
@@ -33,7 +16,6 @@ import {
   showsCommissionField,
   showsOperatorField,
   type TUserFormContext,
-  type TUserFormValues,
   toCreatePayload,
   toUpdatePayload,
   validateUserForm,
@@ -63,93 +45,33 @@ type Props = {
 
 /** Create / edit a user in a modal, validated with the shared schemas (spec §5 messages). */
 export function UserFormModal({ opened, user, ctx, onClose }: Props) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useIsPhone();
   const mode = user ? 'edit' : 'create';
-  const [serverError, setServerError] = useState<string | null>(null);
-  const createMutation = useCreateUser();
-  const updateMutation = useUpdateUser();
-  const operators = useTourOperatorOptions(opened && isAdminActor(ctx));
-
-  const form = useForm<TUserFormValues>({
-    mode: 'controlled',
-    initialValues: initialUserFormValues(user, ctx),
+  const operators = useTourOperatorSelectOptions(opened && isAdminActor(ctx));
+  const { form, formProps } = useRecordForm({
+    opened,
+    record: user,
+    initialValues: () => initialUserFormValues(user, ctx),
     validate: (values) => validateUserForm(values, mode, ctx, user),
-    validateInputOnBlur: true,
-  });
-
-  // A new record each time the modal opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the target changes
-  useEffect(() => {
-    if (!opened) return;
-    const initial = initialUserFormValues(user, ctx);
-    form.setInitialValues(initial);
-    form.setValues(initial);
-    form.resetDirty(initial);
-    form.clearErrors();
-    setServerError(null);
-  }, [opened, user?.id]);
-
-  const dirty = opened && form.isDirty();
-  useUnsavedChangesGuard(dirty);
-
-  const requestClose = () => {
-    if (form.isDirty()) confirmDiscard(onClose);
-    else onClose();
-  };
-
-  const saving = createMutation.isPending || updateMutation.isPending;
-
-  const handleError = (error: ApiError) => {
-    if (error.status === 422 || error.status === 409 || error.status === 400) {
-      const { fields, rest } = mapServerErrors(error.fieldErrors, FORM_FIELDS);
+    fields: FORM_FIELDS,
+    mapErrors: (fieldErrors) => mapServerErrors(fieldErrors, FORM_FIELDS),
+    // 409 "email already in use" may name no field.
+    adjustErrors: (error, { fields }) => {
       if (error.status === 409 && !fields.email && /email|correo/i.test(error.message)) fields.email = error.message;
-      form.setErrors(fields);
-      const hasFieldErrors = Object.keys(fields).length > 0;
-      setServerError(rest.length ? rest.join(' ') : hasFieldErrors ? null : error.message);
-      notifyError('No se ha guardado', hasFieldErrors ? 'Revisa los campos marcados.' : error.message);
-      return;
-    }
-    if (error.status === 401) return; // the client already sends the user to /login
-    setServerError(error.message);
-    notifyError('No se ha guardado', error.message);
-  };
-
-  const submit = form.onSubmit(
-    (values) => {
-      setServerError(null);
-      if (user) {
-        updateMutation.mutate(
-          { id: user.id, payload: toUpdatePayload(values, ctx, user) },
-          {
-            onSuccess: (saved) => {
-              notifySuccess(
-                'Cambios guardados',
-                `Se han guardado los datos de ${saved.full_name ?? values.full_name}.`,
-              );
-              form.resetDirty();
-              onClose();
-            },
-            onError: handleError,
-          },
-        );
-      } else {
-        createMutation.mutate(toCreatePayload(values, ctx), {
-          onSuccess: (saved) => {
-            notifySuccess('Usuario creado', `${saved.full_name ?? values.full_name} ya puede entrar en Trayecto.`);
-            form.resetDirty();
-            onClose();
-          },
-          onError: handleError,
-        });
-      }
     },
-    (errors) => {
-      // Take keyboard and screen-reader users to the first field to fix.
-      const first = Object.keys(errors)[0];
-      if (first) form.getInputNode(first as never)?.focus();
-      notifyError('Revisa el formulario', 'Hay campos con errores.', FORM_INVALID_NOTICE);
+    save: {
+      create: useCreateUser(),
+      update: useUpdateUser(),
+      createPayload: (values) => toCreatePayload(values, ctx),
+      // Only called for an existing user.
+      updatePayload: (values) => toUpdatePayload(values, ctx, user as TUserResponse),
+      notice: (saved, values) =>
+        user
+          ? ['Cambios guardados', `Se han guardado los datos de ${saved.full_name ?? values.full_name}.`]
+          : ['Usuario creado', `${saved.full_name ?? values.full_name} ya puede entrar en Trayecto.`],
     },
-  );
+    onClose,
+  });
 
   const values = form.getValues();
   const showOperator = showsOperatorField(values, ctx);
@@ -158,7 +80,7 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
   return (
     <Modal
       opened={opened}
-      onClose={requestClose}
+      onClose={formProps.onClose}
       title={
         <Text fw={700} size="lg" component="span">
           {user ? 'Editar usuario' : 'Nuevo usuario'}
@@ -170,13 +92,9 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
       centered
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={formProps.onSubmit} noValidate>
         <Stack gap="lg">
-          {serverError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="No se ha podido guardar">
-              {serverError}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={formProps.serverError} />
 
           <FormSection title="Datos personales">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -300,14 +218,7 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
             </SimpleGrid>
           </FormSection>
 
-          <Group justify="flex-end" gap="sm" pt="xs">
-            <Button variant="default" onClick={requestClose} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-              Guardar
-            </Button>
-          </Group>
+          <FormActions saving={formProps.saving} onCancel={formProps.onClose} />
         </Stack>
       </form>
     </Modal>

@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { buildListQuery, type TFilterObject, type TVehicleResponse } from '@trayecto/shared';
 import { apiPaths } from '../../../config/paths';
-import { apiRequest, totalCountOf } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-api';
 
 export type TVehiclesFilters = {
   q?: string;
@@ -36,12 +36,7 @@ export function vehiclesListQueryString(p: TVehiclesListParams): string {
 }
 
 export async function listVehicles(params: TVehiclesListParams, signal?: AbortSignal): Promise<TVehiclesPage> {
-  const res = await apiRequest<TVehicleResponse[]>(apiPaths.vehicles.list, {
-    query: vehiclesListQueryString(params),
-    signal,
-  });
-  const items = Array.isArray(res.data) ? res.data : [];
-  return { items, total: totalCountOf(res.headers, items.length) };
+  return fetchListPage<TVehicleResponse>(apiPaths.vehicles.list, vehiclesListQueryString(params), signal);
 }
 
 export const vehiclesKeys = {

@@ -1,20 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
 import { useMemo, useState } from 'react';
+import { IconButton } from '../../../../components/icon-button';
+import { LoadErrorAlert } from '../../../../components/load-error-alert';
 import { plural } from '../../../../lib/format';
 import { useProductAvailability } from '../../api/get-product-availability';
 import {
@@ -142,29 +132,21 @@ export function DeparturesCalendar({
     <Stack gap="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Mes anterior">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Mes anterior"
-              onClick={() => setMonth(shiftMonth(month, -1))}
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton
+            label="Mes anterior"
+            icon={IconChevronLeft}
+            variant="default"
+            onClick={() => setMonth(shiftMonth(month, -1))}
+          />
           <Text fw={700} w={150} ta="center" aria-live="polite" data-testid="calendar-month">
             {monthLabel(month)}
           </Text>
-          <Tooltip label="Mes siguiente">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Mes siguiente"
-              onClick={() => setMonth(shiftMonth(month, 1))}
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton
+            label="Mes siguiente"
+            icon={IconChevronRight}
+            variant="default"
+            onClick={() => setMonth(shiftMonth(month, 1))}
+          />
           {month !== monthOf(today) ? (
             <Button variant="subtle" size="compact-sm" ml={4} onClick={() => setMonth(monthOf(today))}>
               Hoy
@@ -187,25 +169,11 @@ export function DeparturesCalendar({
       ) : null}
 
       {availability.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
+        <LoadErrorAlert
           title="No se han podido cargar las salidas"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{availability.error.message}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => availability.refetch()}
-            >
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
+          message={availability.error.message}
+          onRetry={availability.refetch}
+        />
       ) : null}
 
       <Box pos="relative">

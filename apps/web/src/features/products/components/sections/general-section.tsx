@@ -12,7 +12,7 @@ import {
 import { LANGUAGE_NAMES, LANGUAGES, PRODUCT_STATE_NAMES, PRODUCT_STATES } from '@trayecto/shared';
 import { lazy, Suspense } from 'react';
 import { REQUIRED_FIELD, requiredIf } from '../../../../components/required-field';
-import type { TOperatorOption } from '../../api/list-tour-operator-options';
+import type { TTourOperatorOption } from '../../../../lib/tour-operator-options';
 import { TextListField } from '../text-list-field';
 import { readOnlyProps, type TSectionProps } from './types';
 
@@ -29,7 +29,10 @@ export function GeneralSection({
   operator,
 }: TSectionProps & {
   /** The administrator chooses the owner of a new product; on edit it is only shown. */
-  operator: { mode: 'choose'; options: TOperatorOption[]; loading: boolean } | { mode: 'show'; name: string } | null;
+  operator:
+    | { mode: 'choose'; options: TTourOperatorOption[]; loading: boolean }
+    | { mode: 'show'; name: string }
+    | null;
 }) {
   const ro = readOnlyProps(readOnly);
   const values = form.getValues();

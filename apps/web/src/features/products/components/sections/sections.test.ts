@@ -1,5 +1,6 @@
 import type { TAvailabilitySlot } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
+import { absoluteUrl } from '../../../../components/copy-link-field';
 import { normalizeEditorHtml } from '../rich-text-field';
 import { describeRule } from './availability-section';
 import { departurePayload } from './departure-modal';
@@ -8,7 +9,6 @@ import { movedIds, rejectionMessage } from './images-section';
 import { mapLinkFor } from './meeting-point-section';
 import { pickupFromZone, sortPickupsByTime } from './pickups-section';
 import { fromPriceCents } from './prices-section';
-import { absoluteUrl } from './public-links-section';
 
 describe('product sections', () => {
   it('a weekly rule reads as a sentence', () => {
