@@ -44,6 +44,14 @@ export default defineConfig({
         main: here('./index.html'),
         public: here('./public.html'),
       },
+      output: {
+        // React is what both pages share: one named, long-cached chunk (without this rolldown
+        // merges it with whatever else both entries import). The public page checks that it
+        // loads nothing else of the back-office (bench/size.ts).
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 }],
+        },
+      },
     },
   },
 });

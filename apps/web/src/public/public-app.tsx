@@ -1,6 +1,19 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { ErrorPage, LoadingPage, NotFoundPage } from './components/states';
+import { getBooking, getProduct, PublicApiError } from './lib/api';
+import { prefetchResource } from './lib/resource';
 import { matchPublicRoute, type TPublicMatch } from './match-route';
-import { PublicNotFound, PublicPlaceholder } from './public-pages';
+import { LandingPage } from './pages/landing-page';
+import './public.css';
+
+// The landing page is the entry most visitors arrive at (and its photo the LCP): it ships with the
+// entry. The other pages are their own chunks, fetched when visited (the landing prefetches the
+// booking page while idle).
+const BookingPage = lazy(() => import('./pages/booking-page').then((m) => ({ default: m.BookingPage })));
+const ExistingBookingPage = lazy(() =>
+  import('./pages/existing-booking-page').then((m) => ({ default: m.ExistingBookingPage })),
+);
+const VoucherPage = lazy(() => import('./pages/voucher-page').then((m) => ({ default: m.VoucherPage })));
 
 function subscribe(cb: () => void) {
   window.addEventListener('popstate', cb);
@@ -8,32 +21,34 @@ function subscribe(cb: () => void) {
 }
 const getPath = () => window.location.pathname;
 
-const PLACEHOLDER_TEXT: Record<TPublicMatch['key'], { heading: string; lead: string }> = {
-  publicLanding: {
-    heading: 'Ficha de la excursión',
-    lead: 'Aquí verás las fotos, la descripción, la duración, el punto de encuentro y el precio de la excursión, con un botón para reservar.',
-  },
-  publicBooking: {
-    heading: 'Reserva tu excursión',
-    lead: 'Aquí podrás elegir fecha, hora y número de personas, indicar tu hotel de recogida y confirmar tu reserva.',
-  },
-  publicBookingExisting: {
-    heading: 'Tu reserva',
-    lead: 'Aquí podrás revisar la reserva que te ha preparado el tour operador, completar tus datos y confirmarla.',
-  },
-  publicBookingVoucher: {
-    heading: 'Bono de reserva',
-    lead: 'Aquí verás tu bono con el localizador, el código QR, la hora y el lugar de recogida, listo para imprimir.',
-  },
-};
+/**
+ * A page that failed to render or whose code could not be fetched (offline, or a new release
+ * replaced the files): a Spanish message and a reload, never a blank screen.
+ */
+class PageBoundary extends Component<{ routeName: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    const error = new PublicApiError(
+      0,
+      'No hemos podido cargar esta página. Comprueba tu conexión y vuelve a intentarlo.',
+    );
+    return <ErrorPage routeName={this.props.routeName} error={error} onRetry={() => window.location.reload()} />;
+  }
+}
 
 /** The public pages' root: one page per public route, a friendly not-found otherwise. */
 export function PublicApp() {
   const pathname = useSyncExternalStore(subscribe, getPath, getPath);
   const match = matchPublicRoute(pathname);
 
+  // The route's own title first; a page replaces it once its data is known (its passive effect
+  // runs after this layout effect).
   const title = match ? `${match.title} · Trayecto` : 'Página no encontrada · Trayecto';
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title;
   }, [title]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every page change starts at the top
@@ -41,7 +56,44 @@ export function PublicApp() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  if (!match) return <PublicNotFound />;
-  const text = PLACEHOLDER_TEXT[match.key];
-  return <PublicPlaceholder routeName={match.name} heading={text.heading} lead={text.lead} />;
+  if (!match) return <NotFoundPage />;
+  prefetchData(match);
+  return (
+    <PageBoundary key={pathname} routeName={match.name}>
+      <Page match={match} />
+    </PageBoundary>
+  );
+}
+
+/** The data of a lazily loaded page, asked for while its code downloads. */
+function prefetchData({ key, params }: TPublicMatch) {
+  if (key === 'publicBooking') prefetchResource(`product:${params.productId}`, () => getProduct(params.productId));
+  if (key === 'publicBookingExisting' || key === 'publicBookingVoucher')
+    prefetchResource(`booking:${params.bookingId}`, () => getBooking(params.bookingId));
+}
+
+function Page({ match }: { match: TPublicMatch }) {
+  const { params } = match;
+  switch (match.key) {
+    case 'publicLanding':
+      return <LandingPage key={params.productId} productId={params.productId} />;
+    case 'publicBooking':
+      return (
+        <Suspense fallback={<LoadingPage routeName={match.name} variant="form" />}>
+          <BookingPage key={params.productId} productId={params.productId} />
+        </Suspense>
+      );
+    case 'publicBookingExisting':
+      return (
+        <Suspense fallback={<LoadingPage routeName={match.name} variant="form" />}>
+          <ExistingBookingPage key={params.bookingId} bookingId={params.bookingId} />
+        </Suspense>
+      );
+    case 'publicBookingVoucher':
+      return (
+        <Suspense fallback={<LoadingPage routeName={match.name} variant="voucher" />}>
+          <VoucherPage key={params.bookingId} bookingId={params.bookingId} />
+        </Suspense>
+      );
+  }
 }

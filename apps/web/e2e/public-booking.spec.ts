@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import {
+  auth,
+  bookingsOf,
+  fillCustomer,
+  PHONE,
+  pdfPageCount,
+  pickDate,
+  productNamed,
+  publicSlots,
+  staffToken,
+  uniqueEmail,
+} from './public-helpers';
+
+test.use(PHONE);
+
+test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', () => {
+  test('a customer books the Teide tour on a phone and prints the voucher on one A4 page', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await staffToken(request);
+    const product = await productNamed(request, token, 'Subida al Teide');
+    const slot = (await publicSlots(request, product.id, 3)).find((s) => s.seats_left >= 5);
+    if (!slot) throw new Error('Sin salidas con plazas para la prueba');
+    const info = await (await request.get(`/api/v1/public/products/${product.id}`)).json();
+    const email = uniqueEmail('lucia');
+
+    // Landing: photo or brand banner, name, "desde" price, facts, the operator, a sticky "Reservar".
+    await page.goto(`/public/landing/${product.id}`);
+    await expect(page.locator('[data-route-name="public-landing"]')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(info.name);
+    await expect(page).toHaveTitle(`${info.name} · ${info.tour_operator.name}`);
+    await expect(page.getByTestId('price-from').first()).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2} €$/);
+    await expect(page.getByText('Duración')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Punto de encuentro' })).toBeVisible();
+    await expect(page.getByRole('link', { name: info.tour_operator.phone }).first()).toHaveAttribute(
+      'href',
+      /^tel:\+34/,
+    );
+    const reservar = page.getByRole('link', { name: 'Reservar', exact: true });
+    await expect(reservar).toHaveCount(1); // only the phone's sticky bar is shown
+    await expect(reservar).toBeInViewport();
+    const box = await reservar.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await reservar.click();
+
+    // Booking: date → time → pax → pickup → customer → terms.
+    await expect(page).toHaveURL(`/public/booking/product/${product.id}`);
+    await expect(page.locator('[data-route-name="public-booking"]')).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await pickDate(page, slot.date);
+    const time = page.getByRole('radio', { name: new RegExp(`^${slot.time}`) });
+    await time.check();
+    await expect(page.getByText(`quedan ${slot.seats_left} plazas`).first()).toBeVisible();
+
+    const season = info.seasons.find((s: { from: string; to: string }) => s.from <= slot.date && slot.date <= s.to);
+    const prices = (season ?? info).prices as { pax_type: string; amount_cents: number }[];
+    const cents = (t: string) => prices.find((p) => p.pax_type === t)?.amount_cents ?? 0;
+    // 2 adults (1 by default) and a child, when the tariffs of that date sell children.
+    const child = prices.some((p) => p.pax_type === 'child');
+    await page.getByRole('button', { name: 'Añadir adultos' }).click();
+    if (child) await page.getByRole('button', { name: 'Añadir niños' }).click();
+    const quote = page.getByTestId('quote');
+    await expect(quote).toContainText('2 × Adulto');
+    if (child) await expect(quote).toContainText('1 × Niño');
+    const expected = 2 * cents('adult') + (child ? cents('child') : 0);
+    const eur = new Intl.NumberFormat('es-ES', {
+      style: 'currency',
+      currency: 'EUR',
+      useGrouping: 'always',
+    } as Intl.NumberFormatOptions);
+    await expect(page.getByTestId('quote-total')).toHaveText(eur.format(expected / 100).replace(/\u00a0/g, ' '));
+
+    // Empty customer data: the spec's messages next to the fields, focus on the first.
+    await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+    await expect(page.getByText('Campo requerido').first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /Hotel o alojamiento/ })).toBeFocused();
+
+    const hotel = page.getByRole('combobox', { name: /Hotel o alojamiento/ });
+    await hotel.fill('Duque');
+    await page.getByRole('option', { name: /Playa del Duque/ }).click();
+    await expect(page.getByTestId('pickup-info')).toContainText(/Te recogemos a las \d{2}:\d{2}/);
+    const pickupTime = /(\d{2}:\d{2})/.exec((await page.getByTestId('pickup-info').textContent()) ?? '')?.[1];
+    await page.getByLabel('Habitación o apartamento').fill('214');
+
+    await fillCustomer(page, { name: 'Lucía Pérez', email: 'lucia@example', phone: '+34 600 123 456' });
+    await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+    await expect(page.getByText('Por favor, introduce una dirección de correo electrónico válida')).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('País').selectOption('ES');
+    await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+    await expect(page.getByText('Debes aceptar las condiciones')).toBeVisible();
+    await page.getByRole('checkbox', { name: /Acepto las condiciones/ }).check();
+    await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+
+    // Voucher: locator, QR of the voucher's own absolute URL, pickup, amounts.
+    await expect(page).toHaveURL(/\/public\/landing\/booking-voucher\/[0-9a-f-]{36}$/);
+    await expect(page.locator('[data-route-name="public-booking-voucher"]')).toBeVisible();
+    const locator = (await page.getByTestId('locator').textContent())?.trim() ?? '';
+    expect(locator).toMatch(/^TRY-[2-9A-HJ-NP-Z]{6}$/);
+    await expect(page).toHaveTitle(`Bono ${locator} · ${info.tour_operator.name}`);
+    await expect(page.getByTestId('voucher-qr').locator('svg')).toBeVisible();
+    await expect(page.getByTestId('pickup-time')).toHaveText(pickupTime ?? '');
+    await expect(page.getByText('Habitación 214')).toBeVisible();
+    await expect(page.getByTestId('booking-total')).toHaveText(eur.format(expected / 100).replace(/\u00a0/g, ' '));
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The booking exists once, as the staff see it.
+    const found = await bookingsOf(request, token, email);
+    expect(found).toHaveLength(1);
+    expect(found[0].locator).toBe(locator);
+    const staffView = await (await request.get(`/api/v1/bookings/${found[0].id}`, { headers: auth(token) })).json();
+    expect(staffView).toMatchObject({
+      channel: 'public',
+      date: slot.date,
+      time: slot.time,
+      total_cents: expected,
+      room: '214',
+    });
+
+    // Printed: one A4 page, without the buttons.
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    expect(pdfPageCount(pdf)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+
+    // Back to the customer's booking page from the voucher.
+    await page.getByRole('link', { name: 'Ver mi reserva' }).click();
+    await expect(page).toHaveURL(`/public/booking/${found[0].id}`);
+    await expect(page.getByTestId('locator')).toHaveText(locator);
+    await expect(page.getByTestId('booking-state')).toHaveText('Confirmada');
+  });
+
+  test('an unknown product, booking or path: a friendly Spanish not-found page', async ({ page }) => {
+    for (const path of [
+      '/public/landing/00000000-0000-4000-8000-000000000000',
+      '/public/booking/product/not-a-product',
+      '/public/booking/00000000-0000-4000-8000-000000000000',
+      '/public/landing/booking-voucher/nope',
+      '/public/nothing/here',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: /No encontramos/ })).toBeVisible();
+      await expect(page).toHaveTitle('Página no encontrada · Trayecto');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    }
+  });
+});

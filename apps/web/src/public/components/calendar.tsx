@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  addMonths,
+  compareMonths,
+  monthGrid,
+  monthOf,
+  moveFocus,
+  sameMonth,
+  type TMonth,
+  WEEKDAYS,
+} from '../lib/calendar';
+import { formatDate, formatMonth, plural } from '../lib/format';
+import { IconChevronLeft, IconChevronRight } from './icons';
+
+export type TDayInfo = { seatsLeft: number };
+
+type Props = {
+  month: TMonth;
+  minMonth: TMonth;
+  maxMonth: TMonth;
+  onMonthChange: (m: TMonth) => void;
+  selected: string;
+  onSelect: (date: string) => void;
+  /** Bookable days of the shown month with their most seats left; other days are disabled. */
+  days: Map<string, TDayInfo>;
+  loading: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+};
+
+/**
+ * A month of departures, Monday first. Days without seats are shown but disabled. Keyboard:
+ * arrows move a day/week (changing month at the edges), Home/End the week, PageUp/PageDown the
+ * month, Enter/Space pick the day (WAI-ARIA date picker grid).
+ */
+export function Calendar({
+  month,
+  minMonth,
+  maxMonth,
+  onMonthChange,
+  selected,
+  onSelect,
+  days,
+  loading,
+  invalid,
+  describedBy,
+}: Props) {
+  const weeks = monthGrid(month);
+  const firstAvailable = weeks.flat().find((c) => c.inMonth && days.has(c.date))?.date;
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  const wantFocus = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+
+  // The one day reachable with Tab: the focused, else the selected, else the first bookable day.
+  const inThisMonth = (d: string | null | undefined) => !!d && sameMonth(monthOf(d), month);
+  const tabDate = inThisMonth(focusDate)
+    ? focusDate
+    : inThisMonth(selected)
+      ? selected
+      : (firstAvailable ?? weeks.flat().find((c) => c.inMonth)?.date);
+
+  useEffect(() => {
+    if (!wantFocus.current || !focusDate) return;
+    const btn = grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${focusDate}"]`);
+    if (btn) {
+      btn.focus();
+      wantFocus.current = false;
+    }
+  });
+
+  const canPrev = compareMonths(month, minMonth) > 0;
+  const canNext = compareMonths(month, maxMonth) < 0;
+
+  function onKeyDown(e: React.KeyboardEvent<HTMLButtonElement>, date: string) {
+    const next = moveFocus(date, e.key);
+    if (!next) return;
+    e.preventDefault();
+    const target = monthOf(next);
+    if (compareMonths(target, minMonth) < 0 || compareMonths(target, maxMonth) > 0) return;
+    if (!sameMonth(target, month)) onMonthChange(target);
+    wantFocus.current = true;
+    setFocusDate(next);
+  }
+
+  return (
+    <div className={`pub-cal ${invalid ? 'pub-cal-invalid' : ''}`}>
+      <div className="pub-cal-head">
+        <button
+          type="button"
+          className="pub-icon-btn"
+          aria-label="Mes anterior"
+          disabled={!canPrev}
+          onClick={() => onMonthChange(addMonths(month, -1))}
+        >
+          <IconChevronLeft />
+        </button>
+        <h3 className="pub-cal-title" id="cal-title" aria-live="polite">
+          {formatMonth(month.year, month.month)}
+        </h3>
+        <button
+          type="button"
+          className="pub-icon-btn"
+          aria-label="Mes siguiente"
+          disabled={!canNext}
+          onClick={() => onMonthChange(addMonths(month, 1))}
+        >
+          <IconChevronRight />
+        </button>
+      </div>
+      <table
+        ref={grid}
+        className="pub-cal-grid"
+        aria-labelledby="cal-title"
+        aria-describedby={describedBy}
+        aria-busy={loading || undefined}
+      >
+        <thead>
+          <tr>
+            {WEEKDAYS.map(([short, long]) => (
+              <th key={long} scope="col" abbr={long}>
+                <span aria-hidden="true">{short}</span>
+                <span className="pub-sr-only">{long}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0].date}>
+              {week.map((cell) => {
+                if (!cell.inMonth) return <td key={cell.date} />;
+                const info = days.get(cell.date);
+                const isSelected = cell.date === selected;
+                const label = `${formatDate(cell.date)}, ${
+                  loading && !info ? 'cargando' : info ? plural(info.seatsLeft, 'plaza', 'plazas') : 'sin salidas'
+                }`;
+                return (
+                  <td key={cell.date}>
+                    <button
+                      type="button"
+                      data-date={cell.date}
+                      className={`pub-cal-day ${info ? 'is-open' : ''} ${isSelected ? 'is-selected' : ''}`}
+                      aria-label={label}
+                      aria-pressed={isSelected}
+                      aria-disabled={!info || undefined}
+                      tabIndex={cell.date === tabDate ? 0 : -1}
+                      onClick={() => {
+                        setFocusDate(cell.date);
+                        if (info) onSelect(cell.date);
+                      }}
+                      onKeyDown={(e) => onKeyDown(e, cell.date)}
+                    >
+                      {cell.day}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="pub-cal-legend" aria-hidden="true">
+        <span className="pub-cal-dot" /> Con plazas
+        <span className="pub-cal-dot is-selected" /> Elegida
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { IconAlert } from './icons';
+
+type Common = { id: string; label: string; error?: string; hint?: ReactNode; required?: boolean; className?: string };
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+
+function Wrap({ id, label, error, hint, required, className, children }: Common & { children: ReactNode }) {
+  return (
+    <div className={`pub-field ${error ? 'pub-field-invalid' : ''} ${className ?? ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="pub-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="pub-optional"> (opcional)</span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <p className="pub-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p className="pub-error" id={id}>
+      <IconAlert size={16} />
+      <span>{error}</span>
+    </p>
+  );
+}
+
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  return (
+    <Wrap {...{ id, label, error, hint, required, className }}>
+      <input
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+    </Wrap>
+  );
+}
+
+export function TextArea({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  ...input
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return (
+    <Wrap {...{ id, label, error, hint, required, className }}>
+      <textarea
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+    </Wrap>
+  );
+}
+
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+  ...select
+}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  return (
+    <Wrap {...{ id, label, error, hint, required, className }}>
+      <select
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
+        {children}
+      </select>
+    </Wrap>
+  );
+}
+
+/** The acceptance of the operator's terms: a checkbox, the terms readable in a <details>. */
+export function TermsCheckbox({
+  id,
+  checked,
+  onChange,
+  error,
+  operatorName,
+  terms,
+  cancellation,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  error?: string;
+  operatorName: string;
+  terms: string;
+  cancellation?: string;
+}) {
+  return (
+    <div className={`pub-terms ${error ? 'pub-field-invalid' : ''}`}>
+      <label className="pub-check" htmlFor={id}>
+        <input
+          id={id}
+          name={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <span>Acepto las condiciones de reserva y cancelación de {operatorName}</span>
+      </label>
+      {(terms || cancellation) && (
+        <details className="pub-details">
+          <summary>Leer las condiciones</summary>
+          {cancellation && <p>{cancellation}</p>}
+          {terms && <p className="pub-prewrap">{terms}</p>}
+        </details>
+      )}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}

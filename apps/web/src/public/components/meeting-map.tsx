@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { IconMapPin } from './icons';
+
+/** "28.27,-16.64" → [28.27, -16.64], or null when it is not a coordinate pair. */
+export function parseLatLng(s: string | null | undefined): [number, number] | null {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(s ?? '');
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? [lat, lng] : null;
+}
+
+export const osmUrl = ([lat, lng]: [number, number]) =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
+
+type State = 'idle' | 'loading' | 'ready' | 'failed';
+
+/**
+ * The meeting point on an OpenStreetMap map. Leaflet (≈40 kB) is only fetched when the map
+ * scrolls into view; when it or the tiles cannot load (offline, blocked), a static card with the
+ * address and a link to OpenStreetMap stays in its place.
+ */
+export function MeetingMap({ latLng, label }: { latLng: string; label: string }) {
+  const point = parseLatLng(latLng);
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<State>('idle');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one map per coordinate pair (`point` derives from latLng)
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !point) return;
+    let dispose: (() => void) | undefined;
+    let cancelled = false;
+    const start = () => {
+      setState('loading');
+      import('./meeting-map-leaflet')
+        .then(({ mountMap }) => {
+          if (cancelled) return;
+          dispose = mountMap(el, point, label, (ok) => !cancelled && setState(ok ? 'ready' : 'failed'));
+        })
+        .catch(() => !cancelled && setState('failed'));
+    };
+    if (typeof IntersectionObserver === 'undefined') {
+      start();
+      return () => {
+        cancelled = true;
+        dispose?.();
+      };
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          start();
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    io.observe(el);
+    return () => {
+      cancelled = true;
+      io.disconnect();
+      dispose?.();
+    };
+  }, [latLng, label]);
+
+  if (!point) return null;
+  return (
+    <div className={`pub-map pub-map-${state}`}>
+      <div ref={box} className="pub-map-canvas" role="img" aria-label={`Mapa: ${label}`} />
+      {state !== 'ready' && (
+        <div className="pub-map-fallback">
+          <span className="pub-map-pin" aria-hidden="true">
+            <IconMapPin size={28} />
+          </span>
+          <span>{state === 'failed' ? 'No se ha podido cargar el mapa' : 'Cargando mapa…'}</span>
+          <a href={osmUrl(point)} target="_blank" rel="noopener">
+            Ver en OpenStreetMap
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

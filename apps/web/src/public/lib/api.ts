@@ -1,0 +1,124 @@
+/**
+ * The public API (PRODUCT.md §2 "public (no token)") with native fetch: no token, no client
+ * library. Types come from the shared contracts as `import type` (erased: zod never reaches this
+ * bundle).
+ */
+import type {
+  TPublicAccommodation,
+  TPublicAvailabilitySlot,
+  TPublicBooking,
+  TPublicBookingCreateRequest,
+  TPublicBookingUpdateRequest,
+  TPublicProduct,
+} from '@trayecto/shared';
+
+const BASE = '/api/v1/public';
+
+export type TAlternative = { time: string; seats_left: number };
+
+/** A failed call: `status` 0 for a network failure (no answer). */
+export class PublicApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors: Record<string, string[]> = {},
+    public readonly alternatives: TAlternative[] = [],
+    public readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = 'PublicApiError';
+  }
+  get isNotFound() {
+    return this.status === 404;
+  }
+  /** No answer, too many requests or a server error: the same request may be tried again. */
+  get isRetryable() {
+    return this.status === 0 || this.status === 429 || this.status >= 500 || this.status === 408;
+  }
+}
+
+export const NETWORK_MESSAGE = 'No hemos podido conectar. Comprueba tu conexión e inténtalo de nuevo.';
+export const SERVER_MESSAGE = 'Algo ha fallado en nuestro servidor. Inténtalo de nuevo en unos segundos.';
+export const TOO_MANY_MESSAGE = 'Has hecho demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.';
+
+async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  let res: Response;
+  try {
+    res = await fetch(`${BASE}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: 'omit',
+    });
+  } catch {
+    throw new PublicApiError(0, NETWORK_MESSAGE);
+  }
+  let data: unknown = null;
+  const text = await res.text().catch(() => '');
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (res.ok) return data as T;
+  const d = (data ?? {}) as { message?: string; errors?: Record<string, string[]>; alternatives?: TAlternative[] };
+  const retryAfter = Number(res.headers.get('Retry-After')) || null;
+  let message = typeof d.message === 'string' && d.message ? d.message : '';
+  if (res.status === 429) message = TOO_MANY_MESSAGE;
+  else if (res.status >= 500 || !message) message = res.status >= 500 ? SERVER_MESSAGE : message || SERVER_MESSAGE;
+  throw new PublicApiError(
+    res.status,
+    message,
+    d.errors ?? {},
+    Array.isArray(d.alternatives) ? d.alternatives : [],
+    retryAfter,
+  );
+}
+
+const enc = encodeURIComponent;
+
+export const getProduct = (id: string) => request<TPublicProduct>('GET', `/products/${enc(id)}`);
+
+export const getAvailability = (id: string, from: string, to: string) =>
+  request<TPublicAvailabilitySlot[]>('GET', `/products/${enc(id)}/availability?from=${from}&to=${to}`);
+
+export const getAccommodations = (productId: string, time?: string) =>
+  request<TPublicAccommodation[]>(
+    'GET',
+    `/accommodations?product_id=${enc(productId)}${time ? `&time=${enc(time)}` : ''}`,
+  );
+
+export type TNewBookingBody = Omit<TPublicBookingCreateRequest, 'accept_terms'> & { accept_terms: boolean };
+
+export const createBooking = (body: TNewBookingBody, idempotencyKey: string) =>
+  request<TPublicBooking>('POST', '/bookings', body, { 'Idempotency-Key': idempotencyKey });
+
+export const getBooking = (id: string) => request<TPublicBooking>('GET', `/bookings/${enc(id)}`);
+
+export const updateBooking = (id: string, body: TPublicBookingUpdateRequest) =>
+  request<TPublicBooking>('PUT', `/bookings/${enc(id)}`, body);
+
+export const cancelBooking = (id: string, reason: string) =>
+  request<TPublicBooking>('POST', `/bookings/${enc(id)}/cancel`, { reason });
+
+/**
+ * The product the server embedded in the landing page (`<script type="application/json"
+ * id="trayecto-data">`), so the first paint needs no request. Only used when it is that product.
+ */
+export function embeddedProduct(id: string): TPublicProduct | null {
+  const el = typeof document !== 'undefined' ? document.getElementById('trayecto-data') : null;
+  if (!el?.textContent) return null;
+  try {
+    const raw = JSON.parse(el.textContent) as Record<string, unknown>;
+    const product = (raw && typeof raw.product === 'object' ? raw.product : raw) as TPublicProduct | null;
+    return product && product.id === id && typeof product.name === 'string' && product.tour_operator ? product : null;
+  } catch {
+    return null;
+  }
+}

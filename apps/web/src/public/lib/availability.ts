@@ -1,0 +1,74 @@
+import type { TPublicAvailabilitySlot } from '@trayecto/shared';
+import { useEffect, useRef, useState } from 'react';
+import { getAvailability, PublicApiError } from './api';
+import { firstOfMonth, lastOfMonth, type TMonth } from './calendar';
+
+export const monthKey = (m: TMonth) => `${m.year}-${String(m.month).padStart(2, '0')}`;
+
+/** A departure the customer can book now. */
+export const isBookable = (s: TPublicAvailabilitySlot) => s.available && s.seats_left > 0;
+
+/** Bookable days of a set of departures, each with its most seats left (for the calendar). */
+export function bookableDays(slots: TPublicAvailabilitySlot[]): Map<string, { seatsLeft: number }> {
+  const days = new Map<string, { seatsLeft: number }>();
+  for (const s of slots) {
+    if (!isBookable(s)) continue;
+    const d = days.get(s.date);
+    if (!d || d.seatsLeft < s.seats_left) days.set(s.date, { seatsLeft: s.seats_left });
+  }
+  return days;
+}
+
+type Entry = { version: number; slots?: TPublicAvailabilitySlot[]; error?: PublicApiError };
+
+/**
+ * The departures of the months the customer looks at, one request per month (from today), kept
+ * while the page lives; bumping `version` reloads the months in `months` (after a sold-out answer).
+ */
+export function useMonthsAvailability(productId: string, months: TMonth[], today: string, version: number) {
+  const [store, setStore] = useState<Record<string, Entry>>({});
+  const wanted = months.map((m) => ({ m, key: monthKey(m) }));
+  const need = wanted.filter(({ key }) => {
+    const e = store[key];
+    return !e || e.version < version;
+  });
+  const needKey = need.map((n) => n.key).join(',');
+
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: driven by the months still needed
+  useEffect(() => {
+    for (const { m, key } of need) {
+      const last = lastOfMonth(m);
+      if (last < today) {
+        setStore((s) => ({ ...s, [key]: { version, slots: [] } }));
+        continue;
+      }
+      const from = firstOfMonth(m) < today ? today : firstOfMonth(m);
+      setStore((s) => ({ ...s, [key]: { ...s[key], version, error: undefined } }));
+      getAvailability(productId, from, last).then(
+        (slots) => mounted.current && setStore((s) => ({ ...s, [key]: { version, slots } })),
+        (err: unknown) =>
+          mounted.current &&
+          setStore((s) => ({
+            ...s,
+            [key]: { version, error: err instanceof PublicApiError ? err : new PublicApiError(0, String(err)) },
+          })),
+      );
+    }
+  }, [needKey, productId, version, today]);
+
+  const retry = (m: TMonth) =>
+    setStore((s) => {
+      const next = { ...s };
+      delete next[monthKey(m)];
+      return next;
+    });
+  return { store, retry };
+}

@@ -1,0 +1,338 @@
+import type { TPublicProduct } from '@trayecto/shared';
+import { LANGUAGE_NAMES, PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
+import { pathTo } from '@trayecto/shared/paths';
+import { useEffect } from 'react';
+import {
+  IconBolt,
+  IconBus,
+  IconCheck,
+  IconClock,
+  IconLanguage,
+  IconMapPin,
+  IconShield,
+  IconUsers,
+  IconX,
+} from '../components/icons';
+import { MeetingMap } from '../components/meeting-map';
+import { OperatorContact, OperatorMark, Shell } from '../components/shell';
+import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
+import { embeddedProduct, getProduct } from '../lib/api';
+import { formatAges, formatCents, formatDuration, plural } from '../lib/format';
+import { onLinkClick } from '../lib/navigation';
+import { useResource } from '../lib/resource';
+import { setMetaDescription, usePageTitle } from '../lib/title';
+
+const ROUTE = 'public-landing';
+
+export const languagesText = (codes: string[]) =>
+  codes.map((c) => LANGUAGE_NAMES[c as keyof typeof LANGUAGE_NAMES] ?? c.toUpperCase()).join(', ');
+
+/** The booking page is the next step: fetch its code as soon as the customer reaches for "Reservar". */
+let prefetched = false;
+function prefetchBookingPage() {
+  if (prefetched) return;
+  prefetched = true;
+  void import('./booking-page').catch(() => {
+    prefetched = false;
+  });
+}
+const prefetchProps = {
+  onPointerEnter: prefetchBookingPage,
+  onTouchStart: prefetchBookingPage,
+  onFocus: prefetchBookingPage,
+};
+
+export const freeCancellationText = (hours: number) =>
+  hours <= 0
+    ? 'Esta excursión no admite cancelación gratuita.'
+    : hours >= 72 && hours % 24 === 0
+      ? `Cancelación gratuita hasta ${plural(hours / 24, 'día', 'días')} antes de la salida.`
+      : `Cancelación gratuita hasta ${plural(hours, 'hora', 'horas')} antes de la salida.`;
+
+/** Loads the product (embedded in the page by the server when possible) and renders the landing. */
+export function LandingPage({ productId }: { productId: string }) {
+  const product = useResource(`product:${productId}`, () => getProduct(productId), {
+    initial: embeddedProduct(productId),
+  });
+  const p = product.data;
+  usePageTitle(p ? `${p.name} · ${p.tour_operator.name}` : null);
+  useEffect(() => {
+    if (p) setMetaDescription(p.short_description || p.name);
+  }, [p]);
+
+  if (product.error?.isNotFound) return <NotFoundPage routeName={ROUTE} />;
+  if (!p && product.error) return <ErrorPage routeName={ROUTE} error={product.error} onRetry={product.reload} />;
+  if (!p) return <LoadingPage routeName={ROUTE} variant="landing" />;
+  return <Landing product={p} />;
+}
+
+function Gallery({ product }: { product: TPublicProduct }) {
+  const images = product.images;
+  if (images.length === 0) {
+    return (
+      <div className="lp-hero-fallback" aria-hidden="true">
+        <svg viewBox="0 0 1200 400" preserveAspectRatio="xMidYMax slice" role="presentation">
+          <path
+            d="M0 300 L180 170 L300 250 L470 90 L640 260 L760 180 L900 280 L1040 150 L1200 260 V400 H0Z"
+            fill="rgb(255 255 255 / 16%)"
+          />
+          <path
+            d="M0 340 L160 250 L330 320 L520 200 L700 330 L880 240 L1050 320 L1200 270 V400 H0Z"
+            fill="rgb(255 255 255 / 24%)"
+          />
+          <circle cx="980" cy="90" r="42" fill="rgb(255 255 255 / 30%)" />
+        </svg>
+        <span className="lp-hero-fallback-mark">
+          <OperatorMark operator={product.tour_operator} size={56} />
+        </span>
+      </div>
+    );
+  }
+  return (
+    <ul className={`lp-gallery lp-gallery-${Math.min(images.length, 5)}`} aria-label="Fotos de la excursión">
+      {images.map((img, i) => {
+        const thumbW = Math.min(400, img.width);
+        return (
+          <li key={img.url} className="lp-gallery-item">
+            <img
+              src={img.url}
+              srcSet={`${img.thumb_url} ${thumbW}w, ${img.url} ${img.width}w`}
+              sizes={i === 0 ? '(min-width: 960px) 720px, 100vw' : '(min-width: 960px) 300px, 90vw'}
+              width={img.width}
+              height={img.height}
+              alt={img.alt || (i === 0 ? product.name : `${product.name}, foto ${i + 1}`)}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              decoding={i === 0 ? 'sync' : 'async'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+            />
+            {i === 0 && images.length > 1 && (
+              <span className="lp-gallery-count" aria-hidden="true">
+                {images.length} fotos
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PriceFrom({ product }: { product: TPublicProduct }) {
+  if (product.from_price_cents === null) return null;
+  return (
+    <p className="lp-price">
+      <span className="lp-price-from">desde</span>{' '}
+      <strong data-testid="price-from">{formatCents(product.from_price_cents, product.currency)}</strong>{' '}
+      <span className="lp-price-per">por persona</span>
+    </p>
+  );
+}
+
+function Landing({ product }: { product: TPublicProduct }) {
+  const op = product.tour_operator;
+  const bookHref = pathTo('publicBooking', { productId: product.id });
+  const offered = product.prices.filter((pr) => pr.pax_type in PAX_TYPE_NAMES);
+  return (
+    <Shell routeName={ROUTE} operator={op} className="lp-page">
+      <article className="lp" aria-labelledby="lp-title">
+        <div className="lp-media">
+          <Gallery product={product} />
+        </div>
+        <div className="pub-container lp-layout">
+          <div className="lp-content">
+            <header className="lp-head">
+              <p className="lp-kicker">{op.name}</p>
+              <h1 id="lp-title">{product.name}</h1>
+              {product.short_description && <p className="lp-short">{product.short_description}</p>}
+              <div className="lp-price-inline">
+                <PriceFrom product={product} />
+              </div>
+            </header>
+
+            <ul className="lp-facts" aria-label="Datos de la excursión">
+              {product.duration_minutes > 0 && (
+                <li>
+                  <IconClock />
+                  <span>
+                    <strong>Duración</strong> {formatDuration(product.duration_minutes)}
+                  </span>
+                </li>
+              )}
+              {product.languages.length > 0 && (
+                <li>
+                  <IconLanguage />
+                  <span>
+                    <strong>Idiomas</strong> {languagesText(product.languages)}
+                  </span>
+                </li>
+              )}
+              {product.pickup_enabled && (
+                <li>
+                  <IconBus />
+                  <span>
+                    <strong>Recogida</strong> en tu hotel
+                  </span>
+                </li>
+              )}
+              {product.free_cancellation_hours > 0 && (
+                <li>
+                  <IconShield />
+                  <span>
+                    <strong>Cancelación gratuita</strong> hasta{' '}
+                    {plural(product.free_cancellation_hours, 'hora', 'horas')} antes
+                  </span>
+                </li>
+              )}
+              {product.instant_confirmation && (
+                <li>
+                  <IconBolt />
+                  <span>
+                    <strong>Confirmación</strong> inmediata
+                  </span>
+                </li>
+              )}
+              {product.min_pax > 1 && (
+                <li>
+                  <IconUsers />
+                  <span>
+                    <strong>Grupo mínimo</strong> {plural(product.min_pax, 'persona', 'personas')} por salida
+                  </span>
+                </li>
+              )}
+            </ul>
+
+            {product.description && (
+              <section className="lp-section" aria-labelledby="lp-desc">
+                <h2 id="lp-desc">Descripción</h2>
+                {/* Sanitised on the server (the rich-text allow-list): the only HTML we render. */}
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text */}
+                <div className="lp-richtext" dangerouslySetInnerHTML={{ __html: product.description }} />
+              </section>
+            )}
+
+            {(product.includes.length > 0 || product.excludes.length > 0) && (
+              <section className="lp-section lp-incl" aria-labelledby="lp-incl">
+                <h2 id="lp-incl">Qué incluye</h2>
+                <div className="lp-incl-grid">
+                  {product.includes.length > 0 && (
+                    <div>
+                      <h3>Incluye</h3>
+                      <ul className="lp-list lp-list-yes">
+                        {product.includes.map((x) => (
+                          <li key={x}>
+                            <IconCheck size={18} />
+                            <span>{x}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                  {product.excludes.length > 0 && (
+                    <div>
+                      <h3>No incluye</h3>
+                      <ul className="lp-list lp-list-no">
+                        {product.excludes.map((x) => (
+                          <li key={x}>
+                            <IconX size={18} />
+                            <span>{x}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                </div>
+              </section>
+            )}
+
+            {(product.meeting_point || product.meeting_lat_lng) && (
+              <section className="lp-section" aria-labelledby="lp-meet">
+                <h2 id="lp-meet">Punto de encuentro</h2>
+                <p className="lp-meet-text">
+                  <IconMapPin size={20} />
+                  <span>{product.meeting_point || 'Consulta el punto de encuentro con el tour operador.'}</span>
+                </p>
+                {product.pickup_enabled && (
+                  <p className="lp-note">
+                    También te recogemos en tu hotel: elige el alojamiento al reservar y verás la hora de recogida.
+                  </p>
+                )}
+                <MeetingMap latLng={product.meeting_lat_lng} label={product.meeting_point || product.name} />
+              </section>
+            )}
+
+            <section className="lp-section" aria-labelledby="lp-cancel">
+              <h2 id="lp-cancel">Cancelación</h2>
+              <p>{freeCancellationText(product.free_cancellation_hours)}</p>
+              {op.booking_terms && (
+                <details className="pub-details">
+                  <summary>Condiciones de {op.name}</summary>
+                  <p className="pub-prewrap">{op.booking_terms}</p>
+                </details>
+              )}
+            </section>
+
+            <section className="lp-section lp-operator" aria-labelledby="lp-op">
+              <h2 id="lp-op">Organiza</h2>
+              <div className="lp-operator-card">
+                <OperatorMark operator={op} size={52} />
+                <div>
+                  <p className="lp-operator-name">{op.name}</p>
+                  {op.address && <p className="lp-note">{op.address}</p>}
+                  <OperatorContact operator={op} />
+                </div>
+              </div>
+            </section>
+          </div>
+
+          <aside className="lp-aside" aria-label="Reserva">
+            <div className="lp-book-card">
+              <PriceFrom product={product} />
+              <a
+                className="pub-btn pub-btn-primary pub-btn-block"
+                href={bookHref}
+                onClick={onLinkClick}
+                {...prefetchProps}
+              >
+                Reservar
+              </a>
+              {product.free_cancellation_hours > 0 && (
+                <p className="lp-book-note">
+                  <IconShield size={16} /> {freeCancellationText(product.free_cancellation_hours)}
+                </p>
+              )}
+              {offered.length > 0 && (
+                <ul className="lp-tariffs">
+                  {offered.map((pr) => (
+                    <li key={pr.pax_type}>
+                      <span>
+                        {PAX_TYPE_NAMES[pr.pax_type as TPaxType]}
+                        <small>{formatAges(pr.min_age, pr.max_age)}</small>
+                      </span>
+                      <strong>
+                        {pr.amount_cents === 0 ? 'Gratis' : formatCents(pr.amount_cents, product.currency)}
+                      </strong>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </aside>
+        </div>
+
+        <section className="lp-sticky" aria-label="Reservar esta excursión">
+          <div className="lp-sticky-price">
+            {product.from_price_cents !== null && (
+              <>
+                <span>desde</span>
+                <strong>{formatCents(product.from_price_cents, product.currency)}</strong>
+              </>
+            )}
+          </div>
+          <a className="pub-btn pub-btn-primary" href={bookHref} onClick={onLinkClick} {...prefetchProps}>
+            Reservar
+          </a>
+        </section>
+      </article>
+    </Shell>
+  );
+}

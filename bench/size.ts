@@ -1,0 +1,393 @@
+/**
+ * Size benchmark of the public pages against the back-office (PRODUCT.md §7: "the public pages
+ * ship a small JavaScript bundle of their own, separate from the back-office's").
+ *
+ *   node --import tsx bench/size.ts        (npm run bench:size)
+ *
+ * Builds the web app into a temporary folder (or uses WEB_DIST), starts the real server on a free
+ * 127.0.0.1 port with a fresh temporary DATA_DIR (embedded database + demo data), finds a demo
+ * product and a demo booking through the API, then loads in headless Chromium (Debian's
+ * /usr/bin/chromium, a phone viewport, a new browser context and the HTTP cache disabled for
+ * every load):
+ *
+ *   public      landing, booking form, existing booking, voucher
+ *   back-office /login, /booking (logged in)
+ *
+ * For each page it records every JS and CSS response, gzips the bodies with zlib (level 6, what
+ * servers use) and takes the largest-contentful-paint (PerformanceObserver
+ * 'largest-contentful-paint'), median of BENCH_RUNS loads, per network profile. It also checks
+ * that the public pages load nothing of the back-office (no Mantine, TanStack, React Router or zod
+ * in their scripts) and prints a table plus the ratio public/back-office.
+ *
+ * Env: WEB_DIST (use this build), BENCH_RUNS (default 5), BENCH_PROFILES (comma list of `local`,
+ * `slow4g`; default both), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_OUT (write the
+ * markdown table to this file too).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..');
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+const PROFILES = (process.env.BENCH_PROFILES ?? 'local,slow4g').split(',').map((s) => s.trim());
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_PASSWORD = 'Demo2026!';
+const ADMIN = 'admin@trayecto.demo';
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+/** Words that only the back-office's libraries contain. */
+const BACK_OFFICE_MARKERS = [/mantine/i, /ZodError/, /@tanstack|QueryClient/, /createBrowserRouter|react-router/];
+
+type Profile = { name: string; label: string; latency: number; down: number; up: number; cpu: number };
+const PROFILE_DEFS: Record<string, Profile> = {
+  local: { name: 'local', label: 'localhost, no throttling', latency: 0, down: -1, up: -1, cpu: 1 },
+  // Lighthouse's "Slow 4G" mobile: 150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU 4× slower.
+  slow4g: { name: 'slow4g', label: 'Slow 4G + 4× CPU', latency: 150, down: 1_600_000 / 8, up: 750_000 / 8, cpu: 4 },
+};
+
+type PageDef = { group: 'public' | 'back-office'; name: string; path: string; loggedIn?: boolean };
+type Asset = { url: string; type: 'js' | 'css'; raw: number; gzip: number; body: string };
+type Load = { assets: Asset[]; lcp: number | null; lcpElement: string | null };
+
+// ── Server ───────────────────────────────────────────────────────────────────────────────────────
+
+const children: ChildProcess[] = [];
+const temps: string[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function build(): string {
+  if (process.env.WEB_DIST) return path.resolve(process.env.WEB_DIST);
+  const out = mkdtempSync(path.join(os.tmpdir(), 'trayecto-size-dist-'));
+  temps.push(out);
+  console.log(`Compilando la web en ${out} …`);
+  execFileSync(
+    process.execPath,
+    [
+      path.join(REPO, 'node_modules/vite/bin/vite.js'),
+      'build',
+      'apps/web',
+      '-c',
+      'apps/web/vite.config.ts',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: REPO, stdio: 'inherit' },
+  );
+  return out;
+}
+
+async function startServer(dist: string): Promise<string> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trayecto-size-data-'));
+  temps.push(dataDir);
+  const tail: string[] = [];
+  const proc = spawn(
+    process.execPath,
+    ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: REPO,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: dist,
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
+  children.push(proc);
+  const keep = (b: Buffer) => {
+    tail.push(...b.toString('utf8').split('\n').filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 30));
+  };
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/api/v1/ready`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`El servidor no arrancó:\n${tail.join('\n')}`);
+}
+
+async function cleanup() {
+  for (const proc of children) {
+    if (proc.exitCode === null) proc.kill('SIGTERM');
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  for (const dir of temps) {
+    if (dir !== process.env.WEB_DIST) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ── Demo data ────────────────────────────────────────────────────────────────────────────────────
+
+async function api<T>(base: string, pathname: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${base}${pathname}`, init);
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function demoData(base: string) {
+  const login = await api<{ token: string; user: { id: string; name: string } }>(base, '/api/v1/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
+  });
+  const auth = { Authorization: `Bearer ${login.token}` };
+  const products = await api<{ id: string; name: string; state: string }[]>(base, '/api/v1/products?per_page=100', {
+    headers: auth,
+  });
+  const product = products.find((p) => p.state === 'active' && p.name.includes('Teide')) ?? products[0];
+  const today = new Date().toISOString().slice(0, 10);
+  const bookings = await api<{ id: string; locator: string }[]>(
+    base,
+    `/api/v1/bookings?date[gte]=${today}&state[in]=confirmed,pending&per_page=1`,
+    { headers: auth },
+  );
+  if (!product || !bookings[0]) throw new Error('Faltan datos de demostración (producto o reserva)');
+  return {
+    product,
+    booking: bookings[0],
+    session: { token: login.token, userId: login.user.id, userName: login.user.name },
+  };
+}
+
+// ── Measuring a page ─────────────────────────────────────────────────────────────────────────────
+
+const LCP_SCRIPT = `(() => {
+  window.__lcp = null;
+  window.__lcpEl = null;
+  try {
+    new PerformanceObserver((list) => {
+      const entries = list.getEntries();
+      const last = entries[entries.length - 1];
+      if (last) {
+        window.__lcp = last.startTime;
+        window.__lcpEl = last.element ? last.element.tagName.toLowerCase() : null;
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  } catch {}
+})();`;
+
+async function loadOnce(
+  browser: Browser,
+  base: string,
+  page: PageDef,
+  profile: Profile,
+  session: { token: string; userId: string; userName: string },
+): Promise<Load> {
+  const context: BrowserContext = await browser.newContext({
+    ...PHONE,
+    locale: 'es-ES',
+    timezoneId: 'Atlantic/Canary',
+  });
+  try {
+    await context.addInitScript(LCP_SCRIPT);
+    if (page.loggedIn) {
+      await context.addInitScript((s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('userId', s.userId);
+        localStorage.setItem('userName', s.userName);
+        localStorage.setItem('roles', JSON.stringify([0]));
+      }, session);
+    }
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (profile.latency > 0 || profile.down > 0) {
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.latency,
+        downloadThroughput: profile.down,
+        uploadThroughput: profile.up,
+      });
+    }
+    if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+
+    const pending: Promise<Asset | null>[] = [];
+    tab.on('response', (res) => {
+      const url = res.url();
+      const type: Asset['type'] | null = /\.js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : null;
+      if (!type || !url.startsWith(base)) return;
+      pending.push(
+        res
+          .body()
+          .then((body) => ({
+            url: url.slice(base.length),
+            type,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 6 }).length,
+            body: body.toString('utf8'),
+          }))
+          .catch(() => null),
+      );
+    });
+    await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle', timeout: 120_000 });
+    await tab.waitForTimeout(500);
+    const { lcp, lcpElement } = await tab.evaluate(() => {
+      const w = window as unknown as { __lcp: number | null; __lcpEl: string | null };
+      return { lcp: w.__lcp, lcpElement: w.__lcpEl };
+    });
+    const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
+    return { assets, lcp, lcpElement };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const ms = (n: number | null) => (n === null ? '—' : `${Math.round(n)} ms`);
+
+// ── Main ─────────────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    console.error('bench:size: más de 15 minutos; se detiene.');
+    void cleanup().finally(() => process.exit(2));
+  }, 15 * 60_000);
+  watchdog.unref();
+
+  const dist = build();
+  const base = await startServer(dist);
+  const { product, booking, session } = await demoData(base);
+  const pages: PageDef[] = [
+    { group: 'public', name: 'Landing', path: `/public/landing/${product.id}` },
+    { group: 'public', name: 'Reserva nueva', path: `/public/booking/product/${product.id}` },
+    { group: 'public', name: 'Reserva existente', path: `/public/booking/${booking.id}` },
+    { group: 'public', name: 'Bono', path: `/public/landing/booking-voucher/${booking.id}` },
+    { group: 'back-office', name: 'Login', path: '/login' },
+    { group: 'back-office', name: 'Reservas (/booking)', path: '/booking', loggedIn: true },
+  ];
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const results: {
+    page: PageDef;
+    js: number;
+    css: number;
+    jsRaw: number;
+    files: number;
+    lcp: Record<string, number | null>;
+    lcpElement: string;
+    leaks: string[];
+  }[] = [];
+  try {
+    for (const page of pages) {
+      const lcp: Record<string, number | null> = {};
+      let first: Load | null = null;
+      for (const name of PROFILES) {
+        const profile = PROFILE_DEFS[name];
+        if (!profile) throw new Error(`Perfil desconocido: ${name} (local, slow4g)`);
+        const times: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const load = await loadOnce(browser, base, page, profile, session);
+          first ??= load;
+          if (load.lcp !== null) times.push(load.lcp);
+        }
+        lcp[name] = median(times);
+        process.stdout.write(`  ${page.name.padEnd(22)} ${profile.label.padEnd(26)} LCP ${ms(lcp[name])}\n`);
+      }
+      const assets = first?.assets ?? [];
+      const leaks =
+        page.group === 'public'
+          ? assets.filter((a) => BACK_OFFICE_MARKERS.some((re) => re.test(a.body))).map((a) => a.url)
+          : [];
+      results.push({
+        page,
+        js: assets.filter((a) => a.type === 'js').reduce((n, a) => n + a.gzip, 0),
+        jsRaw: assets.filter((a) => a.type === 'js').reduce((n, a) => n + a.raw, 0),
+        css: assets.filter((a) => a.type === 'css').reduce((n, a) => n + a.gzip, 0),
+        files: assets.length,
+        lcp,
+        lcpElement: first?.lcpElement ?? '—',
+        leaks,
+      });
+    }
+  } finally {
+    await browser.close();
+    await cleanup();
+  }
+
+  const header = `| página | grupo | JS gzip | CSS gzip | total gzip | JS sin comprimir | ficheros | elemento LCP | ${PROFILES.map(
+    (p) => `LCP ${PROFILE_DEFS[p].label}`,
+  ).join(' | ')} |`;
+  const sep = `|${'---|'.repeat(8 + PROFILES.length)}`;
+  const rows = results.map(
+    (r) =>
+      `| ${r.page.name} | ${r.page.group} | ${kb(r.js)} | ${kb(r.css)} | ${kb(r.js + r.css)} | ${kb(r.jsRaw)} | ${r.files} | ${r.lcpElement} | ${PROFILES.map((p) => ms(r.lcp[p])).join(' | ')} |`,
+  );
+  const pub = results.filter((r) => r.page.group === 'public');
+  const back = results.filter((r) => r.page.group === 'back-office');
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const pubJs = avg(pub.map((r) => r.js));
+  const backJs = avg(back.map((r) => r.js));
+  const pubAll = avg(pub.map((r) => r.js + r.css));
+  const backAll = avg(back.map((r) => r.js + r.css));
+  const leaks = pub.flatMap((r) => r.leaks.map((u) => `${r.page.name}: ${u}`));
+  const lines = [
+    `Tamaño de las páginas públicas frente al back-office (${RUNS} cargas por página y perfil, caché desactivada, Chromium ${browser.version()}, viewport 390×844; LCP = mediana).`,
+    '',
+    header,
+    sep,
+    ...rows,
+    '',
+    `Media JS gzip: públicas ${kb(pubJs)}, back-office ${kb(backJs)} → públicas/back-office = ${(pubJs / backJs).toFixed(2)} (${(backJs / pubJs).toFixed(1)}× menos).`,
+    `Media JS+CSS gzip: públicas ${kb(pubAll)}, back-office ${kb(backAll)} → ${(pubAll / backAll).toFixed(2)}.`,
+    leaks.length
+      ? `FRONTERA ROTA: las páginas públicas cargan código del back-office:\n${leaks.map((l) => `  - ${l}`).join('\n')}`
+      : 'Frontera: ninguna página pública carga código del back-office (ni Mantine, ni TanStack, ni React Router, ni zod).',
+  ];
+  const out = lines.join('\n');
+  console.log(`\n${out}`);
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${out}\n`);
+  if (leaks.length) process.exitCode = 1;
+}
+
+process.on('SIGINT', () => {
+  void cleanup().finally(() => process.exit(130));
+});
+
+main().catch(async (err) => {
+  console.error(err);
+  await cleanup();
+  process.exit(1);
+});
