@@ -9,6 +9,8 @@ import { PUBLIC_DATA_ELEMENT_ID, type TPublicProduct } from '@trayecto/shared';
 /** Longest meta description search engines show. */
 export const DESCRIPTION_MAX = 160;
 export const NOT_FOUND_TITLE = 'Página no encontrada';
+/** `sizes` of the landing's hero <img> (apps/web/src/public/pages/landing-page.tsx). */
+const HERO_SIZES = '(min-width: 960px) 720px, 100vw';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -93,6 +95,15 @@ export function renderLanding(template: string, product: TPublicProduct, pageUrl
           meta('property', 'og:image:width', String(image.width)),
           meta('property', 'og:image:height', String(image.height)),
           meta('property', 'og:image:alt', image.alt || product.name),
+        ]
+      : []),
+    // The hero photo is the landing's largest paint: fetch it with the HTML, not after the script
+    // (same srcset/sizes as the page's first <img>, so the browser reuses the response).
+    ...(image
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(image.url)}" imagesrcset="${escapeHtml(
+            `${image.thumb_url} ${Math.min(400, image.width)}w, ${image.url} ${image.width}w`,
+          )}" imagesizes="${HERO_SIZES}" fetchpriority="high" />`,
         ]
       : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),

@@ -92,6 +92,12 @@ describe('GET /public/landing/{productId}', () => {
     expect(metaOf(html, 'og:url')).toBe(`http://reservas.example.com/public/landing/${p.id}`);
     expect(metaOf(html, 'og:image')).toBe(`http://reservas.example.com/uploads/products/${p.id}/foto-lg.webp`);
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    // The hero photo (the largest paint) is preloaded with the HTML, as the page's <img> asks for it.
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" href="/uploads/products/${p.id}/foto-lg.webp" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high" />`,
+      ),
+    );
     expect(metaOf(html, 'theme-color')).toBe('#c2410c');
     expect(html.match(/theme-color/g)).toHaveLength(1);
     expect(html).toContain(`<link rel="canonical" href="http://reservas.example.com/public/landing/${p.id}" />`);
