@@ -1,32 +1,19 @@
-import { IconClipboardCheck, IconClipboardList } from '@tabler/icons-react';
-import { ComingSoon } from '../../../components/coming-soon';
+/**
+ * The screens of the schedule-sheets routes (spec §2: scheduleSheets-index, schedule-edit). The
+ * office gets the day's table; Chofer and Guía get their own sheets as big phone cards.
+ */
+import { useMemo } from 'react';
+import { getRoles } from '../../../lib/auth-storage';
+import { sheetAccess } from '../utils/sheet-access';
+import { CrewSheetsScreen } from './crew-sheets-screen';
+import { SheetEditScreen } from './sheet-edit-screen';
+import { SheetsListScreen } from './sheets-list-screen';
 
 export function ScheduleSheetsScreen() {
-  return (
-    <ComingSoon
-      title="Hojas de servicio"
-      description="Las órdenes de trabajo de cada salida: vehículo, chófer, guía y pasajeros."
-      icon={<IconClipboardList size={30} />}
-      features={[
-        'Ver las hojas de un día con su estado, vehículo, chófer, guía y ocupación.',
-        'Crear de una vez las hojas de todas las salidas del día.',
-        'Chóferes y guías verán directamente sus hojas de hoy.',
-      ]}
-    />
-  );
+  const { isCrew } = useMemo(() => sheetAccess(getRoles()), []);
+  return isCrew ? <CrewSheetsScreen /> : <SheetsListScreen />;
 }
 
 export function ScheduleEditScreen() {
-  return (
-    <ComingSoon
-      title="Hoja de servicio"
-      description="Asignar recursos a una salida, preparar la ruta de recogida y pasar lista."
-      icon={<IconClipboardCheck size={30} />}
-      features={[
-        'Asignar vehículo, chófer, guía y personal de apoyo.',
-        'Ruta de recogida por alojamiento y lista de pasajeros con check-in.',
-        'Imprimir la hoja en A4 para el chófer.',
-      ]}
-    />
-  );
+  return <SheetEditScreen />;
 }

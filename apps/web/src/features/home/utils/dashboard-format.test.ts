@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chartPoints,
+  chartSummary,
+  formatAxisDay,
+  formatAxisEuros,
+  formatMoney,
+  formatPercent,
+  formatTooltipDay,
+  greeting,
+  monthName,
+} from './dashboard-format';
+
+describe('home formats (es-ES)', () => {
+  it('money, percent and the axis', () => {
+    expect(formatMoney(123450)).toBe('1.234,50 €');
+    expect(formatMoney(0)).toBe('0,00 €');
+    expect(formatPercent(0.4231)).toBe('42 %');
+    expect(formatPercent(1)).toBe('100 %');
+    expect(formatPercent(null)).toBe('—');
+    expect(formatAxisEuros(1200)).toBe('1.200 €');
+    expect(formatAxisDay('2026-11-22')).toBe('22 nov');
+    expect(formatTooltipDay('2026-11-22')).toBe('dom, 22 nov');
+    expect(monthName('2026-11-22')).toBe('noviembre');
+  });
+
+  it('greets by the clock', () => {
+    expect(greeting(new Date(2026, 10, 22, 9))).toBe('Buenos días');
+    expect(greeting(new Date(2026, 10, 22, 16))).toBe('Buenas tardes');
+    expect(greeting(new Date(2026, 10, 22, 23))).toBe('Buenas noches');
+  });
+
+  it('30 days of sales: euros per day, the total and the best day', () => {
+    const days = [
+      { date: '2026-11-20', sales_cents: 0, bookings: 0 },
+      { date: '2026-11-21', sales_cents: 41350, bookings: 3 },
+      { date: '2026-11-22', sales_cents: 9900, bookings: 1 },
+    ];
+    expect(chartPoints(days)[1]).toEqual({ date: '2026-11-21', label: '21 nov', ventas: 413.5, reservas: 3 });
+    expect(chartSummary(days)).toEqual({ totalCents: 51250, bookings: 4, best: { date: '2026-11-21', cents: 41350 } });
+    expect(chartSummary([]).best).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * GET /api/v1/users?level[eq]=4 (drivers) or 5 (guides) — spec §7 "users of the given role" —
+ * of the sheet's operator: the people the assignment form offers.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { buildListQuery, MAX_PER_PAGE, type TUserResponse } from '@trayecto/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { sheetOptionKeys } from './keys';
+import { sheetApiPaths } from './paths';
+
+export type TCrewOption = { value: string; label: string; phone: string; active: boolean };
+
+export function crewQueryString(level: number, operatorId: string): string {
+  return buildListQuery(
+    { level: { eq: level }, tour_operator_id: { eq: operatorId } },
+    { per_page: MAX_PER_PAGE, sort: 'full_name' },
+  );
+}
+
+export async function listCrewOptions(level: number, operatorId: string, signal?: AbortSignal) {
+  const res = await apiRequest<TUserResponse[]>(sheetApiPaths.users, {
+    query: crewQueryString(level, operatorId),
+    signal,
+  });
+  return (Array.isArray(res.data) ? res.data : []).map(
+    (u): TCrewOption => ({
+      value: u.id,
+      label: u.state === 1 ? u.full_name : `${u.full_name} (inactivo)`,
+      phone: u.phone ?? '',
+      active: u.state === 1,
+    }),
+  );
+}
+
+export const crewOptionsQueryOptions = (level: number, operatorId: string) =>
+  queryOptions({
+    queryKey: sheetOptionKeys.crew(level, operatorId),
+    queryFn: ({ signal }) => listCrewOptions(level, operatorId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useCrewOptions(level: number, operatorId: string, enabled: boolean) {
+  return useQuery({ ...crewOptionsQueryOptions(level, operatorId), enabled: enabled && Boolean(operatorId) });
+}

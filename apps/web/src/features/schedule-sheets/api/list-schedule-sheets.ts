@@ -1,0 +1,28 @@
+/**
+ * GET /api/v1/schedule-sheets?date[eq]=YYYY-MM-DD: the sheets of one day, by time (a day holds a
+ * few dozen at most, so one page of 500 is the whole day). Chofer and Guía get only their own.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { buildListQuery, MAX_PER_PAGE, type TSheetSummary } from '@trayecto/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { sheetsKeys } from './keys';
+import { sheetApiPaths } from './paths';
+
+export function sheetsQueryString(date: string): string {
+  return buildListQuery({ date: { eq: date } }, { per_page: MAX_PER_PAGE, sort: 'time' });
+}
+
+export async function listScheduleSheets(date: string, signal?: AbortSignal): Promise<TSheetSummary[]> {
+  const res = await apiRequest<TSheetSummary[]>(sheetApiPaths.list, { query: sheetsQueryString(date), signal });
+  return Array.isArray(res.data) ? res.data : [];
+}
+
+export const scheduleSheetsQueryOptions = (date: string) =>
+  queryOptions({
+    queryKey: sheetsKeys.list(date),
+    queryFn: ({ signal }) => listScheduleSheets(date, signal),
+  });
+
+export function useScheduleSheets(date: string) {
+  return useQuery({ ...scheduleSheetsQueryOptions(date), placeholderData: keepPreviousData });
+}
