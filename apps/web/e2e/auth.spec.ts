@@ -97,7 +97,9 @@ test.describe('shell', () => {
   test('PRODUCT §3: the menu shows only what the role may use', async ({ page }) => {
     await signIn(page, 'chofer@teideaventura.demo');
     const nav = page.getByRole('navigation');
-    await expect(nav.getByRole('link', { name: 'Hojas de servicio' })).toBeVisible();
+    // Drivers and guides (issue 6): their own sheets and nothing else.
+    await expect(nav.getByRole('link', { name: 'Mis hojas' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveCount(1);
     await expect(nav.getByRole('link', { name: 'Tour operadores' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Productos' })).toHaveCount(0);
     await page.goto('/tour-operator');

@@ -32,8 +32,14 @@ describe('main menu by role', () => {
     ]);
   });
 
-  it('spec §6: a driver (level 4) sees no products nor tour operators', () => {
-    expect(labels(menuForRoles([4]))).toEqual([
+  it('issue 6: drivers and guides see only their sheets ("see nothing else")', () => {
+    expect(labels(menuForRoles([4]))).toEqual(['Mis hojas']);
+    expect(labels(menuForRoles([5]))).toEqual(['Mis hojas']);
+    expect(labels(menuForRoles([4, 5]))).toEqual(['Mis hojas']);
+  });
+
+  it('spec §6: filtered by levels, a driver (level 4) would see no products nor tour operators', () => {
+    expect(labels(menuForRoles([4], MENU))).toEqual([
       'Inicio',
       'Reservas',
       'Hojas de servicio',
@@ -53,7 +59,7 @@ describe('main menu by role', () => {
   it("every menu link is filtered exactly by its route's levels", () => {
     for (const level of [0, 1, 2, 3, 4, 5]) {
       const visible = new Set(
-        menuForRoles([level]).flatMap((e) => (e.kind === 'link' ? [e.route] : e.children.map((c) => c.route))),
+        menuForRoles([level], MENU).flatMap((e) => (e.kind === 'link' ? [e.route] : e.children.map((c) => c.route))),
       );
       for (const entry of MENU) {
         const links = entry.kind === 'link' ? [entry] : entry.children;

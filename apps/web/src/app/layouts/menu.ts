@@ -2,7 +2,7 @@
  * The left menu, grouped as the staff think (STYLE.md "Shell"), filtered by the spec's permission
  * check (§6) against each route's levels from the shared ROUTES table.
  */
-import { hasPermission, ROUTES, type TRouteKey } from '@trayecto/shared';
+import { hasPermission, LEVEL, ROUTES, type TRouteKey } from '@trayecto/shared';
 
 export type TMenuLink = { kind: 'link'; route: TRouteKey; label: string };
 export type TMenuGroup = { kind: 'group'; label: string; children: TMenuLink[] };
@@ -24,13 +24,25 @@ export const MENU: readonly TMenuEntry[] = [
   link('tourOperator', 'Tour operadores'),
 ];
 
+/**
+ * Drivers and guides work from their phone on their own sheets (issue 6: "see nothing else"): their
+ * menu is that one screen. The API still lets them read what PRODUCT.md §3 grants (vehicles,
+ * hotels, the bookings of their sheets) where a sheet links to it.
+ */
+export const CREW_MENU: readonly TMenuEntry[] = [link('scheduleSheetsIndex', 'Mis hojas')];
+const CREW_LEVELS: readonly number[] = [LEVEL.DRIVER, LEVEL.GUIDE];
+const isCrewOnly = (roles: readonly number[]) => roles.length > 0 && roles.every((r) => CREW_LEVELS.includes(r));
+
 function canUse(roles: readonly number[], route: TRouteKey): boolean {
   const def = ROUTES[route];
   return hasPermission(roles, 'roles' in def ? def.roles : undefined);
 }
 
 /** The menu a user with these levels sees: forbidden links removed, empty groups dropped. */
-export function menuForRoles(roles: readonly number[], menu: readonly TMenuEntry[] = MENU): TMenuEntry[] {
+export function menuForRoles(
+  roles: readonly number[],
+  menu: readonly TMenuEntry[] = isCrewOnly(roles) ? CREW_MENU : MENU,
+): TMenuEntry[] {
   const out: TMenuEntry[] = [];
   for (const entry of menu) {
     if (entry.kind === 'link') {
