@@ -4,6 +4,7 @@ import { pathTo } from '@trayecto/shared/paths';
 import { pricesOn, quoteBooking } from '@trayecto/shared/pricing';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Calendar } from '../components/calendar';
+import { CustomerFields } from '../components/customer-fields';
 import { SelectField, TermsCheckbox, TextArea, TextField } from '../components/fields';
 import { IconAlert, IconCalendar, IconClock, IconMapPin, IconUsers } from '../components/icons';
 import { PaxStepper } from '../components/pax-stepper';
@@ -21,7 +22,6 @@ import {
 } from '../lib/api';
 import { bookableDays, isBookable, monthKey, useMonthsAvailability } from '../lib/availability';
 import { addMonths, compareMonths, monthOf, type TMonth, todayIn } from '../lib/calendar';
-import { countryOptions } from '../lib/countries';
 import { formatCents, formatDate, plural, seatsLeftText } from '../lib/format';
 import { createAttemptTracker, fingerprintOf } from '../lib/idempotency';
 import { navigate } from '../lib/navigation';
@@ -315,7 +315,6 @@ function BookingForm({ product }: { product: TPublicProduct }) {
 
   const terms = op.booking_terms;
   const pickupChoice = product.pickup_enabled ? pickups.data?.find((a) => a.id === v.pickup) : undefined;
-  const countries = countryOptions();
   let step = 0;
   const nextStep = () => ++step;
 
@@ -502,57 +501,7 @@ function BookingForm({ product }: { product: TPublicProduct }) {
                 <span className="bk-step-n">{nextStep()}</span> Tus datos
               </h2>
               <div className="pub-grid-2">
-                <TextField
-                  id="customer_name"
-                  label="Nombre y apellidos"
-                  required
-                  autoComplete="name"
-                  maxLength={150}
-                  value={v.customer_name}
-                  onChange={(e) => set('customer_name', e.target.value)}
-                  error={errors.customer_name}
-                  className="pub-span-2"
-                />
-                <TextField
-                  id="customer_email"
-                  label="Correo electrónico"
-                  type="email"
-                  inputMode="email"
-                  required
-                  autoComplete="email"
-                  maxLength={254}
-                  value={v.customer_email}
-                  onChange={(e) => set('customer_email', e.target.value)}
-                  error={errors.customer_email}
-                  hint="Te enviaremos el bono a esta dirección."
-                />
-                <TextField
-                  id="customer_phone"
-                  label="Teléfono (móvil)"
-                  type="tel"
-                  required
-                  autoComplete="tel"
-                  maxLength={40}
-                  value={v.customer_phone}
-                  onChange={(e) => set('customer_phone', e.target.value)}
-                  error={errors.customer_phone}
-                  hint="Con prefijo si no es español, p. ej. +44."
-                />
-                <SelectField
-                  id="customer_country"
-                  label="País"
-                  autoComplete="country"
-                  value={v.customer_country}
-                  onChange={(e) => set('customer_country', e.target.value)}
-                  error={errors.customer_country}
-                >
-                  <option value="">—</option>
-                  {countries.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
-                </SelectField>
+                <CustomerFields values={v} errors={errors} onChange={set} contactRequired withHints />
                 {product.languages.length > 0 && (
                   <SelectField
                     id="language"

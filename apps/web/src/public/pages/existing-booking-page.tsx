@@ -3,13 +3,13 @@ import { LANGUAGE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
 import { pathTo } from '@trayecto/shared/paths';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { BookingAmounts, PaymentBadge, paxTypeName, pickupSummary, StateBadge } from '../components/booking-bits';
+import { CustomerFields } from '../components/customer-fields';
 import { FieldError, SelectField, TermsCheckbox, TextArea, TextField } from '../components/fields';
 import { IconCalendar, IconClock, IconMapPin, IconShield, IconTicket } from '../components/icons';
 import { PickupPicker } from '../components/pickup-picker';
 import { Shell } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
 import { cancelBooking, getAccommodations, getBooking, PublicApiError, updateBooking } from '../lib/api';
-import { countryOptions } from '../lib/countries';
 import { formatDateLong, formatDuration, formatInstant, plural } from '../lib/format';
 import { onLinkClick } from '../lib/navigation';
 import { useResource } from '../lib/resource';
@@ -170,7 +170,6 @@ function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; on
   }
 
   const pickup = pickupSummary(b);
-  const countries = countryOptions();
   const cancelUntil = b.free_cancellation_until ? formatInstant(b.free_cancellation_until, op.timezone) : null;
 
   return (
@@ -302,58 +301,7 @@ function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; on
             >
               <h2 id="bx-form-title">Tus datos</h2>
               <div className="pub-grid-2">
-                <TextField
-                  id="customer_name"
-                  label="Nombre y apellidos"
-                  required
-                  autoComplete="name"
-                  maxLength={150}
-                  value={v.customer_name}
-                  onChange={(e) => set('customer_name', e.target.value)}
-                  error={errors.customer_name}
-                  className="pub-span-2"
-                />
-                <TextField
-                  id="customer_email"
-                  label="Correo electrónico"
-                  type="email"
-                  inputMode="email"
-                  required={b.can_confirm}
-                  autoComplete="email"
-                  maxLength={254}
-                  value={v.customer_email}
-                  onChange={(e) => set('customer_email', e.target.value)}
-                  error={errors.customer_email}
-                />
-                <TextField
-                  id="customer_phone"
-                  label="Teléfono (móvil)"
-                  type="tel"
-                  required={b.can_confirm}
-                  autoComplete="tel"
-                  maxLength={40}
-                  value={v.customer_phone}
-                  onChange={(e) => set('customer_phone', e.target.value)}
-                  error={errors.customer_phone}
-                />
-                <SelectField
-                  id="customer_country"
-                  label="País"
-                  autoComplete="country"
-                  value={v.customer_country}
-                  onChange={(e) => set('customer_country', e.target.value)}
-                  error={errors.customer_country}
-                >
-                  <option value="">—</option>
-                  {v.customer_country && !countries.some((c) => c.code === v.customer_country) && (
-                    <option value={v.customer_country}>{v.customer_country}</option>
-                  )}
-                  {countries.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
-                </SelectField>
+                <CustomerFields values={v} errors={errors} onChange={set} contactRequired={b.can_confirm} />
                 <SelectField
                   id="language"
                   label="Idioma"
