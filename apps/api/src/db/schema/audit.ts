@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tourOperators } from './tour-operators';
+
+/** What an audited record is. */
+export const AUDIT_ENTITY_TYPES = ['booking', 'user', 'schedule_sheet'] as const;
+
+/**
+ * Who changed what (issue 7: audit log of bookings, users and schedule sheets, visible to
+ * administrators). Written in the same transaction as the change it records, so a rolled-back
+ * change leaves no entry and a committed one always has its entry. Entries are never updated or
+ * deleted by the application; they outlive the records they describe (no foreign key to them).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The operator the record belongs to; null for records of no operator (level-0 users). */
+    tourOperatorId: uuid('tour_operator_id'),
+    /** The staff user who acted; null for customers on the public pages and for the system. */
+    actorId: uuid('actor_id'),
+    /** `staff`, `customer` (public pages) or `system` (seed, start-up, jobs). */
+    actorKind: text('actor_kind').notNull().default('staff'),
+    /** The actor's name and e-mail at the time, kept even if the user is later deleted. */
+    actorLabel: text('actor_label').notNull().default(''),
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** A short verb: create, update, delete, cancel, state, payment, check_in, assign, … */
+    action: text('action').notNull(),
+    /** Changed fields as `{ field: [before, after] }`; secrets (password hashes) never appear. */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** A human summary in Spanish, e.g. the booking's locator or the user's e-mail. */
+    summary: text('summary').notNull().default(''),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tourOperatorId], foreignColumns: [tourOperators.id], name: 'audit_log_tour_operator_fk' }),
+    index('audit_log_tenant_created_idx').on(t.tourOperatorId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    check('audit_log_entity_type_check', sql`${t.entityType} in ('booking', 'user', 'schedule_sheet')`),
+    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('staff', 'customer', 'system')`),
+  ],
+);
