@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormDrawer, readOnlyProps, useRecordForm } from '../../../components/form-drawer';
 import { FormSection, NotesSection } from '../../../components/form-section';
+import { ChoiceSelect, PhoneField } from '../../../components/record-fields';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
 import type { TTourOperatorOption } from '../../../lib/tour-operator-options';
 import { useCreateAccommodation } from '../api/create-accommodation';
@@ -150,31 +151,19 @@ export function AccommodationFormDrawer({ opened, accommodation, readOnly, ctx, 
             {...ro}
             {...form.getInputProps('name')}
           />
-          <Select
+          <ChoiceSelect
             label="Tipo"
             data={ACCOMMODATION_TYPE_OPTIONS}
-            allowDeselect={false}
-            {...ro}
-            {...form.getInputProps('type')}
+            readOnly={readOnly}
+            inputProps={form.getInputProps('type')}
           />
-          <Select
-            label="Estado"
+          <ChoiceSelect
             data={ACCOMMODATION_STATE_OPTIONS}
-            allowDeselect={false}
-            description={readOnly ? undefined : 'Los inactivos no se ofrecen al reservar.'}
-            {...DESCRIPTION_BELOW}
-            {...ro}
-            {...form.getInputProps('state')}
+            hint="Los inactivos no se ofrecen al reservar."
+            readOnly={readOnly}
+            inputProps={form.getInputProps('state')}
           />
-          <TextInput
-            label="Teléfono"
-            type="tel"
-            placeholder="+34 922 000 000"
-            maxLength={40}
-            autoComplete="off"
-            {...ro}
-            {...form.getInputProps('phone')}
-          />
+          <PhoneField placeholder="+34 922 000 000" readOnly={readOnly} inputProps={form.getInputProps('phone')} />
         </SimpleGrid>
       </FormSection>
 

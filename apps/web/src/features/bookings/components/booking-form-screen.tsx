@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Checkbox,
@@ -17,12 +16,10 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
-  IconAlertCircle,
   IconAlertTriangle,
   IconBan,
   IconCalendarOff,
   IconCheck,
-  IconDeviceFloppy,
   IconInfoCircle,
   IconLock,
   IconRefresh,
@@ -30,9 +27,10 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { pathTo, type TAvailabilitySlot, type TBookingResponse, type TPaxType } from '@trayecto/shared';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { FormSection } from '../../../components/form-section';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { FormErrorAlert } from '../../../components/form-drawer';
+import { FormSaveBar, FormSectionCard, revealField, scrollToSection } from '../../../components/form-page';
 import { PageHeader } from '../../../components/page-header';
 import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-page';
 import { REQUIRED_FIELD } from '../../../components/required-field';
@@ -43,6 +41,7 @@ import { formatDay, todayIso } from '../../../lib/dates';
 import { firstErrorPath } from '../../../lib/form-errors';
 import { plural } from '../../../lib/format';
 import { FORM_INVALID_NOTICE, notifyError, notifySuccess } from '../../../lib/notify';
+import { AuditTrail } from '../../audit-log/components/audit-trail';
 import { useCreateBooking } from '../api/create-booking';
 import { bookingQueryOptions, useBooking } from '../api/get-booking';
 import { useBookingProduct } from '../api/get-product';
@@ -149,50 +148,6 @@ export function BookingEditScreen() {
     );
   }
   return <BookingForm key={query.data.id} mode="edit" booking={query.data} />;
-}
-
-function SectionCard({
-  id,
-  step,
-  title,
-  description,
-  done,
-  errorCount,
-  children,
-}: {
-  id: string;
-  step: number;
-  title: string;
-  description?: string;
-  done?: boolean;
-  errorCount?: number;
-  children: ReactNode;
-}) {
-  return (
-    <Paper id={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs" className={classes.section}>
-      {errorCount ? (
-        <Group gap={6} className={classes.sectionFlags}>
-          <Badge color="red" variant="light" radius="sm">
-            {errorCount === 1 ? '1 error' : `${errorCount} errores`}
-          </Badge>
-        </Group>
-      ) : null}
-      <Group gap={10} align="flex-start" wrap="nowrap">
-        <span className={classes.step} data-done={done || undefined} aria-hidden>
-          {done ? <IconCheck size={13} /> : step}
-        </span>
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <FormSection title={title} description={description}>
-            {children}
-          </FormSection>
-        </Box>
-      </Group>
-    </Paper>
-  );
-}
-
-function scrollToSection(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
 function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBookingResponse | null }) {
@@ -343,15 +298,7 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
 
   const focusFirstError = (errors: Record<string, unknown>) => {
     const first = firstErrorPath(errors, FIELD_ORDER);
-    if (!first) return;
-    const node = form.getInputNode(first as never) as HTMLElement | null | undefined;
-    if (node) {
-      node.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      node.focus({ preventScroll: true });
-      return;
-    }
-    const section = sectionOf(first);
-    if (section) scrollToSection(section);
+    if (first) revealField(form.getInputNode(first as never) as HTMLElement | null | undefined, sectionOf(first));
   };
 
   const handleError = (error: ApiError, passengerIndex: number[]) => {
@@ -509,6 +456,13 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
   const errors = form.errors;
   const errorsIn = (id: string) => Object.keys(errors).filter((k) => errors[k] && sectionOf(k) === id).length;
   const errorCount = Object.values(errors).filter(Boolean).length;
+  /** A step's card: its number and title (SECTIONS' order) and its errors. */
+  const stepCard = (id: (typeof SECTIONS)[number]['id']) => ({
+    id,
+    step: SECTIONS.findIndex((s) => s.id === id) + 1,
+    title: SECTIONS.find((s) => s.id === id)?.title ?? '',
+    errorCount: errorsIn(id),
+  });
   const hasPax = paxCount(values.pax) > 0;
 
   const title = mode === 'create' ? 'Nueva reserva' : `Reserva ${booking?.locator ?? ''}`;
@@ -587,11 +541,15 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                   </Stack>
                 </Alert>
               ) : null}
-              {conflict?.kind === 'other' || serverMessages.length ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="No se ha podido guardar">
-                  {conflict?.kind === 'other' ? conflict.message : serverMessages.join(' ')}
-                </Alert>
-              ) : null}
+              <FormErrorAlert
+                message={
+                  conflict?.kind === 'other'
+                    ? conflict.message
+                    : serverMessages.length
+                      ? serverMessages.join(' ')
+                      : null
+                }
+              />
               {booking && locked ? (
                 <Alert color="red" variant="light" icon={<IconLock size={18} />} title="Reserva cancelada">
                   {booking.cancelled_at ? `Cancelada el ${formatDay(booking.cancelled_at.slice(0, 10))}. ` : ''}
@@ -605,13 +563,7 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                 </Alert>
               ) : null}
 
-              <SectionCard
-                id="producto"
-                step={1}
-                title="Producto"
-                done={Boolean(values.product_id)}
-                errorCount={errorsIn('producto')}
-              >
+              <FormSectionCard {...stepCard('producto')} done={Boolean(values.product_id)}>
                 <Select
                   label="Producto"
                   placeholder={productsQuery.isLoading ? 'Cargando productos…' : 'Busca la excursión'}
@@ -634,15 +586,12 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                     No se ha podido cargar el producto: {productQuery.error.message}
                   </Text>
                 ) : null}
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="salida"
-                step={2}
-                title="Fecha y hora"
+              <FormSectionCard
+                {...stepCard('salida')}
                 description="Plazas libres por día; los días sin salidas a la venta no se pueden elegir."
                 done={Boolean(values.date && values.time) && !errorsIn('salida')}
-                errorCount={errorsIn('salida')}
               >
                 {values.product_id ? (
                   <>
@@ -708,15 +657,12 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                     Elige primero el producto.
                   </Text>
                 )}
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="pasajeros"
-                step={3}
-                title="Pasajeros"
+              <FormSectionCard
+                {...stepCard('pasajeros')}
                 description="Solo los tipos que el producto ofrece en esa fecha."
                 done={hasPax && Boolean(values.time)}
-                errorCount={errorsIn('pasajeros')}
               >
                 {product && values.date ? (
                   offered.length ? (
@@ -739,25 +685,16 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                     Elige el producto y la fecha para ver las tarifas.
                   </Text>
                 )}
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="cliente"
-                step={4}
-                title="Cliente"
-                done={Boolean(values.customer_name.trim())}
-                errorCount={errorsIn('cliente')}
-              >
+              <FormSectionCard {...stepCard('cliente')} done={Boolean(values.customer_name.trim())}>
                 <CustomerSection form={form} readOnly={readOnly} />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="recogida"
-                step={5}
-                title="Recogida"
+              <FormSectionCard
+                {...stepCard('recogida')}
                 description="El hotel del cliente: la hora de recogida sale de las recogidas del producto."
                 done={Boolean(values.accommodation_id)}
-                errorCount={errorsIn('recogida')}
               >
                 <PickupSection
                   form={form}
@@ -773,20 +710,17 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                   serverPickup={serverPickup}
                   onPlace={setPlace}
                 />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="nombres"
-                step={6}
-                title="Nombres de los pasajeros"
+              <FormSectionCard
+                {...stepCard('nombres')}
                 description="Opcional: así el guía tiene una lista con nombres."
                 done={values.passengers.some((p) => p.full_name.trim())}
-                errorCount={errorsIn('nombres')}
               >
                 <PassengersSection form={form} readOnly={readOnly} />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard id="venta" step={7} title="Venta y notas" errorCount={errorsIn('venta')}>
+              <FormSectionCard {...stepCard('venta')}>
                 <SaleSection
                   form={form}
                   readOnly={readOnly}
@@ -800,66 +734,25 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                     booking?.seller?.full_name ?? (mode === 'create' && access.isSeller ? (me?.name ?? null) : null)
                   }
                 />
-              </SectionCard>
+              </FormSectionCard>
             </Stack>
 
             {readOnly ? null : (
-              <Paper
-                withBorder
-                shadow="md"
-                radius="lg"
-                px="md"
-                py="sm"
-                mt="lg"
-                className={classes.actionBar}
-                data-action-bar
-              >
-                <Group justify="space-between" gap="sm" wrap="nowrap">
-                  <Group gap="sm" aria-live="polite" wrap="nowrap" style={{ minWidth: 0 }}>
-                    {dirty ? (
-                      <Badge
-                        color="yellow"
-                        variant="dot"
-                        size="lg"
-                        tt="none"
-                        fw={500}
-                        style={{ flex: 'none' }}
-                        visibleFrom="sm"
-                      >
-                        Cambios sin guardar
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed" visibleFrom="sm">
-                        {mode === 'create' ? 'Rellena los datos y guarda.' : 'Sin cambios pendientes.'}
-                      </Text>
-                    )}
-                    {quote ? (
-                      <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="bar-total">
-                        Total {formatMoney(quote.total_cents, quote.currency)}
-                      </Text>
-                    ) : null}
-                    {errorCount ? (
-                      <Text size="sm" c="red" visibleFrom="md">
-                        {errorCount === 1 ? '1 campo con errores' : `${errorCount} campos con errores`}
-                      </Text>
-                    ) : null}
-                  </Group>
-                  <Group gap="sm" wrap="nowrap" ml="auto">
-                    <Button
-                      variant="default"
-                      component={Link}
-                      visibleFrom="sm"
-                      to={pathTo('bookingIndex')}
-                      disabled={saving}
-                    >
-                      {dirty ? 'Cancelar' : 'Volver'}
-                    </Button>
-                    <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-                      {mode === 'create' ? 'Guardar reserva' : 'Guardar'}
-                    </Button>
-                  </Group>
-                </Group>
-              </Paper>
+              <FormSaveBar
+                dirty={dirty}
+                isNew={mode === 'create'}
+                errorCount={errorCount}
+                backTo={pathTo('bookingIndex')}
+                saving={saving}
+                saveLabel={mode === 'create' ? 'Guardar reserva' : 'Guardar'}
+                summary={
+                  quote ? (
+                    <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="bar-total">
+                      Total {formatMoney(quote.total_cents, quote.currency)}
+                    </Text>
+                  ) : null
+                }
+              />
             )}
           </form>
         </Grid.Col>
@@ -882,6 +775,7 @@ function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking: TBook
                 <PaymentsPanel booking={booking} canPay={access.canWrite} canRefund={access.canRefund} />
                 {booking.public_urls ? <BookingLinks urls={booking.public_urls} /> : null}
                 <BookingHistory bookingId={booking.id} />
+                <AuditTrail entityType="booking" entityId={booking.id} revision={booking.version} />
               </>
             ) : null}
           </Stack>

@@ -1,21 +1,18 @@
-import {
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  SegmentedControl,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Group, SegmentedControl, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { TBookingCalendarEntry } from '@trayecto/shared';
 import { useMemo } from 'react';
-import { IconButton } from '../../../components/icon-button';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
+import {
+  CalendarAgenda,
+  CalendarBody,
+  CalendarLegend,
+  CalendarNav,
+  calendarClasses,
+  isCalendarLoading,
+  MonthGrid,
+  monthLabel,
+  WEEKDAY_NAMES,
+} from '../../../components/month-calendar';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { useBookingsCalendar } from '../api/get-bookings-calendar';
@@ -29,22 +26,13 @@ import {
   occupancyTone,
   shiftAnchor,
   type TGridDay,
-  type TOccupancyTone,
 } from '../utils/booking-calendar';
 import classes from './bookings-calendar.module.css';
 
 export type TCalendarMode = 'month' | 'week';
 
-const WEEKDAY_NAMES = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
-const monthFmt = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortFmt = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-/** "2026-07" → "Julio 2026" */
-export function monthLabel(month: string): string {
-  const s = monthFmt.format(utcDate(`${month}-01`)).replace(' de ', ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
 
 /** "16 – 22 nov 2026" */
 export function weekLabel(from: string, to: string): string {
@@ -103,7 +91,7 @@ export function BookingsCalendar({
   const summaryFrom = mode === 'month' ? `${month}-01` : shown.from;
   const summaryTo = mode === 'month' ? `${month}-31` : shown.to;
   const summary = calendarSummary(entries, summaryFrom, summaryTo);
-  const loading = query.isFetching && (query.isPlaceholderData || !query.data);
+  const loading = isCalendarLoading(query);
   const title = mode === 'month' ? monthLabel(month) : weekLabel(range.from, range.to);
   const isCurrent = mode === 'month' ? month === monthOf(today) : range.from <= today && today <= range.to;
 
@@ -173,38 +161,24 @@ export function BookingsCalendar({
     );
   };
 
-  const monthCell = (day: TGridDay<TBookingCalendarEntry>) => {
+  const monthDay = (day: TGridDay<TBookingCalendarEntry>) => {
     const extra = day.items.length - MAX_IN_CELL;
     return (
-      <td
-        key={day.date}
-        className={classes.day}
-        data-outside={!day.inMonth || undefined}
-        data-today={day.isToday || undefined}
-        data-past={day.isPast || undefined}
-        data-date={day.date}
-        aria-current={day.isToday ? 'date' : undefined}
-      >
-        <div className={classes.dayNumber}>
-          <VisuallyHidden>{formatDay(day.date)}</VisuallyHidden>
-          <span aria-hidden>{day.day}</span>
-        </div>
-        <Stack gap={2} mt={2}>
-          {day.items.slice(0, extra > 0 ? MAX_IN_CELL - 1 : MAX_IN_CELL).map(entryButton)}
-          {extra > 0 ? (
-            <UnstyledButton
-              className={classes.more}
-              onClick={() => {
-                onAnchorChange(day.date);
-                onModeChange('week');
-              }}
-              aria-label={`Ver las ${day.items.length} salidas del ${formatDay(day.date)}`}
-            >
-              +{extra + 1} más
-            </UnstyledButton>
-          ) : null}
-        </Stack>
-      </td>
+      <Stack gap={2} mt={2}>
+        {day.items.slice(0, extra > 0 ? MAX_IN_CELL - 1 : MAX_IN_CELL).map(entryButton)}
+        {extra > 0 ? (
+          <UnstyledButton
+            className={classes.more}
+            onClick={() => {
+              onAnchorChange(day.date);
+              onModeChange('week');
+            }}
+            aria-label={`Ver las ${day.items.length} salidas del ${formatDay(day.date)}`}
+          >
+            +{extra + 1} más
+          </UnstyledButton>
+        ) : null}
+      </Stack>
     );
   };
 
@@ -213,28 +187,16 @@ export function BookingsCalendar({
   return (
     <Stack gap="sm" p="md" pt={0}>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap={4} wrap="nowrap">
-          <IconButton
-            label={mode === 'month' ? 'Mes anterior' : 'Semana anterior'}
-            icon={IconChevronLeft}
-            variant="default"
-            onClick={() => onAnchorChange(shiftAnchor(mode, anchor, -1))}
-          />
-          <Text fw={700} miw={170} ta="center" aria-live="polite" data-testid="calendar-title">
-            {title}
-          </Text>
-          <IconButton
-            label={mode === 'month' ? 'Mes siguiente' : 'Semana siguiente'}
-            icon={IconChevronRight}
-            variant="default"
-            onClick={() => onAnchorChange(shiftAnchor(mode, anchor, 1))}
-          />
-          {isCurrent ? null : (
-            <Button variant="subtle" size="compact-sm" ml={4} onClick={() => onAnchorChange(today)}>
-              Hoy
-            </Button>
-          )}
-        </Group>
+        <CalendarNav
+          title={title}
+          titleTestId="calendar-title"
+          titleWidth={170}
+          prevLabel={mode === 'month' ? 'Mes anterior' : 'Semana anterior'}
+          nextLabel={mode === 'month' ? 'Mes siguiente' : 'Semana siguiente'}
+          onPrev={() => onAnchorChange(shiftAnchor(mode, anchor, -1))}
+          onNext={() => onAnchorChange(shiftAnchor(mode, anchor, 1))}
+          onToday={isCurrent ? undefined : () => onAnchorChange(today)}
+        />
         <Group gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed">
             {plural(summary.departures, 'salida', 'salidas')} · {summary.pax.toLocaleString('es-ES')} pax ·{' '}
@@ -253,57 +215,38 @@ export function BookingsCalendar({
         </Group>
       </Group>
 
-      {query.isError ? (
-        <LoadErrorAlert
-          title="No se ha podido cargar el calendario"
-          message={query.error.message}
-          onRetry={query.refetch}
-        />
-      ) : null}
-
-      <Box pos="relative">
-        <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+      <CalendarBody query={query} errorTitle="No se ha podido cargar el calendario">
         {isPhone ? (
-          <Stack gap={0} className={classes.agenda} aria-label={`Salidas: ${title}`}>
-            {agendaDays.length === 0 && !loading ? (
-              <Text size="sm" c="dimmed" p="md" ta="center">
-                No hay salidas en {mode === 'month' ? 'este mes' : 'esta semana'}.
-              </Text>
-            ) : null}
+          <CalendarAgenda
+            label={`Salidas: ${title}`}
+            emptyText={
+              agendaDays.length === 0 && !loading
+                ? `No hay salidas en ${mode === 'month' ? 'este mes' : 'esta semana'}.`
+                : null
+            }
+          >
             {agendaDays.map((d) => (
-              <Box key={d.date} className={classes.agendaDay}>
+              <Box key={d.date} className={calendarClasses.agendaDay}>
                 <Text size="sm" fw={600} mb={6} c={d.isPast ? 'dimmed' : undefined}>
                   {formatDay(d.date)}
                 </Text>
                 <Stack gap={4}>{d.items.map(entryButton)}</Stack>
               </Box>
             ))}
-          </Stack>
+          </CalendarAgenda>
         ) : mode === 'month' ? (
-          <table className={classes.grid} aria-label={`Salidas de ${title}`}>
-            <thead>
-              <tr>
-                {WEEKDAY_NAMES.map((d) => (
-                  <th key={d} className={classes.weekday} scope="col">
-                    <abbr title={d} style={{ textDecoration: 'none' }}>
-                      {d.slice(0, 3)}
-                    </abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((w) => (
-                <tr key={w[0]?.date}>{w.map(monthCell)}</tr>
-              ))}
-            </tbody>
-          </table>
+          <MonthGrid
+            weeks={weeks}
+            label={`Salidas de ${title}`}
+            cellClassName={classes.monthDay}
+            renderDay={monthDay}
+          />
         ) : (
-          <table className={classes.grid} aria-label={`Salidas de la semana ${title}`}>
+          <table className={calendarClasses.grid} aria-label={`Salidas de la semana ${title}`}>
             <thead>
               <tr>
                 {week.map((d, i) => (
-                  <th key={d.date} className={classes.weekday} scope="col" data-today={d.isToday || undefined}>
+                  <th key={d.date} className={calendarClasses.weekday} scope="col" data-today={d.isToday || undefined}>
                     <Text
                       span
                       size="xs"
@@ -323,7 +266,7 @@ export function BookingsCalendar({
                 {week.map((d) => (
                   <td
                     key={d.date}
-                    className={`${classes.day} ${classes.weekDay}`}
+                    className={`${calendarClasses.day} ${classes.weekDay}`}
                     data-past={d.isPast || undefined}
                     data-date={d.date}
                   >
@@ -341,21 +284,13 @@ export function BookingsCalendar({
             </tbody>
           </table>
         )}
-      </Box>
+      </CalendarBody>
 
-      <Group gap="md" wrap="wrap" aria-label="Leyenda">
-        {(Object.keys(OCCUPANCY_LABELS) as TOccupancyTone[]).map((tone) => (
-          <Group key={tone} gap={6} wrap="nowrap">
-            <span className={`${classes.legendDot} ${classes.tone}`} data-tone={tone} aria-hidden />
-            <Text size="xs" c="dimmed">
-              {OCCUPANCY_LABELS[tone]}
-            </Text>
-          </Group>
-        ))}
-        <Text size="xs" c="dimmed">
-          · vendidas/plazas · pulsa una salida para ver sus reservas
-        </Text>
-      </Group>
+      <CalendarLegend
+        labels={OCCUPANCY_LABELS}
+        toneClassName={classes.tone}
+        note="· vendidas/plazas · pulsa una salida para ver sus reservas"
+      />
     </Stack>
   );
 }

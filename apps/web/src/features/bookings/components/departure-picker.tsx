@@ -15,6 +15,7 @@ import type { TAvailabilitySlot } from '@trayecto/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { IconButton } from '../../../components/icon-button';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { monthLabel } from '../../../components/month-calendar';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { useProductAvailability } from '../api/get-product-availability';
@@ -30,7 +31,6 @@ import {
   type TSlotStatus,
 } from '../utils/booking-calendar';
 import classes from './booking-form.module.css';
-import { monthLabel } from './bookings-calendar';
 
 const WEEKDAYS = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'];
 

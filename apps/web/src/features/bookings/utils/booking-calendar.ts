@@ -1,70 +1,35 @@
 /**
- * Calendar arithmetic of the bookings screens: Monday-first month grids and weeks (spec §9: the
- * week starts on Monday), departures grouped by day in time order, and the colour of a departure
- * by its occupancy. Dates are calendar dates (YYYY-MM-DD) computed in UTC, so no time zone moves a
- * departure to another day.
+ * Calendar rules of the bookings screens: month and week views (on components/month-grid's
+ * Monday-first arithmetic) with each day's departures, the colour of a departure by its
+ * occupancy, and which departures the booking form may sell.
  */
 import type { TAvailabilitySlot, TBookingCalendarEntry } from '@trayecto/shared';
+import {
+  addDays,
+  gridRange,
+  groupByDate,
+  monthGridDays,
+  monthOf,
+  shiftMonth,
+  startOfWeek,
+  type TMonthGridDay,
+  weekDays,
+  weekGridDays,
+} from '../../../components/month-grid';
+
+export {
+  addDays,
+  gridRange,
+  groupByDate,
+  isIsoDate,
+  isoWeekday,
+  monthOf,
+  shiftMonth,
+  startOfWeek,
+  weekDays,
+} from '../../../components/month-grid';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
-
-function parseIso(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  return utc(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
-
-function parseMonth(month: string): { y: number; m: number } {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) throw new Error(`Mes no válido: ${month}`);
-  return { y: Number(match[1]), m: Number(match[2]) - 1 };
-}
-
-export const isIsoDate = (s: string | null | undefined): s is string =>
-  Boolean(s && /^\d{4}-\d{2}-\d{2}$/.test(s) && iso(parseIso(s)) === s);
-
-/** "2026-07" of "2026-07-14" */
-export const monthOf = (date: string) => date.slice(0, 7);
-
-/** ("2026-07-30", 3) → "2026-08-02" */
-export function addDays(date: string, days: number): string {
-  const d = parseIso(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return iso(d);
-}
-
-/** ("2026-07", 1) → "2026-08" */
-export function shiftMonth(month: string, delta: number): string {
-  const { y, m } = parseMonth(month);
-  const d = utc(y, m + delta, 1);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
-}
-
-/** ISO weekday: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  const wd = parseIso(date).getUTCDay();
-  return wd === 0 ? 7 : wd;
-}
-
-/** The Monday of the week of a date. */
-export const startOfWeek = (date: string) => addDays(date, 1 - isoWeekday(date));
-
-/** The seven days (Monday … Sunday) of the week of a date. */
-export function weekDays(date: string): string[] {
-  const monday = startOfWeek(date);
-  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-}
-
-/** The first Monday and the last Sunday around a month: what a month grid shows (and asks for). */
-export function gridRange(month: string): { from: string; to: string } {
-  const { y, m } = parseMonth(month);
-  const first = utc(y, m, 1);
-  const last = utc(y, m + 1, 0);
-  const startShift = (first.getUTCDay() + 6) % 7;
-  const endShift = (7 - last.getUTCDay()) % 7;
-  return { from: iso(utc(y, m, 1 - startShift)), to: iso(utc(y, m + 1, endShift)) };
-}
 
 /** The dates a calendar mode shows around an anchor date. */
 export function calendarRange(mode: 'month' | 'week', anchor: string): { from: string; to: string } {
@@ -81,74 +46,20 @@ export function shiftAnchor(mode: 'month' | 'week', anchor: string, delta: numbe
   return `${shiftMonth(monthOf(anchor), delta)}-01`;
 }
 
-export type TGridDay<T> = {
-  date: string;
-  day: number;
-  weekday: number;
-  inMonth: boolean;
-  isToday: boolean;
-  isPast: boolean;
-  items: T[];
-};
+export type TGridDay<T> = TMonthGridDay & { items: T[] };
 
-/** Items by date, each day in time order (then by product name). */
-export function groupByDate<T extends { date: string; time: string; product_name?: string }>(
-  items: readonly T[],
-): Map<string, T[]> {
-  const byDate = new Map<string, T[]>();
-  for (const item of items) {
-    const list = byDate.get(item.date);
-    if (list) list.push(item);
-    else byDate.set(item.date, [item]);
-  }
-  for (const list of byDate.values()) {
-    list.sort((a, b) => a.time.localeCompare(b.time) || (a.product_name ?? '').localeCompare(b.product_name ?? ''));
-  }
-  return byDate;
-}
+type TTimed = { date: string; time: string; product_name?: string };
 
 /** Whole weeks, Monday first, covering the month; each day with its items. */
-export function buildMonthGrid<T extends { date: string; time: string; product_name?: string }>(
-  month: string,
-  items: readonly T[],
-  today: string,
-): TGridDay<T>[][] {
-  const { m } = parseMonth(month);
-  const { from, to } = gridRange(month);
+export function buildMonthGrid<T extends TTimed>(month: string, items: readonly T[], today: string): TGridDay<T>[][] {
   const byDate = groupByDate(items);
-  const weeks: TGridDay<T>[][] = [];
-  for (let i = 0, date = from; date <= to; i++, date = addDays(from, i)) {
-    if (i % 7 === 0) weeks.push([]);
-    const d = parseIso(date);
-    weeks[weeks.length - 1]?.push({
-      date,
-      day: d.getUTCDate(),
-      weekday: (i % 7) + 1,
-      inMonth: d.getUTCMonth() === m,
-      isToday: date === today,
-      isPast: date < today,
-      items: byDate.get(date) ?? [],
-    });
-  }
-  return weeks;
+  return monthGridDays(month, today).map((week) => week.map((d) => ({ ...d, items: byDate.get(d.date) ?? [] })));
 }
 
 /** The seven days of a week with their items. */
-export function buildWeek<T extends { date: string; time: string; product_name?: string }>(
-  anchor: string,
-  items: readonly T[],
-  today: string,
-): TGridDay<T>[] {
+export function buildWeek<T extends TTimed>(anchor: string, items: readonly T[], today: string): TGridDay<T>[] {
   const byDate = groupByDate(items);
-  return weekDays(anchor).map((date, i) => ({
-    date,
-    day: parseIso(date).getUTCDate(),
-    weekday: i + 1,
-    inMonth: true,
-    isToday: date === today,
-    isPast: date < today,
-    items: byDate.get(date) ?? [],
-  }));
+  return weekGridDays(anchor, today).map((d) => ({ ...d, items: byDate.get(d.date) ?? [] }));
 }
 
 export type TOccupancyTone = 'closed' | 'empty' | 'low' | 'mid' | 'high' | 'full';

@@ -1,12 +1,13 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import type { TPersonResponse } from '@trayecto/shared';
+import { DayField } from '../../../components/day-field';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormDrawer, readOnlyProps, useRecordForm } from '../../../components/form-drawer';
 import { FormSection, NotesSection } from '../../../components/form-section';
+import { ChoiceSelect, PhoneField } from '../../../components/record-fields';
 import { requiredIf } from '../../../components/required-field';
 import { TourOperatorSection } from '../../../components/tour-operator-section';
-import { dayValueFormatter } from '../../../lib/dates';
 import type { TTourOperatorOption } from '../../../lib/tour-operator-options';
 import { useCreatePerson } from '../api/create-person';
 import { useUpdatePerson } from '../api/update-person';
@@ -39,6 +40,30 @@ function expiryHint(date: string | null): string | undefined {
   if (e.kind === 'none') return undefined;
   const label = expiryLabel(e);
   return label ? `${label} · ${expiryDetail(e)}` : expiryDetail(e);
+}
+
+/** An expiry date, with its warning in words under it. */
+function ExpiryField({
+  label,
+  date,
+  readOnly,
+  inputProps,
+}: {
+  label: string;
+  date: string | null;
+  readOnly: boolean;
+  inputProps: GetInputPropsReturnType;
+}) {
+  return (
+    <DayField
+      label={label}
+      clearable={!readOnly}
+      description={expiryHint(date)}
+      {...DESCRIPTION_BELOW}
+      readOnly={readOnly}
+      inputProps={inputProps}
+    />
+  );
 }
 
 /** Create / edit / view a person (guide, driver, assistant) in a side drawer. */
@@ -95,33 +120,21 @@ export function PersonFormDrawer({ opened, person, readOnly, ctx, operators, onC
             {...ro}
             {...form.getInputProps('full_name')}
           />
-          <Select
+          <ChoiceSelect
             label="Función"
             placeholder="Elige una función"
-            {...requiredIf(!readOnly)}
+            required
             data={PERSON_ROLE_OPTIONS}
-            allowDeselect={false}
-            {...ro}
-            {...form.getInputProps('role')}
+            readOnly={readOnly}
+            inputProps={form.getInputProps('role')}
           />
-          <Select
-            label="Estado"
+          <ChoiceSelect
             data={PERSON_STATE_OPTIONS}
-            allowDeselect={false}
-            description={readOnly ? undefined : 'Las personas inactivas no se ofrecen en las hojas de servicio.'}
-            {...DESCRIPTION_BELOW}
-            {...ro}
-            {...form.getInputProps('state')}
+            hint="Las personas inactivas no se ofrecen en las hojas de servicio."
+            readOnly={readOnly}
+            inputProps={form.getInputProps('state')}
           />
-          <TextInput
-            label="Teléfono"
-            type="tel"
-            placeholder="+34 600 000 000"
-            maxLength={40}
-            autoComplete="off"
-            {...ro}
-            {...form.getInputProps('phone')}
-          />
+          <PhoneField placeholder="+34 600 000 000" readOnly={readOnly} inputProps={form.getInputProps('phone')} />
           <TextInput
             label="Email"
             type="email"
@@ -159,16 +172,11 @@ export function PersonFormDrawer({ opened, person, readOnly, ctx, operators, onC
             {...ro}
             {...form.getInputProps('document_id')}
           />
-          <DatePickerInput
+          <ExpiryField
             label="Caducidad del documento"
-            placeholder="Elige el día"
-            valueFormatter={dayValueFormatter}
-            clearable={!readOnly}
-            description={expiryHint(values.document_expiry)}
-            {...DESCRIPTION_BELOW}
-            popoverProps={{ withinPortal: true, zIndex: 400 }}
-            {...ro}
-            {...form.getInputProps('document_expiry')}
+            date={values.document_expiry}
+            readOnly={readOnly}
+            inputProps={form.getInputProps('document_expiry')}
           />
           <TextInput
             label="Nº permiso de conducir"
@@ -178,16 +186,11 @@ export function PersonFormDrawer({ opened, person, readOnly, ctx, operators, onC
             {...ro}
             {...form.getInputProps('license_number')}
           />
-          <DatePickerInput
+          <ExpiryField
             label="Caducidad del permiso"
-            placeholder="Elige el día"
-            valueFormatter={dayValueFormatter}
-            clearable={!readOnly}
-            description={expiryHint(values.license_expiry)}
-            {...DESCRIPTION_BELOW}
-            popoverProps={{ withinPortal: true, zIndex: 400 }}
-            {...ro}
-            {...form.getInputProps('license_expiry')}
+            date={values.license_expiry}
+            readOnly={readOnly}
+            inputProps={form.getInputProps('license_expiry')}
           />
         </SimpleGrid>
       </FormSection>

@@ -14,20 +14,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import {
-  IconAlertCircle,
-  IconCalendarMonth,
-  IconDeviceFloppy,
-  IconEye,
-  IconInfoCircle,
-  IconLock,
-  IconMapOff,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCalendarMonth, IconEye, IconInfoCircle, IconMapOff, IconTrash } from '@tabler/icons-react';
 import { pathTo, type TProductResponse } from '@trayecto/shared';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { FormSection } from '../../../components/form-section';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { FormErrorAlert } from '../../../components/form-drawer';
+import { FormSaveBar, FormSectionCard, revealField, scrollToSection } from '../../../components/form-page';
 import { PageHeader } from '../../../components/page-header';
 import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-page';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
@@ -98,62 +90,12 @@ export function ProductEditScreen() {
   return <ProductForm key={query.data.id} mode="edit" product={query.data} />;
 }
 
-function SectionCard({
-  id,
-  title,
-  description,
-  locked,
-  errorCount,
-  children,
-}: {
-  id: TProductSectionId;
-  title: string;
-  description?: string;
-  locked?: boolean;
-  errorCount?: number;
-  children: ReactNode;
-}) {
-  return (
-    <Paper id={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs" className={classes.section}>
-      {locked || errorCount ? (
-        <Group gap={6} className={classes.sectionFlags}>
-          {errorCount ? (
-            <Badge color="red" variant="light" radius="sm">
-              {errorCount === 1 ? '1 error' : `${errorCount} errores`}
-            </Badge>
-          ) : null}
-          {locked ? (
-            <Badge color="gray" variant="light" radius="sm" leftSection={<IconLock size={12} />}>
-              Solo lectura
-            </Badge>
-          ) : null}
-        </Group>
-      ) : null}
-      <FormSection title={title} description={description}>
-        {children}
-      </FormSection>
-    </Paper>
-  );
-}
-
-function scrollToSection(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-}
-
 /** The first error in page order: its input gets the focus (or its section comes into view). */
 function focusFirstError(errors: Record<string, unknown>, getInputNode: (path: string) => HTMLElement | null) {
   const paths = Object.keys(errors).filter((p) => errors[p]);
   const order = (p: string) => PRODUCT_SECTIONS.findIndex((s) => s.id === sectionOfPath(p));
   const first = paths.sort((a, b) => order(a) - order(b))[0];
-  if (!first) return;
-  const node = getInputNode(first);
-  if (node) {
-    node.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    node.focus({ preventScroll: true });
-    return;
-  }
-  const section = sectionOfPath(first);
-  if (section) scrollToSection(section);
+  if (first) revealField(getInputNode(first), sectionOfPath(first));
 }
 
 function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProductResponse | null }) {
@@ -287,6 +229,13 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
   const values = form.getValues();
   const sectionErrors = errorsBySection(form.errors);
   const errorCount = Object.values(form.errors).filter(Boolean).length;
+  /** A section's card: its title, its errors, and "Solo lectura" when the role may only read it. */
+  const sectionCard = (id: TProductSectionId, readOnly = generalReadOnly) => ({
+    id,
+    title: PRODUCT_SECTIONS.find((s) => s.id === id)?.title ?? '',
+    locked: readOnly && !access.readOnly,
+    errorCount: sectionErrors[id],
+  });
   const availabilityDirty = mode === 'edit' && (form.isDirty('availability_rules') || form.isDirty('closed_dates'));
   const operatorName =
     product?.tour_operator?.name ??
@@ -361,11 +310,7 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
         <Grid.Col span={{ base: 12, lg: 9 }}>
           <form onSubmit={submit} noValidate aria-label={title}>
             <Stack gap="lg">
-              {serverMessages.length ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="No se ha podido guardar">
-                  {serverMessages.join(' ')}
-                </Alert>
-              ) : null}
+              <FormErrorAlert message={serverMessages.length ? serverMessages.join(' ') : null} />
               {mode === 'edit' && !access.canEditAll && access.canEditAvailability ? (
                 <Alert
                   color="blue"
@@ -383,12 +328,7 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                 </Alert>
               ) : null}
 
-              <SectionCard
-                id="datos-generales"
-                title="Datos generales"
-                locked={generalReadOnly && !access.readOnly}
-                errorCount={sectionErrors['datos-generales']}
-              >
+              <FormSectionCard {...sectionCard('datos-generales')}>
                 <GeneralSection
                   form={form}
                   readOnly={generalReadOnly}
@@ -400,52 +340,30 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                         : { mode: 'show', name: operatorName }
                   }
                 />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="capacidad"
-                title="Capacidad y reservas"
-                locked={generalReadOnly && !access.readOnly}
-                errorCount={sectionErrors.capacidad}
-              >
+              <FormSectionCard {...sectionCard('capacidad')}>
                 <CapacitySection form={form} readOnly={generalReadOnly} />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="punto-encuentro"
-                title="Punto de encuentro"
-                locked={generalReadOnly && !access.readOnly}
-                errorCount={sectionErrors['punto-encuentro']}
-              >
+              <FormSectionCard {...sectionCard('punto-encuentro')}>
                 <MeetingPointSection form={form} readOnly={generalReadOnly} />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="tarifas"
-                title="Tarifas"
-                description="Precio por tipo de pasajero, con IVA incluido."
-                locked={generalReadOnly && !access.readOnly}
-                errorCount={sectionErrors.tarifas}
-              >
+              <FormSectionCard {...sectionCard('tarifas')} description="Precio por tipo de pasajero, con IVA incluido.">
                 <PricesSection form={form} readOnly={generalReadOnly} />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="temporadas"
-                title="Temporadas"
+              <FormSectionCard
+                {...sectionCard('temporadas')}
                 description="Entre sus fechas, los precios de la temporada sustituyen a las tarifas."
-                locked={generalReadOnly && !access.readOnly}
-                errorCount={sectionErrors.temporadas}
               >
                 <SeasonsSection form={form} readOnly={generalReadOnly} />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="disponibilidad"
-                title="Disponibilidad"
+              <FormSectionCard
+                {...sectionCard('disponibilidad', availabilityReadOnly)}
                 description="Qué días y a qué horas sale la excursión."
-                locked={availabilityReadOnly && !access.readOnly}
-                errorCount={sectionErrors.disponibilidad}
               >
                 <AvailabilitySection form={form} readOnly={availabilityReadOnly} today={today} />
                 {mode === 'edit' && product ? (
@@ -467,29 +385,24 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                     />
                   </>
                 ) : null}
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="recogidas"
-                title="Recogidas"
+              <FormSectionCard
+                {...sectionCard('recogidas')}
                 description="Alojamientos o zonas donde se recoge a los clientes, con la antelación de cada uno."
-                locked={generalReadOnly && !access.readOnly}
-                errorCount={sectionErrors.recogidas}
               >
                 <PickupsSection
                   form={form}
                   readOnly={generalReadOnly}
                   adminOperatorId={access.isAdmin ? values.tour_operator_id : null}
                 />
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard
-                id="imagenes"
-                title="Imágenes"
+              <FormSectionCard
+                {...sectionCard('imagenes', mode === 'edit' && generalReadOnly)}
                 description={
                   mode === 'edit' && !generalReadOnly ? 'Los cambios de imágenes se guardan al momento.' : undefined
                 }
-                locked={mode === 'edit' && generalReadOnly && !access.readOnly}
               >
                 {mode === 'edit' && product ? (
                   <ImagesSection
@@ -503,60 +416,24 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                     Guarda el producto para poder subir sus imágenes.
                   </Alert>
                 )}
-              </SectionCard>
+              </FormSectionCard>
 
-              <SectionCard id="enlaces" title="Enlaces públicos">
+              <FormSectionCard {...sectionCard('enlaces', false)}>
                 <PublicLinksSection
                   urls={mode === 'edit' && product?.public_urls ? product.public_urls : null}
                   isActive={product?.state === 'active'}
                 />
-              </SectionCard>
+              </FormSectionCard>
             </Stack>
 
             {canSave ? (
-              <Paper
-                withBorder
-                shadow="md"
-                radius="lg"
-                px="md"
-                py="sm"
-                mt="lg"
-                className={classes.actionBar}
-                data-action-bar
-              >
-                <Group justify="space-between" gap="sm" wrap="nowrap">
-                  <Group gap="sm" aria-live="polite" wrap="nowrap" style={{ minWidth: 0 }}>
-                    {dirty ? (
-                      <Badge color="yellow" variant="dot" size="lg" tt="none" fw={500} style={{ flex: 'none' }}>
-                        Cambios sin guardar
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed" visibleFrom="sm">
-                        {mode === 'create' ? 'Rellena los datos y guarda.' : 'Sin cambios pendientes.'}
-                      </Text>
-                    )}
-                    {errorCount ? (
-                      <Text size="sm" c="red" visibleFrom="sm">
-                        {errorCount === 1 ? '1 campo con errores' : `${errorCount} campos con errores`}
-                      </Text>
-                    ) : null}
-                  </Group>
-                  <Group gap="sm" wrap="nowrap" ml="auto">
-                    <Button
-                      variant="default"
-                      component={Link}
-                      visibleFrom={dirty ? 'sm' : undefined}
-                      to={pathTo('productIndex')}
-                      disabled={saving}
-                    >
-                      {dirty ? 'Cancelar' : 'Volver'}
-                    </Button>
-                    <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-                      Guardar
-                    </Button>
-                  </Group>
-                </Group>
-              </Paper>
+              <FormSaveBar
+                dirty={dirty}
+                isNew={mode === 'create'}
+                errorCount={errorCount}
+                backTo={pathTo('productIndex')}
+                saving={saving}
+              />
             ) : null}
           </form>
         </Grid.Col>

@@ -1,26 +1,14 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendarOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCalendarOff, IconTrash } from '@tabler/icons-react';
 import type { TVehicleResponse } from '@trayecto/shared';
+import { AddItemButton } from '../../../components/add-item-button';
+import { DayField } from '../../../components/day-field';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormDrawer, readOnlyProps, useRecordForm } from '../../../components/form-drawer';
 import { FormSection, NotesSection } from '../../../components/form-section';
+import { ChoiceSelect } from '../../../components/record-fields';
 import { requiredIf } from '../../../components/required-field';
 import { TourOperatorSection } from '../../../components/tour-operator-section';
-import { dayValueFormatter } from '../../../lib/dates';
 import type { TTourOperatorOption } from '../../../lib/tour-operator-options';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useCreateVehicle } from '../api/create-vehicle';
@@ -107,14 +95,13 @@ export function VehicleFormDrawer({ opened, vehicle, readOnly, ctx, operators, o
             {...ro}
             {...form.getInputProps('plate')}
           />
-          <Select
+          <ChoiceSelect
             label="Tipo"
             placeholder="Elige un tipo"
-            {...requiredIf(!readOnly)}
+            required
             data={VEHICLE_TYPE_OPTIONS}
-            allowDeselect={false}
-            {...ro}
-            {...form.getInputProps('type')}
+            readOnly={readOnly}
+            inputProps={form.getInputProps('type')}
           />
           <TextInput
             label="Nombre"
@@ -157,15 +144,12 @@ export function VehicleFormDrawer({ opened, vehicle, readOnly, ctx, operators, o
             {...ro}
             {...form.getInputProps('transport_authorization')}
           />
-          <Select
-            label="Estado"
-            {...requiredIf(!readOnly)}
+          <ChoiceSelect
+            required
             data={VEHICLE_STATE_OPTIONS}
-            allowDeselect={false}
-            description={readOnly ? undefined : '«En taller» e «Inactivo» no se ofrecen en las hojas de servicio.'}
-            {...DESCRIPTION_BELOW}
-            {...ro}
-            {...form.getInputProps('state')}
+            hint="«En taller» e «Inactivo» no se ofrecen en las hojas de servicio."
+            readOnly={readOnly}
+            inputProps={form.getInputProps('state')}
           />
         </SimpleGrid>
       </FormSection>
@@ -184,27 +168,21 @@ export function VehicleFormDrawer({ opened, vehicle, readOnly, ctx, operators, o
           {values.unavailable_periods.map((p, i) => (
             <Paper key={p.key} withBorder radius="md" p="sm" bg="gray.0">
               <Group align="flex-start" gap="sm" wrap={isPhone ? 'wrap' : 'nowrap'}>
-                <DatePickerInput
+                <DayField
                   label="Desde"
-                  placeholder="Elige el día"
                   {...requiredIf(!readOnly)}
-                  valueFormatter={dayValueFormatter}
-                  popoverProps={{ withinPortal: true, zIndex: 400 }}
                   style={{ flex: '1 1 170px' }}
-                  {...ro}
-                  {...form.getInputProps(`unavailable_periods.${i}.from`)}
+                  readOnly={readOnly}
+                  inputProps={form.getInputProps(`unavailable_periods.${i}.from`)}
                 />
-                <DatePickerInput
+                <DayField
                   label="Hasta"
-                  placeholder="Elige el día"
                   {...requiredIf(!readOnly)}
-                  valueFormatter={dayValueFormatter}
                   minDate={p.from ?? undefined}
                   defaultDate={p.from ?? undefined}
-                  popoverProps={{ withinPortal: true, zIndex: 400 }}
                   style={{ flex: '1 1 170px' }}
-                  {...ro}
-                  {...form.getInputProps(`unavailable_periods.${i}.to`)}
+                  readOnly={readOnly}
+                  inputProps={form.getInputProps(`unavailable_periods.${i}.to`)}
                 />
                 <TextInput
                   label="Motivo"
@@ -233,15 +211,10 @@ export function VehicleFormDrawer({ opened, vehicle, readOnly, ctx, operators, o
             </Paper>
           ))}
           {readOnly ? null : (
-            <Group>
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => form.insertListItem('unavailable_periods', newPeriod())}
-              >
-                Añadir periodo
-              </Button>
-            </Group>
+            <AddItemButton
+              label="Añadir periodo"
+              onClick={() => form.insertListItem('unavailable_periods', newPeriod())}
+            />
           )}
         </Stack>
       </FormSection>

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { DatePicker, DatePickerInput, TimePicker } from '@mantine/dates';
 import { IconClock, IconPlus, IconRepeat, IconTrash, IconX } from '@tabler/icons-react';
+import { AddItemButton } from '../../../../components/add-item-button';
 import { REQUIRED_FIELD } from '../../../../components/required-field';
 import { formatDay, formatShortDay, formatWeekdays, WEEKDAYS } from '../../utils/product-format';
 import { newRule, type TRuleValues } from '../product-form-values';
@@ -225,16 +226,11 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
           );
         })}
         {readOnly ? null : (
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => form.insertListItem('availability_rules', newRule(today))}
-              disabled={rules.length >= 50}
-            >
-              Añadir regla
-            </Button>
-          </Group>
+          <AddItemButton
+            label="Añadir regla"
+            onClick={() => form.insertListItem('availability_rules', newRule(today))}
+            disabled={rules.length >= 50}
+          />
         )}
       </Stack>
 

@@ -1,10 +1,18 @@
-import { Alert, Box, Button, Group, LoadingOverlay, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
 import { useMemo, useState } from 'react';
-import { IconButton } from '../../../../components/icon-button';
-import { LoadErrorAlert } from '../../../../components/load-error-alert';
+import {
+  CalendarAgenda,
+  CalendarBody,
+  CalendarLegend,
+  CalendarNav,
+  calendarClasses,
+  isCalendarLoading,
+  MonthGrid,
+  monthLabel,
+} from '../../../../components/month-calendar';
 import { plural } from '../../../../lib/format';
 import { useProductAvailability } from '../../api/get-product-availability';
 import {
@@ -17,18 +25,11 @@ import {
   type TCalendarDay,
   type TSlotTone,
 } from '../../utils/departures-calendar';
-import { formatDay, WEEKDAYS } from '../../utils/product-format';
+import { formatDay } from '../../utils/product-format';
 import { DepartureModal } from './departure-modal';
 import classes from './departures-calendar.module.css';
 
-const monthFmt = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "2026-07" → "Julio 2026" */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  const s = monthFmt.format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1))).replace(' de ', ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
+export { monthLabel };
 
 export const TONE_LABELS: Record<TSlotTone, string> = {
   available: 'Con plazas',
@@ -71,7 +72,7 @@ export function DeparturesCalendar({
   const slots = availability.data ?? [];
   const weeks = useMemo(() => buildMonthGrid(month, slots, { today, closedDates }), [month, slots, today, closedDates]);
   const summary = monthSummary(slots, month);
-  const loading = availability.isFetching && (availability.isPlaceholderData || !availability.data);
+  const loading = isCalendarLoading(availability);
 
   const departureButton = (slot: TAvailabilitySlot, compact: boolean) => {
     const tone = slotTone(slot);
@@ -105,25 +106,11 @@ export function DeparturesCalendar({
     );
   };
 
-  const dayCell = (day: TCalendarDay) => (
-    <td
-      key={day.date}
-      className={classes.day}
-      data-outside={!day.inMonth || undefined}
-      data-today={day.isToday || undefined}
-      data-past={day.isPast || undefined}
-      data-date={day.date}
-      aria-current={day.isToday ? 'date' : undefined}
-    >
-      <div className={classes.dayNumber}>
-        <VisuallyHidden>{formatDay(day.date)}</VisuallyHidden>
-        <span aria-hidden>{day.day}</span>
-      </div>
-      <Stack gap={3}>
-        {day.slots.map((s) => departureButton(s, true))}
-        {day.isClosedDate && day.slots.length === 0 ? <Text className={classes.closedDay}>Cerrado</Text> : null}
-      </Stack>
-    </td>
+  const monthDay = (day: TCalendarDay) => (
+    <Stack gap={3} mt={3}>
+      {day.slots.map((s) => departureButton(s, true))}
+      {day.isClosedDate && day.slots.length === 0 ? <Text className={classes.closedDay}>Cerrado</Text> : null}
+    </Stack>
   );
 
   const agendaDays = weeks.flat().filter((d) => d.inMonth && (d.slots.length > 0 || d.isClosedDate));
@@ -131,28 +118,14 @@ export function DeparturesCalendar({
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap={4} wrap="nowrap">
-          <IconButton
-            label="Mes anterior"
-            icon={IconChevronLeft}
-            variant="default"
-            onClick={() => setMonth(shiftMonth(month, -1))}
-          />
-          <Text fw={700} w={150} ta="center" aria-live="polite" data-testid="calendar-month">
-            {monthLabel(month)}
-          </Text>
-          <IconButton
-            label="Mes siguiente"
-            icon={IconChevronRight}
-            variant="default"
-            onClick={() => setMonth(shiftMonth(month, 1))}
-          />
-          {month !== monthOf(today) ? (
-            <Button variant="subtle" size="compact-sm" ml={4} onClick={() => setMonth(monthOf(today))}>
-              Hoy
-            </Button>
-          ) : null}
-        </Group>
+        <CalendarNav
+          title={monthLabel(month)}
+          titleTestId="calendar-month"
+          titleWidth={150}
+          onPrev={() => setMonth(shiftMonth(month, -1))}
+          onNext={() => setMonth(shiftMonth(month, 1))}
+          onToday={month !== monthOf(today) ? () => setMonth(monthOf(today)) : undefined}
+        />
         <Text size="sm" c="dimmed">
           {plural(summary.departures, 'salida', 'salidas')} ·{' '}
           {plural(summary.seatsLeft, 'plaza libre', 'plazas libres')} · {summary.seatsTaken.toLocaleString('es-ES')} pax
@@ -168,25 +141,14 @@ export function DeparturesCalendar({
         </Alert>
       ) : null}
 
-      {availability.isError ? (
-        <LoadErrorAlert
-          title="No se han podido cargar las salidas"
-          message={availability.error.message}
-          onRetry={availability.refetch}
-        />
-      ) : null}
-
-      <Box pos="relative">
-        <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+      <CalendarBody query={availability} errorTitle="No se han podido cargar las salidas">
         {isPhone ? (
-          <Stack gap={0} className={classes.agenda} aria-label={`Salidas de ${monthLabel(month)}`}>
-            {agendaDays.length === 0 && !loading ? (
-              <Text size="sm" c="dimmed" p="md" ta="center">
-                No hay salidas este mes.
-              </Text>
-            ) : null}
+          <CalendarAgenda
+            label={`Salidas de ${monthLabel(month)}`}
+            emptyText={agendaDays.length === 0 && !loading ? 'No hay salidas este mes.' : null}
+          >
             {agendaDays.map((d) => (
-              <Group key={d.date} className={classes.agendaDay} gap="sm" wrap="nowrap" align="flex-start">
+              <Group key={d.date} className={calendarClasses.agendaDay} gap="sm" wrap="nowrap" align="flex-start">
                 <Text size="sm" fw={600} w={86} style={{ flex: 'none' }} c={d.isPast ? 'dimmed' : undefined}>
                   {formatDay(d.date).replace(/ \d{4}$/, '')}
                 </Text>
@@ -196,42 +158,22 @@ export function DeparturesCalendar({
                 </Group>
               </Group>
             ))}
-          </Stack>
+          </CalendarAgenda>
         ) : (
-          <table className={classes.grid} aria-label={`Salidas de ${monthLabel(month)}`}>
-            <thead>
-              <tr>
-                {WEEKDAYS.map((d) => (
-                  <th key={d.value} className={classes.weekday} scope="col">
-                    <abbr title={d.name} style={{ textDecoration: 'none' }}>
-                      {d.name.slice(0, 3)}
-                    </abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week) => (
-                <tr key={week[0]?.date}>{week.map(dayCell)}</tr>
-              ))}
-            </tbody>
-          </table>
+          <MonthGrid
+            weeks={weeks}
+            label={`Salidas de ${monthLabel(month)}`}
+            cellClassName={classes.monthDay}
+            renderDay={monthDay}
+          />
         )}
-      </Box>
+      </CalendarBody>
 
-      <Group gap="md" wrap="wrap" aria-label="Leyenda">
-        {(Object.keys(TONE_LABELS) as TSlotTone[]).map((tone) => (
-          <Group key={tone} gap={6} wrap="nowrap">
-            <span className={classes.legendDot} data-tone={tone} aria-hidden />
-            <Text size="xs" c="dimmed">
-              {TONE_LABELS[tone]}
-            </Text>
-          </Group>
-        ))}
-        <Text size="xs" c="dimmed">
-          · libres/plazas{canManage ? ' · pulsa una salida para cambiar sus plazas o cerrarla' : ''}
-        </Text>
-      </Group>
+      <CalendarLegend
+        labels={TONE_LABELS}
+        toneClassName={classes.legendTone}
+        note={`· libres/plazas${canManage ? ' · pulsa una salida para cambiar sus plazas o cerrarla' : ''}`}
+      />
 
       {canManage ? (
         <DepartureModal

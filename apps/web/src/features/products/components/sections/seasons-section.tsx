@@ -1,17 +1,7 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendarEvent, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCalendarEvent, IconTrash } from '@tabler/icons-react';
+import { AddItemButton } from '../../../../components/add-item-button';
 import { REQUIRED_FIELD } from '../../../../components/required-field';
 import { formatShortDay, paxTypeName } from '../../utils/product-format';
 import { newSeason } from '../product-form-values';
@@ -127,16 +117,11 @@ export function SeasonsSection({ form, readOnly }: TSectionProps) {
         );
       })}
       {readOnly ? null : (
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => form.insertListItem('seasons', newSeason(prices))}
-            disabled={seasons.length >= 20}
-          >
-            Añadir temporada
-          </Button>
-        </Group>
+        <AddItemButton
+          label="Añadir temporada"
+          onClick={() => form.insertListItem('seasons', newSeason(prices))}
+          disabled={seasons.length >= 20}
+        />
       )}
     </Stack>
   );
