@@ -1,4 +1,5 @@
 export * from './accommodations/accommodations.schema';
+export * from './audit/audit.schema';
 export * from './auth/auth.schema';
 export * from './bookings/bookings.schema';
 export * from './bookings/pricing';

@@ -6,7 +6,16 @@ import { cancelBooking, createBooking } from '../modules/bookings/bookings.servi
 import { addDays, computeAvailability, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
 import { timeZoneOf } from '../modules/products/products.service';
 import type { DbOrTx } from './client';
-import { accommodations, bookingEvents, bookings, productPickups, products, tourOperators, users } from './schema';
+import {
+  accommodations,
+  auditLog,
+  bookingEvents,
+  bookings,
+  productPickups,
+  products,
+  tourOperators,
+  users,
+} from './schema';
 
 /**
  * Demo bookings (PRODUCT.md §1 "a month of bookings"): from 10 days ago to 20 days ahead, on the
@@ -129,15 +138,25 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
 
   // Who sells: the office (Admin Tour Operador, Operador) and the sellers of each operator.
   const staff = await tx
-    .select({ id: users.id, level: users.level, tourOperatorId: users.tourOperatorId, fullName: users.fullName })
+    .select({
+      id: users.id,
+      level: users.level,
+      tourOperatorId: users.tourOperatorId,
+      fullName: users.fullName,
+      email: users.email,
+    })
     .from(users)
-    .where(and(inArray(users.level, [1, 3]), isNull(users.deletedAt), eq(users.state, 1)));
+    .where(and(inArray(users.level, [1, 2, 3]), isNull(users.deletedAt), eq(users.state, 1)));
   const officeOf = (op: string): Actor[] =>
-    staff.filter((s) => s.tourOperatorId === op).map((s) => ({ ...s, tourOperatorId: op }));
+    staff.filter((s) => s.tourOperatorId === op && s.level !== 2).map((s) => ({ ...s, tourOperatorId: op }));
+  // Named as in the audit log's "Nombre <email>".
   const sellersOf = (op: string): Actor[] =>
     ctx.sellers
       .filter((s) => s.tourOperatorId === op)
-      .map((s) => ({ id: s.id, level: 2, tourOperatorId: op, fullName: '' }));
+      .map((s) => {
+        const who = staff.find((u) => u.id === s.id);
+        return { id: s.id, level: 2, tourOperatorId: op, fullName: who?.fullName ?? '', email: who?.email };
+      });
 
   const productIds = ctx.products.map((p) => p.id);
   if (productIds.length === 0) return { bookings: 0 };
@@ -253,6 +272,10 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
           // Web sales have no staff author.
           await tx.update(bookings).set({ createdBy: null }).where(eq(bookings.id, booking.id));
           await tx.update(bookingEvents).set({ actorId: null }).where(eq(bookingEvents.bookingId, booking.id));
+          await tx
+            .update(auditLog)
+            .set({ actorKind: 'customer', actorId: null, actorLabel: name })
+            .where(eq(auditLog.entityId, booking.id));
         }
 
         // Money: web sales pay online at once; others in full, a deposit, or on the day.

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../lib/password';
+import { createdFields, recordAudit, SYSTEM_AUDIT } from '../modules/audit/audit.service';
 import type { Db, DbOrTx } from './client';
 import { tourOperators, users } from './schema';
 import { seedBookings } from './seed-bookings';
-import { insertDemoImages, type RenderedScenes, renderDemoScenes, writeDemoImageFiles } from './seed-images';
+import { insertDemoImages, planDemoImages, type RenderedScenes, renderDemoScenes } from './seed-images';
 import { seedProducts } from './seed-products';
 import { seedResources } from './seed-resources';
 import { seedScheduleSheets } from './seed-schedule-sheets';
@@ -87,8 +88,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 export type SeedOptions = {
   /**
-   * DATA_DIR: where the demo products' photos are written (DATA_DIR/uploads). Without it (tests)
-   * the products get no photos.
+   * DATA_DIR (the server passes it): the demo products get drawn photos, stored in the database
+   * (`stored_files`). Without it (tests) the products get no photos.
    */
   dataDir?: string;
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -114,25 +115,43 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
     // Serialise concurrent starters; then check emptiness inside the same transaction.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     if (await hasOperatorsOrUsers(tx)) return false;
-    await tx
+    const seeded = await tx
       .insert(users)
-      .values({ fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, level: 0, passwordHash, phone: '+34 922 000 000' });
+      .values({ fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, level: 0, passwordHash, phone: '+34 922 000 000' })
+      .returning();
     const ids: Record<string, string> = {};
     for (const o of DEMO_OPERATORS) {
       const [op] = await tx.insert(tourOperators).values(o.values).returning({ id: tourOperators.id });
       ids[o.key] = op.id;
-      await tx.insert(users).values(
-        o.people.map(([level, local, fullName, phone]) => ({
-          fullName,
-          email: `${local}@${o.domain}`,
-          phone,
-          level,
-          tourOperatorId: op.id,
-          passwordHash,
-          commissionPct: level === 2 ? Number(o.values.defaultCommissionPct) : null,
-        })),
-      );
+      const people = await tx
+        .insert(users)
+        .values(
+          o.people.map(([level, local, fullName, phone]) => ({
+            fullName,
+            email: `${local}@${o.domain}`,
+            phone,
+            level,
+            tourOperatorId: op.id,
+            passwordHash,
+            commissionPct: level === 2 ? Number(o.values.defaultCommissionPct) : null,
+          })),
+        )
+        .returning();
+      seeded.push(...people);
     }
+    // The accounts' creation opens the audit log (written by the system, not by a person).
+    await recordAudit(
+      tx,
+      SYSTEM_AUDIT,
+      seeded.map((u) => ({
+        tourOperatorId: u.tourOperatorId,
+        entityType: 'user' as const,
+        entityId: u.id,
+        action: 'create' as const,
+        summary: `${u.fullName} <${u.email}>`,
+        changes: createdFields({ full_name: u.fullName, email: u.email, level: u.level, state: u.state }),
+      })),
+    );
     const ops = { teide: ids.teide, atlantico: ids.atlantico };
     const { accommodations } = await seedResources(tx, ops);
     const { products } = await seedProducts(tx, ops, accommodations);
@@ -148,14 +167,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
     });
     await seedScheduleSheets(tx, { ops });
     const rendered = await scenes;
-    if (rendered && opts.dataDir) {
-      // A DATA_DIR that cannot take files must not stop the demo: the photos are extra.
-      const stored = await writeDemoImageFiles(opts.dataDir, products, rendered).catch((err) => {
-        opts.log?.warn({ err }, 'demo photos could not be written; products stay without photos');
-        return [];
-      });
-      await insertDemoImages(tx, stored);
-    }
+    // The photos go into stored_files in this transaction: the demo has all of them or none.
+    if (rendered) await insertDemoImages(tx, planDemoImages(products, rendered));
     return true;
   });
 }
@@ -171,6 +184,8 @@ async function hasOperatorsOrUsers(db: DbOrTx) {
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
+    // Several instances may start at once: the first creates the user, the others find it.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const existing = await tx.execute(
       sql`select 1 from users where lower(email) = ${email.toLowerCase()} and deleted_at is null`,
     );

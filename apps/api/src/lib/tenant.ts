@@ -9,6 +9,11 @@ export type Actor = {
   level: number;
   tourOperatorId: string | null;
   fullName: string;
+  /** For the audit log's "Nombre <email>"; absent on actors built outside a request (seed, tests). */
+  email?: string;
+  /** The request that acts (req.id) and its client address (req.ip), for the audit log. */
+  requestId?: string;
+  ip?: string;
 };
 
 export const isAdmin = (actor: Actor) => actor.level === LEVEL.ADMIN;

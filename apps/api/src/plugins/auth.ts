@@ -40,7 +40,15 @@ async function readActor(app: FastifyInstance, req: FastifyRequest): Promise<Act
   ) {
     throw unauthorized('La sesión ya no es válida');
   }
-  return { id: state.id, level: state.level, tourOperatorId: state.tourOperatorId, fullName: state.fullName };
+  return {
+    id: state.id,
+    level: state.level,
+    tourOperatorId: state.tourOperatorId,
+    fullName: state.fullName,
+    email: state.email,
+    requestId: req.id,
+    ip: req.ip,
+  };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

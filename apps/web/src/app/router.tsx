@@ -10,7 +10,6 @@ import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject, r
 import { loginPath, safeRedirectTarget } from '../config/paths';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { getRoles, isLoggedIn } from '../lib/auth-storage';
-import { MainLayout } from './layouts/main-layout';
 import { AppLoading } from './routes/app-loading';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
@@ -38,6 +37,7 @@ const SCREENS = {
   accommodations: () =>
     import('../features/accommodations/components/accommodations-screen').then((m) => m.AccommodationsScreen),
   persons: () => import('../features/persons/components/persons-screen').then((m) => m.PersonsScreen),
+  auditLog: () => import('../features/audit-log/components/audit-log-screen').then((m) => m.AuditLogScreen),
 } satisfies Partial<Record<TRouteKey, TLazyScreen>>;
 
 export type TPrivateRouteKey = keyof typeof SCREENS;
@@ -99,7 +99,8 @@ export function appRoutes(): RouteObject[] {
         {
           id: 'main-layout',
           path: '/',
-          element: <MainLayout />,
+          // On demand too: the login screen does not download the shell (AppShell, menu, icons).
+          lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),
           loader: ({ request }) => {
             if (!isLoggedIn()) throw redirect(loginPath(requestedPath(request)));
             return null;

@@ -36,6 +36,9 @@ export const apiPaths = {
     list: '/persons',
     one: (id: string) => `/persons/${enc(id)}`,
   },
+  auditLog: {
+    list: '/audit-log',
+  },
 } as const;
 
 /** Only same-site paths are accepted as a place to return to after login (no open redirect). */

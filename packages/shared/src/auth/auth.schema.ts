@@ -23,7 +23,8 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** The token's payload (spec §3: sub and level). */
 export const ZTokenPayload = z.object({
-  sub: z.string(),
+  /** A user id: anything else is refused as a bad token (401), never sent to the database. */
+  sub: z.string().uuid(),
   level: z.number().int(),
   tour_operator_id: z.string().nullable(),
   ver: z.number().int(),

@@ -92,6 +92,13 @@ export const ROUTES = {
     title: 'Alojamientos',
   },
   persons: { path: '/resources/persons', name: 'persons', auth: true, roles: ACCESS.persons, title: 'Personas' },
+  auditLog: {
+    path: '/audit-log',
+    name: 'audit-log',
+    auth: true,
+    roles: ACCESS.auditLog,
+    title: 'Registro de actividad',
+  },
 } as const satisfies Record<string, TRouteDef>;
 
 export type TRouteKey = keyof typeof ROUTES;

@@ -59,6 +59,7 @@ export const ACCESS = {
   tourOperators: [0, 1, 3],
   tourOperatorsWrite: [0, 1],
   tourOperatorsCreate: [0],
+  auditLog: [0, 1],
 } as const satisfies Record<string, readonly number[]>;
 
 /** Levels a level-1 admin may create or edit (own operator, levels 1–5). */

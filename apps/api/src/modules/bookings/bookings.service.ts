@@ -21,6 +21,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
+import {
+  type AuditContext,
+  createdFields,
+  fromChangeMap,
+  nameReferences,
+  recordAudit,
+  staffAudit,
+} from '../audit/audit.service';
 import { isOnSale, ruleTimesOn, zonedDateTimeToInstant } from '../products/availability';
 import type { ProductRow } from '../products/products.mapper';
 import { displayDate, timeZoneOf } from '../products/products.service';
@@ -217,6 +225,9 @@ async function sellerCommission(tx: DbOrTx, tourOperatorId: string, sellerId: st
 const paymentStateFor = (total: number, paid: number, refunded: number) =>
   paymentStateOf(total, paid - refunded, refunded);
 
+/** The audit log's summary of a booking: "TRY-ABC123 · Lucía Pérez". */
+export const bookingSummary = (b: { locator: string; customerName: string }) => `${b.locator} · ${b.customerName}`;
+
 async function readBooking(db: DbOrTx, id: string): Promise<TBookingOut> {
   const row = await repo.findBookingView(db, id);
   if (!row) throw notFound(NOT_FOUND);
@@ -326,6 +337,7 @@ export async function createBooking(
       state: body.state ?? (product.instantConfirmation ? 'confirmed' : 'pending'),
       cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
       now,
+      audit: staffAudit(actor),
     });
   });
   return readBooking(db, id);
@@ -372,6 +384,8 @@ export type Sale = {
    * taken (the public API stores its idempotent response here, so both commit or neither).
    */
   beforeSeats?: (tx: DbOrTx, bookingId: string) => Promise<void>;
+  /** Who sells, for the audit log: the staff user or the customer. */
+  audit: AuditContext;
 };
 
 /**
@@ -477,6 +491,24 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
       },
     },
   ]);
+  await recordAudit(tx, sale.audit, {
+    tourOperatorId: booking.tourOperatorId,
+    entityType: 'booking',
+    entityId: booking.id,
+    action: 'create',
+    summary: bookingSummary(booking),
+    at: now,
+    changes: createdFields({
+      product_id: { id: product.id, name: product.name },
+      date: body.date,
+      time: body.time,
+      pax: paxOf(quote.lines),
+      total_cents: quote.total_cents,
+      state,
+      channel,
+      customer_name: booking.customerName,
+    }),
+  });
   if (sale.beforeSeats) await sale.beforeSeats(tx, booking.id);
   // Last statement before COMMIT: the departure row stays locked as briefly as possible.
   await takeSeatsOrRefuse(tx, departureId, quote.seats);
@@ -739,6 +771,25 @@ export async function updateBooking(
     if (Object.keys(changes).length > 0) event('updated', { changes });
     if (stateChanged) event('state_changed', { from: cur.state, to: nextState });
     await repo.insertEvents(tx, events);
+    const audited = fromChangeMap(changes);
+    if (stateChanged) audited.state = [cur.state, nextState];
+    // (Only the hand-set pickup flag changed: not a value anyone reads, nothing to record.)
+    if (Object.keys(audited).length > 0) {
+      await recordAudit(tx, staffAudit(actor), {
+        tourOperatorId: cur.tourOperatorId,
+        entityType: 'booking',
+        entityId: cur.id,
+        action: Object.keys(changes).length === 0 && stateChanged ? 'state' : 'update',
+        summary: bookingSummary({ locator: cur.locator, customerName: next.customerName }),
+        at: now,
+        changes: await nameReferences(
+          tx,
+          audited,
+          { product_id: 'product', seller_id: 'user', accommodation_id: 'accommodation' },
+          new Map([[product.id, product.name]]),
+        ),
+      });
+    }
 
     // Seats last, in one order for every transaction (no deadlocks between crossing moves).
     if (newDepartureId === cur.departureId) {
@@ -766,7 +817,7 @@ export async function cancelBooking(db: DbOrTx, actor: Actor, id: string, reason
   await inTransaction(db, async (tx) => {
     const cur = await repo.lockVisibleBooking(tx, actor, id);
     if (!cur) throw notFound(NOT_FOUND);
-    await cancelLockedBooking(tx, cur, { reason, actorId: actor.id, now });
+    await cancelLockedBooking(tx, cur, { reason, actorId: actor.id, now, audit: staffAudit(actor) });
   });
   return readBooking(db, id);
 }
@@ -779,7 +830,7 @@ export async function cancelBooking(db: DbOrTx, actor: Actor, id: string, reason
 export async function cancelLockedBooking(
   tx: DbOrTx,
   cur: BookingRow,
-  c: { reason: string; actorId: string | null; now: Date; event?: Record<string, unknown> },
+  c: { reason: string; actorId: string | null; now: Date; event?: Record<string, unknown>; audit: AuditContext },
 ) {
   if (cur.state === 'cancelled') throw new AppError('CONFLICT', 'La reserva ya está cancelada');
   if (!canTransition(cur.state, 'cancelled')) {
@@ -803,5 +854,14 @@ export async function cancelLockedBooking(
       data: { reason: c.reason, from: cur.state, seats_released: holdsSeats(cur.state) ? cur.seats : 0, ...c.event },
     },
   ]);
+  await recordAudit(tx, c.audit, {
+    tourOperatorId: cur.tourOperatorId,
+    entityType: 'booking',
+    entityId: cur.id,
+    action: 'cancel',
+    summary: bookingSummary(cur),
+    at: c.now,
+    changes: { state: [cur.state, 'cancelled'], cancel_reason: [cur.cancelReason || null, c.reason] },
+  });
   if (holdsSeats(cur.state) && cur.seats > 0) await repo.releaseSeats(tx, cur.departureId, cur.seats);
 }

@@ -1,6 +1,7 @@
 import {
   formatCents,
   LEVEL,
+  PAYMENT_METHOD_NAMES,
   paymentStateOf,
   type TPaymentCreateRequest,
   type TPaymentResponse,
@@ -8,9 +9,10 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
+import { recordAudit, staffAudit } from '../audit/audit.service';
 import { pendingCents, toPaymentResponse } from './bookings.mapper';
 import * as repo from './bookings.repository';
-import { inTransaction } from './bookings.service';
+import { bookingSummary, inTransaction } from './bookings.service';
 
 const NOT_FOUND = 'La reserva';
 
@@ -73,10 +75,11 @@ export async function addPayment(
     });
     const paid = b.paidCents + (kind === 'payment' ? amount : 0);
     const refunded = b.refundedCents + (kind === 'refund' ? amount : 0);
+    const paymentState = paymentStateOf(b.totalCents, paid - refunded, refunded);
     await repo.updateBookingRow(tx, b.id, {
       paidCents: paid,
       refundedCents: refunded,
-      paymentState: paymentStateOf(b.totalCents, paid - refunded, refunded),
+      paymentState,
       version: b.version + 1,
       updatedAt: now,
     });
@@ -90,6 +93,20 @@ export async function addPayment(
         data: { payment_id: payment.id, amount_cents: amount, method: body.method, reference: body.reference ?? '' },
       },
     ]);
+    const what = kind === 'payment' ? 'Cobro' : 'Reembolso';
+    const method = PAYMENT_METHOD_NAMES[body.method as keyof typeof PAYMENT_METHOD_NAMES] ?? body.method;
+    await recordAudit(tx, staffAudit(actor), {
+      tourOperatorId: b.tourOperatorId,
+      entityType: 'booking',
+      entityId: b.id,
+      action: kind,
+      summary: `${bookingSummary(b)} · ${what} de ${formatCents(amount, b.currency)} (${method.toLowerCase()})`,
+      at: now,
+      changes: {
+        ...(kind === 'payment' ? { paid_cents: [b.paidCents, paid] } : { refunded_cents: [b.refundedCents, refunded] }),
+        ...(paymentState !== b.paymentState ? { payment_state: [b.paymentState, paymentState] } : {}),
+      },
+    });
     return payment.id;
   });
   const view = await repo.findPaymentView(db, paymentId);

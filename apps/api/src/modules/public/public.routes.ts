@@ -111,7 +111,10 @@ export async function publicRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const key = parseIdempotencyKey(req.headers['idempotency-key']);
-      const result = await service.createPublicBooking(app.db, key, req.body, new Date(), req.log);
+      const result = await service.createPublicBooking(app.db, key, req.body, new Date(), req.log, {
+        requestId: req.id,
+        ip: req.ip,
+      });
       if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       // A replay answers exactly what the first request answered: its 201, or its 4xx refusal.
       return reply.code(result.status as 201).send(result.body as z.infer<typeof ZPublicBooking>);
@@ -147,7 +150,8 @@ export async function publicRoutes(app: FastifyInstance) {
         response: { 200: ZPublicBooking, ...publicErrors },
       },
     },
-    async (req) => service.updatePublicBooking(app.db, req.params.id, req.body, new Date()),
+    async (req) =>
+      service.updatePublicBooking(app.db, req.params.id, req.body, new Date(), { requestId: req.id, ip: req.ip }),
   );
 
   r.post(
@@ -163,6 +167,10 @@ export async function publicRoutes(app: FastifyInstance) {
         response: { 200: ZPublicBooking, ...publicErrors },
       },
     },
-    async (req) => service.cancelPublicBooking(app.db, req.params.id, req.body.reason ?? '', new Date()),
+    async (req) =>
+      service.cancelPublicBooking(app.db, req.params.id, req.body.reason ?? '', new Date(), {
+        requestId: req.id,
+        ip: req.ip,
+      }),
   );
 }

@@ -17,9 +17,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { PassengerRow } from '../../db/schema/bookings';
 import { AppError, validation } from '../../lib/app-error';
 import { type CompleteFn, runIdempotent, type StoredResponse } from '../../lib/idempotency';
+import { customerAudit, fromChangeMap, nameReferences, type RequestOrigin, recordAudit } from '../audit/audit.service';
 import * as bookingsRepo from '../bookings/bookings.repository';
 import { normalizeZone, passengerErrors, paxOf, pickupRuleFor } from '../bookings/bookings.rules';
 import {
+  bookingSummary,
   cancelLockedBooking,
   computedPickupTime,
   inTransaction,
@@ -212,16 +214,17 @@ export async function createPublicBooking(
   body: TPublicBookingCreateRequest,
   now: Date,
   log?: Parameters<typeof runIdempotent>[3],
+  origin: RequestOrigin = {},
 ) {
   return runIdempotent(
     db,
     { scope: CREATE_SCOPE, key, payload: body },
-    (complete) => sell(db, body, now, complete),
+    (complete) => sell(db, body, now, complete, origin),
     log,
   );
 }
 
-async function sell(db: Db, body: TPublicBookingCreateRequest, now: Date, complete: CompleteFn) {
+async function sell(db: Db, body: TPublicBookingCreateRequest, now: Date, complete: CompleteFn, origin: RequestOrigin) {
   let response: StoredResponse | undefined;
   try {
     await inTransaction(db, async (tx) => {
@@ -237,6 +240,7 @@ async function sell(db: Db, body: TPublicBookingCreateRequest, now: Date, comple
         state: product.instantConfirmation ? 'confirmed' : 'pending',
         cutoffOverrideLevel: null,
         now,
+        audit: customerAudit(body.customer_name, origin),
         beforeSeats: async (inner, bookingId) => {
           response = { status: 201, body: await readPublicBooking(inner, bookingId, now) };
           await complete(inner, response);
@@ -277,6 +281,7 @@ export async function updatePublicBooking(
   id: string,
   body: TPublicBookingUpdateRequest,
   now: Date,
+  origin: RequestOrigin = {},
 ): Promise<TPublicBooking> {
   if (!UUID_RE.test(id)) throw bookingNotFound();
   const bookingId = id.toLowerCase();
@@ -369,6 +374,18 @@ export async function updatePublicBooking(
     if (confirming) event('customer_confirmed', {});
     if (nextState !== cur.state) event('state_changed', { from: cur.state, to: nextState });
     await bookingsRepo.insertEvents(tx, events);
+    const audited = fromChangeMap(changes);
+    if (nextState !== cur.state) audited.state = [cur.state, nextState];
+    if (confirming) audited.customer_confirmed = [false, true];
+    await recordAudit(tx, customerAudit(next.customerName, origin), {
+      tourOperatorId: cur.tourOperatorId,
+      entityType: 'booking',
+      entityId: cur.id,
+      action: confirming ? 'confirm' : 'update',
+      summary: bookingSummary({ locator: cur.locator, customerName: next.customerName }),
+      at: now,
+      changes: await nameReferences(tx, audited, { accommodation_id: 'accommodation' }),
+    });
   });
   return readPublicBooking(db, bookingId, now);
 }
@@ -377,7 +394,13 @@ export async function updatePublicBooking(
  * POST /public/bookings/{id}/cancel: inside the free-cancellation window only (409 outside it);
  * the bookings module's cancel path frees the seats in the same transaction.
  */
-export async function cancelPublicBooking(db: DbOrTx, id: string, reason: string, now: Date): Promise<TPublicBooking> {
+export async function cancelPublicBooking(
+  db: DbOrTx,
+  id: string,
+  reason: string,
+  now: Date,
+  origin: RequestOrigin = {},
+): Promise<TPublicBooking> {
   if (!UUID_RE.test(id)) throw bookingNotFound();
   const bookingId = id.toLowerCase();
   await inTransaction(db, async (tx) => {
@@ -392,6 +415,7 @@ export async function cancelPublicBooking(db: DbOrTx, id: string, reason: string
       actorId: null,
       now,
       event: { by: 'customer', customer_reason: reason.trim() },
+      audit: customerAudit(cur.customerName, origin),
     });
   });
   return readPublicBooking(db, bookingId, now);

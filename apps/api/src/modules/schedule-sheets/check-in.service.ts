@@ -1,5 +1,6 @@
 import {
   BOOKING_STATE_NAMES,
+  plural,
   type TBookingState,
   type TCheckInRequest,
   type TSheetFinishResponse,
@@ -8,6 +9,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
+import { type AuditEntry, recordAudit, staffAudit } from '../audit/audit.service';
+import { bookingSummary } from '../bookings/bookings.service';
 import { displayDate, timeZoneOf } from '../products/products.service';
 import { toPassenger } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
@@ -19,6 +22,27 @@ export const UNKNOWN_CODE = 'Código no reconocido: escribe el localizador (TRY-
 export const DRAFT_NO_CHECK_IN = 'La hoja está en «Borrador»: confírmala antes de empezar el embarque';
 export const DONE_MESSAGE = 'La hoja ya está finalizada';
 export const DRAFT_NO_FINISH = 'Una hoja en «Borrador» no se puede finalizar: confírmala primero';
+
+/** The audit log's summary of a sheet: "22/11/2026 09:00 · Teide y Masca". */
+export const sheetSummary = (s: { date: string; time: string; destination: string }) =>
+  `${displayDate(s.date)} ${s.time} · ${s.destination}`;
+
+/** The audit entry of a sheet's state change (the one written when a check-in or finish moves it). */
+const sheetStateEntry = (
+  sheet: repo.SheetRow,
+  to: string,
+  action: 'state' | 'finish',
+  now: Date,
+  extra = '',
+): AuditEntry => ({
+  tourOperatorId: sheet.tourOperatorId,
+  entityType: 'schedule_sheet',
+  entityId: sheet.id,
+  action,
+  summary: `${sheetSummary(sheet)}${extra}`,
+  at: now,
+  changes: { state: [sheet.state, to] },
+});
 
 /**
  * Marks a booking of the sheet present (or undoes it) — PRODUCT.md §4 "Check-in". The booking is
@@ -60,8 +84,24 @@ export async function checkIn(
       const name = BOOKING_STATE_NAMES[booking.state as TBookingState] ?? booking.state;
       throw new AppError('CONFLICT', `La reserva ya está «${name}»`);
     }
-    if (present && !booking.checkedInAt) await repo.setCheckedIn(tx, booking.id, now, actor.id);
-    if (!present && booking.checkedInAt) await repo.setCheckedIn(tx, booking.id, null, null);
+    const wasPresent = booking.checkedInAt !== null;
+    if (present && !wasPresent) await repo.setCheckedIn(tx, booking.id, now, actor.id);
+    if (!present && wasPresent) await repo.setCheckedIn(tx, booking.id, null, null);
+    // A repeated tap changes nothing: check_ins logs it, the audit log records changes only.
+    const audit: AuditEntry[] = [];
+    if (present !== wasPresent) {
+      audit.push({
+        tourOperatorId: sheet.tourOperatorId,
+        entityType: 'booking',
+        entityId: booking.id,
+        action: present ? 'check_in' : 'check_in_undo',
+        summary: `${bookingSummary(booking)} · hoja ${sheetSummary(sheet)}`,
+        at: now,
+        changes: { checked_in: [wasPresent, present] },
+      });
+    }
+    if (sheet.state === 'ready') audit.push(sheetStateEntry(sheet, 'in_progress', 'state', now));
+    if (audit.length > 0) await recordAudit(tx, staffAudit(actor), audit);
     await repo.insertCheckIns(tx, [
       {
         tourOperatorId: sheet.tourOperatorId,
@@ -155,6 +195,26 @@ export async function finishLocked(
     ...toConfirm.map((b) => event(b.id, 'pending', 'confirmed')),
     ...toComplete.map((b) => event(b.id, 'confirmed', 'completed', b.state === 'pending' ? 1 : 0)),
     ...noShows.map((b) => event(b.id, 'confirmed', 'no_show')),
+  ]);
+  const bookingEntry = (b: (typeof open)[number], to: string): AuditEntry => ({
+    tourOperatorId: sheet.tourOperatorId,
+    entityType: 'booking',
+    entityId: b.id,
+    action: 'state',
+    summary: `${bookingSummary(b)} · al finalizar la hoja ${sheetSummary(sheet)}`,
+    at: now,
+    changes: { state: [b.state, to] },
+  });
+  await recordAudit(tx, staffAudit(actor), [
+    ...toComplete.map((b) => bookingEntry(b, 'completed')),
+    ...noShows.map((b) => bookingEntry(b, 'no_show')),
+    sheetStateEntry(
+      sheet,
+      'done',
+      'finish',
+      now,
+      ` · ${plural(toComplete.length, 'realizada', 'realizadas')}, ${plural(noShows.length, 'no presentada', 'no presentadas')}`,
+    ),
   ]);
   await repo.insertCheckIns(
     tx,

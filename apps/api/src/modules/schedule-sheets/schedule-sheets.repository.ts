@@ -691,6 +691,8 @@ export async function lockOpenBookings(db: DbOrTx, departureId: string) {
     .select({
       id: bookings.id,
       tourOperatorId: bookings.tourOperatorId,
+      locator: bookings.locator,
+      customerName: bookings.customerName,
       state: bookings.state,
       checkedInAt: bookings.checkedInAt,
       version: bookings.version,

@@ -15,9 +15,17 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, type FieldErrors, forbidden, notFound, validation } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
+import {
+  type AuditChanges,
+  createdFields,
+  diffFields,
+  nameReferences,
+  recordAudit,
+  staffAudit,
+} from '../audit/audit.service';
 import { ruleTimesOn } from '../products/availability';
 import { displayDate, timeZoneOf } from '../products/products.service';
-import { finishLocked } from './check-in.service';
+import { finishLocked, sheetSummary } from './check-in.service';
 import { buildPickupRoute, byCustomerName, defaultOrigin } from './pickup-route';
 import { toRouteBooking, toSheetResponse, toSheetSummary } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
@@ -44,6 +52,29 @@ export const CREW_ONLY_STATE = 'Tu rol solo puede cambiar el estado de la hoja';
 export const CREW_STATES_MESSAGE = 'Solo la oficina confirma una hoja o la devuelve a borrador';
 
 const isCrew = (actor: Actor) => actor.level === LEVEL.DRIVER || actor.level === LEVEL.GUIDE;
+
+/** The assignments and libro de ruta data of a sheet as the API names them, for the audit log. */
+const auditedSheetFields = (s: {
+  vehicleId: string | null;
+  driverId: string | null;
+  guideId: string | null;
+  personIds: string[];
+  origin: string;
+  destination: string;
+  notes: string;
+}) => ({
+  vehicle_id: s.vehicleId,
+  driver_id: s.driverId,
+  guide_id: s.guideId,
+  person_ids: [...s.personIds].sort(),
+  origin: s.origin,
+  destination: s.destination,
+  notes: s.notes,
+});
+
+/** Ids of the assigned people and vehicle become `{ id, name }` (the names at the time). */
+const SHEET_REFERENCES = { vehicle_id: 'vehicle', driver_id: 'user', guide_id: 'user', person_ids: 'person' } as const;
+const nameSheetReferences = (tx: DbOrTx, changes: AuditChanges) => nameReferences(tx, changes, SHEET_REFERENCES);
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -312,6 +343,22 @@ export async function generateSheets(
     });
     const created = await repo.insertSheets(tx, values);
     const idOf = new Map(created.map((c) => [c.departureId, c.id]));
+    const valuesOf = new Map(values.map((v) => [v.departureId, v]));
+    await recordAudit(
+      tx,
+      staffAudit(actor),
+      created.map((c) => {
+        const v = valuesOf.get(c.departureId);
+        return {
+          tourOperatorId: v?.tourOperatorId ?? null,
+          entityType: 'schedule_sheet' as const,
+          entityId: c.id,
+          action: 'generate' as const,
+          summary: v ? sheetSummary(v) : '',
+          changes: v ? createdFields({ date: v.date, time: v.time, origin: v.origin, destination: v.destination }) : {},
+        };
+      }),
+    );
     return {
       created: created.length,
       existing: departures.length - created.length,
@@ -403,6 +450,23 @@ export async function createSheet(
     });
     if (!row) throw new AppError('CONFLICT', SHEET_EXISTS_MESSAGE);
     await repo.replaceSheetPersons(tx, row.tourOperatorId, row.id, next.personIds);
+    await recordAudit(tx, staffAudit(actor), {
+      tourOperatorId: row.tourOperatorId,
+      entityType: 'schedule_sheet',
+      entityId: row.id,
+      action: 'create',
+      summary: sheetSummary(row),
+      at: now,
+      changes: await nameSheetReferences(
+        tx,
+        createdFields({
+          date: row.date,
+          time: row.time,
+          state: row.state,
+          ...auditedSheetFields({ ...row, personIds: next.personIds }),
+        }),
+      ),
+    });
     return row.id;
   });
   return readSheet(db, id);
@@ -480,6 +544,22 @@ export async function updateSheet(
     if (fieldsChanged || stateValues.state) {
       await repo.updateSheetRow(tx, cur.id, { ...values, ...stateValues, updatedAt: now });
       if (personsChanged) await repo.replaceSheetPersons(tx, cur.tourOperatorId, cur.id, next.personIds);
+      const changes = diffFields(
+        auditedSheetFields({ ...cur, personIds: currentPersons }),
+        auditedSheetFields({ ...values, personIds: next.personIds }),
+      );
+      if (stateValues.state) changes.state = [cur.state, stateValues.state];
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(tx, staffAudit(actor), {
+          tourOperatorId: cur.tourOperatorId,
+          entityType: 'schedule_sheet',
+          entityId: cur.id,
+          action: Object.keys(changes).length === 1 && changes.state ? 'state' : 'update',
+          summary: sheetSummary({ ...cur, destination: values.destination }),
+          at: now,
+          changes: await nameSheetReferences(tx, changes),
+        });
+      }
     }
     if (stateChanged && nextState === 'done') await finishLocked(tx, actor, cur, now, timeZone);
   });
@@ -493,5 +573,12 @@ export async function deleteSheet(db: DbOrTx, actor: Actor, id: string): Promise
     if (!cur) throw notFound(WHAT);
     if (cur.state !== 'draft') throw new AppError('CONFLICT', ONLY_DRAFT_DELETE);
     await repo.deleteSheetRow(tx, id);
+    await recordAudit(tx, staffAudit(actor), {
+      tourOperatorId: cur.tourOperatorId,
+      entityType: 'schedule_sheet',
+      entityId: cur.id,
+      action: 'delete',
+      summary: sheetSummary(cur),
+    });
   });
 }

@@ -93,6 +93,7 @@ export async function findAuthState(db: DbOrTx, id: string) {
       level: users.level,
       state: users.state,
       fullName: users.fullName,
+      email: users.email,
       tourOperatorId: users.tourOperatorId,
       tokenVersion: users.tokenVersion,
       deletedAt: users.deletedAt,

@@ -1,9 +1,17 @@
-import { LEVEL, MANAGEABLE_LEVELS, MSG, type TUserCreateRequest, type TUserUpdateRequest } from '@trayecto/shared';
+import {
+  AUDIT_PASSWORD_MARKER,
+  LEVEL,
+  MANAGEABLE_LEVELS,
+  MSG,
+  type TUserCreateRequest,
+  type TUserUpdateRequest,
+} from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { hashPassword } from '../../lib/password';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
+import { type AuditChanges, createdFields, diffFields, recordAudit, staffAudit } from '../audit/audit.service';
 import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
 import { toUserResponse } from './users.mapper';
 import * as repo from './users.repository';
@@ -13,6 +21,39 @@ const emailTaken = () =>
   new AppError('CONFLICT', 'Ya existe un usuario con ese correo electrónico', {
     email: ['Ya existe un usuario con ese correo electrónico'],
   });
+
+/** The audited fields of a user, as the API names them (never the password or its hash). */
+const auditedFields = (u: {
+  fullName: string;
+  email: string;
+  phone: string;
+  level: number;
+  state: number;
+  tourOperatorId: string | null;
+  address: string;
+  latLng: string;
+  commissionPct: number | string | null;
+}) => ({
+  full_name: u.fullName,
+  email: u.email,
+  phone: u.phone,
+  level: u.level,
+  state: u.state,
+  tour_operator_id: u.tourOperatorId,
+  address: u.address,
+  lat_lng: u.latLng,
+  commission_pct: u.commissionPct === null ? null : Number(u.commissionPct),
+});
+
+const userSummary = (u: { fullName: string; email: string }) => `${u.fullName} <${u.email}>`;
+
+/** `state` alone is a state change, `level` alone a role change; anything else an edit. */
+function userAction(changes: AuditChanges) {
+  const keys = Object.keys(changes);
+  if (keys.length === 1 && keys[0] === 'state') return 'state' as const;
+  if (keys.length === 1 && keys[0] === 'level') return 'role' as const;
+  return 'update' as const;
+}
 
 /** Whether the actor may give a user this level (level 1 manages levels 1–5 of its operator). */
 function assertCanAssignLevel(actor: Actor, level: number) {
@@ -67,6 +108,14 @@ export async function createUser(db: Db, actor: Actor, body: TUserCreateRequest)
     });
     const created = await repo.findUserById(tx, row.id);
     if (!created) throw notFound(NOT_FOUND);
+    await recordAudit(tx, staffAudit(actor), {
+      tourOperatorId,
+      entityType: 'user',
+      entityId: row.id,
+      action: 'create',
+      summary: userSummary(created.user),
+      changes: createdFields(auditedFields(created.user)),
+    });
     return toUserResponse(created);
   });
 }
@@ -125,6 +174,19 @@ export async function updateUser(db: Db, actor: Actor, id: string, body: TUserUp
     if (revokes) await repo.bumpTokenVersion(tx, id);
     const updated = await repo.findUserById(tx, id);
     if (!updated) throw notFound(NOT_FOUND);
+    const changes = diffFields(auditedFields(user), auditedFields(updated.user));
+    // Only the fact: neither the password nor its hash is ever written to the log.
+    if (passwordHash !== undefined) changes.password = [null, AUDIT_PASSWORD_MARKER];
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, staffAudit(actor), {
+        tourOperatorId: updated.user.tourOperatorId ?? user.tourOperatorId,
+        entityType: 'user',
+        entityId: id,
+        action: userAction(changes),
+        summary: userSummary(updated.user),
+        changes,
+      });
+    }
     return toUserResponse(updated);
   });
 }
@@ -141,5 +203,12 @@ export async function deleteUser(db: Db, actor: Actor, id: string) {
     assertCanAssignLevel(actor, current.user.level);
     await repo.updateUserRow(tx, id, { deletedAt: new Date(), state: 2 });
     await repo.bumpTokenVersion(tx, id);
+    await recordAudit(tx, staffAudit(actor), {
+      tourOperatorId: current.user.tourOperatorId,
+      entityType: 'user',
+      entityId: id,
+      action: 'delete',
+      summary: userSummary(current.user),
+    });
   });
 }

@@ -4,6 +4,7 @@ import {
   IconBus,
   IconCalendarEvent,
   IconClipboardList,
+  IconHistory,
   IconHome,
   IconId,
   IconMap2,
@@ -25,4 +26,5 @@ export const MENU_ICONS: Partial<Record<TRouteKey | 'resources', Icon>> = {
   persons: IconId,
   users: IconUsers,
   tourOperator: IconUsersGroup,
+  auditLog: IconHistory,
 };

@@ -15,7 +15,14 @@ describe('main menu by role', () => {
       'Recursos(Vehículos,Alojamientos,Personas)',
       'Usuarios',
       'Tour operadores',
+      'Registro de actividad',
     ]);
+  });
+
+  it("issue 7: the activity log is for the administrator and the operator's admin only", () => {
+    expect(labels(menuForRoles([0]))).toContain('Registro de actividad');
+    expect(labels(menuForRoles([1]))).toContain('Registro de actividad');
+    for (const level of [2, 3, 4, 5]) expect(labels(menuForRoles([level]))).not.toContain('Registro de actividad');
   });
 
   it('spec §6 "A permission check passes when … the user holds at least one of the listed levels": the administrator sees everything', () => {

@@ -22,6 +22,7 @@ export const MENU: readonly TMenuEntry[] = [
   },
   link('users', 'Usuarios'),
   link('tourOperator', 'Tour operadores'),
+  link('auditLog', 'Registro de actividad'),
 ];
 
 /**

@@ -1,0 +1,177 @@
+/**
+ * The audit log's write and read sides (issue 7). Every service that changes a booking, a user or a
+ * schedule sheet calls {@link recordAudit} inside the transaction of the change: a rolled-back
+ * change leaves no entry, and a committed change always has one (docs/decisions/008-audit-log.md).
+ */
+import type { TAuditAction, TAuditActorKind, TAuditEntityType, TAuditEntryResponse } from '@trayecto/shared';
+import type { DbOrTx } from '../../db/client';
+import type { ListParams } from '../../lib/filters';
+import type { Actor } from '../../lib/tenant';
+import { toAuditEntryResponse } from './audit.mapper';
+import * as repo from './audit.repository';
+
+/** Who acts and from where: built once per request (staff, customer) or for the system. */
+export type AuditContext = {
+  kind: TAuditActorKind;
+  /** The staff user; null for customers and the system. */
+  actorId: string | null;
+  /** "Nombre <email>", the customer's name, or "Sistema". */
+  label: string;
+  requestId: string | null;
+  ip: string | null;
+};
+
+/** The request a public (token-less) call came in, for the customer's audit context. */
+export type RequestOrigin = { requestId?: string; ip?: string };
+
+/** `{ field: [before, after] }`, snake_case as the API names the field; only what changed. */
+export type AuditChanges = Record<string, [unknown, unknown]>;
+
+export type AuditEntry = {
+  tourOperatorId: string | null;
+  entityType: TAuditEntityType;
+  entityId: string;
+  action: TAuditAction;
+  changes?: AuditChanges;
+  summary: string;
+  /** When it happened (the service's clock); the database's now() when left out. */
+  at?: Date;
+};
+
+/** A staff user acting through the API (the Actor carries the request id and address). */
+export function staffAudit(actor: Actor): AuditContext {
+  return {
+    kind: 'staff',
+    actorId: actor.id,
+    label: actor.email ? `${actor.fullName} <${actor.email}>` : actor.fullName,
+    requestId: actor.requestId ?? null,
+    ip: actor.ip ?? null,
+  };
+}
+
+/** A customer on the public pages, named as they gave their name. */
+export function customerAudit(customerName: string, origin: RequestOrigin = {}): AuditContext {
+  return {
+    kind: 'customer',
+    actorId: null,
+    label: customerName.trim() || 'Cliente',
+    requestId: origin.requestId ?? null,
+    ip: origin.ip ?? null,
+  };
+}
+
+/** Changes nobody asked for in a request: the demo seed, start-up, jobs. */
+export const SYSTEM_AUDIT: AuditContext = {
+  kind: 'system',
+  actorId: null,
+  label: 'Sistema',
+  requestId: null,
+  ip: null,
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields whose value differs between `before` and `after`, as `{ field: [before, after] }`.
+ * A field left out of `after` (or undefined there) was not sent, so it did not change.
+ */
+export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): AuditChanges {
+  const out: AuditChanges = {};
+  for (const [field, next] of Object.entries(after)) {
+    if (next === undefined) continue;
+    const prev = before[field] ?? null;
+    if (!same(prev, next)) out[field] = [prev, next ?? null];
+  }
+  return out;
+}
+
+/** The changes of a new record: every given field as `[null, value]` (empty ones left out). */
+export function createdFields(values: Record<string, unknown>): AuditChanges {
+  const out: AuditChanges = {};
+  for (const [field, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    out[field] = [null, v];
+  }
+  return out;
+}
+
+/** `{ field: { from, to } }` (the bookings history's shape) → `{ field: [from, to] }`. */
+export function fromChangeMap(changes: Record<string, { from: unknown; to: unknown }>): AuditChanges {
+  return Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, [c.from ?? null, c.to ?? null]]));
+}
+
+const isId = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
+
+/**
+ * Replaces the ids of reference fields (`seller_id`, `vehicle_id`, `person_ids`…) with
+ * `{ id, name }`, the name read once, in one query, in the change's transaction: the entry keeps
+ * saying "Antonio González" after the user is renamed or deleted.
+ */
+export async function nameReferences(
+  tx: DbOrTx,
+  changes: AuditChanges,
+  fields: Partial<Record<string, repo.ReferenceKind>>,
+  known: Map<string, string> = new Map(),
+): Promise<AuditChanges> {
+  const wanted: Record<repo.ReferenceKind, string[]> = {
+    product: [],
+    user: [],
+    accommodation: [],
+    vehicle: [],
+    person: [],
+  };
+  const idsIn = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isId) : isId(v) ? [v] : []);
+  for (const [field, kind] of Object.entries(fields)) {
+    const pair = changes[field];
+    if (!pair || !kind) continue;
+    for (const id of [...idsIn(pair[0]), ...idsIn(pair[1])]) if (!known.has(id)) wanted[kind].push(id);
+  }
+  const names = Object.values(wanted).some((l) => l.length > 0) ? await repo.referenceNames(tx, wanted) : new Map();
+  const label = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(label);
+    if (!isId(v)) return v;
+    return { id: v, name: known.get(v) ?? names.get(v) ?? '' };
+  };
+  const out: AuditChanges = { ...changes };
+  for (const field of Object.keys(fields)) {
+    const pair = changes[field];
+    if (pair) out[field] = [label(pair[0]), label(pair[1])];
+  }
+  return out;
+}
+
+/**
+ * Writes audit entries in the caller's transaction (pass the transaction, never the pool): they
+ * commit or roll back with the change they describe. Several entries of one request go in one
+ * INSERT and keep their order (a millisecond apart).
+ */
+export async function recordAudit(tx: DbOrTx, ctx: AuditContext, entry: AuditEntry | AuditEntry[]): Promise<void> {
+  const entries = Array.isArray(entry) ? entry : [entry];
+  await repo.insertAuditEntries(
+    tx,
+    entries.map((e, k) => ({
+      tourOperatorId: e.tourOperatorId,
+      actorId: ctx.actorId,
+      actorKind: ctx.kind,
+      actorLabel: ctx.label.slice(0, 300),
+      entityType: e.entityType,
+      entityId: e.entityId,
+      action: e.action,
+      changes: e.changes ?? {},
+      summary: e.summary.slice(0, 300),
+      requestId: ctx.requestId,
+      ip: ctx.ip,
+      ...(e.at ? { createdAt: new Date(e.at.getTime() + k) } : {}),
+    })),
+  );
+}
+
+/** GET /audit-log: a page of what the actor may read (route-guarded to levels 0 and 1). */
+export async function listAuditLog(
+  db: DbOrTx,
+  actor: Actor,
+  params: ListParams,
+): Promise<{ items: TAuditEntryResponse[]; total: number }> {
+  const { rows, total } = await repo.listAuditEntries(db, actor, params);
+  return { items: rows.map(toAuditEntryResponse), total };
+}

@@ -1,0 +1,106 @@
+/**
+ * GET /api/v1/audit-log (levels 0 and 1): who changed what, newest first, with the list
+ * conventions (filters `field[op]=value`, `q`, paging). One hook for the activity screen, one for a
+ * record's trail.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { buildListQuery, type TAuditEntityType, type TAuditEntryResponse, type TFilterObject } from '@trayecto/shared';
+import { useEffect, useRef } from 'react';
+import { apiPaths } from '../../../config/paths';
+import { fetchAllPages, fetchListPage, type TListPage } from '../../../lib/list-api';
+
+export type TAuditLogFilters = {
+  q?: string;
+  entity_type?: string;
+  action?: string;
+  /** Calendar dates (YYYY-MM-DD, the browser's day), both included. */
+  from?: string;
+  to?: string;
+  tour_operator_id?: string;
+  entity_id?: string;
+};
+
+export type TAuditLogParams = TAuditLogFilters & { page: number; per_page: number; sort?: string };
+
+/** The start of a calendar day in the browser's zone, as an instant. */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+
+/** The next day's start: `created_at[lt]` keeps the whole `to` day. */
+export function dayAfterStart(day: string): string {
+  const d = new Date(`${day}T00:00:00`);
+  d.setDate(d.getDate() + 1);
+  return d.toISOString();
+}
+
+export function auditFilterObject(f: TAuditLogFilters): TFilterObject {
+  return {
+    entity_type: { eq: f.entity_type },
+    entity_id: { eq: f.entity_id },
+    action: { in: f.action },
+    tour_operator_id: { eq: f.tour_operator_id },
+    created_at: { gte: f.from ? dayStart(f.from) : undefined, lt: f.to ? dayAfterStart(f.to) : undefined },
+  };
+}
+
+export function auditLogQueryString(p: TAuditLogParams): string {
+  return buildListQuery(auditFilterObject(p), { q: p.q?.trim(), page: p.page, per_page: p.per_page, sort: p.sort });
+}
+
+export function listAuditLog(params: TAuditLogParams, signal?: AbortSignal): Promise<TListPage<TAuditEntryResponse>> {
+  return fetchListPage<TAuditEntryResponse>(apiPaths.auditLog.list, auditLogQueryString(params), signal);
+}
+
+/** Every entry of the filtered list (the CSV export), at most 10 000. */
+export async function fetchAllAuditEntries(filters: TAuditLogFilters): Promise<TAuditEntryResponse[]> {
+  const all = await fetchAllPages<TAuditEntryResponse>(
+    apiPaths.auditLog.list,
+    (page) => auditLogQueryString({ ...filters, ...page }),
+    { maxRows: 10_000 },
+  );
+  return all.items;
+}
+
+export const auditLogKeys = {
+  all: ['audit-log'] as const,
+  list: (params: TAuditLogParams) => [...auditLogKeys.all, 'list', params] as const,
+  trail: (entityType: TAuditEntityType, entityId: string) =>
+    [...auditLogKeys.all, 'trail', entityType, entityId] as const,
+};
+
+export const auditLogQueryOptions = (params: TAuditLogParams) =>
+  queryOptions({
+    queryKey: auditLogKeys.list(params),
+    queryFn: ({ signal }) => listAuditLog(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAuditLog(params: TAuditLogParams) {
+  return useQuery(auditLogQueryOptions(params));
+}
+
+/**
+ * The latest entries of one record (its trail), when `enabled` (the role may read the log). A new
+ * `revision` (the record's version or updated_at) reads it again after the record changes, keeping
+ * the trail on screen meanwhile.
+ */
+export function useAuditTrail(
+  entityType: TAuditEntityType,
+  entityId: string,
+  { enabled, revision, limit = 50 }: { enabled: boolean; revision?: string | number; limit?: number },
+) {
+  const query = useQuery({
+    queryKey: auditLogKeys.trail(entityType, entityId),
+    queryFn: ({ signal }) =>
+      listAuditLog({ entity_type: entityType, entity_id: entityId, page: 1, per_page: limit }, signal),
+    enabled: enabled && Boolean(entityId),
+    retry: false,
+  });
+  const seen = useRef(revision);
+  const { refetch } = query;
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    if (enabled) void refetch();
+  }, [revision, enabled, refetch]);
+  return query;
+}

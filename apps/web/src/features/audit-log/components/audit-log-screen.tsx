@@ -1,0 +1,227 @@
+import { Group, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendarEvent, IconHistory } from '@tabler/icons-react';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_NAMES,
+  AUDIT_ENTITY_TYPES,
+  LEVEL,
+  type TAuditEntryResponse,
+} from '@trayecto/shared';
+import { useEffect, useState } from 'react';
+import type { TColumns } from '../../../components/data-table';
+import { useListContext } from '../../../components/list-context';
+import { ListEmptyState, ListResults, ListScreen } from '../../../components/list-screen';
+import { FilterSelect, ListToolbar, TourOperatorFilter } from '../../../components/list-toolbar';
+import { getRoles } from '../../../lib/auth-storage';
+import { toCsv } from '../../../lib/csv';
+import { formatDay, todayIso } from '../../../lib/dates';
+import { operatorNameMap, useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
+import { useCsvExport } from '../../../lib/use-csv-export';
+import { useListControls } from '../../../lib/use-list-params';
+import { fetchAllAuditEntries, type TAuditLogFilters, useAuditLog } from '../api/list-audit-log';
+import { actionLabel, changeLines, entityLabel, type TFormatContext } from '../utils/audit-format';
+import { ActionBadge, ActorCell, ChangeList, formatWhen, RecordCell } from './audit-parts';
+
+const FILTER_KEYS = ['q', 'entity_type', 'action', 'from', 'to', 'tour_operator_id', 'entity_id'] as const;
+const SORT_OPTIONS = [
+  { value: '-created_at', label: 'Más recientes' },
+  { value: 'created_at', label: 'Más antiguos' },
+];
+const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: AUDIT_ENTITY_NAMES[t] }));
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_NAMES[a] }));
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "Fechas": a range of calendar days in the URL (`from`, `to`), both included. */
+function DateRangeFilter() {
+  const { list } = useListContext();
+  const from = isDay(list.get('from')) ? list.get('from') : '';
+  const to = isDay(list.get('to')) ? list.get('to') : '';
+  const [value, setValue] = useState<[string | null, string | null]>([from || null, to || null]);
+  useEffect(() => setValue([from || null, to || null]), [from, to]);
+  const today = todayIso();
+  return (
+    <DatePickerInput
+      type="range"
+      label="Fechas"
+      placeholder="Todas las fechas"
+      leftSection={<IconCalendarEvent size={16} aria-hidden />}
+      value={value}
+      onChange={(v) => {
+        const next: [string | null, string | null] = [v[0] ? String(v[0]) : null, v[1] ? String(v[1]) : null];
+        setValue(next);
+        if (next[0] && next[1]) list.setFilters({ from: next[0].slice(0, 10), to: next[1].slice(0, 10) });
+        if (!next[0] && !next[1]) list.setFilters({ from: null, to: null });
+      }}
+      allowSingleDateInRange
+      clearable
+      maxDate={today}
+      valueFormatter={({ date }) => {
+        const [a, b] = Array.isArray(date) ? date : [date, null];
+        if (!a) return '';
+        const first = formatDay(String(a).slice(0, 10));
+        const last = b ? formatDay(String(b).slice(0, 10)) : '';
+        return last && last !== first ? `${first} – ${last}` : first;
+      }}
+      presets={[
+        { value: [today, today], label: 'Hoy' },
+        { value: [addDays(today, -1), addDays(today, -1)], label: 'Ayer' },
+        { value: [addDays(today, -6), today], label: 'Últimos 7 días' },
+        { value: [addDays(today, -29), today], label: 'Últimos 30 días' },
+      ]}
+      ariaLabels={{ nextMonth: 'Mes siguiente', previousMonth: 'Mes anterior' }}
+      getDayProps={(date) => ({ 'aria-label': formatDay(String(date).slice(0, 10)) })}
+      style={{ flex: '1 1 250px' }}
+    />
+  );
+}
+
+/** The CSV of the filtered entries: one row per entry, the changes as text. */
+export function auditToCsv(rows: readonly TAuditEntryResponse[], ctx: TFormatContext = {}): string {
+  return toCsv(
+    ['Fecha y hora', 'Quién', 'Tipo', 'Registro', 'Acción', 'Cambios', 'Petición', 'IP'],
+    rows.map((e) => [
+      formatWhen(e.created_at),
+      e.actor_label,
+      entityLabel(e.entity_type),
+      e.summary,
+      actionLabel(e.action),
+      changeLines(e, ctx)
+        .map((l) => l.text)
+        .join(' | '),
+      e.request_id ?? '',
+      e.ip ?? '',
+    ]),
+  );
+}
+
+/**
+ * /audit-log, "Registro de actividad" (issue 7): who changed what on bookings, users and schedule
+ * sheets, newest first, with filters in the URL. Levels 0 (every operator) and 1 (its own).
+ */
+export function AuditLogScreen() {
+  const isAdmin = getRoles().includes(LEVEL.ADMIN);
+  const list = useListControls({ sort: '-created_at', filterKeys: FILTER_KEYS });
+  const from = isDay(list.get('from')) ? list.get('from') : '';
+  const to = isDay(list.get('to')) ? list.get('to') : '';
+  const filters: TAuditLogFilters = {
+    q: list.get('q'),
+    entity_type: list.get('entity_type'),
+    action: list.get('action'),
+    from,
+    to: to || (from ? from : ''),
+    tour_operator_id: isAdmin ? list.get('tour_operator_id') : '',
+    // One record's whole trail ("Ver todo" on its screen).
+    entity_id: isUuid(list.get('entity_id')) ? list.get('entity_id') : '',
+  };
+  const query = useAuditLog({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort });
+  const operators = useTourOperatorSelectOptions(isAdmin);
+  const ctx: TFormatContext = { operatorNames: operatorNameMap(operators.data) };
+
+  const csv = useCsvExport({
+    name: 'registro-actividad',
+    fetchRows: () => fetchAllAuditEntries(filters),
+    toCsv: (rows) => auditToCsv(rows, ctx),
+    exported: ['entrada exportada', 'entradas exportadas'],
+  });
+
+  const columns: TColumns<TAuditEntryResponse> = [
+    {
+      key: 'when',
+      header: 'Fecha y hora',
+      sort: 'created_at',
+      nowrap: true,
+      width: 150,
+      cell: (e) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatWhen(e.created_at)}
+        </Text>
+      ),
+    },
+    { key: 'who', header: 'Quién', width: 220, cell: (e) => <ActorCell entry={e} /> },
+    { key: 'what', header: 'Qué', wide: true, width: 260, cell: (e) => <RecordCell entry={e} /> },
+    {
+      key: 'action',
+      header: 'Acción',
+      nowrap: true,
+      th: { style: { minWidth: 150 } },
+      cell: (e) => <ActionBadge action={e.action} />,
+    },
+    { key: 'changes', header: 'Cambios', cell: (e) => <ChangeList entry={e} ctx={ctx} /> },
+  ];
+
+  return (
+    <ListScreen
+      list={list}
+      title="Registro de actividad"
+      description={
+        isAdmin
+          ? 'Quién ha cambiado qué en reservas, usuarios y hojas de servicio de todos los tour operadores.'
+          : 'Quién ha cambiado qué en las reservas, los usuarios y las hojas de servicio de tu empresa.'
+      }
+      csv={csv}
+      query={query}
+    >
+      <ListToolbar
+        label="Filtrar actividad"
+        placeholder="Localizador, cliente, usuario o email"
+        sortOptions={SORT_OPTIONS}
+      >
+        <FilterSelect param="entity_type" label="Tipo" placeholder="Todo" data={ENTITY_OPTIONS} flex="1 1 160px" />
+        <FilterSelect
+          param="action"
+          label="Acción"
+          placeholder="Todas"
+          data={ACTION_OPTIONS}
+          flex="1 1 180px"
+          searchable
+        />
+        <DateRangeFilter />
+        {isAdmin ? <TourOperatorFilter options={operators} /> : null}
+      </ListToolbar>
+
+      <ListResults
+        query={query}
+        errorTitle="No se ha podido cargar el registro de actividad"
+        noun={['entrada', 'entradas']}
+        label="Registro de actividad"
+        columns={columns}
+        miw={1000}
+        verticalSpacing={10}
+        card={(e) => (
+          <>
+            <Group gap={6} justify="space-between" wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {formatWhen(e.created_at)}
+              </Text>
+              <ActionBadge action={e.action} />
+            </Group>
+            <RecordCell entry={e} />
+            <Text size="xs" c="dimmed" mt={2} truncate="end">
+              {e.actor_label}
+            </Text>
+            <div style={{ marginTop: 6 }}>
+              <ChangeList entry={e} ctx={ctx} max={3} />
+            </div>
+          </>
+        )}
+        empty={
+          <ListEmptyState
+            icon={<IconHistory size={28} />}
+            filteredTitle="Ninguna actividad coincide con los filtros"
+            title="Aún no hay actividad"
+            description="Cuando alguien cree o cambie una reserva, un usuario o una hoja de servicio, aparecerá aquí."
+          />
+        }
+      />
+    </ListScreen>
+  );
+}

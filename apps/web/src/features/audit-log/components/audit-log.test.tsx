@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { TAuditEntryResponse } from '@trayecto/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/auth-storage';
+import { fakeJwt } from '../../../test/jwt';
+import { renderRoutes } from '../../../test/render';
+import { AuditLogScreen } from './audit-log-screen';
+import { AuditTrail } from './audit-trail';
+
+const OP = '11111111-2222-4333-8444-555555555555';
+const BOOKING = '22222222-2222-4333-8444-555555555555';
+const entry = (over: Partial<TAuditEntryResponse>): TAuditEntryResponse => ({
+  id: crypto.randomUUID(),
+  tour_operator_id: OP,
+  actor_id: 'u1',
+  actor_kind: 'staff',
+  actor_label: 'Carmen Díaz <gerencia@teide.demo>',
+  entity_type: 'booking',
+  entity_id: BOOKING,
+  action: 'update',
+  changes: { state: ['pending', 'confirmed'], room: ['', '214'] },
+  summary: 'TRY-ABC123 · Lucía Pérez',
+  request_id: 'req-1',
+  ip: '127.0.0.1',
+  created_at: '2026-11-22T08:05:09Z',
+  ...over,
+});
+const rows = [
+  entry({}),
+  entry({
+    actor_kind: 'customer',
+    actor_id: null,
+    actor_label: 'Hans Müller',
+    action: 'cancel',
+    changes: { state: ['confirmed', 'cancelled'] },
+    summary: 'TRY-XYZ999 · Hans Müller',
+  }),
+];
+
+const loginAs = (level: number) =>
+  saveSession(fakeJwt({ sub: `u-${level}`, level, tour_operator_id: level ? OP : null, ver: 1 }), {
+    id: `u-${level}`,
+    name: 'Ana García',
+  });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let status = 200;
+beforeEach(() => {
+  status = 200;
+  fetchMock = vi.fn(async (url: string) => {
+    const body = String(url).includes('/tour-operators') ? [{ id: OP, name: 'Teide Aventura', state: 1 }] : rows;
+    return new Response(JSON.stringify(status === 200 ? body : { message: 'Error' }), {
+      status,
+      headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(body.length) },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const auditCalls = () => fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('/audit-log'));
+
+// A whole list screen in happy-dom on a shared, busy machine: more than the default 5 s.
+describe('Registro de actividad', { timeout: 20_000 }, () => {
+  it('who, what (linked), the action and the changes as "campo: antes → después", newest first', async () => {
+    loginAs(0);
+    renderRoutes([{ path: '/audit-log', element: <AuditLogScreen /> }], '/audit-log');
+    const row = await screen.findByRole('row', { name: /TRY-ABC123/ });
+    expect(within(row).getByText('Carmen Díaz')).toBeInTheDocument();
+    expect(within(row).getByText('gerencia@teide.demo')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'TRY-ABC123 · Lucía Pérez' })).toHaveAttribute(
+      'href',
+      `/booking/edit/${BOOKING}`,
+    );
+    expect(within(row).getByText('Modificación')).toBeInTheDocument();
+    expect(within(row).getByRole('list', { name: 'Cambios' })).toHaveTextContent('Estado: Pendiente → Confirmada');
+    expect(within(row).getByRole('list', { name: 'Cambios' })).toHaveTextContent('Habitación: — → 214');
+    const customer = screen.getByRole('row', { name: /TRY-XYZ999/ });
+    expect(within(customer).getByText('Cliente')).toBeInTheDocument();
+    expect(within(customer).getByText('Cancelación')).toBeInTheDocument();
+    expect(auditCalls()[0]).toContain('sort=-created_at');
+    // The administrator filters by operator too.
+    expect(screen.getAllByLabelText('Tour operador').length).toBeGreaterThan(0);
+  });
+
+  it('filters from the URL reach the API as field[op]=value; the day range covers whole days', async () => {
+    loginAs(1);
+    renderRoutes(
+      [{ path: '/audit-log', element: <AuditLogScreen /> }],
+      '/audit-log?entity_type=user&action=state,role&from=2026-11-01&to=2026-11-02&q=ana',
+    );
+    await waitFor(() => expect(auditCalls().length).toBeGreaterThan(0));
+    const url = decodeURIComponent(auditCalls()[0]);
+    expect(url).toContain('entity_type[eq]=user');
+    expect(url).toContain('action[in]=state,role');
+    expect(url).toContain(`created_at[gte]=${new Date('2026-11-01T00:00:00').toISOString()}`);
+    expect(url).toContain(`created_at[lt]=${new Date('2026-11-03T00:00:00').toISOString()}`);
+    expect(url).toContain('q=ana');
+    // An operator's admin sees its own operator only: no operator filter.
+    expect(screen.queryByLabelText('Tour operador')).toBeNull();
+  });
+});
+
+describe('<AuditTrail />', { timeout: 20_000 }, () => {
+  const renderTrail = () =>
+    renderRoutes([{ path: '/x', element: <AuditTrail entityType="booking" entityId={BOOKING} /> }], '/x');
+
+  it("a record's changes, newest first, for levels 0 and 1", async () => {
+    loginAs(1);
+    renderTrail();
+    expect(await screen.findByRole('heading', { name: 'Actividad' })).toBeInTheDocument();
+    const changes = await screen.findAllByRole('list', { name: 'Cambios' });
+    expect(changes[0]).toHaveTextContent('Estado: Pendiente → Confirmada');
+    expect(changes[1]).toHaveTextContent('Estado: Confirmada → Cancelada');
+    expect(screen.getByText(/Carmen Díaz/)).toBeInTheDocument();
+    expect(screen.getByText(/Hans Müller \(cliente\)/)).toBeInTheDocument();
+    expect(decodeURIComponent(auditCalls()[0])).toContain(`entity_type[eq]=booking&entity_id[eq]=${BOOKING}`);
+  });
+
+  it('nothing at all, and no request, for levels 2 to 5', async () => {
+    for (const level of [2, 3, 4, 5]) {
+      loginAs(level);
+      const { unmount } = renderTrail();
+      expect(screen.queryByRole('heading', { name: 'Actividad' })).toBeNull();
+      unmount();
+    }
+    expect(auditCalls()).toEqual([]);
+  });
+
+  it('a failing log shows nothing rather than an error on the record screen', async () => {
+    status = 500;
+    loginAs(0);
+    const { container } = renderTrail();
+    await waitFor(() => expect(auditCalls().length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Actividad' })).toBeNull());
+    expect(container.textContent).not.toMatch(/error/i);
+  });
+});

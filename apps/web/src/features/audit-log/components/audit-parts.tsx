@@ -1,0 +1,161 @@
+/** Pieces shared by the activity screen and a record's trail: who acted, the action, the changes. */
+import { Anchor, Badge, Group, List, Stack, Text, Tooltip } from '@mantine/core';
+import { AUDIT_ACTOR_KIND_NAMES, type TAuditActorKind, type TAuditEntryResponse } from '@trayecto/shared';
+import { Link } from 'react-router';
+import {
+  actionColor,
+  actionLabel,
+  changeLines,
+  entityLabel,
+  recordHref,
+  splitActorLabel,
+  type TFormatContext,
+} from '../utils/audit-format';
+
+/** The browser's own clock: "22/11/2026 09:30" (24 h). */
+const dateTimeFmt = new Intl.DateTimeFormat('es-ES', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const shortFmt = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "22/11/2026 09:30:05" */
+export const formatWhen = (iso: string) => dateTimeFmt.format(new Date(iso)).replace(',', '');
+/** "22 nov, 09:30" */
+export const formatWhenShort = (iso: string) => shortFmt.format(new Date(iso)).replace(/\./g, '');
+
+export function ActionBadge({ action }: { action: string }) {
+  return (
+    <Badge color={actionColor(action)} variant="light" radius="sm" tt="none" fw={600} style={{ flex: 'none' }}>
+      {actionLabel(action)}
+    </Badge>
+  );
+}
+
+/** Staff: name and e-mail; a customer or the system: the name and what they are. */
+export function ActorCell({ entry }: { entry: Pick<TAuditEntryResponse, 'actor_kind' | 'actor_label'> }) {
+  const { name, email } = splitActorLabel(entry.actor_label);
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={600} truncate="end">
+          {name || AUDIT_ACTOR_KIND_NAMES[entry.actor_kind as TAuditActorKind]}
+        </Text>
+        {entry.actor_kind === 'customer' ? (
+          <Badge size="xs" variant="outline" color="gray" radius="sm" tt="none" style={{ flex: 'none' }}>
+            {AUDIT_ACTOR_KIND_NAMES[entry.actor_kind as TAuditActorKind]}
+          </Badge>
+        ) : null}
+      </Group>
+      {email ? (
+        <Text size="xs" c="dimmed" truncate="end">
+          {email}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * "Reserva" above "TRY-ABC123 · Lucía Pérez", a link to the record while it exists; a user's
+ * e-mail on a line of its own.
+ */
+export function RecordCell({ entry }: { entry: TAuditEntryResponse }) {
+  const href = recordHref(entry);
+  const { name, email } =
+    entry.entity_type === 'user' ? splitActorLabel(entry.summary) : { name: entry.summary, email: '' };
+  const title = name || entry.entity_id;
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+        {entityLabel(entry.entity_type)}
+      </Text>
+      {href ? (
+        <Anchor component={Link} to={href} size="sm" fw={500} lineClamp={2}>
+          {title}
+        </Anchor>
+      ) : (
+        <Text size="sm" fw={500} lineClamp={2}>
+          {title}
+        </Text>
+      )}
+      {email ? (
+        <Text size="xs" c="dimmed" truncate="end">
+          {email}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The changes as "campo: antes → después", the first `max` shown and the rest in a tooltip.
+ */
+export function ChangeList({
+  entry,
+  ctx,
+  max = 4,
+}: {
+  entry: Pick<TAuditEntryResponse, 'entity_type' | 'changes'>;
+  ctx?: TFormatContext;
+  max?: number;
+}) {
+  const lines = changeLines(entry, ctx);
+  if (lines.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const shown = lines.slice(0, max);
+  const rest = lines.slice(max);
+  return (
+    <List size="xs" spacing={2} listStyleType="none" aria-label="Cambios">
+      {shown.map((l) => (
+        <List.Item key={l.field}>
+          <Text span size="xs" fw={600}>
+            {l.field === 'password' ? l.text : `${l.label}: `}
+          </Text>
+          {l.field === 'password' ? null : l.before ? (
+            <>
+              <Text span size="xs" c="dimmed" td="line-through">
+                {l.before}
+              </Text>
+              <Text span size="xs" c="dimmed">
+                {' → '}
+              </Text>
+              <Text span size="xs">
+                {l.after}
+              </Text>
+            </>
+          ) : (
+            <Text span size="xs">
+              {l.after}
+            </Text>
+          )}
+        </List.Item>
+      ))}
+      {rest.length > 0 ? (
+        <List.Item>
+          <Tooltip multiline w={320} label={rest.map((l) => l.text).join('\n')} style={{ whiteSpace: 'pre-line' }}>
+            <Text span size="xs" c="blue" style={{ cursor: 'help' }}>
+              y {rest.length} {rest.length === 1 ? 'cambio más' : 'cambios más'}
+            </Text>
+          </Tooltip>
+        </List.Item>
+      ) : null}
+    </List>
+  );
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * The audit log (issue 7): who changed what on bookings, users and schedule sheets. The API writes
+ * an entry in the same transaction as each change; administrators read them with
+ * GET /api/v1/audit-log.
+ */
+
+// Who may read it: ACCESS.auditLog (the administrator everything, the operator's admin its own).
+
+export const AUDIT_ENTITY_TYPES = ['booking', 'user', 'schedule_sheet'] as const;
+export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+export const AUDIT_ENTITY_NAMES: Record<TAuditEntityType, string> = {
+  booking: 'Reserva',
+  user: 'Usuario',
+  schedule_sheet: 'Hoja de servicio',
+};
+
+export const AUDIT_ACTOR_KINDS = ['staff', 'customer', 'system'] as const;
+export type TAuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+export const AUDIT_ACTOR_KIND_NAMES: Record<TAuditActorKind, string> = {
+  staff: 'Equipo',
+  customer: 'Cliente',
+  system: 'Sistema',
+};
+
+/** The verbs an entry records; one entry per change a person (or the system) made. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'generate',
+  'update',
+  'state',
+  'role',
+  'cancel',
+  'payment',
+  'refund',
+  'confirm',
+  'check_in',
+  'check_in_undo',
+  'finish',
+  'delete',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
+  create: 'Alta',
+  generate: 'Generación',
+  update: 'Modificación',
+  state: 'Cambio de estado',
+  role: 'Cambio de rol',
+  cancel: 'Cancelación',
+  payment: 'Cobro',
+  refund: 'Reembolso',
+  confirm: 'Confirmación del cliente',
+  check_in: 'Embarque',
+  check_in_undo: 'Embarque deshecho',
+  finish: 'Finalización',
+  delete: 'Baja',
+};
+
+/** The marker recorded instead of a password: its value (or hash) is never written. */
+export const AUDIT_PASSWORD_MARKER = 'cambiada';
+
+/**
+ * Spanish labels of the fields an entry's `changes` may name (the API's snake_case names), for
+ * the screens; an unknown field shows its own name.
+ */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  full_name: 'Nombre',
+  email: 'Email',
+  phone: 'Teléfono',
+  level: 'Rol',
+  state: 'Estado',
+  tour_operator_id: 'Tour operador',
+  address: 'Dirección',
+  lat_lng: 'Coordenadas',
+  commission_pct: 'Comisión (%)',
+  password: 'Contraseña',
+  product_id: 'Producto',
+  date: 'Fecha',
+  time: 'Hora',
+  pax: 'Pasajeros',
+  total_cents: 'Total',
+  discount_cents: 'Descuento',
+  discount_reason: 'Motivo del descuento',
+  customer_name: 'Cliente',
+  customer_email: 'Email del cliente',
+  customer_phone: 'Teléfono del cliente',
+  customer_country: 'País',
+  language: 'Idioma',
+  accommodation_id: 'Alojamiento',
+  room: 'Habitación',
+  pickup_time: 'Hora de recogida',
+  notes: 'Notas',
+  internal_notes: 'Notas internas',
+  channel: 'Canal',
+  seller_id: 'Vendedor',
+  commission_cents: 'Comisión',
+  passengers: 'Lista de pasajeros',
+  cancel_reason: 'Motivo de cancelación',
+  paid_cents: 'Cobrado',
+  refunded_cents: 'Reembolsado',
+  payment_state: 'Estado del pago',
+  checked_in: 'Embarcado',
+  customer_confirmed: 'Confirmada por el cliente',
+  vehicle_id: 'Vehículo',
+  driver_id: 'Chofer',
+  guide_id: 'Guía',
+  person_ids: 'Personal',
+  origin: 'Origen',
+  destination: 'Destino',
+  bookings_completed: 'Realizadas',
+  bookings_no_show: 'No presentados',
+};
+
+/** One change: `[before, after]`. References are `{ id, name }` with the name at the time. */
+export const ZAuditChange = z.tuple([z.unknown(), z.unknown()]);
+
+/** GET /api/v1/audit-log: one entry. */
+export const ZAuditEntryResponse = z.object({
+  id: z.string(),
+  tour_operator_id: z.string().nullable(),
+  actor_id: z.string().nullable(),
+  actor_kind: z.enum(AUDIT_ACTOR_KINDS),
+  /** "Nombre <email>" for staff, the customer's name, or "Sistema". */
+  actor_label: z.string(),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES),
+  entity_id: z.string(),
+  action: z.string(),
+  /** Only the fields that changed, as the API names them: `{ field: [before, after] }`. */
+  changes: z.record(z.string(), ZAuditChange),
+  summary: z.string(),
+  request_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TAuditEntryResponse = z.infer<typeof ZAuditEntryResponse>;
+export type TAuditChanges = TAuditEntryResponse['changes'];
