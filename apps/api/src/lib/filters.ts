@@ -53,7 +53,8 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
     const m = KEY_RE.exec(key);
     const field = m ? m[1] : key;
     const op = (m ? m[2] : 'eq') as TFilterOp;
-    if (!spec.filters[field]) throw bad(key, `No se puede filtrar por "${field}"`);
+    // Own keys only: "__proto__[eq]" or "constructor" must not reach Object.prototype (was a 500).
+    if (!Object.hasOwn(spec.filters, field)) throw bad(key, `No se puede filtrar por "${field}"`);
     if (!FILTER_OPS.includes(op)) throw bad(key, `Operador de filtro no válido: "${op}"`);
     const values = Array.isArray(rawValue) ? rawValue : [rawValue];
     for (const v of values) {
@@ -68,7 +69,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
   const sort = sortList.map((s) => {
     const dir = s.startsWith('-') ? 'desc' : 'asc';
     const field = s.replace(/^[-+]/, '');
-    if (!spec.sort[field]) throw bad('sort', `No se puede ordenar por "${field}"`);
+    if (!Object.hasOwn(spec.sort, field)) throw bad('sort', `No se puede ordenar por "${field}"`);
     return { field, dir } as const;
   });
 

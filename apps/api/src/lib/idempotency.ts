@@ -130,6 +130,24 @@ async function release(db: DbOrTx, c: IdempotencyClaim) {
     where scope = ${c.scope} and key = ${c.key} and state = 'running' and created_at = ${c.createdAt}::timestamptz`);
 }
 
+const RELEASE_RETRY_MS = 500;
+
+/**
+ * Retries `release` every half second until it works or the takeover window has passed. Safe: it
+ * only deletes the row if it is still ours and still `running` (the failed transaction never
+ * stored an answer). Lost on a process exit, where the takeover covers it.
+ */
+function releaseLater(db: DbOrTx, c: IdempotencyClaim, log?: FastifyBaseLogger) {
+  const deadline = Date.now() + RUNNING_TAKEOVER_SECONDS * 1000;
+  const attempt = () => {
+    release(db, c).catch(() => {
+      if (Date.now() + RELEASE_RETRY_MS < deadline) setTimeout(attempt, RELEASE_RETRY_MS).unref();
+      else log?.warn({ scope: c.scope }, 'gave up releasing an idempotency key; the takeover will free it');
+    });
+  };
+  setTimeout(attempt, RELEASE_RETRY_MS).unref();
+}
+
 /** Deletes keys older than 24 h (bounded batch). Returns how many. */
 export async function purgeExpiredIdempotencyKeys(db: DbOrTx, limit = PURGE_BATCH): Promise<number> {
   const res = await db.execute(sql`
@@ -201,6 +219,9 @@ export async function runIdempotent(
       else await release(db, ours);
     } catch (storeErr) {
       log?.warn({ err: storeErr }, 'could not record the idempotency key outcome');
+      // The database is likely down (a restart): keep trying to give the key up in the background,
+      // so that the customer's retry runs as soon as it is back instead of waiting for the takeover.
+      if (!refusal) releaseLater(db, ours, log);
     }
     throw err;
   }

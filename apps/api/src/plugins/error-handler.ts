@@ -21,6 +21,64 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '40P01': { status: 409, message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
 };
 
+/** The answer while the database cannot be reached (restart, crash, network): retry shortly. */
+export const UNAVAILABLE_MESSAGE = 'Servicio no disponible temporalmente. Inténtalo de nuevo en unos segundos.';
+/** What a client reads when the database disk is full (the log names the directory or server). */
+export const DISK_FULL_MESSAGE =
+  'No queda espacio en disco en el servidor. No se ha guardado nada; avisa al administrador e inténtalo más tarde.';
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = '5';
+
+/** PostgreSQL codes meaning "the server is not there right now", not "your request is wrong". */
+const PG_UNAVAILABLE = new Set([
+  '57P01', // admin_shutdown (pg_ctl stop/restart -m fast)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection failures
+  '53300', // too_many_connections
+]);
+/** Node's network error codes on the way to the database. */
+const NET_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres raises these without a code. */
+const PG_LIB_UNAVAILABLE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/** What kind of infrastructure fault an error is (walking drizzle's cause chain), if any. */
+export function infrastructureFault(err: unknown): 'disk-full' | 'unavailable' | undefined {
+  for (
+    let e = err as { code?: unknown; errno?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (e.code === '53100' || e.code === 'ENOSPC') return 'disk-full';
+    if (typeof e.code === 'string' && (PG_UNAVAILABLE.has(e.code) || NET_UNAVAILABLE.has(e.code))) return 'unavailable';
+    if (typeof e.message === 'string' && /no space left on device/i.test(e.message)) return 'disk-full';
+    if (typeof e.message === 'string' && PG_LIB_UNAVAILABLE.test(e.message)) return 'unavailable';
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+function appErrorIn(err: unknown): AppError | undefined {
+  for (let e = (err as { cause?: unknown }).cause, depth = 0; e && depth < 4; depth++) {
+    if (e instanceof AppError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function pgCodeOf(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
@@ -35,10 +93,15 @@ function pgCodeOf(err: unknown): string | undefined {
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
-    if (err instanceof AppError) {
-      if (err.headers) reply.headers(err.headers);
-      if (err.status >= 500) req.log.error({ err }, err.message);
-      return reply.code(err.status).send({ ...err.toBody(), request_id: err.status >= 500 ? req.id : undefined });
+    // An AppError thrown under the driver (the embedded database's lock guard) arrives wrapped
+    // by drizzle: answer it as itself.
+    const own = err instanceof AppError ? err : appErrorIn(err);
+    if (own) {
+      if (own.headers) reply.headers(own.headers);
+      if (own.status === 503 && !own.headers?.['Retry-After']) reply.header('Retry-After', RETRY_AFTER_SECONDS);
+      if (own.status === 503) req.log.warn({ err }, own.message);
+      else if (own.status >= 500) req.log.error({ err }, own.message);
+      return reply.code(own.status).send({ ...own.toBody(), request_id: own.status >= 500 ? req.id : undefined });
     }
 
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -81,6 +144,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ message: 'Petición no válida' });
+    }
+
+    // The database is restarting, unreachable or out of disk: 503 + Retry-After, never a 500.
+    const fault = infrastructureFault(err);
+    if (fault) {
+      req.log.warn({ err, fault }, fault === 'disk-full' ? 'database disk is full' : 'database unavailable');
+      reply.header('Retry-After', RETRY_AFTER_SECONDS);
+      return reply
+        .code(503)
+        .send({ message: fault === 'disk-full' ? DISK_FULL_MESSAGE : UNAVAILABLE_MESSAGE, request_id: req.id });
     }
 
     req.log.error({ err }, 'unexpected error');

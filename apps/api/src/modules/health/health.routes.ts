@@ -1,35 +1,96 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describeMigrationProblem } from '../../db/client';
 
-/** Liveness and readiness for load balancers and orchestrators. */
+/** How long readiness waits for `select 1` before calling the database unreachable. */
+export const READY_PING_TIMEOUT_MS = 2000;
+
+/**
+ * Servers that are shutting down, keyed by their http.Server (the same object in every
+ * encapsulated Fastify context, so server.ts and this plugin agree without a decorator).
+ */
+const draining = new WeakSet<object>();
+
+/**
+ * From now on /ready answers 503 "shutting_down" so load balancers stop sending traffic, while
+ * the server still serves what reaches it (server.ts waits SHUTDOWN_DRAIN_MS, then closes).
+ */
+export function markShuttingDown(app: FastifyInstance) {
+  draining.add(app.server);
+}
+
+const ZHealth = z.object({ status: z.literal('ok') });
+const ZReady = z.object({
+  status: z.enum(['ok', 'unavailable', 'shutting_down']),
+  database: z.enum(['pglite', 'postgres']),
+  /** Checks that failed, in Spanish for the person reading the balancer's log. */
+  problems: z.array(z.string()).optional(),
+  /** PostgreSQL pool figures: connections open, idle and requests waiting for one. */
+  pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number(), max: z.number() }).optional(),
+  /** How long the checks took (ms). */
+  duration_ms: z.number(),
+});
+
+/** Liveness and readiness for load balancers and orchestrators (docs/operations.md). */
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ZHealth = z.object({ status: z.string(), database: z.string().optional() });
+  app.addHook('preClose', async () => markShuttingDown(app));
+
   r.get(
     '/health',
-    { schema: { tags: ['Sistema'], summary: 'El proceso está vivo', security: [], response: { 200: ZHealth } } },
-    async () => ({
-      status: 'ok',
-    }),
+    {
+      schema: {
+        tags: ['Sistema'],
+        summary: 'El proceso está vivo (no consulta la base de datos)',
+        security: [],
+        response: { 200: ZHealth },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
   );
+
   r.get(
     '/ready',
     {
       schema: {
         tags: ['Sistema'],
-        summary: 'Listo para servir (base de datos accesible)',
+        summary:
+          'Listo para servir: base de datos accesible (2 s), migraciones al día y sin apagado en curso; 503 si no',
         security: [],
-        response: { 200: ZHealth, 503: ZHealth },
+        response: { 200: ZReady, 503: ZReady },
       },
     },
-    async (_req, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ok', database: app.database.kind };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', database: app.database.kind });
+    async (req, reply) => {
+      const started = performance.now();
+      const database = app.database;
+      const problems: string[] = [];
+      let status: 'ok' | 'unavailable' | 'shutting_down' = 'ok';
+      if (draining.has(app.server)) {
+        status = 'shutting_down';
+        problems.push('El servidor se está deteniendo');
       }
+      const fault = database.fault();
+      if (fault) problems.push(fault);
+      else {
+        try {
+          await database.ping(READY_PING_TIMEOUT_MS);
+          const migrations = describeMigrationProblem(await database.migrationStatus());
+          if (migrations) problems.push(migrations);
+        } catch (err) {
+          req.log.warn({ err }, 'readiness: database unreachable');
+          problems.push('La base de datos no responde');
+        }
+      }
+      if (problems.length > 0 && status === 'ok') status = 'unavailable';
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(status === 'ok' ? 200 : 503).send({
+        status,
+        database: database.kind,
+        problems: problems.length > 0 ? problems : undefined,
+        pool: database.stats(),
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      });
     },
   );
 }

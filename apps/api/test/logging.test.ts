@@ -1,0 +1,150 @@
+/**
+ * Structured logs (issue 7, deliverable 5): one JSON line per request with who asked and how it
+ * went; errors with their stack under the request id the client received; no secrets, no
+ * customers' contact data.
+ */
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { createLogger, loggableUrl } from '../src/lib/logger';
+import { TEST_JWT_SECRET } from './build-app';
+import { createTestDatabase } from './db';
+import { bearer, createOperator, createUser, login, PASSWORD } from './factories';
+
+type Line = Record<string, unknown> & {
+  msg: string;
+  level: number;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+};
+
+describe('structured logs', () => {
+  let app: FastifyInstance;
+  let raw = '';
+  const lines = () =>
+    raw
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line);
+  const completed = (reqId: string) => lines().filter((l) => l.msg === 'request completed' && l.reqId === reqId);
+  let token: string;
+  let user: Awaited<ReturnType<typeof createUser>>;
+  const CUSTOMER_EMAIL = 'lucia.secreta@example.com';
+
+  beforeAll(async () => {
+    const memory = new Writable({
+      write(chunk, _enc, done) {
+        raw += chunk.toString();
+        done();
+      },
+    });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', DATA_DIR: '/tmp/trayecto-test-unused' },
+      { readDotenv: false },
+    );
+    app = await buildApp({
+      config,
+      database: await createTestDatabase(),
+      jwtSecret: TEST_JWT_SECRET,
+      loggerInstance: createLogger('info', memory),
+    });
+    app.get('/api/v1/test-boom', async () => {
+      throw new Error('the internals a client must not see');
+    });
+    // A failed query whose parameter is a customer's e-mail (drizzle puts parameters in the message).
+    app.get('/api/v1/test-bad-query', async () => {
+      await app.db.execute(sql`select ${CUSTOMER_EMAIL}::int`);
+    });
+    const op = await createOperator(app);
+    user = await createUser(app, { level: 1, tourOperatorId: op.id });
+    token = await login(app, user.email);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('one line per request: method, url, status, response time, request id; the user, operator and level when signed in', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/users?page=1&q=Luc%C3%ADa',
+      headers: { ...bearer(token), 'x-request-id': 'log-test-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const mine = completed('log-test-1');
+    expect(mine).toHaveLength(1);
+    expect(lines().filter((l) => l.reqId === 'log-test-1' && l.msg === 'incoming request')).toHaveLength(0);
+    const [line] = mine;
+    expect(line).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/api/v1/users?page=1&q=[oculto]' },
+      res: { statusCode: 200 },
+      userId: user.id,
+      tourOperatorId: user.tourOperatorId,
+      userLevel: 1,
+    });
+    expect(typeof line.responseTime).toBe('number');
+    expect(typeof line.time).toBe('string');
+    expect(typeof line.pid).toBe('number');
+  });
+
+  it('an anonymous request has no user fields', async () => {
+    await app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'log-test-2' } });
+    const [line] = completed('log-test-2');
+    expect(line.res?.statusCode).toBe(200);
+    expect(line.userId).toBeUndefined();
+  });
+
+  it('a 500 logs the stack server-side under the request id; the client gets only the id', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/test-boom',
+      headers: { 'x-request-id': 'log-test-3' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Error interno del servidor', request_id: 'log-test-3' });
+    const errorLine = lines().find((l) => l.reqId === 'log-test-3' && l.msg === 'unexpected error');
+    expect(errorLine?.level).toBe(50);
+    const err = errorLine?.err as { message: string; stack: string };
+    expect(err.message).toBe('the internals a client must not see');
+    expect(err.stack).toMatch(/logging\.test\.ts/);
+    expect(completed('log-test-3')[0]).toMatchObject({ level: 50, res: { statusCode: 500 } });
+  });
+
+  it('no secrets: passwords, tokens, Authorization, Idempotency-Key and customers’ e-mails never reach the log', async () => {
+    await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: PASSWORD } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: 'Equivocada-123' },
+    });
+    await app.inject({
+      method: 'GET',
+      url: `/api/v1/public/products/00000000-0000-4000-8000-000000000000?token=${token}`,
+      headers: { 'idempotency-key': 'clave-secreta-123' },
+    });
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/v1/test-bad-query',
+      headers: { 'x-request-id': 'log-test-4' },
+    });
+    expect(bad.statusCode).toBe(400);
+    // The failed query was logged (with its SQL), but not its parameter.
+    expect(lines().find((l) => l.reqId === 'log-test-4' && l.msg === 'database refused the request')).toBeDefined();
+    for (const secret of [PASSWORD, 'Equivocada-123', token, 'Bearer ', 'clave-secreta-123', CUSTOMER_EMAIL]) {
+      expect(raw, secret).not.toContain(secret);
+    }
+    app.log.info({ user: { password: 'x-secret-1', token: 'x-secret-2', customer_email: 'x-secret-3' } }, 'probe');
+    expect(raw).not.toMatch(/x-secret-[123]/);
+  });
+
+  it('loggableUrl blanks only sensitive query values', () => {
+    expect(loggableUrl('/a?page=2&per_page=50')).toBe('/a?page=2&per_page=50');
+    expect(loggableUrl('/a?token=abc&reset_code=1&customer_email=x%40y&sort=-date')).toBe(
+      '/a?token=[oculto]&reset_code=[oculto]&customer_email=[oculto]&sort=-date',
+    );
+  });
+});
