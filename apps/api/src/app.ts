@@ -4,8 +4,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
+import { loggerOptions, RequestLogController } from './lib/logger';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.throttle';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
@@ -57,7 +59,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
-      : { logger: opts.logger ?? { level: opts.config.LOG_LEVEL } }),
+      : { logger: opts.logger ?? loggerOptions(opts.config.LOG_LEVEL) }),
+    // One JSON line per request with the user, operator and level (lib/logger.ts).
+    logController: new RequestLogController(),
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
@@ -121,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(scheduleSheetsRoutes);
       await api.register(dashboardRoutes);
       await api.register(publicRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api/v1' },
   );

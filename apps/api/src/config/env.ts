@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
@@ -54,10 +55,30 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     /** Behind a proxy: trust X-Forwarded-For for the client address (login throttling). */
     TRUST_PROXY: boolish.default(false),
+    /** Apply pending migrations at start-up (false: refuse to start unless already migrated). */
+    MIGRATE: boolish.default(true),
+    /** On SIGTERM, answer /ready with 503 for this long before closing, so balancers drain us. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(60_000).default(0),
+    /** API processes on this machine (node:cluster, one port): a number, or `auto` = one per CPU. */
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .regex(/^(auto|[1-9]\d{0,2})$/i, 'debe ser un número de procesos (1, 2, 4…) o "auto" (uno por CPU)')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => (v === undefined ? 1 : v.toLowerCase() === 'auto' ? availableParallelism() : Number(v))),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'es obligatorio cuando se define DATABASE_URL' });
+    }
+    if (!env.DATABASE_URL && env.WEB_CONCURRENCY > 1) {
+      // PGlite lives inside one process: several processes need a PostgreSQL server (docs/deployment.md).
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: `con la base de datos embebida solo puede haber 1 proceso (pediste ${env.WEB_CONCURRENCY}); define DATABASE_URL (PostgreSQL) para usar varios`,
+      });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({

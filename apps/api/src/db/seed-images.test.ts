@@ -1,14 +1,14 @@
-/** Demo photos drawn at seed time: no binary files in the repository, real WebPs in DATA_DIR. */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+/** Demo photos drawn at seed time: no binary files in the repository, real WebPs in the database. */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
-import { resolveUpload } from '../modules/products/image-files';
+import { productImages, products, storedFiles } from './schema';
 import { seedDemo } from './seed';
-import { DEMO_SCENES, renderDemoScenes, writeDemoImageFiles } from './seed-images';
+import { DEMO_SCENES, insertDemoImages, planDemoImages, renderDemoScenes } from './seed-images';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -51,11 +51,15 @@ describe('demo photos', () => {
         for (const r of rows) {
           expect(r.alt.length).toBeGreaterThan(10);
           expect(r.path).toMatch(/^products\/[0-9a-f-]{36}\/[0-9a-f-]{36}-lg\.webp$/);
-          const meta = await sharp(resolveUpload(dataDir, r.path)).metadata();
+          const meta = await sharp(await storedBytes(db.db, r.path)).metadata();
           expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
-          expect((await sharp(resolveUpload(dataDir, r.thumb_path)).metadata()).width).toBe(400);
+          expect((await sharp(await storedBytes(db.db, r.thumb_path)).metadata()).width).toBe(400);
         }
       }
+      // Nothing on disk: the photos live in stored_files only (every API process serves them).
+      expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
+      const [files] = await db.db.select({ n: count() }).from(storedFiles);
+      expect(Number(files.n)).toBe(res.rows.length * 2);
       // A second start finds data and draws nothing.
       expect(await seedDemo(db.db, { dataDir })).toBe(false);
     } finally {
@@ -63,12 +67,38 @@ describe('demo photos', () => {
     }
   });
 
-  it('a DATA_DIR that cannot take files: nothing is left half-written (seedDemo then goes on without photos)', async () => {
-    const dataDir = tempDir();
-    writeFileSync(path.join(dataDir, 'uploads'), 'not a folder');
-    const rendered = await renderDemoScenes();
-    const product = { id: '11111111-1111-4111-8111-111111111111', tourOperatorId: 'x', code: 'MAS-01' };
-    await expect(writeDemoImageFiles(dataDir, [product], rendered)).rejects.toThrow();
-    expect(existsSync(path.join(dataDir, 'uploads', 'products'))).toBe(false);
+  it('all or nothing: if one photo cannot be stored, no image row and no file is left', {
+    timeout: 60_000,
+  }, async () => {
+    const db = await createTestDatabase();
+    try {
+      const rendered = await renderDemoScenes();
+      const [op] = await db.db
+        .execute<{ id: string }>(sql`insert into tour_operators (name) values ('Fotos') returning id`)
+        .then((r) => r.rows);
+      const [product] = await db.db
+        .insert(products)
+        .values({ tourOperatorId: op.id, code: 'MAS-01', name: 'Masca', capacity: 10 })
+        .returning();
+      const planned = planDemoImages([{ id: product.id, tourOperatorId: op.id, code: 'MAS-01' }], rendered);
+      expect(planned).toHaveLength(DEMO_SCENES['MAS-01'].length);
+      // The second photo reuses the first one's name: its file insert fails half-way through.
+      planned[1].files = { ...planned[1].files, path: planned[0].files.path };
+      await expect(db.db.transaction((tx) => insertDemoImages(tx, planned))).rejects.toThrow();
+      const [images] = await db.db
+        .select({ n: count() })
+        .from(productImages)
+        .where(eq(productImages.productId, product.id));
+      const [files] = await db.db.select({ n: count() }).from(storedFiles);
+      expect([Number(images.n), Number(files.n)]).toEqual([0, 0]);
+    } finally {
+      await db.close();
+    }
   });
 });
+
+async function storedBytes(db: Awaited<ReturnType<typeof createTestDatabase>>['db'], filePath: string) {
+  const [row] = await db.select({ data: storedFiles.data }).from(storedFiles).where(eq(storedFiles.path, filePath));
+  expect(Buffer.isBuffer(row?.data), filePath).toBe(true);
+  return row.data;
+}

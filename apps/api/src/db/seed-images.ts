@@ -2,11 +2,11 @@
  * Demo photos without binary files in the repository: each demo product gets two or three scenes
  * drawn as SVG (the Teide, the cliffs of Masca, parrots, whales, La Orotava's balconies), rendered
  * by sharp and stored through the product-images pipeline (processImage → WebP large + thumbnail
- * under DATA_DIR/uploads). Deterministic: the same scenes on every start.
+ * in the `stored_files` table, like an upload). Deterministic: the same scenes on every start.
  */
 import sharp from 'sharp';
-import { type ProcessedImage, processImage, removeUploads, writeImageFiles } from '../modules/products/image-files';
-import { insertImage } from '../modules/products/product-images.repository';
+import { IMAGE_CONTENT_TYPE, newImagePaths, type ProcessedImage, processImage } from '../modules/products/image-files';
+import { insertImage, insertImageFiles } from '../modules/products/product-images.repository';
 import type { DbOrTx } from './client';
 
 const W = 1200;
@@ -412,34 +412,27 @@ type StoredScene = {
   files: { path: string; thumbPath: string };
 };
 
-/**
- * Writes the rendered scenes of these products (by code) under DATA_DIR/uploads. All or nothing:
- * if one file cannot be written, the ones written are removed and the error is thrown.
- */
-export async function writeDemoImageFiles(
-  dataDir: string,
+/** Names the rendered scenes of these products (by code) as their images, in order. */
+export function planDemoImages(
   products: { id: string; tourOperatorId: string; code: string }[],
   rendered: RenderedScenes,
-): Promise<StoredScene[]> {
-  const stored: StoredScene[] = [];
-  try {
-    for (const p of products) {
-      for (const [position, { alt, image }] of (rendered[p.code] ?? []).entries()) {
-        const files = await writeImageFiles(dataDir, p.id, image);
-        stored.push({ productId: p.id, tourOperatorId: p.tourOperatorId, position, alt, image, files });
-      }
-    }
-  } catch (err) {
-    await removeUploads(
-      dataDir,
-      stored.flatMap((s) => [s.files.path, s.files.thumbPath]),
-    ).catch(() => undefined);
-    throw err;
-  }
-  return stored;
+): StoredScene[] {
+  return products.flatMap((p) =>
+    (rendered[p.code] ?? []).map(({ alt, image }, position) => ({
+      productId: p.id,
+      tourOperatorId: p.tourOperatorId,
+      position,
+      alt,
+      image,
+      files: newImagePaths(p.id),
+    })),
+  );
 }
 
-/** Records written scenes as the products' images, in order. */
+/**
+ * Records the scenes as the products' images, in order, with both WebP versions in `stored_files`:
+ * in the caller's transaction, so the demo gets all its photos or none.
+ */
 export async function insertDemoImages(tx: DbOrTx, stored: StoredScene[]) {
   for (const s of stored) {
     await insertImage(tx, {
@@ -453,5 +446,22 @@ export async function insertDemoImages(tx: DbOrTx, stored: StoredScene[]) {
       height: s.image.height,
       bytes: s.image.large.length,
     });
+    const { tourOperatorId, image } = s;
+    await insertImageFiles(tx, [
+      {
+        path: s.files.path,
+        tourOperatorId,
+        contentType: IMAGE_CONTENT_TYPE,
+        bytes: image.large.length,
+        data: image.large,
+      },
+      {
+        path: s.files.thumbPath,
+        tourOperatorId,
+        contentType: IMAGE_CONTENT_TYPE,
+        bytes: image.thumb.length,
+        data: image.thumb,
+      },
+    ]);
   }
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { validation } from '../../lib/app-error';
 
@@ -54,38 +52,15 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
-/** DATA_DIR/uploads: the only place uploaded files are written to or served from. */
-export const uploadsRoot = (dataDir: string) => path.resolve(dataDir, 'uploads');
-
-/** The absolute path of a relative upload path, refusing anything outside DATA_DIR/uploads. */
-export function resolveUpload(dataDir: string, relative: string): string {
-  const root = uploadsRoot(dataDir);
-  const absolute = path.resolve(root, relative);
-  if (!absolute.startsWith(`${root}${path.sep}`)) throw new Error(`Ruta fuera de la carpeta de subidas: ${relative}`);
-  return absolute;
-}
+/** The MIME type of every version we store (both are WebP). */
+export const IMAGE_CONTENT_TYPE = 'image/webp';
 
 /**
- * Writes both versions as `products/<productId>/<uuid>-lg.webp` and `-sm.webp` under
- * DATA_DIR/uploads, and answers their relative paths (what the database stores).
+ * The names of a new photo's two versions, `products/<productId>/<uuid>-lg.webp` and `-sm.webp`:
+ * the keys in `stored_files` and the URLs under /uploads/. Random, so never reused.
  */
-export async function writeImageFiles(dataDir: string, productId: string, image: ProcessedImage) {
+export function newImagePaths(productId: string) {
   if (!/^[0-9a-f-]{36}$/.test(productId)) throw new Error('productId no válido');
-  const dir = `products/${productId}`;
   const name = randomUUID();
-  const files = { path: `${dir}/${name}-lg.webp`, thumbPath: `${dir}/${name}-sm.webp` };
-  await mkdir(resolveUpload(dataDir, dir), { recursive: true });
-  try {
-    await writeFile(resolveUpload(dataDir, files.path), image.large, { flag: 'wx' });
-    await writeFile(resolveUpload(dataDir, files.thumbPath), image.thumb, { flag: 'wx' });
-  } catch (err) {
-    await removeUploads(dataDir, [files.path, files.thumbPath]);
-    throw err;
-  }
-  return files;
-}
-
-/** Removes uploaded files (missing ones are fine: the goal is that they are gone). */
-export async function removeUploads(dataDir: string, relativePaths: string[]) {
-  await Promise.all(relativePaths.map((p) => rm(resolveUpload(dataDir, p), { force: true })));
+  return { path: `products/${productId}/${name}-lg.webp`, thumbPath: `products/${productId}/${name}-sm.webp` };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productImages } from '../../db/schema';
+import { productImages, storedFiles } from '../../db/schema';
 import type { ImageRow } from './products.mapper';
 
 /** The product's images in display order. */
@@ -31,4 +31,17 @@ export async function updateImageRow(
 
 export async function deleteImageRow(db: DbOrTx, productId: string, id: string) {
   await db.delete(productImages).where(and(eq(productImages.productId, productId), eq(productImages.id, id)));
+}
+
+/**
+ * Stores file versions in `stored_files` (the shared store every API process serves from). Call
+ * it in the transaction that records the image, so both commit or neither does.
+ */
+export async function insertImageFiles(db: DbOrTx, files: (typeof storedFiles.$inferInsert)[]) {
+  if (files.length > 0) await db.insert(storedFiles).values(files);
+}
+
+/** Deletes file versions; call it in the transaction that deletes the image row. */
+export async function deleteImageFiles(db: DbOrTx, paths: string[]) {
+  if (paths.length > 0) await db.delete(storedFiles).where(inArray(storedFiles.path, paths));
 }

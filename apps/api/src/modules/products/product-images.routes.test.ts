@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES, MAX_IMAGES_PER_PRODUCT } from '@trayecto/shared';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { bearer, createWorld } from '../../../test/factories';
-import { productImages } from '../../db/schema';
+import { productImages, storedFiles } from '../../db/schema';
+import { importLegacyUploads } from '../uploads/uploads.service';
 import { addImage } from './product-images.service';
 
 let app: FastifyInstance;
@@ -77,8 +78,15 @@ async function createProduct(token: string) {
   return res.json().id as string;
 }
 const productDir = (productId: string) => path.join(dataDir, 'uploads', 'products', productId);
-const filesOf = (productId: string) =>
-  existsSync(productDir(productId)) ? readdirSync(productDir(productId)).sort() : [];
+/** The product's files in the shared store (`stored_files`), by name. */
+const filesOf = async (productId: string) =>
+  (
+    await app.db
+      .select({ path: storedFiles.path })
+      .from(storedFiles)
+      .where(like(storedFiles.path, `products/${productId}/%`))
+      .orderBy(storedFiles.path)
+  ).map((f) => f.path.slice(`products/${productId}/`.length));
 const getProduct = async (id: string, token = w.tokens.A1) =>
   (await app.inject({ method: 'GET', url: `/api/v1/products/${id}`, headers: bearer(token) })).json();
 const put = (url: string, token: string, payload: object) =>
@@ -86,7 +94,7 @@ const put = (url: string, token: string, payload: object) =>
 const del = (url: string, token: string) => app.inject({ method: 'DELETE', url, headers: bearer(token) });
 
 describe('POST /api/v1/products/{id}/images', () => {
-  it('stores a large WebP (≤ 1600 px wide) and a 400 px thumbnail under DATA_DIR/uploads and answers their URLs', async () => {
+  it('stores a large WebP (≤ 1600 px wide) and a 400 px thumbnail in stored_files (nothing on disk) and answers their URLs', async () => {
     const id = await createProduct(w.tokens.A1);
     const res = await upload(id, w.tokens.A1, await imageFile(await png(2400, 1200)), 'El Teide nevado');
     expect(res.statusCode).toBe(201);
@@ -100,7 +108,13 @@ describe('POST /api/v1/products/{id}/images', () => {
       width: 1600,
       height: 800,
     });
-    expect(filesOf(id)).toHaveLength(2);
+    expect(await filesOf(id)).toHaveLength(2);
+    expect(existsSync(productDir(id))).toBe(false);
+    const [row] = await app.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.path, img.url.slice('/uploads/'.length)));
+    expect(row).toMatchObject({ tourOperatorId: w.A.op.id, contentType: 'image/webp', bytes: row.data.length });
 
     const large = await app.inject({ method: 'GET', url: img.url });
     expect(large.statusCode).toBe(200);
@@ -157,7 +171,7 @@ describe('POST /api/v1/products/{id}/images', () => {
       expect(res.statusCode, file.filename).toBe(422);
       expect(res.json().errors.file[0]).toMatch(/^La imagen|^El archivo debe ser una imagen JPEG, PNG o WebP$/);
     }
-    expect(filesOf(id)).toEqual([]);
+    expect(await filesOf(id)).toEqual([]);
     expect((await getProduct(id)).images).toEqual([]);
   });
 
@@ -170,7 +184,7 @@ describe('POST /api/v1/products/{id}/images', () => {
       message: 'La imagen supera el tamaño máximo de 10 MB',
       errors: { file: ['La imagen supera el tamaño máximo de 10 MB'] },
     });
-    expect(filesOf(id)).toEqual([]);
+    expect(await filesOf(id)).toEqual([]);
   });
 
   it('no file answers 422 "Campo requerido"; an alt text over 200 characters 422; JSON instead of multipart 415', async () => {
@@ -189,7 +203,7 @@ describe('POST /api/v1/products/{id}/images', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe('Envía la imagen como multipart/form-data en el campo "file"');
-    expect(filesOf(id)).toEqual([]);
+    expect(await filesOf(id)).toEqual([]);
   });
 
   it(`at most ${MAX_IMAGES_PER_PRODUCT} images per product (409), checked before anything is written`, async () => {
@@ -209,17 +223,45 @@ describe('POST /api/v1/products/{id}/images', () => {
     const res = await upload(id, w.tokens.A1, await imageFile());
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Un producto admite como máximo 20 imágenes');
-    expect(filesOf(id)).toEqual([]);
+    expect(await filesOf(id)).toEqual([]);
   });
 
-  it('if recording the image fails, its files are removed', async () => {
+  it('if recording the image fails, nothing is stored', async () => {
     const id = await createProduct(w.tokens.A1);
-    // Operator B's actor cannot see A's product: the transaction refuses after the files were written.
+    // Operator B's actor cannot see A's product: the transaction refuses.
     const actorB = { id: w.B.l1.id, level: 1, tourOperatorId: w.B.op.id, fullName: 'B' };
-    await expect(addImage(app.db, actorB, id, { data: await png(100, 100), alt: '' }, dataDir)).rejects.toThrow(
+    await expect(addImage(app.db, actorB, id, { data: await png(100, 100), alt: '' })).rejects.toThrow(
       'El producto no existe',
     );
-    expect(filesOf(id)).toEqual([]);
+    expect(await filesOf(id)).toEqual([]);
+  });
+
+  it('atomic: when storing a file fails after the image row was written, neither row nor file is left', async () => {
+    const id = await createProduct(w.tokens.A1);
+    // A real failure inside the transaction (a full disk would look the same to us): PostgreSQL
+    // refuses the thumbnail's row, after the image row and the large version were inserted.
+    await app.db.execute(
+      sql.raw(`create or replace function test_refuse_thumb() returns trigger language plpgsql as $$
+        begin
+          if new.path like 'products/${id}/%-sm.webp' then raise exception 'no queda espacio (simulado)'; end if;
+          return new;
+        end $$`),
+    );
+    await app.db.execute(
+      sql`create trigger test_refuse_thumb before insert on stored_files for each row execute function test_refuse_thumb()`,
+    );
+    try {
+      const res = await upload(id, w.tokens.A1, await imageFile());
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await app.db.execute(sql`drop trigger test_refuse_thumb on stored_files`);
+      await app.db.execute(sql`drop function test_refuse_thumb()`);
+    }
+    expect(await app.db.select().from(productImages).where(eq(productImages.productId, id))).toEqual([]);
+    expect(await filesOf(id)).toEqual([]);
+    // And the product takes photos again once the store works.
+    expect((await upload(id, w.tokens.A1, await imageFile())).statusCode).toBe(201);
+    expect(await filesOf(id)).toHaveLength(2);
   });
 });
 
@@ -279,11 +321,12 @@ describe('editing, ordering and deleting images', () => {
   it('DELETE /images/{imageId} removes the row and its files; the next ones move up', async () => {
     const before = (await getProduct(id)).images;
     const victim = before[0];
+    expect(await filesOf(id)).toHaveLength(6);
     const res = await del(`/api/v1/products/${id}/images/${victim.id}`, w.tokens.A1);
     expect(res.statusCode).toBe(204);
     expect((await app.inject({ method: 'GET', url: victim.url })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: victim.thumb_url })).statusCode).toBe(404);
-    expect(filesOf(id)).toHaveLength(4);
+    expect(await filesOf(id)).toHaveLength(4);
     expect((await getProduct(id)).images.map((i: { id: string; position: number }) => [i.id, i.position])).toEqual([
       [before[1].id, 0],
       [before[2].id, 1],
@@ -328,6 +371,123 @@ describe('GET /uploads/…', () => {
     }
   });
 
+  it('answers from the database with a year of caching, a strong ETag, 304 on If-None-Match and nosniff', async () => {
+    const id = await createProduct(w.tokens.A1);
+    const img = (await upload(id, w.tokens.A1, await imageFile())).json();
+    const res = await app.inject({ method: 'GET', url: img.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+    const [stored] = await app.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.path, img.url.slice(9)));
+    expect(Number(res.headers['content-length'])).toBe(stored.bytes);
+    expect(res.rawPayload.equals(stored.data)).toBe(true);
+
+    for (const inm of [etag, `W/${etag}`, `"otro", ${etag}`, '*']) {
+      const again = await app.inject({ method: 'GET', url: img.url, headers: { 'if-none-match': inm } });
+      expect(again.statusCode, inm).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const changed = await app.inject({ method: 'GET', url: img.url, headers: { 'if-none-match': '"otro"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(stored.data)).toBe(true);
+    // The thumbnail has its own validator; HEAD answers the headers only.
+    const thumb = await app.inject({ method: 'HEAD', url: img.thumb_url });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers.etag).not.toBe(etag);
+    expect(thumb.rawPayload.length).toBe(0);
+    // A deleted image's files are gone, conditional or not.
+    expect((await del(`/api/v1/products/${id}/images/${img.id}`, w.tokens.A1)).statusCode).toBe(204);
+    const gone = await app.inject({ method: 'GET', url: img.url, headers: { 'if-none-match': etag } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toBe('No encontrado');
+  });
+
+  it('upgrade from files under DATA_DIR/uploads: imported into the database (start-up pass or on first request), idempotently, originals kept', async () => {
+    const id = await createProduct(w.tokens.A1);
+    const name = randomUUID();
+    const legacy = {
+      path: `products/${id}/${name}-lg.webp`,
+      thumbPath: `products/${id}/${name}-sm.webp`,
+    };
+    const large = await sharp(await png(640, 480))
+      .webp()
+      .toBuffer();
+    const thumb = await sharp(await png(400, 300))
+      .webp()
+      .toBuffer();
+    // What an installation from before the shared store holds: the rows, and the files on disk.
+    mkdirSync(productDir(id), { recursive: true });
+    writeFileSync(path.join(dataDir, 'uploads', legacy.path), large);
+    writeFileSync(path.join(dataDir, 'uploads', legacy.thumbPath), thumb);
+    const missingName = randomUUID();
+    await app.db.insert(productImages).values([
+      {
+        tourOperatorId: w.A.op.id,
+        productId: id,
+        position: 0,
+        ...legacy,
+        width: 640,
+        height: 480,
+        bytes: large.length,
+      },
+      {
+        tourOperatorId: w.A.op.id,
+        productId: id,
+        position: 1,
+        path: `products/${id}/${missingName}-lg.webp`,
+        thumbPath: `products/${id}/${missingName}-sm.webp`,
+        width: 1,
+        height: 1,
+        bytes: 1,
+      },
+    ]);
+    // A file on disk that no image references is never imported nor served.
+    const stray = `products/${id}/${randomUUID()}-lg.webp`;
+    writeFileSync(path.join(dataDir, 'uploads', stray), large);
+    expect(await filesOf(id)).toEqual([]);
+
+    // Lazily, on the first request for it (a worker that started before the import ran).
+    const served = await app.inject({ method: 'GET', url: `/uploads/${legacy.path}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(large)).toBe(true);
+    expect(await filesOf(id)).toEqual([`${name}-lg.webp`]);
+
+    // The start-up pass imports the rest and reports what it cannot find.
+    const first = await importLegacyUploads(app.db, dataDir);
+    expect(first.imported).toBeGreaterThanOrEqual(1);
+    expect(first.missing).toEqual(
+      expect.arrayContaining([`products/${id}/${missingName}-lg.webp`, `products/${id}/${missingName}-sm.webp`]),
+    );
+    expect(await filesOf(id)).toEqual([`${name}-lg.webp`, `${name}-sm.webp`].sort());
+    const [storedThumb] = await app.db.select().from(storedFiles).where(eq(storedFiles.path, legacy.thumbPath));
+    expect(storedThumb).toMatchObject({ tourOperatorId: w.A.op.id, contentType: 'image/webp', bytes: thumb.length });
+    expect(storedThumb.data.equals(thumb)).toBe(true);
+
+    // Idempotent: a second pass (or another process racing) imports nothing and changes nothing.
+    const second = await importLegacyUploads(app.db, dataDir);
+    expect(second.imported).toBe(0);
+    expect(await filesOf(id)).toEqual([`${name}-lg.webp`, `${name}-sm.webp`].sort());
+    // Data is sacred: the originals are still on disk.
+    expect(readdirSync(productDir(id)).sort()).toEqual(
+      [`${name}-lg.webp`, `${name}-sm.webp`, stray.split('/')[2]].sort(),
+    );
+    expect((await app.inject({ method: 'GET', url: `/uploads/${legacy.thumbPath}` })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/uploads/${stray}` })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/uploads/products/${id}/${missingName}-lg.webp` })).statusCode,
+    ).toBe(404);
+  });
+
   it('is public: no token needed (the landing pages show the photos)', async () => {
     const id = await createProduct(w.tokens.A1);
     const img = (await upload(id, w.tokens.A1, await imageFile())).json();
@@ -349,14 +509,14 @@ describe('PRODUCT §3: who may manage images, and the tenant boundary', () => {
     }
     const anon = await app.inject({ method: 'DELETE', url: `/api/v1/products/${id}/images/${img.id}` });
     expect(anon.statusCode).toBe(401);
-    expect(filesOf(id)).toHaveLength(2);
+    expect(await filesOf(id)).toHaveLength(2);
   });
 
   it('operator A gets 404 on operator B’s product images for every verb; B’s rows and files are unchanged', async () => {
     const bId = await createProduct(w.tokens.B1);
     const bImg = (await upload(bId, w.tokens.B1, await imageFile(undefined, 'b.png'), 'De B')).json();
     const rowsBefore = await app.db.select().from(productImages).where(eq(productImages.productId, bId));
-    const filesBefore = filesOf(bId);
+    const filesBefore = await filesOf(bId);
 
     const post = await upload(bId, w.tokens.A1, await imageFile());
     expect(post.statusCode).toBe(404);
@@ -371,7 +531,7 @@ describe('PRODUCT §3: who may manage images, and the tenant boundary', () => {
     expect((await del(`/api/v1/products/${aId}/images/${bImg.id}`, w.tokens.A1)).statusCode).toBe(404);
 
     expect(await app.db.select().from(productImages).where(eq(productImages.productId, bId))).toEqual(rowsBefore);
-    expect(filesOf(bId)).toEqual(filesBefore);
+    expect(await filesOf(bId)).toEqual(filesBefore);
     expect((await app.inject({ method: 'GET', url: bImg.url })).statusCode).toBe(200);
     expect((await getProduct(bId, w.tokens.B1)).images).toEqual([bImg]);
   });
@@ -383,6 +543,6 @@ describe('PRODUCT §3: who may manage images, and the tenant boundary', () => {
     const [row] = await app.db.select().from(productImages).where(eq(productImages.id, res.json().id));
     expect(row.tourOperatorId).toBe(w.B.op.id);
     expect((await del(`/api/v1/products/${bId}/images/${row.id}`, w.tokens.admin)).statusCode).toBe(204);
-    expect(filesOf(bId)).toEqual([]);
+    expect(await filesOf(bId)).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ const uploadErrors = { ...errorResponses, 413: ZErrorResponse, 415: ZErrorRespon
 
 /**
  * Product photos: upload (multipart, field `file` + optional `alt`), edit, reorder, delete. Files
- * live under DATA_DIR/uploads and are served by the uploads module.
+ * live in the `stored_files` table and are served by the uploads module.
  */
 export async function productImagesRoutes(app: FastifyInstance) {
   // Multipart only in this plugin's scope: every other route keeps accepting JSON only.
@@ -33,7 +33,6 @@ export async function productImagesRoutes(app: FastifyInstance) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Productos'];
-  const dataDir = app.config.DATA_DIR;
   const guard = app.requireRoles(ACCESS.productsWrite);
 
   r.post(
@@ -76,7 +75,7 @@ export async function productImagesRoutes(app: FastifyInstance) {
       if (!data || data.length === 0) throw validation({ file: ['Campo requerido'] });
       const parsedAlt = ZProductImageUpdateRequest.shape.alt.safeParse(alt);
       if (!parsedAlt.success) throw validation({ alt: parsedAlt.error.issues.map((i) => i.message) });
-      const image = await service.addImage(app.db, req.actor, productId, { data, alt: parsedAlt.data ?? '' }, dataDir);
+      const image = await service.addImage(app.db, req.actor, productId, { data, alt: parsedAlt.data ?? '' });
       return reply.code(201).send(image);
     },
   );
@@ -135,7 +134,6 @@ export async function productImagesRoutes(app: FastifyInstance) {
         req.actor,
         assertId(req.params.id, 'El producto'),
         assertId(req.params.imageId, 'La imagen'),
-        dataDir,
       );
       return reply.code(204).send(null);
     },

@@ -2,7 +2,7 @@ import { MAX_IMAGES_PER_PRODUCT, type TProductImage } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { processImage, removeUploads, writeImageFiles } from './image-files';
+import { IMAGE_CONTENT_TYPE, newImagePaths, processImage } from './image-files';
 import * as repo from './product-images.repository';
 import { type ImageRow, toImageResponse } from './products.mapper';
 import * as productsRepo from './products.repository';
@@ -40,41 +40,52 @@ export async function assertCanAddImage(db: Db, actor: Actor, productId: string)
 }
 
 /**
- * Adds an uploaded photo at the end of the product's images: checks its real type, writes a large
- * WebP and a thumbnail under DATA_DIR/uploads, then records them; if recording fails the files are
- * removed, so nothing is left behind.
+ * Adds an uploaded photo at the end of the product's images: checks its real type, makes a large
+ * WebP and a thumbnail, and stores both in `stored_files` in the same transaction as the image row
+ * (the shared store every API process serves): a failed upload leaves neither row nor file.
  */
 export async function addImage(
   db: Db,
   actor: Actor,
   productId: string,
   upload: { data: Buffer; alt: string },
-  dataDir: string,
 ): Promise<TProductImage> {
   const processed = await processImage(upload.data);
-  const files = await writeImageFiles(dataDir, productId, processed);
-  try {
-    return await db.transaction(async (tx) => {
-      const product = await lockProduct(tx, actor, productId);
-      const images = await repo.listProductImages(tx, productId);
-      if (images.length >= MAX_IMAGES_PER_PRODUCT) throw tooMany();
-      const row = await repo.insertImage(tx, {
-        tourOperatorId: product.tourOperatorId,
-        productId,
-        position: images.length === 0 ? 0 : Math.max(...images.map((i) => i.position)) + 1,
-        path: files.path,
-        thumbPath: files.thumbPath,
-        alt: upload.alt,
-        width: processed.width,
-        height: processed.height,
-        bytes: processed.large.length,
-      });
-      return toImageResponse(row);
+  const files = newImagePaths(productId);
+  return db.transaction(async (tx) => {
+    const product = await lockProduct(tx, actor, productId);
+    const images = await repo.listProductImages(tx, productId);
+    if (images.length >= MAX_IMAGES_PER_PRODUCT) throw tooMany();
+    const row = await repo.insertImage(tx, {
+      tourOperatorId: product.tourOperatorId,
+      productId,
+      position: images.length === 0 ? 0 : Math.max(...images.map((i) => i.position)) + 1,
+      path: files.path,
+      thumbPath: files.thumbPath,
+      alt: upload.alt,
+      width: processed.width,
+      height: processed.height,
+      bytes: processed.large.length,
     });
-  } catch (err) {
-    await removeUploads(dataDir, [files.path, files.thumbPath]);
-    throw err;
-  }
+    const tourOperatorId = product.tourOperatorId;
+    await repo.insertImageFiles(tx, [
+      {
+        path: files.path,
+        tourOperatorId,
+        contentType: IMAGE_CONTENT_TYPE,
+        bytes: processed.large.length,
+        data: processed.large,
+      },
+      {
+        path: files.thumbPath,
+        tourOperatorId,
+        contentType: IMAGE_CONTENT_TYPE,
+        bytes: processed.thumb.length,
+        data: processed.thumb,
+      },
+    ]);
+    return toImageResponse(row);
+  });
 }
 
 /** Changes an image's alternative text and/or moves it to another position (others shift). */
@@ -126,21 +137,19 @@ export async function reorderImages(db: Db, actor: Actor, productId: string, ids
   });
 }
 
-/** Deletes an image and its files; the following images move up. */
-export async function deleteImage(db: Db, actor: Actor, productId: string, imageId: string, dataDir: string) {
-  const removed = await db.transaction(async (tx) => {
+/** Deletes an image and its files in one transaction; the following images move up. */
+export async function deleteImage(db: Db, actor: Actor, productId: string, imageId: string) {
+  await db.transaction(async (tx) => {
     await lockProduct(tx, actor, productId);
     const images = await repo.listProductImages(tx, productId);
     const image = images.find((i) => i.id === imageId);
     if (!image) throw notFound(IMAGE);
     await repo.deleteImageRow(tx, productId, imageId);
+    await repo.deleteImageFiles(tx, [image.path, image.thumbPath]);
     await renumber(
       tx,
       productId,
       images.filter((i) => i.id !== imageId),
     );
-    return image;
   });
-  // Only once the row is gone for good: a rolled-back delete must keep its files.
-  await removeUploads(dataDir, [removed.path, removed.thumbPath]);
 }

@@ -24,7 +24,7 @@ export type PickupWithAccommodation = {
   } | null;
 };
 
-/** Public URL of a file stored under DATA_DIR/uploads (served by the uploads module). */
+/** Public URL of an uploaded file (kept in the `stored_files` table, served by the uploads module). */
 export const uploadUrl = (relativePath: string) => `/uploads/${relativePath}`;
 
 export function toImageResponse(row: ImageRow): TProductImage {

@@ -1,36 +1,46 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { findServableFile } from './uploads.service';
 
-/** What may be served: the resized product photos we wrote ourselves, nothing else. */
-const SERVABLE = /^\/products\/[0-9a-f-]{36}\/[0-9a-f-]{36}-(lg|sm)\.webp$/;
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * GET /uploads/<relative path>: uploaded files, public (the landing pages show them), only from
- * DATA_DIR/uploads. Names are random and never reused, so answers are cached for a year.
- * @fastify/static refuses path traversal, dot files and symbolic tricks; `allowedPath` narrows it
- * to the files the products module writes.
+ * A strong validator from what identifies the bytes: a path names one content forever (names are
+ * random and never reused, files are never rewritten), so path + size + creation time will do and
+ * a conditional request need not read the bytes.
+ */
+const etagOf = (f: { path: string; bytes: number; createdAt: Date }) =>
+  `"${createHash('sha256').update(`${f.path}\n${f.bytes}\n${f.createdAt.getTime()}`).digest('base64url').slice(0, 27)}"`;
+
+/** If-None-Match matches (weak comparison, as RFC 9110 §13.1.2 asks for this header). */
+function matches(header: string | undefined, etag: string) {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * GET /uploads/<relative path>: uploaded photos, public (the landing pages show them), read from
+ * the `stored_files` table so every API process serves the same files. Only the paths the products
+ * module writes are looked up; anything else, or a missing file, gets the app's usual 404.
+ * Names are random and never reused, so answers are cached for a year (ETag + 304 for revalidation).
  */
 export async function uploadsRoutes(app: FastifyInstance) {
-  const root = path.resolve(app.config.DATA_DIR, 'uploads');
-  await mkdir(root, { recursive: true }).catch((err) =>
-    app.log.warn({ err, root }, 'cannot create the uploads folder; image uploads will fail'),
-  );
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    redirect: false,
-    cacheControl: true,
-    maxAge: '365d',
-    immutable: true,
-    etag: true,
-    lastModified: true,
-    allowedPath: (pathName) => SERVABLE.test(pathName),
+  const dataDir = app.config.DATA_DIR;
+  app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
+    const urlPath = `/${req.params['*']}`;
+    const conditional = req.headers['if-none-match'];
+    const meta = await findServableFile(app.db, dataDir, urlPath, !conditional);
+    if (!meta) return reply.callNotFound();
+    const etag = etagOf(meta);
+    reply
+      .header('Cache-Control', CACHE_CONTROL)
+      .header('ETag', etag)
+      .header('Last-Modified', meta.createdAt.toUTCString())
+      .header('X-Content-Type-Options', 'nosniff');
+    if (matches(conditional, etag)) return reply.code(304).send();
+    const file = 'data' in meta ? meta : await findServableFile(app.db, dataDir, urlPath, true);
+    if (!file || !('data' in file)) return reply.callNotFound();
+    return reply.type(file.contentType).send(file.data);
   });
 }
