@@ -17,6 +17,7 @@ import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-p
 import { getRoles } from '../../../lib/auth-storage';
 import { formatDay, todayIso } from '../../../lib/dates';
 import { useIsPhone } from '../../../lib/use-is-phone';
+import { AuditTrail } from '../../audit-log/components/audit-trail';
 import { useScheduleSheet } from '../api/get-schedule-sheet';
 import { sheetAccess, type TSheetAccess } from '../utils/sheet-access';
 import {
@@ -279,7 +280,10 @@ export function SheetEditScreen() {
           <SheetFacts sheet={sheet} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }}>
-              <AssignmentForm sheet={sheet} onReload={async () => (await query.refetch()).data} />
+              <Stack gap="lg">
+                <AssignmentForm sheet={sheet} onReload={async () => (await query.refetch()).data} />
+                <AuditTrail entityType="schedule_sheet" entityId={sheet.id} revision={sheet.version} />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 2, lg: 1 }}>
               <Stack gap="lg">

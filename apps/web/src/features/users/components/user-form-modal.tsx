@@ -1,10 +1,11 @@
-import { Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TUserResponse } from '@trayecto/shared';
 import { FormActions, FormErrorAlert, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
 import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useIsPhone } from '../../../lib/use-is-phone';
+import { AuditTrail } from '../../audit-log/components/audit-trail';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -221,6 +222,11 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
           <FormActions saving={formProps.saving} onCancel={formProps.onClose} />
         </Stack>
       </form>
+      {user ? (
+        <Box mt="xl">
+          <AuditTrail entityType="user" entityId={user.id} revision={user.updated_at} withFrame={false} />
+        </Box>
+      ) : null}
     </Modal>
   );
 }
