@@ -10,10 +10,15 @@
  *        BEGIN; INSERT booking (departure found by product/date/time); conditional UPDATE of the
  *        departure (seats_taken + n <= capacity) as the last statement; COMMIT — or ROLLBACK + 409.
  *   POST /bookings-api-shape                    the API's own statement sequence, with pg directly
+ *   GET  /replay/:scenario/:variant             the statements the API sent for one request of the
+ *        other list endpoints (captured by run.ts through bench/capture.ts, user check included):
+ *        each wave's statements concurrently, the waves one after another; answers the rows of the
+ *        statement that returned most as JSON
  *
- * Env: DATABASE_URL, PORT (127.0.0.1 only).
+ * Env: DATABASE_URL, PORT (127.0.0.1 only), BENCH_REPLAY_FILE (the captured statements).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
@@ -256,6 +261,12 @@ app.post('/bookings-api-shape', async (req, reply) => {
       `insert into booking_events (tour_operator_id, booking_id, type, data) values ($1, $2, 'created', $3)`,
       [op, booking.id, JSON.stringify({ product_id: body.product_id, date: body.date, time: body.time })],
     );
+    // The audit entry every sale writes in its own transaction (issue 7, modules/audit).
+    await client.query(
+      `insert into audit_log (tour_operator_id, actor_kind, actor_label, entity_type, entity_id, action, summary)
+       values ($1, 'staff', 'bench', 'booking', $2, 'create', $3)`,
+      [op, booking.id, booking.locator],
+    );
     const taken = await client.query(
       `update departures set seats_taken = seats_taken + $1, updated_at = now()
        where id = $2 and closed = false and seats_taken + $1 <= capacity returning id, seats_taken, capacity`,
@@ -281,6 +292,23 @@ app.post('/bookings-api-shape', async (req, reply) => {
     rowMode: 'array',
   });
   return reply.code(201).send(mapRow(view.rows[0]));
+});
+
+type Wave = { text: string; values: unknown[] }[];
+const replay: Record<string, Wave[][]> = process.env.BENCH_REPLAY_FILE
+  ? JSON.parse(readFileSync(process.env.BENCH_REPLAY_FILE, 'utf8'))
+  : {};
+
+app.get('/replay/:scenario/:variant', async (req, reply) => {
+  const { scenario, variant } = req.params as { scenario: string; variant: string };
+  const waves = replay[scenario]?.[Number(variant)];
+  if (!waves) return reply.code(404).send({ message: 'sin captura' });
+  let biggest: unknown[] = [];
+  for (const wave of waves) {
+    const results = await Promise.all(wave.map((st) => pool.query({ ...st, rowMode: 'array' })));
+    for (const r of results) if (r.rows.length >= biggest.length) biggest = r.rows;
+  }
+  return biggest;
 });
 
 async function main() {

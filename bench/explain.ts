@@ -7,18 +7,29 @@
  *                                                 #   index below, then drops it again
  *   node --import tsx bench/explain.ts --try-all  # also the (not recommended) keyset index
  *   node --import tsx bench/explain.ts --try --keep   # leaves the candidate indexes in place
+ *   node --import tsx bench/explain.ts --lists-only   # only the other list endpoints (below)
+ *   BENCH_ONLY=ss1,db0 node --import tsx bench/explain.ts --lists-only   # some of them
+ *
+ * Then the other list endpoints of bench/scenarios.ts (users … audit log, public): their SQL is
+ * captured from the API itself (bench/capture.ts: buildApp + app.inject, first URL of each
+ * scenario), and every SELECT it sent, except the per-request user check, is explained and timed;
+ * a summary table (slowest statement of each scenario) closes the output.
  *
  * Candidate changes measured here are what docs/benchmarks.md recommends; they are created by hand
  * in the bench database only (the project's migrations are not touched).
  */
 import pg from 'pg';
-import { type ListShape, type ListValues, listSql } from './baseline-sql';
+import { AUTH_STATE_SQL, type ListShape, type ListValues, listSql } from './baseline-sql';
+import { startCapturer } from './capture';
 import { BENCH_DB_URL, BENCH_USER_EMAIL } from './config';
+import { listScenarios } from './scenarios';
 
 const TRY_ALL = process.argv.includes('--try-all');
 const TRY = TRY_ALL || process.argv.includes('--try');
 const KEEP = process.argv.includes('--keep');
 const LOOPS = Number(process.env.BENCH_EXPLAIN_LOOPS ?? 20);
+const LISTS_ONLY = process.argv.includes('--lists-only');
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : undefined;
 
 /** Candidate indexes (plain CREATE INDEX: the bench database is idle). */
 export const CANDIDATES = [
@@ -130,7 +141,7 @@ async function main() {
     );
     console.log(`-- índices de bookings: ${sizes.rows.map((r) => `${r.name} ${r.size}`).join(', ')}\n`);
 
-    for (const k of cases) {
+    for (const k of LISTS_ONLY ? [] : cases) {
       const { page, count } = listSql(k.shape, k.values);
       console.log(`\n### ${k.title}${TRY ? ' — con los índices candidatos' : ''}\n`);
       for (const [part, q] of [
@@ -148,6 +159,8 @@ async function main() {
       }
     }
 
+    await explainLists(c);
+
     if (TRY && !KEEP) {
       await c.query('drop index if exists bench_bookings_tenant_keyset_idx');
       await c.query('drop index if exists bench_bookings_search_trgm_idx');
@@ -158,6 +171,61 @@ async function main() {
   } finally {
     await c.end();
   }
+}
+
+/** The line of a plan that says how the rows are found (the first scan node). */
+const keyLine = (plan: string[]) =>
+  (plan.find((l) => /Scan|Seq Scan/.test(l)) ?? plan[0]).trim().replace(/\s+\(cost=[^)]*\)/, '');
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the SQL the API sends for the other list endpoints. */
+async function explainLists(c: pg.Client) {
+  const ctx = await listScenarios(c);
+  const cap = await startCapturer();
+  const loops = Math.max(1, Math.min(LOOPS, Number(process.env.BENCH_EXPLAIN_LIST_LOOPS ?? 5)));
+  const summary: string[] = [];
+  try {
+    const tokens = new Map<string, string>();
+    for (const [who, id] of Object.entries(ctx.users)) tokens.set(who, await cap.tokenFor(id));
+    for (const s of ctx.scenarios) {
+      if (ONLY && !ONLY.has(s.id)) continue;
+      const r = await cap.capture(
+        s.urls[0],
+        tokens.get(s.who),
+        s.who === 'public' ? { 'x-forwarded-for': '198.51.100.7' } : {},
+      );
+      console.log(
+        `\n### ${s.id} — ${s.label}\nGET ${s.urls[0]} → ${r.status} (${r.ms.toFixed(1)} ms por app.inject)\n`,
+      );
+      if (r.status !== 200) {
+        summary.push(`| ${s.id} | ${s.label} | ${r.status} | — | — | ${r.body.slice(0, 80).replaceAll('|', '/')} |`);
+        continue;
+      }
+      let worst = { ms: 0, line: '', n: 0 };
+      let k = 0;
+      for (const st of r.waves.flat()) {
+        if (st.text === AUTH_STATE_SQL || !/^\s*(select|with)\b/i.test(st.text)) continue;
+        k++;
+        const e = await c.query({ text: `explain (analyze, buffers) ${st.text}`, values: st.values });
+        const plan = e.rows.map((x) => x['QUERY PLAN'] as string);
+        console.log(
+          `-- sentencia ${k}: ${st.text.slice(0, 160)}${st.text.length > 160 ? '…' : ''}\n${plan.join('\n')}`,
+        );
+        const t = performance.now();
+        for (let i = 0; i < loops; i++) await c.query(st);
+        const ms = (performance.now() - t) / loops;
+        console.log(`-- sentencia ${k}: media ${ms.toFixed(2)} ms en ${loops} ejecuciones\n`);
+        if (ms >= worst.ms) worst = { ms, line: keyLine(plan), n: k };
+      }
+      summary.push(
+        `| ${s.id} | ${s.label} | ${r.status} | ${k} | ${worst.ms.toFixed(2)} (n.º ${worst.n}) | ${worst.line.replaceAll('|', '/')} |`,
+      );
+    }
+  } finally {
+    await cap.close();
+  }
+  console.log('\n| escenario | petición | HTTP | sentencias | la más lenta, ms | cómo encuentra las filas |');
+  console.log('|---|---|---|---:|---:|---|');
+  for (const l of summary) console.log(l);
 }
 
 main().catch((err) => {

@@ -26,6 +26,7 @@ import {
   benchBookings,
   fmtMs,
 } from './config';
+import { generateOperations } from './generate-operations';
 
 const N = benchBookings();
 const t0 = performance.now();
@@ -706,6 +707,10 @@ async function main() {
       (n) => n,
     );
 
+    // Schedule sheets, their resources, check-ins and the audit log (bench/generate-operations.ts),
+    // loaded while the bookings keys are still dropped (the check-ins' FK is validated at the rebuild).
+    await generateOperations(c, step, passwordHash);
+
     await step('recrear claves, índices y FKs de bookings', async () => {
       for (const d of ddl.filter((x) => x.create)) await c.query(d.create);
     });
@@ -749,6 +754,12 @@ async function main() {
         (select count(*) from users) as users,
         (select count(*) from accommodations) as accommodations,
         (select count(*) from payments) as payments,
+        (select count(*) from vehicles) as vehicles,
+        (select count(*) from persons) as persons,
+        (select count(*) from schedule_sheets) as schedule_sheets,
+        (select count(*) from check_ins) as check_ins,
+        (select count(*) from audit_log) as audit_log,
+        pg_size_pretty(pg_total_relation_size('audit_log')) as audit_log_size,
         pg_size_pretty(pg_total_relation_size('bookings')) as bookings_size,
         pg_size_pretty(pg_relation_size('bookings')) as bookings_heap,
         pg_size_pretty(pg_database_size(current_database())) as db_size`);

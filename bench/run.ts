@@ -23,7 +23,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type ListShape, type ListValues, listSql } from './baseline-sql';
+import { type Captured, JWT_SECRET, startCapturer } from './capture';
 import { BENCH_DB_URL, BENCH_PASSWORD, BENCH_USER_EMAIL, fmtMs } from './config';
+import { type ListScenario, listScenarios } from './scenarios';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -33,7 +35,8 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').
 const KEEP = process.env.BENCH_KEEP === '1';
 /** Hard limit for the whole run: children are stopped and the process exits. */
 const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_S ?? 1500) * 1000;
-const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnop';
+/** Seconds per measurement of the other list endpoints (bench/scenarios.ts), after 1 s of warm-up. */
+const LIST_DURATION = Number(process.env.BENCH_LIST_DURATION ?? 4);
 
 for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (v: string) => v);
 
@@ -112,7 +115,7 @@ async function waitHttp(url: string, child: (typeof children)[number], timeoutMs
 
 // ── Measuring ────────────────────────────────────────────────────────────────────────────────────
 
-type Req = { method: 'GET' | 'POST'; path: string; body?: string };
+type Req = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
 type Target = { base: string; headers: Record<string, string>; make: (i: number) => Req };
 type Figures = {
   rps: number;
@@ -142,6 +145,7 @@ async function measure(t: Target, duration: number, connections = CONNECTIONS, i
           const r = t.make(i++);
           req.method = r.method;
           req.path = r.path;
+          if (r.headers) req.headers = { ...(req.headers as Record<string, string>), ...r.headers };
           if (r.body !== undefined) req.body = r.body;
           return req;
         },
@@ -176,6 +180,8 @@ type Scenario = {
   baseline: Target;
   /** GETs warm up for 2 s first; the POST on one departure must not (it would fill it). */
   warmup: boolean;
+  /** Seconds of warm-up when not 2. */
+  warmupS?: number;
   /** Fewer connections and a longer measurement for the scenarios whose single request takes seconds. */
   connections?: number;
   duration?: number;
@@ -246,6 +252,40 @@ async function main() {
   const spreadApi = spread.filter((_, k) => k % 2 === 0);
   const spreadBase = spread.filter((_, k) => k % 2 === 1);
 
+  // The other list endpoints (bench/scenarios.ts): their SQL captured from the API itself, every URL
+  // variant, for the baseline to replay (BENCH_ONLY takes scenario ids or endpoint groups).
+  const ctx = await listScenarios(db);
+  const wanted = (s: ListScenario) => !ONLY || ONLY.has(s.id) || ONLY.has(s.group);
+  const listSel = ctx.scenarios.filter(wanted);
+  const listTokens = new Map<string, string>();
+  const replay: Record<string, Captured['waves'][]> = {};
+  const replayFile = path.join(os.tmpdir(), `trayecto-bench-replay-${process.pid}.json`);
+  if (listSel.length > 0) {
+    const cap = await startCapturer();
+    try {
+      for (const [who, id] of Object.entries(ctx.users)) listTokens.set(who, await cap.tokenFor(id));
+      const t = performance.now();
+      for (const s of listSel) {
+        replay[s.id] = [];
+        for (const u of s.urls) {
+          const r = await cap.capture(
+            u,
+            listTokens.get(s.who),
+            s.who === 'public' ? { 'x-forwarded-for': '198.51.100.7' } : {},
+          );
+          if (r.status !== 200) throw new Error(`${s.id}: GET ${u} → ${r.status} ${r.body.slice(0, 200)}`);
+          replay[s.id].push(r.waves);
+        }
+      }
+      console.log(
+        `  SQL de ${listSel.length} escenarios de listas capturado de la API (app.inject) en ${fmtMs(performance.now() - t)}`,
+      );
+    } finally {
+      await cap.close();
+    }
+  }
+  writeFileSync(replayFile, JSON.stringify(replay));
+
   // Servers.
   const apiPort = await freePort();
   const basePort = await freePort();
@@ -260,10 +300,13 @@ async function main() {
     PORT: String(apiPort),
     HOST: '127.0.0.1',
     DATA_DIR: path.join(os.tmpdir(), 'trayecto-bench-data'),
+    // The public scenarios come from many addresses (X-Forwarded-For), as real customers do.
+    TRUST_PROXY: 'true',
   });
   const base = startChild('baseline', ['bench/baseline-server.ts'], {
     DATABASE_URL: BENCH_DB_URL,
     PORT: String(basePort),
+    BENCH_REPLAY_FILE: replayFile,
   });
   const API = `http://127.0.0.1:${apiPort}`;
   const BASE = `http://127.0.0.1:${basePort}`;
@@ -486,11 +529,33 @@ async function main() {
       warmup: true,
     },
   ];
+  for (const s of listSel) {
+    const token = listTokens.get(s.who);
+    // Public requests come from 1,000 addresses in turn (the public rate limit is per address).
+    const xff = (i: number) =>
+      s.who === 'public' ? { 'x-forwarded-for': `10.${(i >> 8) & 3}.${i & 255}.${1 + (i % 7)}` } : undefined;
+    scenarios.push({
+      id: s.id,
+      label: `[${s.group}] ${s.id} ${s.label}`,
+      api: {
+        base: API,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        make: (i) => ({ method: 'GET', path: s.urls[i % s.urls.length], headers: xff(i % 1000) }),
+      },
+      baseline: baseGet((i) => `/replay/${s.id}/${i % s.urls.length}`),
+      warmup: true,
+      warmupS: 1,
+      duration: LIST_DURATION,
+    });
+  }
 
   // Same rows from both sides (first request of each list scenario), and the same SQL text.
   if (hasApi) {
     await checkSql(db, meta.user_id, op, { weeks, productIds, locators, cursor5k, offset: deep });
-    for (const s of scenarios.filter((x) => x.api && x.id !== '0' && x.baseline.make(0).method === 'GET')) {
+    for (const s of scenarios.filter(
+      (x) =>
+        x.api && x.id !== '0' && x.baseline.make(0).method === 'GET' && !x.baseline.make(0).path.startsWith('/replay/'),
+    )) {
       const a = s.api!.make(0);
       const b = s.baseline.make(0);
       const [ra, rb] = await Promise.all([fetch(`${API}${a.path}`, { headers: auth }), fetch(`${BASE}${b.path}`)]);
@@ -555,7 +620,7 @@ async function main() {
   type Row = { s: Scenario; api?: Figures; base?: Figures; notes: string[] };
   const rows: Row[] = [];
   for (const s of scenarios) {
-    if (ONLY && !ONLY.has(s.id)) continue;
+    if (ONLY && !ONLY.has(s.id) && !listSel.some((x) => x.id === s.id)) continue;
     process.stdout.write(`\n${s.label}${s.connections ? ` (${s.connections} conexiones)` : ''}\n`);
     const out: Row = { s, notes: [] };
     for (const side of ['api', 'base'] as const) {
@@ -564,7 +629,7 @@ async function main() {
       const ids: string[] = [];
       const isPost = target.make(0).method === 'POST';
       await drain();
-      if (s.warmup) await measure(target, 2, s.connections, isPost ? ids : undefined);
+      if (s.warmup) await measure(target, s.warmupS ?? 2, s.connections, isPost ? ids : undefined);
       const f = await measure(target, s.duration ?? DURATION, s.connections, isPost ? ids : undefined);
       await drain();
       if (side === 'api') out.api = f;

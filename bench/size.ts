@@ -52,7 +52,9 @@ const PROFILE_DEFS: Record<string, Profile> = {
 
 type PageDef = { group: 'public' | 'back-office'; name: string; path: string; loggedIn?: boolean };
 type Asset = { url: string; type: 'js' | 'css'; raw: number; gzip: number; body: string };
-type Load = { assets: Asset[]; lcp: number | null; lcpElement: string | null };
+type Load = { assets: Asset[]; lcp: number | null; lcpElement: string | null; apiCalls: string[] };
+/** BENCH_GROUPS=back-office measures only the back-office pages (the first-screen work, issue 7). */
+const GROUPS = (process.env.BENCH_GROUPS ?? 'public,back-office').split(',').map((s) => s.trim());
 
 // ── Server ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -236,6 +238,11 @@ async function loadOnce(
     if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
 
     const pending: Promise<Asset | null>[] = [];
+    const apiCalls: string[] = [];
+    tab.on('request', (req) => {
+      const url = req.url();
+      if (url.startsWith(`${base}/api/`)) apiCalls.push(`${req.method()} ${url.slice(base.length).split('?')[0]}`);
+    });
     tab.on('response', (res) => {
       const url = res.url();
       const type: Asset['type'] | null = /\.js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : null;
@@ -260,7 +267,7 @@ async function loadOnce(
       return { lcp: w.__lcp, lcpElement: w.__lcpEl };
     });
     const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
-    return { assets, lcp, lcpElement };
+    return { assets, lcp, lcpElement, apiCalls };
   } finally {
     await context.close();
   }
@@ -293,8 +300,9 @@ async function main() {
     { group: 'public', name: 'Reserva existente', path: `/public/booking/${booking.id}` },
     { group: 'public', name: 'Bono', path: `/public/landing/booking-voucher/${booking.id}` },
     { group: 'back-office', name: 'Login', path: '/login' },
+    { group: 'back-office', name: 'Inicio (/)', path: '/', loggedIn: true },
     { group: 'back-office', name: 'Reservas (/booking)', path: '/booking', loggedIn: true },
-  ];
+  ].filter((p) => GROUPS.includes(p.group)) as PageDef[];
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -309,6 +317,8 @@ async function main() {
     lcp: Record<string, number | null>;
     lcpElement: string;
     leaks: string[];
+    chunks: string[];
+    apiCalls: string[];
   }[] = [];
   try {
     for (const page of pages) {
@@ -340,6 +350,8 @@ async function main() {
         lcp,
         lcpElement: first?.lcpElement ?? '—',
         leaks,
+        chunks: assets.map((a) => `${a.url.replace(/^\/assets\//, '')} ${kb(a.gzip)}`),
+        apiCalls: first?.apiCalls ?? [],
       });
     }
   } finally {
@@ -370,12 +382,21 @@ async function main() {
     sep,
     ...rows,
     '',
-    `Media JS gzip: públicas ${kb(pubJs)}, back-office ${kb(backJs)} → públicas/back-office = ${(pubJs / backJs).toFixed(2)} (${(backJs / pubJs).toFixed(1)}× menos).`,
-    `Media JS+CSS gzip: públicas ${kb(pubAll)}, back-office ${kb(backAll)} → ${(pubAll / backAll).toFixed(2)}.`,
+    pub.length === 0
+      ? ''
+      : `Media JS gzip: públicas ${kb(pubJs)}, back-office ${kb(backJs)} → públicas/back-office = ${(pubJs / backJs).toFixed(2)} (${(backJs / pubJs).toFixed(1)}× menos).`,
+    pub.length === 0
+      ? ''
+      : `Media JS+CSS gzip: públicas ${kb(pubAll)}, back-office ${kb(backAll)} → ${(pubAll / backAll).toFixed(2)}.`,
     leaks.length
       ? `FRONTERA ROTA: las páginas públicas cargan código del back-office:\n${leaks.map((l) => `  - ${l}`).join('\n')}`
       : 'Frontera: ninguna página pública carga código del back-office (ni Mantine, ni TanStack, ni React Router, ni zod).',
   ];
+  // What each back-office screen downloads and asks the API (the first screen loads only what it needs).
+  for (const r of back) {
+    lines.push('', `${r.page.name}: ${r.files} ficheros — ${r.chunks.join(', ')}`);
+    lines.push(`  API: ${r.apiCalls.length ? r.apiCalls.join(', ') : 'ninguna'}`);
+  }
   const out = lines.join('\n');
   console.log(`\n${out}`);
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${out}\n`);

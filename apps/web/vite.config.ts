@@ -39,6 +39,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // The shared contracts are constants and zod schemas without side effects: declared so, the
+      // modules a chunk does not use are dropped (the login screen needed none of the schemas, yet
+      // pulled every schema and zod itself, 33 kB gzip, into the first download — issue 7).
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
       // Two pages, two bundles: the public pages never load back-office code.
       input: {
         main: here('./index.html'),
@@ -49,7 +55,17 @@ export default defineConfig({
         // merges it with whatever else both entries import). The public page checks that it
         // loads nothing else of the back-office (bench/size.ts).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
+            // zod and the shared schemas load with the first form that validates, not with the
+            // login screen (left to themselves they merge into whichever chunk first needs them).
+            // lib/zod-csp.ts rides in it, first, so zod is jitless before a schema is built (no eval under the CSP).
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/].*schema|src[\\/]lib[\\/]zod-csp/,
+              priority: 9,
+            },
+          ],
         },
       },
     },

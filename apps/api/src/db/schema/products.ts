@@ -112,7 +112,7 @@ export const departures = pgTable(
   ],
 );
 
-/** Ordered product photos, stored under DATA_DIR/uploads with resized versions. */
+/** Ordered product photos; both resized versions live in `stored_files` under these paths. */
 export const productImages = pgTable(
   'product_images',
   {
@@ -120,7 +120,7 @@ export const productImages = pgTable(
     tourOperatorId: uuid('tour_operator_id').notNull(),
     productId: uuid('product_id').notNull(),
     position: smallint('position').notNull().default(0),
-    /** Path relative to DATA_DIR/uploads of the large version; `thumb_path` of the thumbnail. */
+    /** Name under /uploads/ (the `stored_files` key) of the large version; `thumb_path` of the thumbnail. */
     path: text('path').notNull(),
     thumbPath: text('thumb_path').notNull(),
     alt: text('alt').notNull().default(''),

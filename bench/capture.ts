@@ -1,0 +1,124 @@
+/**
+ * The SQL the API sends for a request, exactly as it builds it: the real application (`buildApp`)
+ * runs in this process on a `pg` pool whose `query` is wrapped to record every statement (text,
+ * parameters, start and end), and each request goes through `app.inject`. run.ts gives what it
+ * records to the baseline server (the same statements through a bare `pg` pool) and explain.ts
+ * runs `EXPLAIN (ANALYZE, BUFFERS)` on it.
+ *
+ * Statements are grouped into waves: one that starts after every earlier one has finished opens a
+ * new wave; one that starts while another is running joins it (the API's `Promise.all` of a page and
+ * its count). The baseline runs a wave's statements concurrently and the waves one after another.
+ */
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { BENCH_DB_URL } from './config';
+
+export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnop';
+
+export type Statement = { text: string; values: unknown[] };
+export type Captured = { status: number; waves: Statement[][]; ms: number; body: string };
+
+type Rec = Statement & { t0: number; t1: number };
+
+export type Capturer = {
+  app: FastifyInstance;
+  /** Signs a token for a user of the bench database (its current token_version). */
+  tokenFor(userId: string): Promise<string>;
+  capture(url: string, token?: string, headers?: Record<string, string>): Promise<Captured>;
+  close(): Promise<void>;
+};
+
+export async function startCapturer(): Promise<Capturer> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const schema = await import('../apps/api/src/db/schema');
+  const { buildApp } = await import('../apps/api/src/app');
+  const { loadConfig } = await import('../apps/api/src/config/env');
+  const { createTokenService } = await import('../apps/api/src/modules/auth/auth.tokens');
+
+  const pool = new pg.Pool({ connectionString: BENCH_DB_URL, max: 10, application_name: 'trayecto-bench-capture' });
+  let recs: Rec[] = [];
+  const orig = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+    const [cfg, params] = args;
+    const text = typeof cfg === 'string' ? cfg : (cfg as { text: string }).text;
+    const rec: Rec = { text, values: (params as unknown[]) ?? [], t0: performance.now(), t1: Number.POSITIVE_INFINITY };
+    recs.push(rec);
+    const p = orig(...args);
+    void p.then(
+      () => {
+        rec.t1 = performance.now();
+      },
+      () => {
+        rec.t1 = performance.now();
+      },
+    );
+    return p;
+  };
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const config = loadConfig(
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: BENCH_DB_URL,
+      JWT_SECRET,
+      DATA_DIR: '/tmp/trayecto-bench-capture',
+      WEB_DIST: '/nonexistent',
+      TRUST_PROXY: 'true',
+    },
+    { readDotenv: false },
+  );
+  // The project's own Database (migration checks, health, …) with its drizzle swapped for the
+  // recording one: every query the routes send goes through the wrapped pool above.
+  const { openDatabase } = await import('../apps/api/src/db/client');
+  const database = await openDatabase({ kind: 'postgres', url: BENCH_DB_URL, poolSize: 2 });
+  const app = await buildApp({
+    config,
+    database: {
+      ...database,
+      db: db as never,
+      close: async () => {
+        await database.close();
+        await pool.end();
+      },
+    },
+    jwtSecret: JWT_SECRET,
+    logger: false,
+    publicRateLimit: { readMax: 1_000_000, writeMax: 1_000_000 },
+  });
+  await app.ready();
+  const tokens = createTokenService(JWT_SECRET, '12h');
+
+  return {
+    app,
+    async tokenFor(userId) {
+      const { rows } = await pool.query<{ level: number; op: string | null; ver: number }>(
+        'select level, tour_operator_id as op, token_version as ver from users where id = $1',
+        [userId],
+      );
+      const u = rows[0];
+      if (!u) throw new Error(`usuario ${userId} no existe`);
+      return tokens.sign({ sub: userId, level: u.level, tour_operator_id: u.op, ver: u.ver } as never);
+    },
+    async capture(url, token, headers = {}) {
+      recs = [];
+      const t = performance.now();
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      });
+      const ms = performance.now() - t;
+      const waves: Statement[][] = [];
+      let end = Number.NEGATIVE_INFINITY;
+      for (const r of recs) {
+        if (waves.length === 0 || r.t0 >= end) waves.push([]);
+        waves[waves.length - 1].push({ text: r.text, values: r.values });
+        end = Math.max(end, r.t1);
+      }
+      return { status: res.statusCode, waves, ms, body: res.body };
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}

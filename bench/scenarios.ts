@@ -1,0 +1,250 @@
+/**
+ * The list endpoints measured at 1 M bookings beyond the bookings list itself (issue 7, "speed at
+ * scale"): every list of the back-office with its common filters and sorts, the dashboard for each
+ * kind of user, the driver's and guide's bookings, the audit log and the public product and
+ * availability. run.ts measures each against the baseline, explain.ts prints their plans; both
+ * build the SQL from the API itself (bench/capture.ts).
+ *
+ * Each scenario has a few URL variants (rotated by the load generator, so caches do not make one
+ * request look cheap) and the user it runs as.
+ */
+import type pg from 'pg';
+
+export type Who = 'root' | 'admin' | 'seller' | 'driver' | 'guide' | 'public';
+
+export type ListScenario = {
+  id: string;
+  /** The endpoint, for the report's grouping. */
+  group: string;
+  label: string;
+  who: Who;
+  urls: string[];
+};
+
+export type ScenarioContext = {
+  users: Record<Exclude<Who, 'public'>, string>;
+  scenarios: ListScenario[];
+};
+
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const enc = encodeURIComponent;
+
+/** Reads the ids the scenarios need from the bench database and builds their URLs. */
+export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioContext> {
+  const one = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    (await c.query<T>(text, values)).rows;
+  const [m] = await one<{ op: string; admin: string; root: string; today: string }>(
+    `select u.tour_operator_id as op, u.id as admin, (select id from users where level = 0 order by email limit 1) as root,
+            (now() at time zone 'Atlantic/Canary')::date::text as today
+     from users u where u.email = 'bench.admin@teide-aventura.test'`,
+  );
+  const { op, today } = m;
+  // The seller with most bookings; a driver and a guide with sheets this week.
+  const [seller] = await one<{ id: string }>(
+    `select seller_id as id from bookings where tour_operator_id = $1 and seller_id is not null
+     group by 1 order by count(*) desc limit 1`,
+    [op],
+  );
+  const [driver] = await one<{ id: string }>(
+    `select driver_id as id from schedule_sheets where tour_operator_id = $1 and driver_id is not null
+       and date between $2::date and $2::date + 6 group by 1 order by count(*) desc, 1 limit 1`,
+    [op, today],
+  );
+  const [guide] = await one<{ id: string }>(
+    `select guide_id as id from schedule_sheets where tour_operator_id = $1 and guide_id is not null
+       and date between $2::date and $2::date + 6 group by 1 order by count(*) desc, 1 limit 1`,
+    [op, today],
+  );
+  const drivers = (
+    await one<{ id: string }>(
+      `select driver_id as id from schedule_sheets where tour_operator_id = $1 and driver_id is not null
+       group by 1 order by 1 limit 5`,
+      [op],
+    )
+  ).map((r) => r.id);
+  const bookingIds = (
+    await one<{ id: string }>('select id from bookings where tour_operator_id = $1 order by md5(id::text) limit 5', [
+      op,
+    ])
+  ).map((r) => r.id);
+  const offices = (
+    await one<{ id: string }>(
+      `select u.id from users u where u.tour_operator_id = $1 and u.level in (1, 3)
+       and exists (select 1 from audit_log a where a.actor_id = u.id) order by u.email limit 5`,
+      [op],
+    )
+  ).map((r) => r.id);
+  const products = (
+    await one<{ id: string }>(
+      `select id from products where tour_operator_id = $1 and state = 'active' order by code limit 5`,
+      [op],
+    )
+  ).map((r) => r.id);
+  const weeks = Array.from({ length: 5 }, (_, k) => addDays(today, 7 * k));
+  const months = Array.from({ length: 5 }, (_, k) => addDays(today, 28 * k));
+  const pastWeeks = Array.from({ length: 5 }, (_, k) => addDays(today, -7 * (k + 1)));
+
+  const S = (id: string, group: string, label: string, who: Who, urls: string[] | string): ListScenario => ({
+    id,
+    group,
+    label,
+    who,
+    urls: Array.isArray(urls) ? urls : [urls],
+  });
+  const r7 = (d: string, col = 'date') => `${col}%5Bgte%5D=${d}&${col}%5Blte%5D=${addDays(d, 6)}`;
+
+  const scenarios: ListScenario[] = [
+    S('us1', 'users', 'usuarios: orden por nombre', 'admin', '/api/v1/users?per_page=50'),
+    S(
+      'us2',
+      'users',
+      'usuarios: level=4 & state=1',
+      'admin',
+      '/api/v1/users?level%5Beq%5D=4&state%5Beq%5D=1&sort=full_name',
+    ),
+    S('us3', 'users', 'usuarios: q=garcia (administrador, todos)', 'root', '/api/v1/users?q=garcia'),
+    S('to1', 'tour-operators', 'tour operadores (administrador)', 'root', '/api/v1/tour-operators'),
+    S('pr1', 'products', 'productos: orden por nombre', 'admin', '/api/v1/products?per_page=50'),
+    S('pr2', 'products', 'productos: state=active, q=teide', 'admin', '/api/v1/products?state%5Beq%5D=active&q=teide'),
+    S('ve1', 'vehicles', 'vehículos: orden por matrícula', 'admin', '/api/v1/vehicles'),
+    S('ve2', 'vehicles', 'vehículos: state=1 & type=bus', 'admin', '/api/v1/vehicles?state%5Beq%5D=1&type%5Beq%5D=bus'),
+    S('pe1', 'persons', 'personas: orden por nombre', 'admin', '/api/v1/persons'),
+    S('pe2', 'persons', 'personas: role=guide, q=ayoze', 'admin', '/api/v1/persons?role%5Beq%5D=guide&q=ayoze'),
+    S('ac1', 'accommodations', 'alojamientos: orden por nombre', 'admin', '/api/v1/accommodations?per_page=50'),
+    S(
+      'ac2',
+      'accommodations',
+      'alojamientos: zona + q=hotel',
+      'admin',
+      `/api/v1/accommodations?zone%5Beq%5D=${enc('Costa Adeje')}&q=hotel`,
+    ),
+    // Bookings: other filters and sorts than run.ts's a–d (state, newest first, seller, crew).
+    S(
+      'bk1',
+      'bookings',
+      'reservas: state=pending (todo el operador)',
+      'admin',
+      '/api/v1/bookings?state%5Beq%5D=pending&per_page=50',
+    ),
+    S(
+      'bk2',
+      'bookings',
+      'reservas: sort=-created_at (las últimas)',
+      'admin',
+      '/api/v1/bookings?sort=-created_at&per_page=50',
+    ),
+    S(
+      'bk3',
+      'bookings',
+      'reservas: sort=customer_name, 7 días',
+      'admin',
+      pastWeeks.map((w) => `/api/v1/bookings?${r7(w)}&sort=customer_name&per_page=50`),
+    ),
+    S(
+      'bk4',
+      'bookings',
+      'reservas: page=20 (OFFSET 950), 7 días',
+      'admin',
+      pastWeeks.map((w) => `/api/v1/bookings?${r7(w)}&sort=date,time&per_page=50&page=20`),
+    ),
+    S('bk5', 'bookings', 'reservas: un vendedor (las suyas)', 'seller', '/api/v1/bookings?per_page=50'),
+    S(
+      'bk6',
+      'bookings',
+      'reservas: un vendedor, sort=-created_at',
+      'seller',
+      '/api/v1/bookings?sort=-created_at&per_page=50',
+    ),
+    S('bk7', 'bookings', 'reservas: un chófer (las de sus hojas)', 'driver', '/api/v1/bookings?per_page=50'),
+    S(
+      'bk8',
+      'bookings',
+      'reservas: un chófer, esta semana',
+      'driver',
+      weeks.slice(0, 1).map((w) => `/api/v1/bookings?${r7(w)}&per_page=50`),
+    ),
+    S('bk9', 'bookings', 'reservas: un guía (las de sus hojas)', 'guide', '/api/v1/bookings?per_page=50'),
+    S(
+      'ss1',
+      'schedule-sheets',
+      'hojas: 7 días (fecha, hora, producto)',
+      'admin',
+      weeks.map((w) => `/api/v1/schedule-sheets?${r7(w)}&per_page=50`),
+    ),
+    S(
+      'ss2',
+      'schedule-sheets',
+      'hojas: state=draft',
+      'admin',
+      '/api/v1/schedule-sheets?state%5Beq%5D=draft&per_page=50',
+    ),
+    S(
+      'ss3',
+      'schedule-sheets',
+      'hojas: state=done, page=100',
+      'admin',
+      '/api/v1/schedule-sheets?state%5Beq%5D=done&per_page=50&page=100',
+    ),
+    S(
+      'ss4',
+      'schedule-sheets',
+      'hojas: driver_id=… (5 chóferes)',
+      'admin',
+      drivers.map((d) => `/api/v1/schedule-sheets?driver_id%5Beq%5D=${d}&per_page=50`),
+    ),
+    S('ss5', 'schedule-sheets', 'hojas: un chófer (las suyas)', 'driver', '/api/v1/schedule-sheets?per_page=50'),
+    S('ss6', 'schedule-sheets', 'hojas: todas (orden por defecto)', 'admin', '/api/v1/schedule-sheets?per_page=50'),
+    S('db0', 'dashboard', 'inicio: administrador (todos los operadores)', 'root', '/api/v1/dashboard'),
+    S('db1', 'dashboard', 'inicio: admin tour operador', 'admin', '/api/v1/dashboard'),
+    S('db2', 'dashboard', 'inicio: vendedor', 'seller', '/api/v1/dashboard'),
+    S('db3', 'dashboard', 'inicio: chófer', 'driver', '/api/v1/dashboard'),
+    S('al1', 'audit-log', 'registro: lo último (admin tour operador)', 'admin', '/api/v1/audit-log?per_page=50'),
+    S('al2', 'audit-log', 'registro: lo último (administrador, todo)', 'root', '/api/v1/audit-log?per_page=50'),
+    S(
+      'al3',
+      'audit-log',
+      'registro: una reserva (entity)',
+      'admin',
+      bookingIds.map((id) => `/api/v1/audit-log?entity_type%5Beq%5D=booking&entity_id%5Beq%5D=${id}`),
+    ),
+    S(
+      'al4',
+      'audit-log',
+      'registro: un usuario (actor_id)',
+      'admin',
+      offices.map((id) => `/api/v1/audit-log?actor_id%5Beq%5D=${id}&per_page=50`),
+    ),
+    S(
+      'al5',
+      'audit-log',
+      'registro: entity_type=schedule_sheet, 7 días',
+      'admin',
+      pastWeeks.map(
+        (w) =>
+          `/api/v1/audit-log?entity_type%5Beq%5D=schedule_sheet&created_at%5Bgte%5D=${w}T00:00:00Z&created_at%5Blt%5D=${addDays(w, 7)}T00:00:00Z&per_page=50`,
+      ),
+    ),
+    S('al6', 'audit-log', 'registro: page=100 (OFFSET 4.950)', 'admin', '/api/v1/audit-log?per_page=50&page=100'),
+    S(
+      'pu1',
+      'public',
+      'pública: ficha de producto',
+      'public',
+      products.map((id) => `/api/v1/public/products/${id}`),
+    ),
+    S(
+      'pu2',
+      'public',
+      'pública: disponibilidad 28 días',
+      'public',
+      products.flatMap((id, k) => [
+        `/api/v1/public/products/${id}/availability?from=${months[k]}&to=${addDays(months[k], 27)}`,
+      ]),
+    ),
+  ];
+  return {
+    users: { root: m.root, admin: m.admin, seller: seller.id, driver: driver.id, guide: guide.id },
+    scenarios,
+  };
+}
