@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One `npm test` runs every project: shared rules, the API against a real database, the web unit tests.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the CPUs: a single worker on a 2-core CI machine,
+    // where every test file then ran in turn. Two overlap the database waits of one file with the
+    // work of another.
+    maxWorkers: 2,
     projects: [
       {
         test: {
