@@ -12,8 +12,12 @@ import {
   type TFormatContext,
 } from '../utils/audit-format';
 
-/** The browser's own clock: "22/11/2026 09:30" (24 h). */
+/**
+ * "22/11/2026 09:30:05" (24 h) in the zone every other screen uses (shared formatDateTime), so an
+ * entry reads the same time as the booking history next to it whatever the browser's clock.
+ */
 const dateTimeFmt = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -23,6 +27,7 @@ const dateTimeFmt = new Intl.DateTimeFormat('es-ES', {
   hourCycle: 'h23',
 });
 const shortFmt = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
