@@ -24,6 +24,9 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './e2e',
+  // Shards running side by side (scripts/e2e-shards.sh) each write their traces and screenshots apart:
+  // Playwright empties its output folder when it starts, which deleted the other shard's files.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -47,7 +50,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
+    // The compiled server, as production runs it (`npm run test:e2e` builds it first).
+    command: 'node --enable-source-maps apps/api/dist/server.js',
     cwd: repoRoot,
     url: `http://127.0.0.1:${PORT}/api/v1/ready`,
     timeout: 120_000,
