@@ -79,7 +79,7 @@ export async function generateOperations(c: pg.Client, step: Step, passwordHash:
                 format('+34 6%s', lpad((abs(hashtext(o.slug || lv.role || g)) % 100000000)::text, 8, '0')),
                 lv.level, 1, $1, now() - interval '1 year'
          from ops o
-         cross join (values (4, 'chofer', 'Chófer', 60), (5, 'guia', 'Guía', 40)) as lv(level, role, label, n)
+         cross join (values (4, 'chofer', 'Chofer', 60), (5, 'guia', 'Guía', 40)) as lv(level, role, label, n)
          cross join lateral generate_series(16, lv.n) g`,
         [passwordHash],
       );

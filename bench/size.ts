@@ -16,8 +16,9 @@
  * For each page it records every JS and CSS response, gzips the bodies with zlib (level 6, what
  * servers use) and takes the largest-contentful-paint (PerformanceObserver
  * 'largest-contentful-paint'), median of BENCH_RUNS loads, per network profile. It also checks
- * that the public pages load nothing of the back-office (no Mantine, TanStack, React Router or zod
- * in their scripts) and prints a table plus the ratio public/back-office.
+ * that the public pages load nothing of the back-office (no Mantine, TanStack, React Router or zod's
+ * full build in their scripts; the landing no zod at all, the forms zod/mini) and prints a table
+ * plus the ratio public/back-office.
  *
  * Env: WEB_DIST (use this build), BENCH_RUNS (default 5), BENCH_PROFILES (comma list of `local`,
  * `slow4g`; default both), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_OUT (write the
@@ -40,8 +41,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_PASSWORD = 'Demo2026!';
 const ADMIN = 'admin@trayecto.demo';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-/** Words that only the back-office's libraries contain. */
-const BACK_OFFICE_MARKERS = [/mantine/i, /ZodError/, /@tanstack|QueryClient/, /createBrowserRouter|react-router/];
+/**
+ * Words that only the back-office's libraries contain. zod's full build names its error class
+ * `ZodError`; zod/mini (the public forms' checks, ADR 006) has only the core's `$ZodError`.
+ */
+const BACK_OFFICE_MARKERS = [
+  /mantine/i,
+  /[`'"]ZodError[`'"]/,
+  /@tanstack|QueryClient/,
+  /createBrowserRouter|react-router/,
+];
+/** Any zod at all, zod/mini included: the landing loads none (issue 13). */
+const ANY_ZOD = /ZodError/;
 
 type Profile = { name: string; label: string; latency: number; down: number; up: number; cpu: number };
 const PROFILE_DEFS: Record<string, Profile> = {
@@ -50,7 +61,14 @@ const PROFILE_DEFS: Record<string, Profile> = {
   slow4g: { name: 'slow4g', label: 'Slow 4G + 4× CPU', latency: 150, down: 1_600_000 / 8, up: 750_000 / 8, cpu: 4 },
 };
 
-type PageDef = { group: 'public' | 'back-office'; name: string; path: string; loggedIn?: boolean };
+type PageDef = {
+  group: 'public' | 'back-office';
+  name: string;
+  path: string;
+  loggedIn?: boolean;
+  /** Not even zod/mini (the landing). */
+  noZod?: boolean;
+};
 type Asset = { url: string; type: 'js' | 'css'; raw: number; gzip: number; body: string };
 type Load = { assets: Asset[]; lcp: number | null; lcpElement: string | null; apiCalls: string[] };
 /** BENCH_GROUPS=back-office measures only the back-office pages (the first-screen work, issue 7). */
@@ -295,7 +313,7 @@ async function main() {
   const base = await startServer(dist);
   const { product, booking, session } = await demoData(base);
   const pages: PageDef[] = [
-    { group: 'public', name: 'Landing', path: `/public/landing/${product.id}` },
+    { group: 'public', name: 'Landing', path: `/public/landing/${product.id}`, noZod: true },
     { group: 'public', name: 'Reserva nueva', path: `/public/booking/product/${product.id}` },
     { group: 'public', name: 'Reserva existente', path: `/public/booking/${booking.id}` },
     { group: 'public', name: 'Bono', path: `/public/landing/booking-voucher/${booking.id}` },
@@ -339,7 +357,12 @@ async function main() {
       const assets = first?.assets ?? [];
       const leaks =
         page.group === 'public'
-          ? assets.filter((a) => BACK_OFFICE_MARKERS.some((re) => re.test(a.body))).map((a) => a.url)
+          ? assets
+              .filter(
+                (a) =>
+                  BACK_OFFICE_MARKERS.some((re) => re.test(a.body)) || (page.noZod === true && ANY_ZOD.test(a.body)),
+              )
+              .map((a) => a.url)
           : [];
       results.push({
         page,
@@ -390,10 +413,10 @@ async function main() {
       : `Media JS+CSS gzip: públicas ${kb(pubAll)}, back-office ${kb(backAll)} → ${(pubAll / backAll).toFixed(2)}.`,
     leaks.length
       ? `FRONTERA ROTA: las páginas públicas cargan código del back-office:\n${leaks.map((l) => `  - ${l}`).join('\n')}`
-      : 'Frontera: ninguna página pública carga código del back-office (ni Mantine, ni TanStack, ni React Router, ni zod).',
+      : 'Frontera: ninguna página pública carga código del back-office (ni Mantine, ni TanStack, ni React Router, ni zod completo; la landing, ni zod/mini).',
   ];
-  // What each back-office screen downloads and asks the API (the first screen loads only what it needs).
-  for (const r of back) {
+  // What each page downloads and asks the API (the first screen loads only what it needs).
+  for (const r of results) {
     lines.push('', `${r.page.name}: ${r.files} ficheros — ${r.chunks.join(', ')}`);
     lines.push(`  API: ${r.apiCalls.length ? r.apiCalls.join(', ') : 'ninguna'}`);
   }

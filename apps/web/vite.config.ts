@@ -24,6 +24,16 @@ function publicPagesFallback(): Plugin {
   };
 }
 
+// The shared contracts are constants and zod schemas without side effects: declared so, the
+// modules a chunk does not use are dropped (the login screen needed none of the schemas, yet
+// pulled every schema and zod itself, 33 kB gzip, into the first download — issue 7).
+const treeshake = {
+  moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+};
+// React in a named, long-cached chunk of its own (without this rolldown merges it with whatever
+// else the pages import).
+const reactChunk = { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 };
+
 export default defineConfig({
   root: here('.'),
   plugins: [react(), publicPagesFallback()],
@@ -34,38 +44,61 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
+  // Two pages, two builds into one folder: the back-office (`client`, index.html) and the public
+  // pages (`publicPages`, public.html). Built apart, each is tree-shaken for itself: the public
+  // forms take only the few parts of zod's core that zod/mini uses (~6 kB gzip), where one build
+  // gave them the core the back-office's full zod needs (ADR 006). The public pages never load
+  // back-office code (bench/size.ts, src/public/bundle-boundaries.test.ts).
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.publicPages);
+    },
+  },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: {
-      // The shared contracts are constants and zod schemas without side effects: declared so, the
-      // modules a chunk does not use are dropped (the login screen needed none of the schemas, yet
-      // pulled every schema and zod itself, 33 kB gzip, into the first download — issue 7).
-      treeshake: {
-        moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
-      },
-      // Two pages, two bundles: the public pages never load back-office code.
-      input: {
-        main: here('./index.html'),
-        public: here('./public.html'),
-      },
-      output: {
-        // React is what both pages share: one named, long-cached chunk (without this rolldown
-        // merges it with whatever else both entries import). The public page checks that it
-        // loads nothing else of the back-office (bench/size.ts).
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
-            // zod and the shared schemas load with the first form that validates, not with the
-            // login screen (left to themselves they merge into whichever chunk first needs them).
-            // lib/zod-csp.ts rides in it, first, so zod is jitless before a schema is built (no eval under the CSP).
-            {
-              name: 'zod',
-              test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/].*schema|src[\\/]lib[\\/]zod-csp/,
-              priority: 9,
+  },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          treeshake,
+          input: { main: here('./index.html') },
+          output: {
+            codeSplitting: {
+              groups: [
+                reactChunk,
+                // zod and the shared schemas load with the first form that validates, not with the
+                // login screen (left to themselves they merge into whichever chunk first needs them).
+                // lib/zod-csp.ts rides in it, first, so zod is jitless before a schema is built (no eval under the CSP).
+                {
+                  name: 'zod',
+                  test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/].*schema|src[\\/]lib[\\/]zod-csp/,
+                  priority: 9,
+                },
+              ],
             },
-          ],
+          },
+        },
+      },
+    },
+    publicPages: {
+      consumer: 'client',
+      build: {
+        // Into the back-office's folder (built first), next to its files.
+        emptyOutDir: false,
+        rolldownOptions: {
+          treeshake,
+          input: { public: here('./public.html') },
+          output: {
+            codeSplitting: {
+              // zod/mini (the booking forms' checks) in a chunk of its own, loaded with the forms
+              // only: never with the landing.
+              groups: [reactChunk, { name: 'zod-mini', test: /node_modules[\\/]zod[\\/]/, priority: 9 }],
+            },
+          },
         },
       },
     },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@trayecto/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { loggerOptions, RequestLogController } from './lib/logger';
+import { publicOrigin, withPublicLinks } from './lib/public-origin';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -15,6 +17,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { publicRoutes } from './modules/public/public.routes';
@@ -24,7 +27,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 
@@ -70,6 +73,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // A URL that does not decode or a path parameter over the limit: answered like every error.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,6 +88,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
+  // Links to the public pages in answers are absolute on the public origin, never on a made-up Host.
+  // A replayed answer (Idempotency-Key) goes out exactly as it was first given.
+  app.addHook('preSerialization', async (req, reply, payload) =>
+    reply.getHeader(IDEMPOTENT_REPLAYED_HEADER) ? payload : withPublicLinks(payload, publicOrigin(req, opts.config)),
+  );
   app.addHook('onClose', async () => {
     await opts.database.close();
   });
@@ -114,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(preferencesRoutes);
       await api.register(usersRoutes);
       await api.register(tourOperatorsRoutes);
       await api.register(productsRoutes);

@@ -5,6 +5,7 @@ import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig } from './config/env';
 import { isDiskFullError, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
+import { AppError } from './lib/app-error';
 import { createLogger } from './lib/logger';
 import { resolveJwtSecret } from './lib/secrets';
 import { markShuttingDown } from './modules/health/health.routes';
@@ -118,9 +119,10 @@ function printBanner(config: ReturnType<typeof loadConfig>, url: string) {
 
 main().catch((err) => {
   const message = err instanceof Error ? err.message : String(err);
-  // A full disk while writing a secret or the lock: say so in plain words, not as an errno.
+  // A full disk while writing a secret or the lock: say so in plain words, not as an errno (our
+  // own errors already do).
   console.error(
-    isDiskFullError(err) && !message.startsWith('No queda espacio')
+    isDiskFullError(err) && !(err instanceof AppError)
       ? `No queda espacio en disco (${message}). Libera espacio y vuelve a arrancar Trayecto.`
       : message,
   );

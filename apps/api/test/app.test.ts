@@ -105,6 +105,28 @@ describe('configuration (PRODUCT §1)', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: 'x'.repeat(32) }, { readDotenv: false });
     expect(c).toMatchObject({ embedded: false, SEED_DEMO: false });
   });
+
+  it('issue 12: PUBLIC_URL is an http(s) origin, kept without its trailing slash; anything else stops the start', () => {
+    const load = (PUBLIC_URL: string) => loadConfig({ PUBLIC_URL }, { readDotenv: false }).PUBLIC_URL;
+    expect(load('https://reservas.example.com')).toBe('https://reservas.example.com');
+    expect(load('https://Reservas.Example.com:8443/')).toBe('https://reservas.example.com:8443');
+    expect(load('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(load('')).toBeUndefined();
+    expect(loadConfig({}, { readDotenv: false }).PUBLIC_URL).toBeUndefined();
+    for (const bad of [
+      'reservas.example.com',
+      'ftp://reservas.example.com',
+      'https://reservas.example.com/reservas',
+      'https://reservas.example.com/?a=1',
+      'https://reservas.example.com/#x',
+      'https://user:pass@reservas.example.com',
+      'javascript:alert(1)',
+    ]) {
+      expect(() => load(bad), bad).toThrow(
+        'PUBLIC_URL: debe ser un origen http(s) sin ruta ni parámetros, p. ej. https://reservas.example.com',
+      );
+    }
+  });
 });
 
 describe('demo data and the administrator', () => {

@@ -3,6 +3,7 @@
  * went; errors with their stack under the request id the client received; no secrets, no
  * customers' contact data.
  */
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -59,6 +60,18 @@ describe('structured logs', () => {
     app.get('/api/v1/test-bad-query', async () => {
       await app.db.execute(sql`select ${CUSTOMER_EMAIL}::int`);
     });
+    // Issue 12, item 19: values PostgreSQL quotes in its errors (a date, a name in a RAISE).
+    app.post('/api/v1/test-bad-date', async (req) => {
+      await app.db.execute(sql`select ${(req.body as { d: string }).d}::date`);
+    });
+    app.post('/api/v1/test-raise', async (req) => {
+      await app.db.execute(sql`select test_raise(${(req.body as { v: string }).v})`);
+    });
+    await app.db.execute(
+      sql.raw(
+        `create function test_raise(v text) returns void language plpgsql as $$ begin raise exception 'cliente "%" no válido', v; end $$`,
+      ),
+    );
     const op = await createOperator(app);
     user = await createUser(app, { level: 1, tourOperatorId: op.id });
     token = await login(app, user.email);
@@ -105,7 +118,7 @@ describe('structured logs', () => {
       headers: { 'x-request-id': 'log-test-3' },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Error interno del servidor', request_id: 'log-test-3' });
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Error interno del servidor', request_id: 'log-test-3' });
     const errorLine = lines().find((l) => l.reqId === 'log-test-3' && l.msg === 'unexpected error');
     expect(errorLine?.level).toBe(50);
     const err = errorLine?.err as { message: string; stack: string };
@@ -139,6 +152,48 @@ describe('structured logs', () => {
     }
     app.log.info({ user: { password: 'x-secret-1', token: 'x-secret-2', customer_email: 'x-secret-3' } }, 'probe');
     expect(raw).not.toMatch(/x-secret-[123]/);
+  });
+
+  it('issue 12: database errors lose the values PostgreSQL quotes (message, stack, detail, where), keep the SQLSTATE and our names', async () => {
+    const DATE = '2026-02-30';
+    const NAME = 'Lucía Valor-Secreto';
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test-bad-date',
+      payload: { d: DATE },
+      headers: { 'x-request-id': 'log-test-5' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const refused = lines().find((l) => l.reqId === 'log-test-5' && l.msg === 'database refused the request');
+    expect(JSON.stringify(refused?.err)).toContain('date/time field value out of range: \\"[oculto]\\"');
+
+    const boom = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test-raise',
+      payload: { v: NAME },
+      headers: { 'x-request-id': 'log-test-6' },
+    });
+    expect(boom.statusCode).toBe(500);
+    const unexpected = lines().find((l) => l.reqId === 'log-test-6' && l.msg === 'unexpected error');
+    expect(unexpected?.level).toBe(50);
+    expect(JSON.stringify(unexpected?.err)).toContain('cliente \\"[oculto]\\" no válido');
+
+    // The driver's own error logged as is: detail and where go, the constraint's name stays.
+    const id = randomUUID();
+    await app.db.execute(sql`insert into tour_operators (id, name) values (${id}, 'Uno')`);
+    const dup = await app.db
+      .execute(sql`insert into tour_operators (id, name) values (${id}, ${NAME})`)
+      .catch((e: { cause?: unknown }) => e.cause);
+    app.log.error({ err: dup }, 'probe-dup');
+    const inPlpgsql = await app.db.execute(sql`select test_raise(${NAME})`).catch((e: { cause?: unknown }) => e.cause);
+    app.log.error({ err: inPlpgsql }, 'probe-raise');
+    const probe = lines().find((l) => l.msg === 'probe-dup')?.err as Record<string, unknown>;
+    expect(probe).toMatchObject({ code: '23505', detail: 'Key (id)=([oculto])' });
+    expect(String(probe.message)).toMatch(/tour_operators_pkey/);
+    const raised = lines().find((l) => l.msg === 'probe-raise')?.err as Record<string, unknown>;
+    expect(raised).toMatchObject({ code: 'P0001', where: '[oculto]' });
+
+    for (const value of [DATE, NAME, id]) expect(raw, value).not.toContain(value);
   });
 
   it('loggableUrl blanks only sensitive query values', () => {

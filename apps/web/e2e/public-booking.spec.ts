@@ -103,10 +103,24 @@ test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', 
     await expect(page).toHaveTitle(`Bono ${locator} · ${info.tour_operator.name}`);
     await expect(page.getByTestId('voucher-qr').locator('svg')).toBeVisible();
     await expect(page.getByTestId('pickup-time')).toHaveText(pickupTime ?? '');
-    await expect(page.getByText('Habitación 214')).toBeVisible();
+    await expect(page.getByText('Habitación 214', { exact: true })).toBeVisible();
     await expect(page.getByTestId('booking-total')).toHaveText(eur.format(expected / 100).replace(/\u00a0/g, ' '));
     await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Issue 12: right after booking, thanks and what happens next (like "¡Reserva confirmada!").
+    const thanks = page.getByTestId('booking-thanks');
+    await expect(thanks).toBeVisible();
+    await expect(thanks.getByRole('heading', { level: 2 })).toHaveText('¡Gracias, Lucía! Tu reserva está confirmada.');
+    await expect(page.getByTestId('thanks-where')).toContainText(`te recogemos a las ${pickupTime}`);
+    await expect(page.getByTestId('thanks-where')).toContainText('Playa del Duque');
+    await expect(page.getByTestId('thanks-where')).toContainText('(habitación 214)');
+    await expect(thanks).toContainText(`Esta página es tu bono, con el localizador ${locator}`);
+    await expect(page.getByTestId('thanks-cancel')).toContainText(
+      /cancela gratis hasta el \S+, \d{1,2} \S+ \d{4}, \d{2}:\d{2} desde «Ver mi reserva»/,
+    );
+    // The voucher's terms: the Teide tour has none of its own, so the operator's.
+    await expect(page.getByTestId('booking-terms')).toHaveText(info.tour_operator.booking_terms);
 
     // The booking exists once, as the staff see it.
     const found = await bookingsOf(request, token, email);
@@ -126,6 +140,7 @@ test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', 
     expect(pdfPageCount(pdf)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await expect(page.getByTestId('booking-thanks')).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
 
     // Back to the customer's booking page from the voucher.
@@ -133,6 +148,51 @@ test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', 
     await expect(page).toHaveURL(`/public/booking/${found[0].id}`);
     await expect(page.getByTestId('locator')).toHaveText(locator);
     await expect(page.getByTestId('booking-state')).toHaveText('Confirmada');
+
+    // The voucher opened again (its link, the QR) is only the voucher: no thanks.
+    await page.goto(`/public/landing/booking-voucher/${found[0].id}`);
+    await expect(page.getByTestId('locator')).toHaveText(locator);
+    await expect(page.getByTestId('booking-thanks')).toHaveCount(0);
+  });
+
+  test('issue 12: a walking tour shows its own terms everywhere; booked, it waits for review and says so', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await staffToken(request);
+    const product = await productNamed(request, token, 'Puerto de la Cruz y La Orotava');
+    const info = await (await request.get(`/api/v1/public/products/${product.id}`)).json();
+    // The product's own terms (a walk on land), not the operator's (the sea and the whales).
+    expect(info.booking_terms).toMatch(/a pie/);
+    expect(info.booking_terms).not.toBe(info.tour_operator.booking_terms);
+    const slot = (await publicSlots(request, product.id, 3)).find((s) => s.seats_left >= 2);
+    if (!slot) throw new Error('Sin salidas con plazas para la prueba');
+
+    await page.goto(`/public/landing/${product.id}`);
+    const terms = page.getByTestId('booking-terms');
+    await terms.getByText('Condiciones de la reserva').click();
+    await expect(terms).toContainText(info.booking_terms);
+    await expect(page.getByText(info.tour_operator.booking_terms)).toHaveCount(0);
+
+    await page.goto(`/public/booking/product/${product.id}`);
+    await pickDate(page, slot.date);
+    await page.getByRole('radio', { name: new RegExp(`^${slot.time}`) }).check();
+    const hotel = page.getByRole('combobox', { name: /Hotel o alojamiento/ });
+    await hotel.click();
+    await page.getByRole('option', { name: /Iré por mi cuenta al punto de encuentro/ }).click();
+    await fillCustomer(page, { name: 'Hannah Schmidt', email: uniqueEmail('hannah'), phone: '+49 151 0000000' });
+    await page.getByText('Leer las condiciones').click();
+    await expect(page.getByText(info.booking_terms)).toBeVisible();
+    await page.getByRole('checkbox', { name: /Acepto las condiciones/ }).check();
+    await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+
+    await expect(page).toHaveURL(/\/public\/landing\/booking-voucher\/[0-9a-f-]{36}$/);
+    const thanks = page.getByTestId('booking-thanks');
+    await expect(thanks.getByRole('heading', { level: 2 })).toHaveText('¡Gracias, Hannah! Hemos recibido tu reserva.');
+    await expect(thanks).toContainText('Está pendiente de confirmación: Atlántico Sur Excursiones revisará las plazas');
+    await expect(page.getByTestId('thanks-where')).toContainText(`preséntate en ${info.meeting_point}`);
+    await expect(page.getByTestId('booking-terms')).toHaveText(info.booking_terms);
   });
 
   test('an unknown product, booking or path: a friendly Spanish not-found page', async ({ page }) => {

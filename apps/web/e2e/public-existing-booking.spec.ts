@@ -12,7 +12,7 @@ test.describe('public pages: a booking prepared by staff (PRODUCT.md §6 /public
   }) => {
     test.setTimeout(120_000);
     const token = await staffToken(request, SELLER);
-    const product = await productNamed(request, token, 'Masca');
+    const product = await productNamed(request, token, 'Masca y Los Gigantes');
     // Far enough ahead to be inside the free-cancellation window.
     const slot = (await publicSlots(request, product.id, 4)).find((s) => s.seats_left >= 3);
     if (!slot) throw new Error('Sin salidas con plazas para la prueba');
@@ -62,6 +62,11 @@ test.describe('public pages: a booking prepared by staff (PRODUCT.md §6 /public
     await page.getByLabel('Pasajero 1 · Adulto').fill('Emma Wilson');
     await page.getByLabel('Pasajero 2 · Adulto').fill('James Wilson');
     await page.getByLabel(`Pasajero 3 · ${third.label}`).fill('Lily Wilson');
+    // Issue 12: Masca's own terms (a minibus on a mountain road), not the operator's general ones.
+    expect(info.booking_terms).not.toBe(info.tour_operator.booking_terms);
+    await page.getByText('Leer las condiciones').click();
+    await expect(page.getByText(info.booking_terms)).toBeVisible();
+    await expect(page.getByText(info.tour_operator.booking_terms)).toHaveCount(0);
     await page.getByRole('checkbox', { name: /Acepto las condiciones/ }).check();
     await page.getByRole('button', { name: 'Confirmar reserva' }).click();
     await expect(page.getByRole('status').filter({ hasText: '¡Reserva confirmada!' })).toBeVisible();

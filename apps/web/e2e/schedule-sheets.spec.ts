@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, signIn } from './helpers';
 const OPERATOR = 'operaciones@teideaventura.demo';
 const MANAGER = 'gerencia@teideaventura.demo';
 const GUIDE = 'guia@teideaventura.demo';
+const DRIVER = 'chofer@teideaventura.demo';
 const DRIVER_NAME = 'Antonio González Rivero';
 const GUIDE_NAME = 'Sara Martín Delgado';
 /** The operator's time zone (the demo operators are in Tenerife): what "today" is for the API. */
@@ -185,7 +186,7 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
     const firstUrl = page.url();
     await expect(page.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
     await pickFromSelect(page, 'Vehículo', new RegExp(plate));
-    await pickFromSelect(page, 'Chófer', new RegExp(DRIVER_NAME));
+    await pickFromSelect(page, 'Chofer', new RegExp(DRIVER_NAME));
     await pickFromSelect(page, 'Guía', new RegExp(GUIDE_NAME));
     await page.getByRole('button', { name: 'Guardar asignación' }).click();
     await expect(page.getByText('Asignación guardada')).toBeVisible();
@@ -205,10 +206,11 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
       'tel:+34600111222',
     );
 
-    // Confirm it.
+    // Confirm it. «Iniciar» waits for tomorrow, and says so in words (issue 12).
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText('Hoja confirmada')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Iniciar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Iniciar' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId('state-reasons')).toContainText('se podrá iniciar el');
 
     // The 19:30 sheet with the same driver: 409 with the overlap, then "Asignar de todos modos".
     await page.getByRole('main').getByRole('link', { name: 'Hojas de servicio' }).click();
@@ -216,7 +218,7 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
     await rows.filter({ hasText: '19:30' }).getByText(productName).click();
     await expect(page).toHaveURL(/\/schedule-sheets\/[0-9a-f-]{36}$/);
     expect(page.url()).not.toBe(firstUrl);
-    await pickFromSelect(page, 'Chófer', new RegExp(DRIVER_NAME));
+    await pickFromSelect(page, 'Chofer', new RegExp(DRIVER_NAME));
     await page.getByRole('button', { name: 'Guardar asignación' }).click();
     const dialog = page.getByRole('dialog', { name: /se solapa/ });
     await expect(dialog).toBeVisible();
@@ -264,6 +266,167 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('banner')).toBeHidden();
     await expect(sheet).toBeVisible();
+  });
+
+  test.describe('check-in on the departure day only (issue 12)', () => {
+    type TSetup = { stamp: string; productName: string; sheetId: string; zoe: TBooking; ana: TBooking; date: string };
+    let setup: TSetup;
+
+    // Tomorrow's departure with a hotel pickup and a customer at the meeting point, on the demo
+    // driver's sheet, confirmed: check-in opens tomorrow.
+    test.beforeAll(async ({ request }) => {
+      const stamp = Date.now().toString(36).toUpperCase();
+      const tomorrow = local(new Date(Date.now() + 24 * 3600_000));
+      const opToken = await tokenOf(request, OPERATOR);
+      const [hotel] = await api<{ id: string }[]>(
+        request,
+        opToken,
+        'GET',
+        '/accommodations?q=Playa%20del%20Duque&per_page=5',
+      );
+      const productName = `Día de salida E2E ${stamp}`;
+      const product = await createProduct(request, stamp, productName, {
+        times: ['20:00'],
+        date: tomorrow.date,
+        weekday: tomorrow.weekday,
+        duration: 60,
+        pickupHotelId: hotel?.id,
+      });
+      // Alphabetically Ana comes first; on the route Zoe (collected at her hotel) does.
+      const ana = await createBooking(request, opToken, {
+        productId: product.id,
+        date: tomorrow.date,
+        time: '20:00',
+        name: `Ana Punto ${stamp}`,
+        adults: 1,
+      });
+      const zoe = await createBooking(request, opToken, {
+        productId: product.id,
+        date: tomorrow.date,
+        time: '20:00',
+        name: `Zoe Hotel ${stamp}`,
+        adults: 2,
+        hotelId: hotel?.id,
+      });
+      const [driver] = await api<{ id: string }[]>(request, opToken, 'GET', '/users?level[eq]=4&per_page=50');
+      const sheet = await api<{ id: string }>(request, opToken, 'POST', '/schedule-sheets', {
+        product_id: product.id,
+        date: tomorrow.date,
+        time: '20:00',
+        driver_id: driver?.id,
+        state: 'ready',
+        force: true,
+      });
+      setup = { stamp, productName, sheetId: sheet.id, zoe, ana, date: tomorrow.date };
+    });
+
+    test.describe('the driver, on a phone', () => {
+      test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+      test('moves through the week, opens tomorrow’s sheet: the route first, passengers in pickup order, read-only until the day', async ({
+        page,
+        request,
+      }) => {
+        test.setTimeout(120_000);
+        const { productName, stamp } = setup;
+        await signIn(page, DRIVER);
+        await expect(page).toHaveURL(/\/schedule-sheets$/);
+        await expect(page.getByRole('heading', { name: 'Mis hojas de hoy', level: 1 })).toBeVisible();
+
+        // Yesterday to a week ahead, all on the phone's width.
+        const days = page.getByRole('group', { name: 'Días' });
+        const buttons = days.getByRole('button');
+        await expect(buttons).toHaveCount(9);
+        const box = await days.boundingBox();
+        expect(box?.width ?? 999).toBeLessThanOrEqual(390);
+        await expect(buttons.nth(1)).toHaveAttribute('aria-pressed', 'true');
+        const inAWeek = local(new Date(Date.now() + 7 * 24 * 3600_000)).date;
+        await buttons.nth(8).tap();
+        await expect(page).toHaveURL(new RegExp(`[?&]date=${inAWeek}`));
+        await expect(buttons.nth(8)).toHaveAttribute('aria-pressed', 'true');
+
+        // Tomorrow: the sheet is there (and the strip counts it).
+        const tomorrowButton = days.getByRole('button', { name: /^Mañana/ });
+        await expect(tomorrowButton).toHaveAccessibleName(/\d+ hojas?$/);
+        await tomorrowButton.tap();
+        await expect(page.getByRole('heading', { name: 'Mis hojas de mañana', level: 1 })).toBeVisible();
+        await page.getByRole('link', { name: new RegExp(productName) }).tap();
+        await expect(page.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
+
+        // The route at the top, then the passengers stop by stop: Zoe (hotel) before Ana (meeting point).
+        const route = page.getByRole('region', { name: 'Ruta de recogida' });
+        const list = page.getByRole('region', { name: 'Pasajeros y embarque' });
+        const routeBox = await route.boundingBox();
+        const listBox = await list.boundingBox();
+        expect(routeBox?.y ?? 0).toBeLessThan(listBox?.y ?? 0);
+        const names = await list
+          .getByRole('button', { name: new RegExp(stamp) })
+          .evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').split(',')[0]));
+        expect(names).toEqual([`Zoe Hotel ${stamp}`, `Ana Punto ${stamp}`]);
+
+        // Not the day yet: said in words; nothing to tap, no scanning; «Iniciar» disabled with its reason.
+        await expect(list.getByText('Aún no es el día de la salida')).toBeVisible();
+        await expect(list.getByRole('button', { name: new RegExp(`^Zoe Hotel ${stamp}`) })).toBeDisabled();
+        await expect(page.getByRole('button', { name: 'Escanear bono' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Iniciar' })).toHaveAttribute('aria-disabled', 'true');
+        await expect(page.getByTestId('state-reasons')).toBeVisible();
+        await expect(page.getByTestId('state-reasons')).toContainText('el día de la salida');
+
+        // The API refuses it too, whatever the screen does.
+        const token = await tokenOf(request, DRIVER);
+        const res = await request.post(`/api/v1/schedule-sheets/${setup.sheetId}/check-in`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { booking_id: setup.zoe.id },
+        });
+        expect(res.status()).toBe(409);
+        expect(((await res.json()) as { message: string }).message).toMatch(/^El embarque de esta hoja se abre el /);
+      });
+    });
+
+    test('the Operador checks in a day early only after giving a reason, which the log keeps', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const { productName, stamp, zoe } = setup;
+      await signIn(page, OPERATOR);
+      await page.goto(`/schedule-sheets/${setup.sheetId}`);
+      await expect(page.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
+      const list = page.getByRole('region', { name: 'Pasajeros y embarque' });
+      const zoeButton = list.getByRole('button', { name: new RegExp(`^Zoe Hotel ${stamp}`) });
+      await expect(zoeButton).toBeDisabled();
+
+      await list.getByRole('button', { name: 'Embarcar antes de tiempo…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Embarcar antes del día de la salida' });
+      await dialog.getByRole('button', { name: 'Embarcar con este motivo' }).click();
+      await expect(dialog.getByText('Campo requerido')).toBeVisible();
+      const reason = `Excursión de dos días ${stamp}`;
+      await dialog.getByRole('textbox', { name: 'Motivo' }).fill(reason);
+      await dialog.getByRole('button', { name: 'Embarcar con este motivo' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(list.getByText(`Motivo: «${reason}»`)).toBeVisible();
+
+      await zoeButton.click();
+      await expect(zoeButton).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByText(`Embarcado: Zoe Hotel ${stamp}`)).toBeVisible();
+      // The sheet does not start before its day.
+      await page.reload();
+      await expect(page.getByText('Confirmada').first()).toBeVisible();
+      await expect(list.getByRole('button', { name: new RegExp(`^Zoe Hotel ${stamp}`) })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+
+      // The reason is in the booking's audit entry (what the office's log shows).
+      const manager = await tokenOf(request, MANAGER);
+      const entries = await api<{ action: string; changes: Record<string, unknown[]> }[]>(
+        request,
+        manager,
+        'GET',
+        `/audit-log?entity_type=booking&entity_id=${zoe.id}`,
+      );
+      expect(entries.find((e) => e.action === 'check_in')?.changes.override_reason).toEqual([null, reason]);
+    });
   });
 
   test.describe('on a phone', () => {
@@ -329,7 +492,7 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
       await expect(page.getByRole('button', { name: 'Escanear bono' })).toBeVisible();
       // No assignment controls for a guide.
       await expect(page.getByRole('button', { name: 'Guardar asignación' })).toHaveCount(0);
-      await expect(page.getByRole('combobox', { name: 'Chófer' })).toHaveCount(0);
+      await expect(page.getByRole('combobox', { name: 'Chofer' })).toHaveCount(0);
 
       // Tap Ana: present; tap again: undone; and once more.
       const anaButton = page.getByRole('button', { name: new RegExp(`^Ana Torres ${stamp}`) });

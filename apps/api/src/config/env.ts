@@ -5,12 +5,49 @@ import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 import { z } from 'zod';
 
-/** Repository root (…/apps/api/src/config → four levels up). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * Repository root: the nearest folder above this module whose package.json is the workspace root.
+ * Found by walking up, so it is the same from the TypeScript source (apps/api/src/config) and from
+ * the compiled bundle (apps/api/dist) that production runs.
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && Array.isArray(JSON.parse(readFileSync(pkg, 'utf8')).workspaces)) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No se encontró la raíz del proyecto desde ${from}`);
+  }
+}
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * PUBLIC_URL: the public origin (`https://reservas.example.com`) every absolute link is written
+ * with. An http(s) origin only: no path, query, fragment or credentials; kept as `URL.origin`.
+ */
+const publicUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (
+        (u.protocol === 'http:' || u.protocol === 'https:') &&
+        u.username === '' &&
+        u.password === '' &&
+        u.pathname === '/' &&
+        u.search === '' &&
+        u.hash === '' &&
+        !/[?#]/.test(v)
+      );
+    } catch {
+      return false;
+    }
+  }, 'debe ser un origen http(s) sin ruta ni parámetros, p. ej. https://reservas.example.com')
+  .transform((v) => new URL(v).origin);
 
 /** Durations as jose/vercel-ms accept them: "12h", "30m", "7d", "3600s" or seconds. */
 const duration = z
@@ -50,6 +87,8 @@ const ZEnv = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     SEED_DEMO: boolish.optional(),
+    /** The public origin for absolute links (landing tags, voucher QR, messages); see lib/public-origin.ts. */
+    PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), publicUrl.optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives (default apps/web/dist). */
     WEB_DIST: z.string().optional(),

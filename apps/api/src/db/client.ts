@@ -1,6 +1,5 @@
 import { readFileSync, statfsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -12,11 +11,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { REPO_ROOT } from '../config/env';
 import { AppError } from '../lib/app-error';
 import { acquireDataDirLock, type DataDirLock } from '../lib/data-lock';
 import * as schema from './schema';
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL migrations, read at start-up (from the source tree also when production runs the bundle). */
+export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/api/src/db/migrations');
 
 /** Both drivers expose the same drizzle PostgreSQL API; we type against node-postgres's. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -185,7 +186,7 @@ function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Dat
     },
     async assertMigrated() {
       const problem = describeMigrationProblem(await readMigrationStatus(db));
-      if (problem) throw new AppError('UNAVAILABLE', problem);
+      if (problem) throw new AppError({ code: 'UNAVAILABLE', message: problem });
     },
     async ping(timeoutMs = 2000) {
       await withTimeout(db.execute(sql`select 1`), timeoutMs, 'PostgreSQL');
@@ -207,7 +208,7 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
     try {
       lock = acquireDataDirLock(opts.dataDir);
     } catch (err) {
-      if (isDiskFullError(err)) throw new AppError('UNAVAILABLE', diskFullMessage(opts.dataDir));
+      if (isDiskFullError(err)) throw new AppError({ code: 'DISK_FULL', message: diskFullMessage(opts.dataDir) });
       throw err;
     }
     dataDir = path.join(opts.dataDir, 'pgdata');
@@ -222,12 +223,15 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
     // PGlite reports a full disk as an Emscripten errno or "failed to initialize": look at the disk.
     const free = opts.dataDir ? freeDiskMb(opts.dataDir) : undefined;
     if (opts.dataDir && (isDiskFullError(err) || (free !== undefined && free < MIN_FREE_MB))) {
-      throw new AppError('UNAVAILABLE', `${diskFullMessage(opts.dataDir)} (quedan ${free ?? 0} MB libres)`);
+      throw new AppError({
+        code: 'DISK_FULL',
+        message: `${diskFullMessage(opts.dataDir)} (quedan ${free ?? 0} MB libres)`,
+      });
     }
-    throw new AppError(
-      'INTERNAL',
-      `No se pudo abrir la base de datos embebida${dataDir ? ` en ${dataDir}` : ''}: ${(err as Error).message}`,
-    );
+    throw new AppError({
+      code: 'INTERNAL',
+      message: `No se pudo abrir la base de datos embebida${dataDir ? ` en ${dataDir}` : ''}: ${(err as Error).message}`,
+    });
   }
 
   // Faults that make every later query refuse (503) rather than risk the data (docs/operations.md).
@@ -247,7 +251,7 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
         );
       }
     }
-    if (fault) throw new AppError('UNAVAILABLE', fault);
+    if (fault) throw new AppError({ code: 'UNAVAILABLE', message: fault });
   };
   const onPanic =
     opts.onPanic ??
@@ -325,7 +329,7 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
     },
     async assertMigrated() {
       const problem = describeMigrationProblem(await readMigrationStatus(db));
-      if (problem) throw new AppError('UNAVAILABLE', problem);
+      if (problem) throw new AppError({ code: 'UNAVAILABLE', message: problem });
     },
     async ping(timeoutMs = 2000) {
       await withTimeout(client.query('select 1'), timeoutMs, 'PGlite');
@@ -408,5 +412,5 @@ export function describeMigrationProblem(s: MigrationStatus, { pendingIsOk = fal
 /** Before migrating: refuse unknown (newer) or edited migrations; pending ones are what we apply. */
 async function assertNoForeignMigrations(db: DbOrTx) {
   const problem = describeMigrationProblem(await readMigrationStatus(db), { pendingIsOk: true });
-  if (problem) throw new AppError('UNAVAILABLE', problem);
+  if (problem) throw new AppError({ code: 'UNAVAILABLE', message: problem });
 }

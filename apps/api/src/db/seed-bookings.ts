@@ -1,9 +1,9 @@
-import { paymentStateOf, pricesOn } from '@trayecto/shared';
+import { ACTIVE_STATE, addDays, paymentStateOf, pricesOn } from '@trayecto/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Actor } from '../lib/tenant';
 import * as bookingsRepo from '../modules/bookings/bookings.repository';
 import { cancelBooking, createBooking } from '../modules/bookings/bookings.service';
-import { addDays, computeAvailability, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
+import { computeAvailability, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
 import { timeZoneOf } from '../modules/products/products.service';
 import type { DbOrTx } from './client';
 import {
@@ -178,7 +178,7 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
         isNull(accommodations.deletedAt),
       ),
     );
-  const activePlace = new Set(places.filter((p) => p.state === 1).map((p) => p.id));
+  const activePlace = new Set(places.filter((p) => p.state === ACTIVE_STATE.ACTIVE).map((p) => p.id));
 
   let count = 0;
   let refunds = 0;

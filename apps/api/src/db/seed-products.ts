@@ -152,6 +152,9 @@ export async function seedProducts(
         booking_cutoff_hours: 18,
         free_cancellation_hours: 24,
         instant_confirmation: true,
+        // Its own terms: the operator's speak of the coach and the National Park roads.
+        booking_terms:
+          'Cancelación gratuita hasta 24 horas antes de la salida, desde la página de tu reserva o llamando a la oficina; pasado ese plazo no se reembolsa el importe. La excursión sale con un mínimo de 2 personas: si no se llega, te avisamos la víspera y te ofrecemos otra fecha o la devolución completa. La carretera de Masca es estrecha y con muchas curvas, y a veces se cierra por desprendimientos: si está cortada, cambiamos el orden de las visitas o te devolvemos el importe. El paseo por el caserío tiene escalones y piedra suelta; lleva calzado cómodo. Enseña el bono al guía al subir al minibús.',
         prices: [adult(5900), child(3500, 6), infant()],
         seasons: [],
         availability_rules: [
@@ -281,6 +284,9 @@ export async function seedProducts(
         booking_cutoff_hours: 12,
         free_cancellation_hours: 24,
         instant_confirmation: false,
+        // A walking tour on land: the operator's terms speak of the sea and the whales.
+        booking_terms:
+          'Cancelación gratuita hasta 24 horas antes de la salida; después no se reembolsa el importe. Te confirmamos la reserva en cuanto revisemos las plazas, normalmente el mismo día. La visita sale con un mínimo de 6 personas: si no se llega, te avisamos la víspera y te ofrecemos otra fecha o la devolución completa. El recorrido por La Orotava es a pie, unas dos horas por calles empinadas y empedradas: lleva calzado cómodo y agua, y avísanos si alguien del grupo tiene movilidad reducida. La degustación de vino es solo para mayores de 18 años. Enseña el bono (en el móvil o impreso) al guía en la recogida.',
         prices: [adult(3900), child(2000), infant(), senior(3500)],
         seasons: [],
         availability_rules: [{ weekdays: [3, 6], times: ['09:00'], valid_from: `${year - 1}-01-01`, valid_to: null }],
@@ -313,6 +319,7 @@ export async function seedProducts(
       bookingCutoffHours: p.booking_cutoff_hours,
       freeCancellationHours: p.free_cancellation_hours,
       instantConfirmation: p.instant_confirmation,
+      bookingTerms: p.booking_terms ?? '',
       prices: p.prices,
       seasons: p.seasons,
       availabilityRules: p.availability_rules,

@@ -1,3 +1,4 @@
+import { addDays, todayIn } from '@trayecto/shared';
 import type { DbOrTx } from './client';
 import { accommodations, persons, vehicles, vehicleUnavailabilities } from './schema';
 
@@ -385,17 +386,7 @@ const nie = (n: number) => `X${String(n).padStart(7, '0')}${'TRWAGMYFPDXBNJZSQVH
 const plate = (s: string) => s.toUpperCase().replace(/[\s-]+/g, '');
 
 /** A date `days` from today in the Canary Islands (the operators' time zone). */
-function canaryDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Atlantic/Canary',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+const canaryDate = (days: number) => addDays(todayIn('Atlantic/Canary'), days);
 
 type SeedVehicle = typeof vehicles.$inferInsert & { periods?: { from: string; to: string; reason: string }[] };
 
@@ -545,7 +536,7 @@ function staff(tourOperatorId: string, key: 'teide' | 'atlantico'): (typeof pers
         languages: ['es'],
         licenseNumber: dni(42123987),
         licenseExpiry: '2029-03-15',
-        notes: 'Chófer subcontratado (Transportes Rivero S.L.), permiso D + CAP.',
+        notes: 'Chofer subcontratado (Transportes Rivero S.L.), permiso D + CAP.',
       },
     ];
   }
@@ -591,7 +582,7 @@ function staff(tourOperatorId: string, key: 'teide' | 'atlantico'): (typeof pers
       languages: ['es'],
       licenseNumber: dni(78123654),
       licenseExpiry: '2027-06-30',
-      notes: 'Chófer subcontratado (Guaguas Trujillo), para los traslados desde el norte.',
+      notes: 'Chofer subcontratado (Guaguas Trujillo), para los traslados desde el norte.',
       state: 1,
     },
     {

@@ -1,6 +1,5 @@
-import { LEVEL } from '@trayecto/shared';
+import { addDays, LEVEL, todayIn, zonedDateTimeToInstant } from '@trayecto/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { addDays, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
 import { timeZoneOf } from '../modules/products/products.service';
 import { buildPickupRoute, byCustomerName, defaultOrigin } from '../modules/schedule-sheets/pickup-route';
 import { toRouteBooking } from '../modules/schedule-sheets/schedule-sheets.mapper';

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { type ListParams, parseListQuery, type ResourceListSpec } from './filters';
 import { assertId } from './ids';
 import { setPagingHeaders } from './pagination';
-import { errorResponses, ZIdParams, ZListQuery } from './route-schemas';
+import { errorResponses, listFilters, ZIdParams, ZListQuery } from './route-schemas';
 import type { Actor } from './tenant';
 
 type Op<S> = { roles: readonly number[]; summary: string } & S;
@@ -50,7 +50,13 @@ export function registerCrudRoutes<TCreate extends z.ZodType, TUpdate extends z.
       path,
       {
         onRequest: app.requireRoles(roles),
-        schema: { tags, summary, querystring: ZListQuery, response: { 200: z.array(response), ...errorResponses } },
+        schema: {
+          tags,
+          summary,
+          querystring: ZListQuery,
+          ...listFilters(spec),
+          response: { 200: z.array(response), ...errorResponses },
+        },
       },
       async (req, reply) => {
         const params = parseListQuery(req.query as Record<string, unknown>, spec);

@@ -64,15 +64,16 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     if (createLockFile(file)) return heldLock(file);
     const pid = ownerOf(file);
     if (pid !== undefined && pid !== process.pid && isAlive(pid)) {
-      throw new AppError(
-        'DATA_DIR_LOCKED',
-        `La base de datos embebida de ${dataDir} ya está en uso por otro proceso (PID ${pid}). ` +
+      throw new AppError({
+        code: 'DATA_DIR_LOCKED',
+        message:
+          `La base de datos embebida de ${dataDir} ya está en uso por otro proceso (PID ${pid}). ` +
           'Detén ese proceso o usa otro DATA_DIR.',
-      );
+      });
     }
     rmSync(file, { force: true });
   }
-  throw new AppError('DATA_DIR_LOCKED', `No se pudo bloquear ${dataDir}.`);
+  throw new AppError({ code: 'DATA_DIR_LOCKED', message: `No se pudo bloquear ${dataDir}.` });
 }
 
 function heldLock(file: string): DataDirLock {

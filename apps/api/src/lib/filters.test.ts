@@ -66,6 +66,24 @@ describe('filter parser field[op]=value', () => {
     badRequest(() => toSql({ 'level[eq]': ['1', { a: 1 }] }));
   });
 
+  it('dates and instants follow the one date rule: impossible days and odd years are a 400 that names the field, not the value', () => {
+    const spec = {
+      ...USER_LIST_SPEC,
+      filters: { ...USER_LIST_SPEC.filters, day: { column: users.createdAt, type: 'date' as const } },
+    };
+    const conv = (q: Record<string, string>) => buildListConditions(parseListQuery(q, spec), spec);
+    for (const v of ['2026-02-30', '2026-04-31', '0000-01-01', '0020-01-01', '9999-12-31', '2026-13-01']) {
+      expect(badRequest(() => conv({ 'day[eq]': v }))).toBe('Fecha no válida para "day" (AAAA-MM-DD, años 1900–2100)');
+      expect(badRequest(() => conv({ 'created_at[lt]': v }))).toContain('"created_at"');
+      expect(badRequest(() => conv({ 'created_at[in]': `2026-01-01,${v}` }))).not.toContain(v);
+    }
+    for (const v of ['2026-02-30T00:00:00Z', '0020-01-01T00:00:00Z', '2026-01-01T10:00:00', '2026-01-01T25:00:00Z']) {
+      badRequest(() => conv({ 'created_at[gte]': v }));
+    }
+    expect(toSql({ 'created_at[gte]': '2026-03-01' }).params).toEqual(['2026-03-01T00:00:00.000Z']);
+    expect(toSql({ 'created_at[lt]': '2026-03-01T10:00:00+01:00' }).params).toEqual(['2026-03-01T09:00:00.000Z']);
+  });
+
   it('paging: defaults 1/50, per_page at most 500, bad values 400', () => {
     expect(parseListQuery({}, USER_LIST_SPEC)).toMatchObject({ page: 1, perPage: 50 });
     expect(parseListQuery({ page: '3', per_page: '500' }, USER_LIST_SPEC)).toMatchObject({ page: 3, perPage: 500 });

@@ -1,7 +1,16 @@
-import { DEFAULT_PER_PAGE, FILTER_OPS, MAX_PER_PAGE, type TFilterOp } from '@trayecto/shared';
+import {
+  DEFAULT_PER_PAGE,
+  FILTER_OPS,
+  isValidDate,
+  MAX_PER_PAGE,
+  MAX_YEAR,
+  MIN_YEAR,
+  parseTimestamp,
+  type TFilterOp,
+} from '@trayecto/shared';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError } from './app-error';
+import { fieldError } from './app-error';
 
 /**
  * The list conventions of PRODUCT.md §2, once for every resource: `field[op]=value` filters with a
@@ -43,7 +52,7 @@ const KEY_RE = /^([a-z_][a-z0-9_]*)\[([a-z]+)\]$/;
 const MAX_IN_VALUES = 100;
 const MAX_VALUE_LENGTH = 200;
 
-const bad = (field: string, message: string) => new AppError('BAD_REQUEST', message, { [field]: [message] });
+const bad = (field: string, message: string) => fieldError('BAD_REQUEST', field, message);
 
 /** Parses a raw query object (as Fastify gives it) into list parameters, checking the whitelist. */
 export function parseListQuery(query: Record<string, unknown>, spec: ResourceListSpec): ListParams {
@@ -97,11 +106,15 @@ function parsePositiveInt(v: string | undefined, name: string, dflt: number, max
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const YEARS = `años ${MIN_YEAR}–${MAX_YEAR}`;
 
-/** Converts one raw value to its typed form, or throws a 400 naming the field. */
+/**
+ * Converts one raw value to its typed form, or throws a 400 naming the field and what it expects
+ * (never echoing the value: it may be anything). Dates and instants follow the API's one date rule
+ * (packages/shared/src/common/validation.ts): a real calendar day of a sane year.
+ */
 export function convertValue(field: string, def: FilterField, raw: string): string | number | boolean | Date {
-  const fail = () => bad(field, `Valor no válido para "${field}": "${raw}"`);
+  const fail = () => bad(field, `Valor no válido para "${field}"`);
   switch (def.type) {
     case 'int': {
       if (!/^-?\d{1,10}$/.test(raw)) throw fail();
@@ -117,15 +130,17 @@ export function convertValue(field: string, def: FilterField, raw: string): stri
     case 'uuid':
       if (!UUID_RE.test(raw)) throw fail();
       return raw.toLowerCase();
-    case 'date': {
-      if (!DATE_RE.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) throw fail();
+    case 'date':
+      if (!isValidDate(raw)) throw bad(field, `Fecha no válida para "${field}" (AAAA-MM-DD, ${YEARS})`);
       return raw;
-    }
     case 'timestamp': {
-      const t = Date.parse(raw);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t)) throw fail();
+      // A day alone means its start in UTC; otherwise an ISO 8601 instant with its offset.
+      const t = isValidDate(raw) ? new Date(`${raw}T00:00:00Z`) : parseTimestamp(raw);
+      if (!t) {
+        throw bad(field, `Fecha no válida para "${field}" (AAAA-MM-DD o AAAA-MM-DDTHH:mm:ssZ, ${YEARS})`);
+      }
       // drizzle binds timestamp columns from Date objects.
-      return new Date(t);
+      return t;
     }
     case 'bool':
       if (raw === 'true' || raw === '1') return true;

@@ -72,21 +72,40 @@ describe('runIdempotent', () => {
     expect(again).toEqual({ status: 201, body: { note: 'x' }, replayed: true });
     await expect(runIdempotent(database.db, { scope, key: k, payload: { a: 2 } }, writeOnce())).rejects.toMatchObject({
       status: 422,
+      code: 'IDEMPOTENCY_KEY_REUSED',
       message: 'Esta clave de idempotencia ya se usó con otra petición',
     });
     expect(await row(k)).toEqual({ state: 'done', response_status: 201 });
   });
 
+  it("issue 13: a refusal stored before answers carried a code is replayed with its status's generic code", async () => {
+    const k = key();
+    await database.db.execute(sql`
+      insert into idempotency_keys (scope, key, request_hash, state, response_status, response_body, created_at)
+      values (${scope}, ${k}, ${requestHash({})}, 'done', 409,
+              ${JSON.stringify({ message: 'No quedan plazas suficientes' })}::jsonb, now())`);
+    const replay = await runIdempotent(database.db, { scope, key: k, payload: {} }, writeOnce());
+    expect(replay).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'No quedan plazas suficientes' },
+      replayed: true,
+    });
+  });
+
   it('a business refusal (4xx) is stored and replayed; an unexpected error frees the key for a retry', async () => {
     const refused = key();
     const refuse = async () => {
-      throw new AppError('CONFLICT', 'No quedan plazas suficientes', { pax: ['La salida está completa'] });
+      throw new AppError({
+        code: 'NO_SEATS',
+        message: 'No quedan plazas suficientes',
+        errors: { pax: ['La salida está completa'] },
+      });
     };
     await expect(runIdempotent(database.db, { scope, key: refused, payload: {} }, refuse)).rejects.toThrow(AppError);
     const replay = await runIdempotent(database.db, { scope, key: refused, payload: {} }, writeOnce());
     expect(replay).toEqual({
       status: 409,
-      body: { message: 'No quedan plazas suficientes', errors: { pax: ['La salida está completa'] } },
+      body: { code: 'NO_SEATS', message: 'No quedan plazas suficientes', errors: { pax: ['La salida está completa'] } },
       replayed: true,
     });
 
@@ -123,6 +142,8 @@ describe('runIdempotent', () => {
     await isRunning;
     await expect(runIdempotent(database.db, { scope, key: k, payload: {} }, writeOnce())).rejects.toMatchObject({
       status: 409,
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+      headers: { 'Retry-After': '1' },
       message: 'Tu reserva se está procesando, espera un momento',
     });
     release();

@@ -18,10 +18,11 @@
  *   small fraction of claims.
  */
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { affectedRows, type Db, type DbOrTx } from '../db/client';
-import { AppError } from './app-error';
+import { AppError, fieldError, genericCode } from './app-error';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /** A key still `running` after this long belongs to a request that died: a retry may take it over. */
@@ -30,8 +31,8 @@ const PURGE_PROBABILITY = 0.02;
 const PURGE_BATCH = 500;
 
 export const IDEMPOTENCY_MESSAGES = {
-  missing: 'Falta la cabecera Idempotency-Key (una clave única por cada reserva)',
-  invalid: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres imprimibles',
+  missing: `Falta la cabecera ${IDEMPOTENCY_KEY_HEADER} (una clave única por cada reserva)`,
+  invalid: `La cabecera ${IDEMPOTENCY_KEY_HEADER} debe tener entre 1 y 255 caracteres imprimibles`,
   mismatch: 'Esta clave de idempotencia ya se usó con otra petición',
   running: 'Tu reserva se está procesando, espera un momento',
 } as const;
@@ -42,14 +43,10 @@ const KEY_RE = /^[\x20-\x7E]{1,255}$/;
 /** The key of an `Idempotency-Key` header, or 400 with a Spanish message. */
 export function parseIdempotencyKey(header: string | string[] | undefined): string {
   if (header === undefined) {
-    throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.missing, {
-      'Idempotency-Key': [IDEMPOTENCY_MESSAGES.missing],
-    });
+    throw fieldError('IDEMPOTENCY_KEY_INVALID', IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES.missing);
   }
   if (Array.isArray(header) || !KEY_RE.test(header) || header.trim() === '') {
-    throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.invalid, {
-      'Idempotency-Key': [IDEMPOTENCY_MESSAGES.invalid],
-    });
+    throw fieldError('IDEMPOTENCY_KEY_INVALID', IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES.invalid);
   }
   return header;
 }
@@ -156,6 +153,16 @@ export async function purgeExpiredIdempotencyKeys(db: DbOrTx, limit = PURGE_BATC
   return affectedRows(res);
 }
 
+/**
+ * A refusal stored before error answers carried `code` (issue 13) gets the generic code of its
+ * status, so its replay still fits the error contract. Keys live 24 h: this can go a day after
+ * that release.
+ */
+function withErrorCode(status: number, body: unknown): unknown {
+  if (status < 400 || !body || typeof body !== 'object' || 'code' in body) return body;
+  return { code: genericCode(status), ...body };
+}
+
 /** The answers worth keeping for a key: business refusals (4xx AppErrors other than 429). */
 export function storableError(err: unknown): StoredResponse | undefined {
   if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) {
@@ -164,7 +171,12 @@ export function storableError(err: unknown): StoredResponse | undefined {
   return undefined;
 }
 
-const runningConflict = () => new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.running, undefined, { 'Retry-After': '1' });
+const runningConflict = () =>
+  new AppError({
+    code: 'IDEMPOTENCY_IN_PROGRESS',
+    message: IDEMPOTENCY_MESSAGES.running,
+    headers: { 'Retry-After': '1' },
+  });
 
 /**
  * Runs `handler` at most once per (scope, key) and request: see the module comment. The handler
@@ -193,12 +205,10 @@ export async function runIdempotent(
     const row = await findKey(db, req.scope, req.key);
     if (!row) continue;
     if (row.request_hash !== hash) {
-      throw new AppError('VALIDATION', IDEMPOTENCY_MESSAGES.mismatch, {
-        'Idempotency-Key': [IDEMPOTENCY_MESSAGES.mismatch],
-      });
+      throw fieldError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES.mismatch);
     }
     if (row.state !== 'done' || row.response_status === null) throw runningConflict();
-    return { status: row.response_status, body: row.response_body, replayed: true };
+    return { status: row.response_status, body: withErrorCode(row.response_status, row.response_body), replayed: true };
   }
   if (!claimed) throw runningConflict();
   const ours = claimed;

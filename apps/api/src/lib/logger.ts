@@ -3,6 +3,8 @@
  * and how it went, errors with their stack beside the request id the client was given; secrets
  * and customers' contact data never written.
  */
+
+import { IDEMPOTENCY_KEY_HEADER } from '@trayecto/shared';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 
@@ -12,7 +14,7 @@ const CENSOR = '[oculto]';
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
-  'req.headers["idempotency-key"]',
+  `req.headers["${IDEMPOTENCY_KEY_HEADER.toLowerCase()}"]`,
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
@@ -62,29 +64,78 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, at)}?${params.join('&')}`;
 }
 
+/** A PostgreSQL error (pg's or PGlite's DatabaseError): a SQLSTATE and a severity. */
+type PgError = { code: string; severity: string; message: string; cause?: unknown };
+const isPgError = (e: unknown): e is PgError =>
+  !!e &&
+  typeof e === 'object' &&
+  typeof (e as PgError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((e as PgError).code) &&
+  typeof (e as PgError).severity === 'string' &&
+  typeof (e as PgError).message === 'string';
+
+/** Quoted text in a PostgreSQL message, in the quotes of any server language ("…", «…», “…”, „…“). */
+const QUOTED = /"[^"]*"|«[^»]*»|“[^”]*”|„[^“”]*[“”]/g;
+
+/**
+ * PostgreSQL quotes the offending value in its messages (`date/time field value out of range:
+ * "2026-02-30"`, `invalid input syntax for type uuid: "…"`, a RAISE with a customer's name): every
+ * quoted text of a message goes, except in integrity (23) and syntax/undefined-object (42) errors,
+ * where what is quoted are names of our own constraints, columns and tables (the values of those
+ * are in `detail`, which goes too).
+ */
+function scrubPgMessage(e: PgError): string {
+  const cls = e.code.slice(0, 2);
+  return cls === '23' || cls === '42' ? e.message : e.message.replace(QUOTED, `"${CENSOR}"`);
+}
+
+/** `Key (email)=(ana@…) already exists.` keeps the column names; any other detail goes whole. */
+const scrubDetail = (d: unknown) => {
+  if (typeof d !== 'string') return d;
+  const key = /^Key \(([^)]*)\)=/.exec(d);
+  return key ? `Key (${key[1]})=(${CENSOR})` : CENSOR;
+};
+
 /**
  * drizzle puts the statement's parameters (customers' e-mails, phones) in the message and stack
- * of a failed query, and PostgreSQL the offending values in `detail`: keep the SQL, drop the values.
+ * of a failed query, and PostgreSQL the offending values in its message, `detail` and `where`: keep
+ * the SQL, the SQLSTATE, the names of our own objects; drop every value (docs/operations.md, "Logs").
  */
 function scrubError(err: unknown): Record<string, unknown> {
   const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
-  const scrub = (s: unknown) =>
-    typeof s === 'string'
-      ? s
-          .replace(/\nparams: [^\n]*/g, `\nparams: ${CENSOR}`)
-          .replace(/=\((.*?)\)/g, `=(${CENSOR})`)
-          .replace(
-            /(input syntax for type [\w ]+|input value for enum \w+|out of range for type \w+): "[^"]*"/g,
-            `$1: "${CENSOR}"`,
-          )
-          .replace(/[^\s"'@<>()]+@[^\s"'@<>()]+\.[a-z]{2,}/gi, CENSOR)
-      : s;
+  // The database errors of the chain (drizzle wraps the driver's): their raw messages also appear
+  // in the serialised stack ("caused by: error: …"), so each is replaced wherever it occurs.
+  const replacements: [string, string][] = [];
+  for (let e: unknown = err, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if (isPgError(e)) {
+      const scrubbed = scrubPgMessage(e);
+      if (scrubbed !== e.message) replacements.push([e.message, scrubbed]);
+    }
+  }
+  const scrub = (s: unknown) => {
+    if (typeof s !== 'string') return s;
+    let v = s;
+    for (const [raw, clean] of replacements) v = v.split(raw).join(clean);
+    return (
+      v
+        .replace(/\nparams: [^\n]*/g, `\nparams: ${CENSOR}`)
+        .replace(/=\((.*?)\)/g, `=(${CENSOR})`)
+        // The same values when no DatabaseError object is at hand (a message passed on as text).
+        .replace(
+          /(input syntax for type [\w ]+|input value for enum \w+|out of range for type \w+|value out of range): "[^"]*"/g,
+          `$1: "${CENSOR}"`,
+        )
+        .replace(/[^\s"'@<>()]+@[^\s"'@<>()]+\.[a-z]{2,}/gi, CENSOR)
+    );
+  };
   const walk = (e: Record<string, unknown> | undefined, depth: number) => {
     if (!e || depth > 4) return;
     e.message = scrub(e.message);
     e.stack = scrub(e.stack);
-    e.detail = scrub(e.detail);
+    if (e.detail !== undefined) e.detail = scrubDetail(e.detail);
+    for (const key of ['where', 'internalQuery'] as const) if (e[key] !== undefined) e[key] = CENSOR;
     delete e.params;
+    delete e.parameters;
     if (e.cause && typeof e.cause === 'object') walk(e.cause as Record<string, unknown>, depth + 1);
   };
   walk(out, 0);

@@ -97,7 +97,11 @@ export async function registerPublicRateLimits(app: FastifyInstance, opts: Publi
     timeWindow: opts.windowMs,
     errorResponseBuilder: (_req, ctx) => {
       const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
-      return new AppError('TOO_MANY_REQUESTS', RATE_LIMITED_MESSAGE, undefined, { 'Retry-After': String(seconds) });
+      return new AppError({
+        code: 'RATE_LIMITED',
+        message: RATE_LIMITED_MESSAGE,
+        headers: { 'Retry-After': String(seconds) },
+      });
     },
   });
   const limiter = (group: string, max: number) =>

@@ -1,5 +1,22 @@
 import { ZErrorResponse } from '@trayecto/shared';
 import { z } from 'zod';
+import type { FieldType, ResourceListSpec } from './filters';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** OpenAPI extension of a list operation: its filterable fields and their types (listFilters). */
+    'x-list-filters'?: Record<string, FieldType>;
+  }
+}
+
+/**
+ * The filter whitelist of a list, published in the OpenAPI document (`x-list-filters`: field →
+ * int, number, text, uuid, date, timestamp, bool or enum) for integrators, and for the security
+ * suite, which attacks every date and timestamp filter of every list.
+ */
+export const listFilters = (spec: ResourceListSpec): { 'x-list-filters': Record<string, FieldType> } => ({
+  'x-list-filters': Object.fromEntries(Object.entries(spec.filters).map(([field, def]) => [field, def.type])),
+});
 
 /** Path `:id`; checked as a UUID by assertId so a bad id answers 404, not 400. */
 export const ZIdParams = z.object({ id: z.string().max(100) });

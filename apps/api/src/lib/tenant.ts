@@ -1,7 +1,7 @@
 import { LEVEL } from '@trayecto/shared';
 import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError } from './app-error';
+import { forbidden } from './app-error';
 
 /** Who is calling: read from the verified token and the users table on every request. */
 export type Actor = {
@@ -24,7 +24,7 @@ export const isAdmin = (actor: Actor) => actor.level === LEVEL.ADMIN;
  */
 export function tenantScope(column: AnyPgColumn, actor: Actor): SQL | undefined {
   if (isAdmin(actor)) return undefined;
-  if (!actor.tourOperatorId) throw new AppError('FORBIDDEN', 'Tu usuario no pertenece a ningún tour operador');
+  if (!actor.tourOperatorId) throw forbidden('Tu usuario no pertenece a ningún tour operador');
   return eq(column, actor.tourOperatorId);
 }
 

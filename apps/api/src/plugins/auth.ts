@@ -1,4 +1,4 @@
-import { hasPermission, LEVEL } from '@trayecto/shared';
+import { hasPermission, LEVEL, TOUR_OPERATOR_STATE, USER_STATE } from '@trayecto/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-const unauthorized = (m = 'No autenticado') => new AppError('UNAUTHORIZED', m);
+const unauthorized = (m = 'No autenticado') => new AppError({ code: 'UNAUTHORIZED', message: m });
 
 async function readActor(app: FastifyInstance, req: FastifyRequest): Promise<Actor> {
   const header = req.headers.authorization;
@@ -33,10 +33,10 @@ async function readActor(app: FastifyInstance, req: FastifyRequest): Promise<Act
   if (
     !state ||
     state.deletedAt ||
-    state.state !== 1 ||
+    state.state !== USER_STATE.ACTIVE ||
     state.tokenVersion !== payload.ver ||
     state.level !== payload.level ||
-    (state.level !== LEVEL.ADMIN && state.operatorState !== 1)
+    (state.level !== LEVEL.ADMIN && state.operatorState !== TOUR_OPERATOR_STATE.ACTIVE)
   ) {
     throw unauthorized('La sesión ya no es válida');
   }
@@ -61,7 +61,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const guard: onRequestAsyncHookHandler = async (req) => {
       req.actor = await readActor(app, req);
       if (!hasPermission([req.actor.level], levels)) {
-        throw new AppError('FORBIDDEN', 'No tienes permiso para realizar esta acción');
+        throw new AppError({ code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' });
       }
     };
     return guard;

@@ -1,24 +1,28 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { errorStatus, type TErrorCode } from '@trayecto/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { AppError, genericCode } from '../lib/app-error';
 
 const FIELD_ROOT = '_';
 
 /** The field path of a validation issue: "/passengers/0/full_name" → "passengers.0.full_name". */
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.') || FIELD_ROOT;
 
-/** PostgreSQL error codes that are the client's fault, never a 500. */
-const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  '23505': { status: 409, message: 'Ya existe un registro con esos datos' },
-  '23503': { status: 422, message: 'Un registro relacionado no existe' },
-  '23514': { status: 422, message: 'Los datos no cumplen las reglas' },
-  '22P02': { status: 400, message: 'Valor con formato no válido' },
-  '22003': { status: 400, message: 'Número fuera de rango' },
-  '22001': { status: 422, message: 'Texto demasiado largo' },
-  '22021': { status: 400, message: 'Texto con caracteres no válidos' },
-  '55P03': { status: 409, message: 'El registro está ocupado por otra operación; inténtalo de nuevo' },
-  '40001': { status: 409, message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
-  '40P01': { status: 409, message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
+/** PostgreSQL error codes that are the client's fault, never a 500: our code and message for each. */
+const PG_CLIENT_ERRORS: Record<string, { code: TErrorCode; message: string }> = {
+  '23505': { code: 'DUPLICATE', message: 'Ya existe un registro con esos datos' },
+  '23503': { code: 'VALIDATION', message: 'Un registro relacionado no existe' },
+  '23514': { code: 'VALIDATION', message: 'Los datos no cumplen las reglas' },
+  '22P02': { code: 'BAD_REQUEST', message: 'Valor con formato no válido' },
+  '22003': { code: 'BAD_REQUEST', message: 'Número fuera de rango' },
+  '22001': { code: 'VALIDATION', message: 'Texto demasiado largo' },
+  // Dates are checked before the database (the one date rule); these stay as a backstop.
+  '22007': { code: 'BAD_REQUEST', message: 'Fecha u hora con formato no válido' },
+  '22008': { code: 'BAD_REQUEST', message: 'Fecha u hora fuera de rango' },
+  '22021': { code: 'BAD_REQUEST', message: 'Texto con caracteres no válidos' },
+  '55P03': { code: 'BUSY', message: 'El registro está ocupado por otra operación; inténtalo de nuevo' },
+  '40001': { code: 'BUSY', message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
+  '40P01': { code: 'BUSY', message: 'Conflicto con otra operación simultánea; inténtalo de nuevo' },
 };
 
 /** The answer while the database cannot be reached (restart, crash, network): retry shortly. */
@@ -41,6 +45,15 @@ const PG_UNAVAILABLE = new Set([
   '08006', // connection failures
   '53300', // too_many_connections
 ]);
+/**
+ * 55000 (object_not_in_prerequisite_state) is also "database … is not currently accepting
+ * connections" (ALTER DATABASE … ALLOW_CONNECTIONS false, a database being dropped or restored):
+ * an outage when it refuses the connection (FATAL), an ordinary error otherwise (e.g. currval
+ * before nextval). The message is checked too for servers whose severities are translated.
+ */
+const isConnectionRefusal = (e: { code?: unknown; severity?: unknown; message?: unknown }) =>
+  e.code === '55000' &&
+  (e.severity === 'FATAL' || (typeof e.message === 'string' && /accepting connections/i.test(e.message)));
 /** Node's network error codes on the way to the database. */
 const NET_UNAVAILABLE = new Set([
   'ECONNREFUSED',
@@ -58,12 +71,13 @@ const PG_LIB_UNAVAILABLE =
 /** What kind of infrastructure fault an error is (walking drizzle's cause chain), if any. */
 export function infrastructureFault(err: unknown): 'disk-full' | 'unavailable' | undefined {
   for (
-    let e = err as { code?: unknown; errno?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    let e = err as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;
     depth++
   ) {
     if (e.code === '53100' || e.code === 'ENOSPC') return 'disk-full';
     if (typeof e.code === 'string' && (PG_UNAVAILABLE.has(e.code) || NET_UNAVAILABLE.has(e.code))) return 'unavailable';
+    if (isConnectionRefusal(e)) return 'unavailable';
     if (typeof e.message === 'string' && /no space left on device/i.test(e.message)) return 'disk-full';
     if (typeof e.message === 'string' && PG_LIB_UNAVAILABLE.test(e.message)) return 'unavailable';
     e = e.cause as typeof e;
@@ -87,9 +101,28 @@ function pgCodeOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Sends an error answer: the code's status, `{ code, message, ...rest }`. */
+function answer(reply: FastifyReply, code: TErrorCode, message: string, rest: Record<string, unknown> = {}) {
+  return reply.code(errorStatus(code)).send({ code, message, ...rest });
+}
+
 /**
- * One error handler for the whole API (STYLE.md rule 4): `{ message, errors }` with Spanish
- * messages, the right status, and no internals on a 5xx (only the request id, which the log has).
+ * Errors Fastify raises before routing (Fastify's `frameworkErrors` option): a URL that does not
+ * decode and a path parameter over the router's limit. Without it Fastify answers them itself, in
+ * English and with a code of its own.
+ */
+export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return answer(reply, 'URI_TOO_LONG', 'La dirección es demasiado larga');
+  return answer(reply, 'BAD_REQUEST', 'La dirección de la petición no es válida');
+}
+
+/** The answer to a path no route serves (JSON for the API; web.ts serves the pages). */
+export const routeNotFound = (reply: FastifyReply) => answer(reply, 'ROUTE_NOT_FOUND', 'Ruta no encontrada');
+
+/**
+ * One error handler for the whole API (STYLE.md rule 4): `{ code, message, errors }` with a code
+ * of the shared list, Spanish messages, the code's status, and no internals on a 5xx (only the
+ * request id, which the log has).
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
@@ -110,40 +143,39 @@ export function registerErrorHandler(app: FastifyInstance) {
         const f = fieldOf(v.instancePath);
         errors[f] = [...(errors[f] ?? []), v.message ?? 'Valor no válido'];
       }
-      const inBody = err.validationContext === 'body';
-      return reply.code(inBody ? 422 : 400).send({
-        message: inBody ? 'Hay errores en los datos enviados' : 'Parámetros de la petición no válidos',
-        errors,
-      });
+      return err.validationContext === 'body'
+        ? answer(reply, 'VALIDATION', 'Hay errores en los datos enviados', { errors })
+        : answer(reply, 'BAD_REQUEST', 'Parámetros de la petición no válidos', { errors });
     }
 
     // drizzle wraps the driver's error: the PostgreSQL code is on the error or on its cause.
     const pg = pgCodeOf(err);
     if (pg && PG_CLIENT_ERRORS[pg]) {
-      const { status, message } = PG_CLIENT_ERRORS[pg];
+      const { code, message } = PG_CLIENT_ERRORS[pg];
       req.log.warn({ err }, 'database refused the request');
-      return reply.code(status).send({ message });
+      return answer(reply, code, message);
     }
 
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send({ message: 'El cuerpo de la petición no es un JSON válido' });
+        return answer(reply, 'INVALID_JSON', 'El cuerpo de la petición no es un JSON válido');
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ message: 'La petición es demasiado grande' });
+        return answer(reply, 'PAYLOAD_TOO_LARGE', 'La petición es demasiado grande');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ message: 'Tipo de contenido no admitido; envía application/json' });
+        return answer(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de contenido no admitido; envía application/json');
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return reply.code(400).send({ message: 'Longitud de contenido no válida' });
+        return answer(reply, 'BAD_REQUEST', 'Longitud de contenido no válida');
     }
     if (err instanceof SyntaxError || (err as { type?: string }).type === 'entity.parse.failed') {
-      return reply.code(400).send({ message: 'El cuerpo de la petición no es un JSON válido' });
+      return answer(reply, 'INVALID_JSON', 'El cuerpo de la petición no es un JSON válido');
     }
     if (err.statusCode === 429) {
-      return reply.code(429).send({ message: 'Demasiadas peticiones; espera un momento e inténtalo de nuevo' });
+      return answer(reply, 'RATE_LIMITED', 'Demasiadas peticiones; espera un momento e inténtalo de nuevo');
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ message: 'Petición no válida' });
+      // Fastify's and its plugins' own refusals: the generic code of their status.
+      return answer(reply, genericCode(err.statusCode), 'Petición no válida');
     }
 
     // The database is restarting, unreachable or out of disk: 503 + Retry-After, never a 500.
@@ -151,12 +183,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (fault) {
       req.log.warn({ err, fault }, fault === 'disk-full' ? 'database disk is full' : 'database unavailable');
       reply.header('Retry-After', RETRY_AFTER_SECONDS);
-      return reply
-        .code(503)
-        .send({ message: fault === 'disk-full' ? DISK_FULL_MESSAGE : UNAVAILABLE_MESSAGE, request_id: req.id });
+      return fault === 'disk-full'
+        ? answer(reply, 'DISK_FULL', DISK_FULL_MESSAGE, { request_id: req.id })
+        : answer(reply, 'UNAVAILABLE', UNAVAILABLE_MESSAGE, { request_id: req.id });
     }
 
     req.log.error({ err }, 'unexpected error');
-    return reply.code(500).send({ message: 'Error interno del servidor', request_id: req.id });
+    return answer(reply, 'INTERNAL', 'Error interno del servidor', { request_id: req.id });
   });
 }

@@ -1,7 +1,28 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+type Components = { components?: { schemas?: Record<string, unknown> }; paths?: unknown };
+
+/**
+ * The registry's schemas are emitted twice, as answers and as requests (`…Input`): drops the
+ * request copies nothing refers to (the error schemas are only ever answers).
+ */
+function withoutUnusedInputs<T extends Components>(doc: T): T {
+  const schemas = { ...doc.components?.schemas };
+  for (let removed = true; removed; ) {
+    removed = false;
+    const text = JSON.stringify({ paths: doc.paths, schemas });
+    for (const name of Object.keys(schemas)) {
+      if (name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        removed = true;
+      }
+    }
+  }
+  return { ...doc, components: { ...doc.components, schemas } };
+}
 
 /** OpenAPI 3 at /api/v1/openapi.json, browsable at /api/docs (PRODUCT.md §2). */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -19,6 +40,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id in zod's registry (ErrorResponse, ErrorCode) become shared components.
+    transformObject: (doc) => withoutUnusedInputs(jsonSchemaTransformObject(doc)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,25 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isPublicPath, ROUTES } from '@trayecto/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPublicPath, pathTo, ROUTES } from '@trayecto/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { publicOrigin } from '../lib/public-origin';
 import { renderLanding, renderLandingNotFound, renderNoIndex } from '../modules/public/public.html';
 import { getPublicProduct } from '../modules/public/public.service';
+import { routeNotFound } from './error-handler';
 
 const NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Trayecto</title>
 <body style="font-family:system-ui;padding:2rem"><h1>Trayecto</h1>
 <p>La aplicación web no está compilada. Ejecuta <code>npm start</code> (o <code>npm run build</code>).</p>
 <p>La API está en <a href="/api/docs">/api/docs</a>.</p></body></html>`;
-
-/** A Host header fit to build absolute URLs from (anything else: localhost). */
-const HOST_RE = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/** The request's origin (scheme + host), as the client reached us (X-Forwarded-* with TRUST_PROXY). */
-function originOf(req: FastifyRequest) {
-  const host = HOST_RE.test(req.host) ? req.host : 'localhost';
-  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
-}
 
 /** Fastify route path of a shared route ("/public/landing/:productId" is already one). */
 const routePath = (key: keyof typeof ROUTES) => ROUTES[key].path;
@@ -40,10 +33,11 @@ function registerPublicPages(app: FastifyInstance, template: string) {
   app.get<{ Params: { productId: string } }>(routePath('publicLanding'), hide, async (req, reply) => {
     try {
       const product = await getPublicProduct(app.db, req.params.productId);
-      const origin = originOf(req);
-      return send(reply, renderLanding(template, product, `${origin}${req.url.split('?')[0]}`, origin));
+      const origin = publicOrigin(req, app.config);
+      // The canonical path is built from the product's id, not copied from the request.
+      return send(reply, renderLanding(template, product, pathTo('publicLanding', { productId: product.id }), origin));
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return send(reply, notFound, 404);
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return send(reply, notFound, 404);
       // The page still works without its meta: the client loads the product itself.
       req.log.warn({ err }, 'landing page rendered without its product');
       return send(reply, template);
@@ -78,7 +72,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(req.method)) {
-      return reply.code(404).send({ message: 'Ruta no encontrada' });
+      return routeNotFound(reply);
     }
     if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');

@@ -41,12 +41,12 @@ export async function backup(config: Config, out?: string): Promise<BackupResult
     } catch (err) {
       const stderr = (err as { stderr?: string }).stderr?.trim();
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new AppError(
-          'INTERNAL',
-          'No se encontró pg_dump: instala el cliente de PostgreSQL 15 o superior (postgresql-client).',
-        );
+        throw new AppError({
+          code: 'INTERNAL',
+          message: 'No se encontró pg_dump: instala el cliente de PostgreSQL 15 o superior (postgresql-client).',
+        });
       }
-      throw new AppError('INTERNAL', `pg_dump falló: ${stderr || (err as Error).message}`);
+      throw new AppError({ code: 'INTERNAL', message: `pg_dump falló: ${stderr || (err as Error).message}` });
     }
   } else {
     // The lock proves no server has the directory open (PGlite is one process).
@@ -55,10 +55,10 @@ export async function backup(config: Config, out?: string): Promise<BackupResult
       release = acquireDataDirLock(config.DATA_DIR);
     } catch (err) {
       if (err instanceof AppError && err.code === 'DATA_DIR_LOCKED') {
-        throw new AppError(
-          'DATA_DIR_LOCKED',
-          `${err.message} Detén Trayecto antes de copiar la base de datos embebida (la copia necesita los ficheros quietos).`,
-        );
+        throw new AppError({
+          code: 'DATA_DIR_LOCKED',
+          message: `${err.message} Detén Trayecto antes de copiar la base de datos embebida (la copia necesita los ficheros quietos).`,
+        });
       }
       throw err;
     }
@@ -67,7 +67,10 @@ export async function backup(config: Config, out?: string): Promise<BackupResult
       try {
         statSync(path.join(pgdata, 'PG_VERSION'));
       } catch {
-        throw new AppError('INTERNAL', `No hay base de datos embebida en ${pgdata}: nada que copiar.`);
+        throw new AppError({
+          code: 'INTERNAL',
+          message: `No hay base de datos embebida en ${pgdata}: nada que copiar.`,
+        });
       }
       const db = await PGlite.create(pgdata, { extensions: { pg_trgm } });
       try {

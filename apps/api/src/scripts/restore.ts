@@ -35,7 +35,7 @@ export type RestoreResult = {
 /** Restores `file` into the database `config` points at. */
 export async function restore(config: Config, file: string, { force = false } = {}): Promise<RestoreResult> {
   const started = performance.now();
-  if (!existsSync(file)) throw new AppError('BAD_REQUEST', `No existe el fichero de copia ${file}.`);
+  if (!existsSync(file)) throw new AppError({ code: 'BAD_REQUEST', message: `No existe el fichero de copia ${file}.` });
   let keptAside: string | undefined;
 
   if (config.DATABASE_URL) {
@@ -49,17 +49,17 @@ export async function restore(config: Config, file: string, { force = false } = 
         `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'trayecto' and pid <> pg_backend_pid()`,
       );
       if (others.rows[0].n > 0 && !force) {
-        throw new AppError(
-          'CONFLICT',
-          `Hay ${others.rows[0].n} conexión(es) de Trayecto a la base de datos de destino: detén los servidores antes de restaurar (o usa --force).`,
-        );
+        throw new AppError({
+          code: 'CONFLICT',
+          message: `Hay ${others.rows[0].n} conexión(es) de Trayecto a la base de datos de destino: detén los servidores antes de restaurar (o usa --force).`,
+        });
       }
       if (tables.rows[0].n > 0) {
         if (!force) {
-          throw new AppError(
-            'CONFLICT',
-            `La base de datos de destino no está vacía (${tables.rows[0].n} tablas). Restaura en una base de datos nueva (createdb) o usa --force para sustituir su contenido.`,
-          );
+          throw new AppError({
+            code: 'CONFLICT',
+            message: `La base de datos de destino no está vacía (${tables.rows[0].n} tablas). Restaura en una base de datos nueva (createdb) o usa --force para sustituir su contenido.`,
+          });
         }
         await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
       }
@@ -76,12 +76,15 @@ export async function restore(config: Config, file: string, { force = false } = 
       });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new AppError('INTERNAL', 'No se encontró pg_restore: instala el cliente de PostgreSQL 15 o superior.');
+        throw new AppError({
+          code: 'INTERNAL',
+          message: 'No se encontró pg_restore: instala el cliente de PostgreSQL 15 o superior.',
+        });
       }
-      throw new AppError(
-        'INTERNAL',
-        `pg_restore falló (no se ha cambiado nada): ${(err as { stderr?: string }).stderr?.trim() || (err as Error).message}`,
-      );
+      throw new AppError({
+        code: 'INTERNAL',
+        message: `pg_restore falló (no se ha cambiado nada): ${(err as { stderr?: string }).stderr?.trim() || (err as Error).message}`,
+      });
     }
   } else {
     const release = acquireDataDirLock(config.DATA_DIR);
@@ -89,10 +92,10 @@ export async function restore(config: Config, file: string, { force = false } = 
       const pgdata = path.join(config.DATA_DIR, 'pgdata');
       if (existsSync(pgdata) && readdirSync(pgdata).length > 0) {
         if (!force) {
-          throw new AppError(
-            'CONFLICT',
-            `Ya hay una base de datos embebida en ${pgdata}. Usa --force para sustituirla (se conserva aparte, no se borra).`,
-          );
+          throw new AppError({
+            code: 'CONFLICT',
+            message: `Ya hay una base de datos embebida en ${pgdata}. Usa --force para sustituirla (se conserva aparte, no se borra).`,
+          });
         }
         keptAside = `${pgdata}.antes-de-restaurar-${stamp()}`;
         renameSync(pgdata, keptAside);

@@ -1,12 +1,14 @@
 /**
  * Shared set-up of the security suite (issue 7): a world of two tour operators, A and B, each with
  * one of every tenant resource created through the real API, plus the helpers every security test
- * uses: an `inject` that scans each answer for secrets, and a snapshot of one operator's rows.
+ * uses: an `inject` that scans each answer for secrets and checks every error answer's `code`, and
+ * a snapshot of one operator's rows.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { errorStatus, isErrorCode } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -36,7 +38,32 @@ export function assertNoSecrets(res: LightMyRequestResponse, label = '') {
 }
 
 /** Answers the suite has read (counted in the report: every one was scanned for secrets). */
-export const scanned = { count: 0 };
+export const scanned = { count: 0, errors: 0 };
+
+/**
+ * Issue 13: every error answer carries a machine `code` from the shared list, and its status is
+ * that code's. API paths answer errors in JSON always; the pages (HTML, assets) may answer plain
+ * text, but any JSON error they give carries a code too.
+ */
+export function assertErrorCode(res: LightMyRequestResponse, label = '') {
+  if (res.statusCode < 400) return;
+  const isJson = String(res.headers['content-type'] ?? '').includes('application/json');
+  const isApi = label.split(' ')[1]?.startsWith('/api/') ?? false;
+  if (!isJson && !isApi) return;
+  let code: unknown;
+  try {
+    code = (res.json() as { code?: unknown }).code;
+  } catch {
+    code = undefined;
+  }
+  if (!isErrorCode(code)) {
+    throw new Error(`error answer without a known code in ${label} (${res.statusCode}): ${res.body.slice(0, 300)}`);
+  }
+  if (errorStatus(code) !== res.statusCode) {
+    throw new Error(`${label}: code ${code} answered with ${res.statusCode}, its status is ${errorStatus(code)}`);
+  }
+  scanned.errors += 1;
+}
 
 /** app.inject with the token as a Bearer header; every answer is scanned for secrets. */
 export async function send(app: FastifyInstance, r: Req): Promise<LightMyRequestResponse> {
@@ -53,6 +80,7 @@ export async function send(app: FastifyInstance, r: Req): Promise<LightMyRequest
     ...(payload === undefined ? {} : { payload: payload as string }),
   });
   assertNoSecrets(res, `${r.method} ${r.url}`);
+  assertErrorCode(res, `${r.method} ${r.url}`);
   scanned.count += 1;
   return res;
 }

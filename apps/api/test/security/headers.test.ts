@@ -128,7 +128,7 @@ describe('errors', () => {
       headers: { 'x-request-id': 'traza-123' },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Error interno del servidor', request_id: 'traza-123' });
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Error interno del servidor', request_id: 'traza-123' });
     expect(res.headers['x-request-id']).toBe('traza-123');
     expect(res.body).not.toContain(SECRET_DETAIL);
     expect(res.body).not.toMatch(/stack|\.ts:\d|at \//);

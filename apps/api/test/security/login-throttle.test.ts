@@ -100,7 +100,10 @@ describe('no account enumeration', () => {
     expect(unknown.body).toBe(wrong.body);
     expect(unknown.headers['content-type']).toBe(wrong.headers['content-type']);
     expect(unknown.headers['content-length']).toBe(wrong.headers['content-length']);
-    expect(unknown.json()).toEqual({ message: 'Correo electrónico o contraseña incorrectos' });
+    expect(unknown.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Correo electrónico o contraseña incorrectos',
+    });
   });
 
   it('both cost an Argon2 verification (no fast path for unknown e-mails)', async () => {

@@ -103,7 +103,8 @@ describe('every create and update endpoint', () => {
       const req = await row.build();
       if (!isWrite(req.method) || !req.payload || typeof req.payload !== 'object' || Buffer.isBuffer(req.payload))
         continue;
-      if (row.route === 'POST /api/v1/auth/logout') continue;
+      // Both revoke the caller's tokens (A1's here): their own tests cover them.
+      if (row.route === 'POST /api/v1/auth/logout' || row.route === 'POST /api/v1/auth/me/password') continue;
       const payload = { ...(req.payload as object), ...forged(), tour_operator_id: w.b.opId };
       const isPublic = row.route.includes('/public/');
       const res = await send(app, {
@@ -187,6 +188,66 @@ describe('users', () => {
     expect(res.statusCode).toBe(403);
     const [row] = await app.db.select().from(users).where(eq(users.id, w.A.l2.id));
     expect(row.level).toBe(2);
+  });
+});
+
+describe('"Mi cuenta" (PUT /auth/me, POST /auth/me/password)', () => {
+  it('a seller changes only its own name and phone: never its level, e-mail, operator, or another user', async () => {
+    const [sellerBefore] = await app.db.select().from(users).where(eq(users.id, w.A.l2.id));
+    const [driverBefore] = await app.db.select().from(users).where(eq(users.id, w.A.l4.id));
+    const res = await send(app, {
+      method: 'PUT',
+      url: '/api/v1/auth/me',
+      token: w.tokens.A2,
+      payload: {
+        ...forged(),
+        id: w.A.l4.id,
+        user_id: w.A.l4.id,
+        level: 1,
+        state: 2,
+        email: `robado-${uniq()}@example.com`,
+        tour_operator_id: w.b.opId,
+        commission_pct: 100,
+        full_name: sellerBefore.fullName,
+        phone: '+34 699 000 111',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(w.A.l2.id);
+    const [sellerAfter] = await app.db.select().from(users).where(eq(users.id, w.A.l2.id));
+    expect({ ...sellerAfter, phone: sellerBefore.phone, updatedAt: sellerBefore.updatedAt }).toEqual(sellerBefore);
+    expect(sellerAfter.phone).toBe('+34 699 000 111');
+    const [driverAfter] = await app.db.select().from(users).where(eq(users.id, w.A.l4.id));
+    expect(driverAfter).toEqual(driverBefore);
+    // Its token still works: level, state and operator are what they were.
+    expect((await send(app, { method: 'GET', url: '/api/v1/auth/me', token: w.tokens.A2 })).statusCode).toBe(200);
+  });
+
+  it("a password change naming another user changes only the caller's password", async () => {
+    const caller = await createUser(app, { level: 4, tourOperatorId: w.a.opId });
+    const other = await createUser(app, { level: 4, tourOperatorId: w.a.opId });
+    const [otherBefore] = await app.db.select().from(users).where(eq(users.id, other.id));
+    const res = await send(app, {
+      method: 'POST',
+      url: '/api/v1/auth/me/password',
+      token: await login(app, caller.email),
+      payload: {
+        ...forged(),
+        id: other.id,
+        user_id: other.id,
+        email: other.email,
+        current_password: 'Secreta123',
+        password: 'Cambiada-2026',
+        re_password: 'Cambiada-2026',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(caller.id);
+    const [callerAfter] = await app.db.select().from(users).where(eq(users.id, caller.id));
+    expect(await verifyPassword(callerAfter.passwordHash, 'Cambiada-2026')).toBe(true);
+    const [otherAfter] = await app.db.select().from(users).where(eq(users.id, other.id));
+    expect(otherAfter).toEqual(otherBefore);
+    await expectNoForgedValues();
   });
 });
 

@@ -5,7 +5,7 @@
  * the application registers a route that is missing here.
  */
 import type { FastifyInstance } from 'fastify';
-import { createUser, login } from '../factories';
+import { createUser, login, PASSWORD } from '../factories';
 import {
   accommodationBody,
   bookingBody,
@@ -87,6 +87,39 @@ export const ROLE_ROWS: RoleRow[] = [
       const u = await createUser(app, { level, tourOperatorId: level === 0 ? null : w.a.opId });
       return { ...r('POST', `${V1}/auth/logout`), token: await login(app, u.email) };
     },
+  },
+  // "Mi cuenta" (issue 12): every level, on the caller only.
+  {
+    route: 'PUT /api/v1/auth/me',
+    expect: allow(ALL),
+    request: () => r('PUT', `${V1}/auth/me`, { phone: '+34 600 222 333' }),
+  },
+  {
+    route: 'POST /api/v1/auth/me/password',
+    expect: allow(ALL),
+    // A password change revokes the user's other tokens: a throwaway user of the same level.
+    request: async ({ app, w, level }) => {
+      const u = await createUser(app, { level, tourOperatorId: level === 0 ? null : w.a.opId });
+      return {
+        ...r('POST', `${V1}/auth/me/password`, {
+          current_password: PASSWORD,
+          password: 'Otra-clave-2026',
+          re_password: 'Otra-clave-2026',
+        }),
+        token: await login(app, u.email),
+      };
+    },
+  },
+  // The caller's own screen settings (issue 12): every level, their own row only
+  {
+    route: 'GET /api/v1/auth/me/preferences',
+    expect: allow(ALL),
+    request: () => r('GET', `${V1}/auth/me/preferences`),
+  },
+  {
+    route: 'PUT /api/v1/auth/me/preferences',
+    expect: allow(ALL),
+    request: () => r('PUT', `${V1}/auth/me/preferences`, { columns: { bookings: ['channel'] } }),
   },
   // Users (PRODUCT.md §3: 0 all; 1 own operator; 2, 4, 5 read self; 3 reads sellers/drivers/guides)
   { route: 'GET /api/v1/users', expect: allow(ALL), request: () => r('GET', `${V1}/users`) },
@@ -426,8 +459,14 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   {
     route: 'POST /api/v1/schedule-sheets/:id/check-in',
-    expect: allow(CREW_AND_PLANNERS),
-    request: ({ w }) => r('POST', `${V1}/schedule-sheets/${w.a.sheet.id}/check-in`, { booking_id: w.a.booking.id }),
+    // The sheet is tomorrow's: the office checks in early with a reason; the Chofer and the Guía get
+    // past the permission check and are told boarding opens on the departure's day (409).
+    expect: { ...allow(PLANNERS), 4: 409, 5: 409 },
+    request: ({ w, level }) =>
+      r('POST', `${V1}/schedule-sheets/${w.a.sheet.id}/check-in`, {
+        booking_id: w.a.booking.id,
+        ...(PLANNERS.includes(level) ? { override_reason: 'Prueba de seguridad' } : {}),
+      }),
   },
   {
     route: 'POST /api/v1/schedule-sheets/:id/finish',
@@ -848,5 +887,11 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
 export const TENANT_EXEMPT: Record<string, string> = {
   'GET /api/v1/auth/me': 'answers the caller only',
   'POST /api/v1/auth/logout': 'acts on the caller only',
+  'PUT /api/v1/auth/me': 'acts on the caller only (no id; ids in the body are ignored: mass-assignment test)',
+  'POST /api/v1/auth/me/password': 'acts on the caller only',
+  'GET /api/v1/auth/me/preferences':
+    "answers the caller's own row only (no user id to pass; preferences.routes.test.ts)",
+  'PUT /api/v1/auth/me/preferences':
+    "writes the caller's own row only (a user id in the body is refused; preferences.routes.test.ts)",
   'POST /api/v1/tour-operators': 'administrator only (403 for level 1: role matrix)',
 };

@@ -4,6 +4,7 @@
  * role-matrix row (or an explicit public entry) and a cross-tenant row (or a stated exemption) fails
  * here, so nobody adds an endpoint the suite does not attack.
  */
+import { API_PATHS, API_PREFIX } from '@trayecto/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../build-app';
@@ -84,6 +85,14 @@ describe('route inventory', () => {
     }
     // And everything under /api/v1/public is in that list.
     expect(apiRoutes().filter((r) => r.includes('/api/v1/public/') && !publicRoutes.includes(r))).toEqual([]);
+  });
+
+  it('the shared API_PATHS table (what the web calls) names exactly the paths the server registers', () => {
+    const registered = [...new Set(apiRoutes().map((r) => r.split(' ')[1]))].sort();
+    const table = Object.values(API_PATHS)
+      .map((p) => `${API_PREFIX}${p}`)
+      .sort();
+    expect(table).toEqual(registered);
   });
 
   it('the OpenAPI document lists the same /api/v1 routes (nothing hidden from the docs)', async () => {

@@ -171,4 +171,27 @@ describe('lists read by operator A', () => {
     expect(rows.map((r) => r.id)).toContain(w.b.booking.id);
     expect(rows.every((r) => r.tour_operator_id === w.b.opId)).toBe(true);
   });
+  it("nobody reads or writes another user's screen settings (GET/PUT /auth/me/preferences: the caller's row only)", async () => {
+    const url = '/api/v1/auth/me/preferences';
+    const mine = { columns: { bookings: ['channel'] } };
+    expect((await send(app, { method: 'PUT', url, token: w.tokens.B1, payload: mine })).statusCode).toBe(200);
+    const wrong: string[] = [];
+    for (const [name, token] of Object.entries({ admin: w.tokens.admin, A1: w.tokens.A1, A2: w.tokens.A2 })) {
+      // Another user's id anywhere in the request: the body refuses it, the query is not read.
+      for (const req of [
+        { method: 'PUT' as const, url, payload: { user_id: w.B.l1.id, columns: { bookings: ['seller'] } } },
+        { method: 'PUT' as const, url: `${url}?user_id=${w.B.l1.id}`, payload: { columns: { bookings: ['seller'] } } },
+        { method: 'GET' as const, url: `${url}?user_id=${w.B.l1.id}` },
+        { method: 'GET' as const, url: `/api/v1/users/${w.B.l1.id}/preferences` },
+      ]) {
+        const res = await send(app, { ...req, token });
+        if (res.statusCode < 300 && res.body.includes('"channel"'))
+          wrong.push(`${name} ${req.method} ${req.url}: read B's`);
+        if (res.statusCode >= 500) wrong.push(`${name} ${req.method} ${req.url}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const after = await send(app, { method: 'GET', url, token: w.tokens.B1 });
+    expect(after.json()).toEqual(mine);
+  });
 });

@@ -14,6 +14,7 @@ import { type ReactNode, useEffect } from 'react';
 import { DATES_SETTINGS } from '../config/locale';
 import { theme } from '../config/theme';
 import { isLoggedIn, onSessionChange } from '../lib/auth-storage';
+import notifyClasses from '../lib/notify.module.css';
 import { queryClient } from '../lib/query-client';
 
 /** Spec §9: notifications last 5000 ms by default and appear at the bottom. */
@@ -35,7 +36,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <DatesProvider settings={DATES_SETTINGS}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-            <Notifications {...NOTIFICATIONS_SETTINGS} limit={4} zIndex={4000} />
+            <Notifications
+              {...NOTIFICATIONS_SETTINGS}
+              limit={4}
+              zIndex={4000}
+              classNames={{ root: notifyClasses.root }}
+            />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

@@ -15,6 +15,7 @@ const loginAs = (level: number) =>
   saveSession(fakeJwt({ sub: `u-${level}`, level, tour_operator_id: null, ver: 1 }), {
     id: `u-${level}`,
     name: 'Ana García',
+    level,
   });
 
 describe('back-office router', () => {
@@ -81,6 +82,16 @@ describe('back-office router', () => {
     loginAs(2);
     renderRoutes(appRoutes(), '/tour-operator');
     expect(await screen.findByRole('heading', { name: 'Sin permiso' })).toBeInTheDocument();
+  });
+
+  it('issue 12: every level opens "Mi cuenta" (/account, route name "account")', () => {
+    const route = privateRoutes().find((r) => r.path === '/account');
+    expect(route?.id).toBe('account');
+    const guard = route?.loader as (args: { request: Request }) => unknown;
+    for (const level of [0, 1, 2, 3, 4, 5]) {
+      loginAs(level);
+      expect(guard({ request: new Request('http://localhost/account') })).toBeNull();
+    }
   });
 
   it('spec §2 "Every navigation scrolls to the top"', async () => {

@@ -8,8 +8,21 @@ import { hasPermission, ROUTES, type TRouteKey } from '@trayecto/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { loginPath, safeRedirectTarget } from '../config/paths';
+import { accommodationScreens } from '../features/accommodations/routes';
+import { auditLogScreens } from '../features/audit-log/routes';
+import { authScreens } from '../features/auth/routes';
+import { bookingScreens } from '../features/bookings/routes';
+import { homeScreens } from '../features/home/routes';
+import { personScreens } from '../features/persons/routes';
+import { productScreens } from '../features/products/routes';
+import { scheduleSheetScreens } from '../features/schedule-sheets/routes';
+import { tourOperatorScreens } from '../features/tour-operators/routes';
+import { userScreens } from '../features/users/routes';
+import { vehicleScreens } from '../features/vehicles/routes';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { getRoles, isLoggedIn } from '../lib/auth-storage';
+import { queryClient } from '../lib/query-client';
+import { meQueryOptions } from '../lib/use-me';
 import { AppLoading } from './routes/app-loading';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
@@ -19,25 +32,22 @@ type TLazyScreen = () => Promise<ComponentType>;
 
 /** Screen of every private route, loaded on demand (spec §2: "Screen contents are loaded on demand"). */
 const SCREENS = {
-  home: () => import('../features/home/components/home-screen').then((m) => m.HomeScreen),
-  bookingIndex: () => import('../features/bookings/components/bookings-screen').then((m) => m.BookingsScreen),
-  bookingCreate: () => import('../features/bookings/components/booking-form-screen').then((m) => m.BookingCreateScreen),
-  bookingEdit: () => import('../features/bookings/components/booking-form-screen').then((m) => m.BookingEditScreen),
-  scheduleSheetsIndex: () =>
-    import('../features/schedule-sheets/components/schedule-sheets-screens').then((m) => m.ScheduleSheetsScreen),
-  scheduleEdit: () =>
-    import('../features/schedule-sheets/components/schedule-sheets-screens').then((m) => m.ScheduleEditScreen),
-  users: () => import('../features/users/components/users-screen').then((m) => m.UsersScreen),
-  tourOperator: () =>
-    import('../features/tour-operators/components/tour-operators-screen').then((m) => m.TourOperatorsScreen),
-  productIndex: () => import('../features/products/components/products-screen').then((m) => m.ProductsScreen),
-  productCreate: () => import('../features/products/components/product-form-screen').then((m) => m.ProductCreateScreen),
-  productEdit: () => import('../features/products/components/product-form-screen').then((m) => m.ProductEditScreen),
-  vehicles: () => import('../features/vehicles/components/vehicles-screen').then((m) => m.VehiclesScreen),
-  accommodations: () =>
-    import('../features/accommodations/components/accommodations-screen').then((m) => m.AccommodationsScreen),
-  persons: () => import('../features/persons/components/persons-screen').then((m) => m.PersonsScreen),
-  auditLog: () => import('../features/audit-log/components/audit-log-screen').then((m) => m.AuditLogScreen),
+  home: homeScreens.index,
+  bookingIndex: bookingScreens.index,
+  bookingCreate: bookingScreens.create,
+  bookingEdit: bookingScreens.edit,
+  scheduleSheetsIndex: scheduleSheetScreens.index,
+  scheduleEdit: scheduleSheetScreens.edit,
+  users: userScreens.index,
+  tourOperator: tourOperatorScreens.index,
+  productIndex: productScreens.index,
+  productCreate: productScreens.create,
+  productEdit: productScreens.edit,
+  vehicles: vehicleScreens.index,
+  accommodations: accommodationScreens.index,
+  persons: personScreens.index,
+  auditLog: auditLogScreens.index,
+  account: authScreens.account,
 } satisfies Partial<Record<TRouteKey, TLazyScreen>>;
 
 export type TPrivateRouteKey = keyof typeof SCREENS;
@@ -92,17 +102,17 @@ export function appRoutes(): RouteObject[] {
             if (isLoggedIn()) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo')));
             return null;
           },
-          lazy: async () => ({
-            Component: (await import('../features/auth/components/login-screen')).LoginScreen,
-          }),
+          lazy: async () => ({ Component: await authScreens.login() }),
         },
         {
           id: 'main-layout',
           path: '/',
           // On demand too: the login screen does not download the shell (AppShell, menu, icons).
           lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),
-          loader: ({ request }) => {
+          loader: async ({ request }) => {
             if (!isLoggedIn()) throw redirect(loginPath(requestedPath(request)));
+            // The user's operator (and so its time zone) before any screen reads a time or "today".
+            await queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
             return null;
           },
           errorElement: <RouteError />,

@@ -30,6 +30,15 @@ export type TColumn<T> = {
   nowrap?: boolean;
   /** The main text column: a wider skeleton while loading. */
   wide?: boolean;
+  /**
+   * The user may hide it through "Columnas" (column-chooser.tsx); the others are essential and
+   * always shown: together they must fit a 1280 px screen (e2e/table-fit.spec.ts).
+   */
+  optional?: boolean;
+  /** An optional column shown only once the user picks it. */
+  hiddenByDefault?: boolean;
+  /** Its name in the chooser (default: the header, when it is text). */
+  label?: string;
   cell: (row: T) => ReactNode;
 };
 
@@ -50,8 +59,11 @@ export type TDataTableProps<T> = {
   stale?: boolean;
   sort?: TSort;
   onSort?: (field: string) => void;
-  /** Minimum table width; narrower screens scroll it sideways. */
-  miw: number;
+  /**
+   * Minimum table width; narrower screens (tablets) scroll it sideways. Keep it within the 1280 px
+   * screen's content (about 1000 px): wider tables cut columns off on a laptop.
+   */
+  miw?: number;
   verticalSpacing?: number | string;
   horizontalSpacing?: number | string;
   /** Row actions: the last column (kept in view when scrolling sideways) and the right of a card. */
@@ -108,8 +120,8 @@ export function DataTable<T>({
   sort = null,
   onSort = () => {},
   miw,
-  verticalSpacing = 8,
-  horizontalSpacing = 'xs',
+  verticalSpacing = 6,
+  horizontalSpacing = 8,
   actions,
   actionsWidth = 84,
   href,

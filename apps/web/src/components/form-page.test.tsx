@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { NOTIFICATIONS_OFFSET_VAR, notificationsOffset } from '../lib/notify';
 import { renderRoutes } from '../test/render';
 import { FormSaveBar, FormSectionCard, revealField } from './form-page';
 
@@ -9,7 +10,7 @@ describe('form page pieces', () => {
   it('a section card: anchored by its id, titled, with its errors and "Solo lectura" in its corner', () => {
     renderAt(
       <>
-        <FormSectionCard id="tarifas" title="Tarifas" description="Con IVA incluido." errorCount={2} locked>
+        <FormSectionCard id="tarifas" title="Tarifas" description="Impuestos incluidos." errorCount={2} locked>
           <input aria-label="Adulto" />
         </FormSectionCard>
         <FormSectionCard id="capacidad" title="Capacidad y reservas" errorCount={1}>
@@ -22,7 +23,7 @@ describe('form page pieces', () => {
     );
     const prices = document.getElementById('tarifas') as HTMLElement;
     expect(within(prices).getByRole('heading', { name: 'Tarifas' })).toBeInTheDocument();
-    expect(prices).toHaveTextContent('Con IVA incluido.');
+    expect(prices).toHaveTextContent('Impuestos incluidos.');
     expect(prices).toHaveTextContent('2 errores');
     expect(prices).toHaveTextContent('Solo lectura');
     expect(within(prices).getByLabelText('Adulto')).toBeInTheDocument();
@@ -115,5 +116,31 @@ describe('form page pieces', () => {
 
     revealField(null, 'recogidas');
     expect(section.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+  });
+
+  it('while the save bar is pinned at the bottom, the notifications sit above it (never over Guardar)', () => {
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      // The bar pinned 16 px above the bottom of an 800 px screen, 64 px high.
+      return this.hasAttribute('data-action-bar')
+        ? ({ top: 720, bottom: 784, left: 0, right: 1000, width: 1000, height: 64, x: 0, y: 720 } as DOMRect)
+        : ({ top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: 0 } as DOMRect);
+    });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    const { unmount } = renderAt(
+      <FormSaveBar dirty={false} isNew={false} errorCount={0} backTo="/booking" saving={false} />,
+    );
+    const offset = document.documentElement.style.getPropertyValue(NOTIFICATIONS_OFFSET_VAR);
+    expect(offset).toBe('88px');
+    unmount();
+    expect(document.documentElement.style.getPropertyValue(NOTIFICATIONS_OFFSET_VAR)).toBe('');
+    rect.mockRestore();
+  });
+
+  it("the offset: from the bar's top edge when it is in the lower half of the screen, else none", () => {
+    expect(notificationsOffset({ top: 720, bottom: 784 }, 800)).toBe(88);
+    expect(notificationsOffset({ top: 100, bottom: 164 }, 800)).toBe(0);
+    expect(notificationsOffset({ top: 900, bottom: 964 }, 800)).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
+import { useNotificationsAbove } from '../lib/notify';
 import classes from './form-page.module.css';
 import { FormSection } from './form-section';
 
@@ -112,8 +113,20 @@ export function FormSaveBar({
   summary?: ReactNode;
 }) {
   const hasSummary = summary !== undefined;
+  const barRef = useRef<HTMLDivElement>(null);
+  useNotificationsAbove(barRef);
   return (
-    <Paper withBorder shadow="md" radius="lg" px="md" py="sm" mt="lg" className={classes.saveBar} data-action-bar>
+    <Paper
+      ref={barRef}
+      withBorder
+      shadow="md"
+      radius="lg"
+      px="md"
+      py="sm"
+      mt="lg"
+      className={classes.saveBar}
+      data-action-bar
+    >
       <Group justify="space-between" gap="sm" wrap="nowrap">
         <Group gap="sm" aria-live="polite" wrap="nowrap" style={{ minWidth: 0 }}>
           {dirty ? (

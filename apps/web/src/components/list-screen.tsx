@@ -1,11 +1,11 @@
 import { Button, EmptyState, Paper } from '@mantine/core';
 import { type Icon, IconDownload, IconFilterOff, IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import type { TCsvExport } from '../lib/use-csv-export';
 import { type TListControls, useClampPage } from '../lib/use-list-params';
-import { DataTable, type TDataTableProps } from './data-table';
-import { ListProvider, useListContext } from './list-context';
+import { DataTable, type TColumn, type TColumns, type TDataTableProps } from './data-table';
+import { isColumnShown, ListProvider, type TColumnOption, useListContext } from './list-context';
 import { ListFooter } from './list-footer';
 import { LoadErrorAlert } from './load-error-alert';
 import { PageHeader } from './page-header';
@@ -55,6 +55,7 @@ export function ListScreen({
   csv,
   query,
   create,
+  columnsKey,
   children,
 }: {
   title: string;
@@ -67,10 +68,12 @@ export function ListScreen({
   /** The list's query: nothing to export until its first answer. */
   query?: Pick<TListQuery<unknown>, 'isLoading' | 'data'>;
   create?: TCreateAction | null;
+  /** The list's key in the user's preferences: its optional columns are chosen in "Columnas". */
+  columnsKey?: string;
   children: ReactNode;
 }) {
   return (
-    <ListProvider list={list}>
+    <ListProvider list={list} columnsKey={columnsKey}>
       <PageHeader
         title={title}
         description={description}
@@ -150,6 +153,30 @@ export type TListQuery<T> = {
   refetch: () => unknown;
 };
 
+const columnLabel = <T,>(c: TColumn<T>) => c.label ?? (typeof c.header === 'string' ? c.header : c.key);
+
+/**
+ * The columns the table shows: the essential ones and the optional ones the user chose (or their
+ * defaults); the list of all of them goes to the "Columnas" chooser.
+ */
+export function useChosenColumns<T>(all: TColumns<T>): TColumn<T>[] {
+  const { columns: choice } = useListContext();
+  const columns = all.filter((c): c is TColumn<T> => Boolean(c));
+  const options: TColumnOption[] = columns.map((c) => ({
+    key: c.key,
+    label: columnLabel(c),
+    essential: !c.optional,
+    shownByDefault: !c.hiddenByDefault,
+  }));
+  const signature = JSON.stringify(options);
+  const { setOptions } = choice;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the options
+  useEffect(() => setOptions(options), [signature, setOptions]);
+  return columns.filter((c) =>
+    isColumnShown({ key: c.key, essential: !c.optional, shownByDefault: !c.hiddenByDefault }, choice.chosen),
+  );
+}
+
 /** Nothing to show yet: the first answer has not arrived. */
 export const isFirstLoad = (query: Pick<TListQuery<unknown>, 'isLoading' | 'data'>) => query.isLoading && !query.data;
 
@@ -182,6 +209,7 @@ export function ListResults<T>({
   const rows = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const loading = isFirstLoad(query);
+  const columns = useChosenColumns(table.columns);
   useClampPage(list, total, Boolean(query.data) && !failed);
   return (
     <>
@@ -196,6 +224,7 @@ export function ListResults<T>({
       ) : null}
       <DataTable
         {...table}
+        columns={columns}
         rows={rows}
         loading={loading}
         fetching={query.isFetching}

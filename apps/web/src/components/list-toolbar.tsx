@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Group, Select, type SelectProps, TextInput } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ColumnChooser } from './column-chooser';
 import { useListContext } from './list-context';
 
 export type TSortOption = { value: string; label: string };
@@ -127,6 +128,7 @@ export function ListToolbar({
       {children}
       {isPhone && sortOptions ? <SortSelect options={sortOptions} /> : null}
       {list.hasFilters ? <ClearFiltersButton /> : null}
+      <ColumnChooser />
     </Group>
   );
 }

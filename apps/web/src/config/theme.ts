@@ -27,6 +27,9 @@ export const theme = createTheme({
   fontFamily,
   headings: { fontFamily, fontWeight: '700' },
   components: {
+    // A state label is never cut ("CONFIRMA…" in a narrow cell): a badge keeps its text's width and
+    // the cell or row around it wraps instead (issue 12).
+    Badge: { styles: { root: { minWidth: 'max-content', flexShrink: 0 } } },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
     Modal: { defaultProps: { overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
     Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },

@@ -104,11 +104,24 @@ describe('api-client', () => {
     });
   });
 
+  it("issue 13: the answer's machine code rides on the ApiError (unknown or missing: null)", async () => {
+    fetchMock.mockResolvedValueOnce(json(409, { code: 'NO_SEATS', message: 'No quedan plazas suficientes' }));
+    const known = (await apiRequest('/bookings', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(known).toMatchObject({ status: 409, code: 'NO_SEATS' });
+    fetchMock.mockResolvedValueOnce(json(409, { code: 'SOMETHING_NEW', message: 'x' }));
+    const unknown = (await apiRequest('/bookings', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(unknown.code).toBeNull();
+    fetchMock.mockResolvedValueOnce(json(409, { message: 'x' }));
+    const none = (await apiRequest('/bookings', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(none.code).toBeNull();
+  });
+
   it('a network failure becomes ApiError status 0 with a Spanish message', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const err = (await apiRequest('/users').catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(0);
     expect(err.isNetworkError).toBe(true);
+    expect(err.code).toBeNull();
     expect(err.message).toMatch(/conectar/);
   });
 

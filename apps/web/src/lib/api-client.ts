@@ -3,24 +3,29 @@
  * - Every request carries the stored token as `Authorization: Bearer <token>`.
  * - Any 401 answer to a call made with a token removes the token, sends the browser to /login and
  *   leaves a Spanish note in the console.
- * - Error answers `{message, errors?}` become an `ApiError` the forms map onto their fields.
+ * - Error answers `{code, message, errors?}` become an `ApiError`: screens decide on its `code`
+ *   (never on the Spanish message), forms map `fieldErrors` onto their fields.
  */
-import { MSG } from '@trayecto/shared';
+import { API_PREFIX, isErrorCode, MSG, type TErrorCode } from '@trayecto/shared';
 import { clearSession, getToken } from './auth-storage';
 
-export const API_BASE = `${import.meta.env.VITE_API_BASE ?? ''}/api/v1`;
+export const API_BASE = `${import.meta.env.VITE_API_BASE ?? ''}${API_PREFIX}`;
 
 export type TFieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (network down, aborted). */
   readonly status: number;
+  /** The answer's machine code (`body.code`); null without one (no answer, not our JSON). */
+  readonly code: TErrorCode | null;
   readonly fieldErrors: TFieldErrors;
   readonly body: unknown;
   constructor(status: number, message: string, fieldErrors: TFieldErrors = {}, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    this.code = isErrorCode(code) ? code : null;
     this.fieldErrors = fieldErrors;
     this.body = body;
   }

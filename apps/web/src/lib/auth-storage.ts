@@ -2,8 +2,7 @@
  * The browser session (spec §3 "Browser storage keys", §4 "Session").
  * Keys are exactly `token`, `userId`, `userName` and `roles` (a JSON list of levels).
  */
-import { MSG } from '@trayecto/shared';
-import { levelsFromToken } from './jwt';
+import { API_PREFIX, apiPath, MSG, type TLoginResponse } from '@trayecto/shared';
 
 export const STORAGE_KEYS = {
   token: 'token',
@@ -42,7 +41,7 @@ export function isLoggedIn(): boolean {
   return getToken() !== null;
 }
 
-/** The user's permission list: the levels read from the token at login (spec §6). */
+/** The user's permission list: the level of the login (spec §6), as a list. */
 export function getRoles(): number[] {
   const raw = read(STORAGE_KEYS.roles);
   if (!raw) return [];
@@ -55,15 +54,31 @@ export function getRoles(): number[] {
 }
 
 /**
- * Stores a new session after login: the token, the user's id and name, and the roles read from
- * the `level` in the token's payload.
+ * Stores a new session after login (or a password change, which answers a fresh token): the token,
+ * the user's id and name, and the roles. Spec §6 reads the role "from the level in the login token";
+ * the login response carries that same level beside the token (`user.level`), so the browser takes
+ * it from there instead of decoding the token.
  */
-export function saveSession(token: string, user: { id: string; name: string }): void {
-  const roles = levelsFromToken(token);
+export function saveSession(
+  token: string,
+  user: Pick<TLoginResponse['user'], 'id' | 'name'> & { level?: number | null },
+): void {
+  const roles = typeof user.level === 'number' && Number.isInteger(user.level) ? [user.level] : [];
   window.localStorage.setItem(STORAGE_KEYS.token, token);
   window.localStorage.setItem(STORAGE_KEYS.userId, user.id);
   window.localStorage.setItem(STORAGE_KEYS.userName, user.name);
   window.localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify(roles));
+  emit();
+}
+
+/** After the user renames themselves: the stored `userName` (the header shows it). */
+export function updateStoredUserName(name: string): void {
+  if (!read(STORAGE_KEYS.userId)) return;
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.userName, name);
+  } catch {
+    return;
+  }
   emit();
 }
 
@@ -91,12 +106,12 @@ export function clearSession(): void {
  * Logs out (spec §4: clears the token, user id and user name; we also drop the roles) and tells
  * the API to revoke the token, best-effort: a failing network never keeps the user logged in.
  */
-export async function logout(apiBase = '/api/v1'): Promise<void> {
+export async function logout(apiBase = API_PREFIX): Promise<void> {
   const token = getToken();
   clearSession();
   if (!token) return;
   try {
-    await fetch(`${apiBase}/auth/logout`, {
+    await fetch(`${apiBase}${apiPath('logout')}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       keepalive: true,

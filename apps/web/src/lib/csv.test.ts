@@ -4,7 +4,9 @@ import { escapeCsvCell, toCsv } from './csv';
 describe('CSV export', () => {
   it('PRODUCT §5 "export to CSV of the filtered rows": cells starting with = + - @ get a leading apostrophe (formula injection)', () => {
     expect(escapeCsvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(escapeCsvCell('+34 600 000 000')).toBe("'+34 600 000 000");
+    expect(escapeCsvCell('+1+A1')).toBe("'+1+A1");
+    // A plain phone number is not a formula (issue 12): written as typed.
+    expect(escapeCsvCell('+34 600 000 000')).toBe('+34 600 000 000');
     expect(escapeCsvCell('-2+3')).toBe("'-2+3");
     expect(escapeCsvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(escapeCsvCell('\tcmd')).toBe("'\tcmd");

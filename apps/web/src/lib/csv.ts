@@ -1,10 +1,24 @@
 /**
  * CSV export for list screens: semicolon-separated (what Excel expects in a Spanish locale),
  * UTF-8 with a BOM, CRLF line ends, and formula injection neutralised (OWASP "CSV injection":
- * a cell starting with = + - @, tab or carriage return gets a leading apostrophe).
+ * a cell starting with = + - @, tab or carriage return gets a leading apostrophe), except a plain
+ * international phone number ("+34 600 000 000"), which is not a formula.
  */
+import { todayIso } from './dates';
+
 export const CSV_SEPARATOR = ';';
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * "+" then only digits, spaces and the separators people type in phone numbers ("+34 600 000 000",
+ * "+44 (0)20 7946-0958"), 6 to 15 digits: no letter (no function, no cell reference), no operator
+ * other than the leading "+", no "|" (DDE): nothing a spreadsheet could run.
+ */
+const PLAIN_PHONE = /^\+(?=(?:\D*\d){6,15}\D*$)\d[\d ().-]*\d$/;
+
+/** Whether a text cell would start a formula in a spreadsheet. */
+export function isFormulaLike(s: string): boolean {
+  return FORMULA_START.test(s) && !PLAIN_PHONE.test(s);
+}
 
 export type TCsvValue = string | number | boolean | null | undefined;
 
@@ -18,7 +32,7 @@ export function escapeCsvCell(value: TCsvValue): string {
     s = value ? 'Sí' : 'No';
   } else {
     s = value;
-    if (FORMULA_START.test(s)) s = `'${s}`;
+    if (isFormulaLike(s)) s = `'${s}`;
   }
   if (/[";\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
   return s;
@@ -44,8 +58,7 @@ export function downloadCsv(filename: string, csv: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Today's date as YYYY-MM-DD in the browser's zone, for file names. */
+/** Today's date as YYYY-MM-DD in the user's operator's zone (lib/time-zone.ts), for file names. */
 export function todayStamp(d = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return todayIso(d);
 }

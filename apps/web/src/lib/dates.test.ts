@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { daysBetween, formatDay, parseDay, periodCovers, todayIso } from './dates';
+import { setViewerZone } from './time-zone';
 
 describe('calendar dates', () => {
+  afterEach(() => setViewerZone(null));
+
   it('STYLE "Formats": dates read "lun, 23 nov 2026" (no dots, no zone shift)', () => {
     expect(formatDay('2026-11-23')).toBe('lun, 23 nov 2026');
     expect(formatDay('2026-01-01')).toBe('jue, 1 ene 2026');
@@ -22,6 +25,15 @@ describe('calendar dates', () => {
     expect(daysBetween('x', '2026-01-01')).toBeNull();
     expect(periodCovers({ from: '2026-05-01', to: '2026-05-03' }, '2026-05-03')).toBe(true);
     expect(periodCovers({ from: '2026-05-01', to: '2026-05-03' }, '2026-05-04')).toBe(false);
-    expect(todayIso(new Date(2026, 6, 9, 23, 30))).toBe('2026-07-09');
+  });
+
+  it('issue 12: "today" is the operator\'s, whatever the browser\'s clock says', () => {
+    // 22:30 UTC on 9 July: already the 10th in Madrid, still the 9th in Tenerife.
+    const now = new Date('2026-07-09T22:30:00Z');
+    expect(todayIso(now)).toBe('2026-07-10');
+    setViewerZone('Atlantic/Canary');
+    expect(todayIso(now)).toBe('2026-07-09');
+    setViewerZone('Asia/Tokyo');
+    expect(todayIso(new Date('2026-07-09T15:30:00Z'))).toBe('2026-07-10');
   });
 });

@@ -4,44 +4,26 @@
  * "not available today").
  */
 import type { DateFormatter } from '@mantine/dates';
+import { daysBetween as daysFromTo, formatDay, isCalendarDate, todayIn } from '@trayecto/shared';
+import { getViewerZone } from './time-zone';
 
-const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// The day arithmetic and the "lun, 23 nov 2026" format are packages/shared's (common/dates.ts).
+export { formatDay, parseDay } from '@trayecto/shared';
 
-// A calendar date is read as UTC midnight and formatted in UTC, so no zone shifts it by a day.
-const dayFmt = new Intl.DateTimeFormat('es-ES', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "2026-11-23" → Date at UTC midnight, or null when it is not a real calendar date. */
-export function parseDay(value: string | null | undefined): Date | null {
-  const m = value ? DAY_RE.exec(value.slice(0, 10)) : null;
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value?.slice(0, 10) ? d : null;
-}
-
-/** "2026-11-23" → "lun, 23 nov 2026"; '' for an empty or invalid value. */
-export function formatDay(value: string | null | undefined): string {
-  const d = parseDay(value);
-  return d ? dayFmt.format(d).replace(/\./g, '') : '';
-}
-
-/** Today's calendar date (YYYY-MM-DD) in the browser's zone. */
+/**
+ * Today's calendar date (YYYY-MM-DD) for the signed-in user: in their tour operator's time zone
+ * (lib/time-zone.ts), never the browser's. A record of another operator (the administrator's
+ * views) uses `useTimes(record.timezone).today()`.
+ */
 export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return todayIn(getViewerZone(), now);
 }
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD); null when either is not a date. */
 export function daysBetween(from: string, to: string): number | null {
-  const a = parseDay(from);
-  const b = parseDay(to);
-  if (!a || !b) return null;
-  return Math.round((b.getTime() - a.getTime()) / 86_400_000);
+  const a = from.slice(0, 10);
+  const b = to.slice(0, 10);
+  return isCalendarDate(a) && isCalendarDate(b) ? daysFromTo(a, b) : null;
 }
 
 /** Whether the inclusive period [from, to] covers `day`. */
@@ -58,6 +40,10 @@ export const dayValueFormatter: DateFormatter = ({ date }) => {
 function toIso(d: unknown): string {
   if (!d) return '';
   if (typeof d === 'string') return d.slice(0, 10);
-  if (d instanceof Date) return todayIso(d);
+  // A picker's Date is a calendar day at the browser's local midnight: read it in that zone.
+  if (d instanceof Date) {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  }
   return '';
 }

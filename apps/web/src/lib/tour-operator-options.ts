@@ -3,21 +3,20 @@
  * operator owns this" fields on the resource screens. Session-level data any feature may use.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, MAX_PER_PAGE } from '@trayecto/shared';
-import { apiPaths } from '../config/paths';
+import { apiPath, buildListQuery, MAX_PER_PAGE, TOUR_OPERATOR_STATE } from '@trayecto/shared';
 import { apiRequest } from './api-client';
 
 export type TTourOperatorOption = { value: string; label: string; active: boolean };
 
 export async function listTourOperatorOptions(signal?: AbortSignal): Promise<TTourOperatorOption[]> {
-  const res = await apiRequest<Array<{ id: string; name: string; state: number }>>(apiPaths.tourOperators.list, {
+  const res = await apiRequest<Array<{ id: string; name: string; state: number }>>(apiPath('tourOperators'), {
     query: buildListQuery({}, { per_page: MAX_PER_PAGE, sort: 'name' }),
     signal,
   });
   return (Array.isArray(res.data) ? res.data : []).map((o) => ({
     value: o.id,
-    label: o.state === 1 ? o.name : `${o.name} (inactivo)`,
-    active: o.state === 1,
+    label: o.state === TOUR_OPERATOR_STATE.ACTIVE ? o.name : `${o.name} (inactivo)`,
+    active: o.state === TOUR_OPERATOR_STATE.ACTIVE,
   }));
 }
 

@@ -1,19 +1,19 @@
+// The base styles first: every page's own styles come after them.
+import './public.css';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { ErrorPage, LoadingPage, NotFoundPage } from './components/states';
 import { getBooking, getProduct, PublicApiError } from './lib/api';
 import { prefetchResource } from './lib/resource';
 import { matchPublicRoute, type TPublicMatch } from './match-route';
+import { loadBookingPage, loadExistingBookingPage, loadVoucherPage } from './page-loaders';
 import { LandingPage } from './pages/landing-page';
-import './public.css';
 
 // The landing page is the entry most visitors arrive at (and its photo the LCP): it ships with the
 // entry. The other pages are their own chunks, fetched when visited (the landing prefetches the
-// booking page while idle).
-const BookingPage = lazy(() => import('./pages/booking-page').then((m) => ({ default: m.BookingPage })));
-const ExistingBookingPage = lazy(() =>
-  import('./pages/existing-booking-page').then((m) => ({ default: m.ExistingBookingPage })),
-);
-const VoucherPage = lazy(() => import('./pages/voucher-page').then((m) => ({ default: m.VoucherPage })));
+// booking page when the visitor reaches for "Reservar").
+const BookingPage = lazy(() => loadBookingPage().then((m) => ({ default: m.BookingPage })));
+const ExistingBookingPage = lazy(() => loadExistingBookingPage().then((m) => ({ default: m.ExistingBookingPage })));
+const VoucherPage = lazy(() => loadVoucherPage().then((m) => ({ default: m.VoucherPage })));
 
 function subscribe(cb: () => void) {
   window.addEventListener('popstate', cb);

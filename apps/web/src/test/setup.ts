@@ -5,6 +5,11 @@ import { afterEach } from 'vitest';
 // Lazy screens load slower on a busy 2-core CI machine than Testing Library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
+// happy-dom has no FontFaceSet, and Mantine's autosize Textarea listens to document.fonts.
+if (!(document as { fonts?: unknown }).fonts) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

@@ -55,6 +55,7 @@ export const ZAccommodationImportRequest = z.object({
   tour_operator_id: zUuid().nullable().optional(),
   dry_run: z.boolean().optional(),
 });
+export type TAccommodationImportRequest = z.infer<typeof ZAccommodationImportRequest>;
 export const ZAccommodationImportResponse = z.object({
   created: z.number().int(),
   rejected: z.array(z.object({ line: z.number().int(), name: z.string(), errors: z.array(z.string()) })),

@@ -60,58 +60,6 @@ export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
 /** The marker recorded instead of a password: its value (or hash) is never written. */
 export const AUDIT_PASSWORD_MARKER = 'cambiada';
 
-/**
- * Spanish labels of the fields an entry's `changes` may name (the API's snake_case names), for
- * the screens; an unknown field shows its own name.
- */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
-  full_name: 'Nombre',
-  email: 'Email',
-  phone: 'Teléfono',
-  level: 'Rol',
-  state: 'Estado',
-  tour_operator_id: 'Tour operador',
-  address: 'Dirección',
-  lat_lng: 'Coordenadas',
-  commission_pct: 'Comisión (%)',
-  password: 'Contraseña',
-  product_id: 'Producto',
-  date: 'Fecha',
-  time: 'Hora',
-  pax: 'Pasajeros',
-  total_cents: 'Total',
-  discount_cents: 'Descuento',
-  discount_reason: 'Motivo del descuento',
-  customer_name: 'Cliente',
-  customer_email: 'Email del cliente',
-  customer_phone: 'Teléfono del cliente',
-  customer_country: 'País',
-  language: 'Idioma',
-  accommodation_id: 'Alojamiento',
-  room: 'Habitación',
-  pickup_time: 'Hora de recogida',
-  notes: 'Notas',
-  internal_notes: 'Notas internas',
-  channel: 'Canal',
-  seller_id: 'Vendedor',
-  commission_cents: 'Comisión',
-  passengers: 'Lista de pasajeros',
-  cancel_reason: 'Motivo de cancelación',
-  paid_cents: 'Cobrado',
-  refunded_cents: 'Reembolsado',
-  payment_state: 'Estado del pago',
-  checked_in: 'Embarcado',
-  customer_confirmed: 'Confirmada por el cliente',
-  vehicle_id: 'Vehículo',
-  driver_id: 'Chofer',
-  guide_id: 'Guía',
-  person_ids: 'Personal',
-  origin: 'Origen',
-  destination: 'Destino',
-  bookings_completed: 'Realizadas',
-  bookings_no_show: 'No presentados',
-};
-
 /** One change: `[before, after]`. References are `{ id, name }` with the name at the time. */
 export const ZAuditChange = z.tuple([z.unknown(), z.unknown()]);
 
@@ -119,6 +67,8 @@ export const ZAuditChange = z.tuple([z.unknown(), z.unknown()]);
 export const ZAuditEntryResponse = z.object({
   id: z.string(),
   tour_operator_id: z.string().nullable(),
+  /** The zone its time is read in: its operator's, the platform's for entries of no operator. */
+  timezone: z.string(),
   actor_id: z.string().nullable(),
   actor_kind: z.enum(AUDIT_ACTOR_KINDS),
   /** "Nombre <email>" for staff, the customer's name, or "Sistema". */

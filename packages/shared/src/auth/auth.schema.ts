@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
-import { ZUserResponse } from '../users/users.schema';
+import { zOptionalText, zRequired } from '../common/validation';
+import { acceptFullNameAlias, ZUserResponse } from '../users/users.schema';
 
 /** POST /api/v1/auth/login */
 export const ZLoginRequest = z.object({
@@ -35,3 +36,44 @@ export type TTokenPayload = z.infer<typeof ZTokenPayload>;
 
 /** GET /api/v1/auth/me */
 export const ZMeResponse = ZUserResponse;
+
+/**
+ * PUT /api/v1/auth/me ("Mi cuenta"): what every user may change about themselves. The e-mail (the
+ * sign-in identity), the role, the state, the operator and the commission stay with the
+ * administrators (PUT /api/v1/users/{id}); anything else in the body is ignored.
+ */
+export const ZMeUpdateRequest = z.preprocess(
+  acceptFullNameAlias,
+  z.object({
+    full_name: zRequired(150).optional(),
+    phone: zOptionalText(40),
+    address: zOptionalText(255),
+  }),
+);
+export type TMeUpdateRequest = z.infer<typeof ZMeUpdateRequest>;
+
+export const ME_MSG = {
+  wrongCurrentPassword: 'La contraseña actual no es correcta',
+  samePassword: 'La nueva contraseña debe ser distinta de la actual',
+} as const;
+
+/** Required (an empty value says "Campo requerido" only), at most 200 characters. */
+const zSecret = () => z.string().min(1, { error: MSG.required, abort: true }).max(200, MSG.tooLong(200));
+
+/**
+ * POST /api/v1/auth/me/password: the caller's own password, with the current one (spec §3: the
+ * confirmation is `re_password`). Answers a fresh token; every other session is revoked.
+ */
+export const ZMePasswordRequest = z
+  .object({
+    current_password: zSecret(),
+    password: zSecret().min(8, MSG.passwordMin),
+    re_password: zSecret(),
+  })
+  .refine((v) => v.password === v.re_password, { message: MSG.passwordMismatch, path: ['re_password'] })
+  .refine((v) => v.password !== v.current_password, { message: ME_MSG.samePassword, path: ['password'] });
+export type TMePasswordRequest = z.infer<typeof ZMePasswordRequest>;
+
+/** The answer of a password change: a new token for this session (stored under `token`), as at login. */
+export const ZMePasswordResponse = ZLoginResponse;
+export type TMePasswordResponse = z.infer<typeof ZMePasswordResponse>;

@@ -10,8 +10,10 @@ import {
   zRequired,
   zText,
   zTime,
+  zTimestamp,
   zUuid,
 } from '../common/validation';
+import { AVAILABILITY_MAX_DAYS, daysInRange, RANGE_TOO_LONG_MESSAGE } from '../products/products.schema';
 
 /** Passengers per type, e.g. { adult: 2, child: 1 }. */
 export const ZPax = z
@@ -74,6 +76,12 @@ const discountIssue = { message: 'Indica el motivo del descuento', path: ['disco
 export const ZBookingCreateRequest = z.object(bookingFields).refine(discountNeedsReason, discountIssue);
 export type TBookingCreateRequest = z.infer<typeof ZBookingCreateRequest>;
 
+/** The body POST /api/v1/bookings reads: the administrator may name the operator (it must be the product's). */
+export const ZBookingCreateBody = ZBookingCreateRequest.safeExtend({
+  tour_operator_id: zUuid().optional(),
+});
+export type TBookingCreateBody = z.infer<typeof ZBookingCreateBody>;
+
 /**
  * PUT /api/v1/bookings/{id}: fields not sent stay. Changing pax or the departure (date/time)
  * moves seats in the same transaction. `state` follows the state machine (cancel has its own
@@ -93,7 +101,7 @@ export const ZPaymentCreateRequest = z.object({
   kind: z.enum(['payment', 'refund'], { error: MSG.invalidOption }).default('payment'),
   amount_cents: zInt(1, 10_000_000),
   method: zEnum(PAYMENT_METHODS),
-  paid_at: z.string().datetime({ offset: true, message: 'Fecha y hora no válidas' }).optional(),
+  paid_at: zTimestamp().optional(),
   reference: zOptionalText(100),
   notes: zOptionalText(500),
 });
@@ -122,6 +130,7 @@ export const ZBookingQuoteRequest = z.object({
   discount_cents: zInt(0, 10_000_000).optional(),
   accommodation_id: zUuid().nullable().optional(),
 });
+export type TBookingQuoteRequest = z.infer<typeof ZBookingQuoteRequest>;
 
 const ZLineOut = z.object({
   pax_type: z.string(),
@@ -142,12 +151,28 @@ export const ZBookingQuoteResponse = z.object({
   season: z.string().nullable(),
   pickup_time: z.string().nullable(),
   seats_left: z.number().int().nullable(),
+  /** With a time: whether that departure can take these seats now (null without a time). */
+  available: z.boolean().nullable(),
 });
+export type TBookingQuoteResponse = z.infer<typeof ZBookingQuoteResponse>;
+
+/**
+ * A booking as the API answers it (PRODUCT.md §2 plus what it leaves open).
+ *
+ * Amounts: `paid_cents` is everything received, `refunded_cents` everything returned, and
+ * `pending_cents` = max(0, total − paid + refunded): what the customer still owes (0 once cancelled).
+ * `pickup_at` is the place the customer is really collected at when their accommodation redirects
+ * ("Hotel X, recoger en Hotel Y").
+ */
 
 export const ZBookingResponse = z.object({
   id: z.string(),
   locator: z.string(),
   tour_operator_id: z.string(),
+  /** The operator's time zone: the booking's instants (payments, history) are read in it. */
+  timezone: z.string(),
+  /** Named on every row: the administrator's list mixes operators. */
+  tour_operator: z.object({ id: z.string(), name: z.string() }),
   product_id: z.string(),
   product: z.object({ id: z.string(), code: z.string(), name: z.string() }),
   departure_id: z.string(),
@@ -161,6 +186,7 @@ export const ZBookingResponse = z.object({
   discount_reason: z.string(),
   total_cents: z.number().int(),
   paid_cents: z.number().int(),
+  refunded_cents: z.number().int(),
   pending_cents: z.number().int(),
   currency: z.string(),
   customer_name: z.string(),
@@ -170,6 +196,7 @@ export const ZBookingResponse = z.object({
   language: z.string(),
   accommodation_id: z.string().nullable(),
   accommodation: z.object({ id: z.string(), name: z.string(), zone: z.string(), pickup_point: z.string() }).nullable(),
+  pickup_at: z.object({ id: z.string(), name: z.string(), pickup_point: z.string() }).nullable(),
   room: z.string(),
   pickup_time: z.string().nullable(),
   pickup_time_overridden: z.boolean(),
@@ -208,8 +235,37 @@ export const ZBookingCalendarEntry = z.object({
   bookings_count: z.number().int(),
   pax_total: z.number().int(),
   closed: z.boolean(),
+  /** Whether it can still be sold now: open, seats left, before the sale cut-off. */
+  available: z.boolean(),
 });
 export type TBookingCalendarEntry = z.infer<typeof ZBookingCalendarEntry>;
+
+/** GET /api/v1/bookings/calendar's query: at most the availability's longest range. */
+export const ZBookingCalendarQuery = z
+  .object({
+    from: zDate(),
+    to: zDate(),
+    product_id: zUuid().optional(),
+    tour_operator_id: zUuid().optional().describe('Solo el administrador'),
+  })
+  .refine((q) => q.from <= q.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] })
+  .refine((q) => daysInRange(q.from, q.to) <= AVAILABILITY_MAX_DAYS, { message: RANGE_TOO_LONG_MESSAGE, path: ['to'] });
+
+/** One entry of a booking's history (GET /api/v1/bookings/{id}/events). */
+export const ZBookingEventResponse = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  /** created, updated, state_changed, payment, refund, cancelled, customer_confirmed (public page) */
+  type: z.string(),
+  /** A Spanish line for the history list, e.g. "Estado: Pendiente → Confirmada". */
+  summary: z.string(),
+  /** updated: { changes: { field: { from, to } } }; state_changed: { from, to }; payment/refund:
+   *  { payment_id, amount_cents, method }; cancelled: { reason, from }; created: a snapshot. */
+  data: z.record(z.string(), z.unknown()),
+  actor: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type TBookingEventResponse = z.infer<typeof ZBookingEventResponse>;
 
 export const BOOKING_FILTER_FIELDS = [
   'date',

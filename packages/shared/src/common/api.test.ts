@@ -45,7 +45,7 @@ describe('route table', () => {
     for (const r of Object.values(ROUTES)) {
       expect(r.auth).toBe(!(r.path.startsWith('/public/') || r.path === '/login'));
     }
-    expect(Object.values(ROUTES)).toHaveLength(20);
+    expect(Object.values(ROUTES)).toHaveLength(21);
   });
   it('pathTo builds URLs by route name', () => {
     expect(pathTo('bookingEdit', { id: 'abc' })).toBe('/booking/edit/abc');

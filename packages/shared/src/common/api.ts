@@ -1,11 +1,31 @@
 import { z } from 'zod';
+import { ERROR_CODE_LIST, ERROR_CODES } from './errors';
 
-/** Error body of every non-2xx answer (PRODUCT.md §2). */
-export const ZErrorResponse = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  request_id: z.string().optional(),
+/** The `code` of an error answer, with every code's status and meaning in the OpenAPI document. */
+export const ZErrorCode = z.enum(ERROR_CODE_LIST).meta({
+  id: 'ErrorCode',
+  description: [
+    'Código estable de la respuesta de error: los programas deciden por él, nunca por el texto de `message`.',
+    '',
+    '| código | HTTP | cuándo |',
+    '|---|---|---|',
+    ...ERROR_CODE_LIST.map((c) => `| \`${c}\` | ${ERROR_CODES[c].status} | ${ERROR_CODES[c].description} |`),
+  ].join('\n'),
+  'x-enum-descriptions': Object.fromEntries(ERROR_CODE_LIST.map((c) => [c, ERROR_CODES[c].description])),
 });
+
+/** Error body of every non-2xx answer (PRODUCT.md §2): a machine `code` beside the Spanish `message`. */
+export const ZErrorResponse = z
+  .object({
+    code: ZErrorCode,
+    message: z.string().describe('Texto en español para las personas; puede cambiar de redacción'),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe('Mensajes por campo (ruta del campo → mensajes)'),
+    request_id: z.string().optional().describe('En los 5xx: el identificador de la petición en el registro'),
+  })
+  .meta({ id: 'ErrorResponse' });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const FILTER_OPS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'like', 'in'] as const;

@@ -64,12 +64,13 @@ export const PERSON_ROLES = ['guide', 'driver', 'assistant', 'other'] as const;
 export type TPersonRole = (typeof PERSON_ROLES)[number];
 export const PERSON_ROLE_NAMES: Record<TPersonRole, string> = {
   guide: 'Guía',
-  driver: 'Chófer',
+  driver: 'Chofer',
   assistant: 'Asistente',
   other: 'Otro',
 };
 
 /** Active/inactive state shared by accommodations and persons (1 Activo, 2 Inactivo). */
+export const ACTIVE_STATE = { ACTIVE: 1, INACTIVE: 2 } as const;
 export const ACTIVE_STATE_NAMES: Record<number, string> = { 1: 'Activo', 2: 'Inactivo' };
 
 /** Product images: accepted types and the largest upload. */
@@ -94,6 +95,8 @@ export const BOOKING_TRANSITIONS: Record<TBookingState, readonly TBookingState[]
   cancelled: [],
   no_show: [],
 };
+/** States in which a customer may still change their booking's data on the public pages (ADR 006). */
+export const CUSTOMER_EDITABLE_STATES: readonly TBookingState[] = ['pending', 'confirmed'];
 /** States that hold seats on the departure. */
 export const SEAT_HOLDING_STATES: readonly TBookingState[] = ['pending', 'confirmed', 'completed', 'no_show'];
 

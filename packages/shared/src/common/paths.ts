@@ -60,7 +60,7 @@ export const ROUTES = {
     roles: ACCESS.scheduleSheets,
     title: 'Hoja de servicio',
   },
-  users: { path: '/users', name: 'users', auth: true, roles: ACCESS.users, title: 'Usuarios' },
+  users: { path: '/users', name: 'users', auth: true, roles: ACCESS.usersScreen, title: 'Usuarios' },
   tourOperator: {
     path: '/tour-operator',
     name: 'tour-operator',
@@ -99,6 +99,8 @@ export const ROUTES = {
     roles: ACCESS.auditLog,
     title: 'Registro de actividad',
   },
+  /** Not in the spec: the user's own data and password (issue 12), from the header's user menu. */
+  account: { path: '/account', name: 'account', auth: true, roles: ACCESS.account, title: 'Mi cuenta' },
 } as const satisfies Record<string, TRouteDef>;
 
 export type TRouteKey = keyof typeof ROUTES;

@@ -55,7 +55,14 @@ export const ACCESS = {
   persons: [0, 1, 3, 4, 5],
   resourcesWrite: [0, 1, 3],
   users: [0, 1, 2, 3, 4, 5],
+  /**
+   * The "Usuarios" screen: for levels 2, 4 and 5 it would be a one-row table of themselves
+   * (they read only themselves); "Mi cuenta" is their screen.
+   */
+  usersScreen: [0, 1, 3],
   usersManage: [0, 1],
+  /** "Mi cuenta": every level, on themselves. */
+  account: [0, 1, 2, 3, 4, 5],
   tourOperators: [0, 1, 3],
   tourOperatorsWrite: [0, 1],
   tourOperatorsCreate: [0],

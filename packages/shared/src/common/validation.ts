@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { daysInMonth } from './dates';
+import { EMAIL_RE, optionalEmailChecks, textChecks } from './field-rules';
 import { MSG } from './messages';
 
 // Spanish defaults for every zod message we do not set ourselves, and the spec's
@@ -13,19 +15,10 @@ z.config({
   },
 });
 
-/** spec §5: "text, an at sign, text, a dot, text". */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_RE } from './field-rules';
 
-/** A control character other than tab/newline (NUL bytes and friends are never stored). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: we reject them on purpose
-const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-export const zText = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, MSG.tooLong(max))
-    .refine((s) => !CONTROL_RE.test(s), 'Contiene caracteres no permitidos');
+/** Trimmed text of at most `max` characters without control characters (field-rules.ts). */
+export const zText = (max = 255) => z.string().check(...textChecks(max));
 
 /** Required text: passes only if non-empty (spec §5). */
 export const zRequired = (max = 255) => zText(max).min(1, MSG.required);
@@ -44,18 +37,88 @@ export const zEmail = () =>
 
 export const zUuid = () => z.string().uuid(MSG.invalidId);
 
-export const zTimestamp = () => z.string();
+// ── Dates and instants: ONE rule for the whole API ──────────────────────────────────────────────
+// Every date and timestamp the API accepts (bodies, queries, list filters, cursors) goes through
+// these functions: the zod schemas below, apps/api/src/lib/filters.ts and the bookings cursor.
+// JavaScript reads "2026-02-30" as 2 March and "0099-…" as 1999, PostgreSQL has no year 0 and
+// keeps years JavaScript then cannot read back: so only real calendar days of sane years pass.
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** First and last year any date or timestamp may have. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
+
+export const DATE_MESSAGE = 'Fecha no válida (AAAA-MM-DD)';
+export const DATE_RANGE_MESSAGE = `Fecha fuera de rango (años ${MIN_YEAR}–${MAX_YEAR})`;
+export const TIMESTAMP_MESSAGE = 'Fecha y hora no válidas (ISO 8601 con zona horaria, p. ej. 2026-07-01T09:30:00Z)';
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A calendar date YYYY-MM-DD that exists (no 2026-02-30). */
+/** Why a YYYY-MM-DD text is refused: 'format' (not a real day) or 'range' (a year outside 1900–2100). */
+export function dateProblem(s: unknown): 'format' | 'range' | undefined {
+  if (typeof s !== 'string') return 'format';
+  const m = DATE_RE.exec(s);
+  if (!m) return 'format';
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return 'format';
+  if (y < MIN_YEAR || y > MAX_YEAR) return 'range';
+  return undefined;
+}
+
+/** A real calendar day YYYY-MM-DD of a year between MIN_YEAR and MAX_YEAR. */
+export const isValidDate = (s: unknown): s is string => dateProblem(s) === undefined;
+
+/** Why an instant's text is refused: 'format' (not ISO 8601 with an offset, not a real time) or 'range'. */
+export function timestampProblem(s: unknown): 'format' | 'range' | undefined {
+  if (typeof s !== 'string') return 'format';
+  const m = TIMESTAMP_RE.exec(s);
+  if (!m) return 'format';
+  const day = dateProblem(`${m[1]}-${m[2]}-${m[3]}`);
+  if (day) return day;
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59) return 'format';
+  if (Number(m[10] ?? 0) > 23 || Number(m[11] ?? 0) > 59) return 'format';
+  return undefined;
+}
+
+/**
+ * An ISO 8601 / RFC 3339 instant with its offset (`2026-07-01T09:30:00Z`, `…+01:00`; PostgreSQL's
+ * `2026-07-01 09:30:00.123456+00` too): a real day of a year between MIN_YEAR and MAX_YEAR, a real
+ * time of day. Anything else (no offset, 2026-02-30, 24:00, year 0020) gives undefined.
+ */
+export function parseTimestamp(s: unknown): Date | undefined {
+  if (timestampProblem(s) !== undefined) return undefined;
+  const m = TIMESTAMP_RE.exec(s as string) as RegExpExecArray;
+  const ms = Number(`${m[7] ?? ''}000`.slice(0, 3));
+  const offset = (m[9] === '-' ? -1 : 1) * (Number(m[10] ?? 0) * 60 + Number(m[11] ?? 0));
+  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), ms);
+  // Date.UTC reads years 0–99 as 1900–1999; the rule already refused them.
+  return new Date(utc - offset * 60_000);
+}
+
+/** A calendar date YYYY-MM-DD that exists (no 2026-02-30) in the years MIN_YEAR–MAX_YEAR. */
 export const zDate = () =>
-  z.string({ error: (i) => (i.input === undefined ? MSG.required : 'Fecha no válida (AAAA-MM-DD)') }).refine((s) => {
-    if (!DATE_RE.test(s)) return false;
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'Fecha no válida (AAAA-MM-DD)');
+  z
+    .string({ error: (i) => (i.input === undefined ? MSG.required : DATE_MESSAGE) })
+    .superRefine((s, ctx) => {
+      const problem = dateProblem(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'range' ? DATE_RANGE_MESSAGE : DATE_MESSAGE });
+    })
+    // The OpenAPI document says which fields are dates (the security suite attacks each one).
+    .meta({ format: 'date' });
+
+/** An instant in ISO 8601 with its offset (see parseTimestamp), kept as the text sent. */
+export const zTimestamp = () =>
+  z
+    .string({ error: (i) => (i.input === undefined ? MSG.required : TIMESTAMP_MESSAGE) })
+    .superRefine((s, ctx) => {
+      const problem = timestampProblem(s);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem === 'range' ? DATE_RANGE_MESSAGE : TIMESTAMP_MESSAGE });
+      }
+    })
+    .meta({ format: 'date-time' });
 
 /** A 24-hour time HH:mm. */
 export const zTime = () =>
@@ -97,8 +160,7 @@ export function parseLatLng(s: string | null | undefined): { lat: number; lng: n
 /** Optional e-mail (empty allowed) with the spec's message. */
 export const zOptionalEmail = () =>
   zText(254)
-    .refine((s) => s === '' || EMAIL_RE.test(s), MSG.email)
-    .transform((s) => s.toLowerCase())
+    .check(...optionalEmailChecks())
     .optional();
 
 /** A 1/2 state (Activo/Inactivo) from JSON or a form. */

@@ -14,6 +14,11 @@ export type TDashboardKpis = z.infer<typeof ZKpis>;
 export const ZDashboardResponse = z.object({
   /** "Today" in the operator's time zone. */
   today: z.string(),
+  /**
+   * The zone `today` is read in: the operator's. The administrator's "all operators" in different
+   * zones: the platform's (each operator's departures still count on its own day).
+   */
+  timezone: z.string(),
   scope: z.enum(['all', 'operator', 'seller', 'own_day']),
   currency: z.string(),
   today_kpis: ZKpis,

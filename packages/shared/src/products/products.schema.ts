@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { LANGUAGES, PAX_TYPES, PRODUCT_STATES } from '../common/catalog';
+import { addDays, daysBetween, isCalendarDate, isoWeekday } from '../common/dates';
 import { zDate, zEnum, zInt, zLatLng, zOptionalText, zRequired, zText, zTime, zUuid } from '../common/validation';
 
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
+
+/** Longest booking terms of a product (the same as a tour operator's). */
+export const PRODUCT_BOOKING_TERMS_MAX = 20_000;
 
 /** A price per passenger type; a type without price is not offered (PRODUCT.md §4). */
 export const ZProductPrice = z
@@ -41,6 +45,48 @@ export const ZProductSeason = z
   .refine((s) => s.from <= s.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] });
 export type TProductSeason = z.infer<typeof ZProductSeason>;
 
+/**
+ * Limits of a product's availability (issue 12: one product with 30 rules × 48 times offered 1440
+ * departures a day, and three anonymous requests for its availability stalled the server). Every
+ * departure becomes a row of an availability answer, so these bound the work and size of each.
+ */
+/** Most weekly rules a product may have (seasons × groups of weekdays fit with room to spare). */
+export const MAX_AVAILABILITY_RULES = 20;
+/** Most start times of one rule. */
+export const MAX_TIMES_PER_RULE = 48;
+/** Most start times on one day, all the rules that apply that day together (one every 30 minutes, day and night). */
+export const MAX_START_TIMES_PER_DAY = 48;
+/** Longest range of one availability request (staff and public) and of the bookings calendar, in days. */
+export const AVAILABILITY_MAX_DAYS = 62;
+
+type RuleShape = { weekdays: number[]; times: string[]; valid_from: string; valid_to: string | null };
+
+/**
+ * The most distinct start times the rules give on any one day. Exact: the busiest day's rules all
+ * began on or before it, so they are all in force again on the first day of the same weekday on or
+ * after the latest of their `valid_from`s; checking the 7 days from each rule's `valid_from` finds it.
+ */
+export function maxStartTimesPerDay(rules: RuleShape[]): number {
+  let max = 0;
+  for (const start of new Set(rules.map((r) => r.valid_from))) {
+    if (!isCalendarDate(start)) continue;
+    for (let k = 0; k < 7; k++) {
+      const date = addDays(start, k);
+      const weekday = isoWeekday(date);
+      const times = new Set<string>();
+      for (const r of rules) {
+        if (date < r.valid_from || (r.valid_to !== null && date > r.valid_to) || !r.weekdays.includes(weekday))
+          continue;
+        for (const t of r.times) times.add(t);
+      }
+      max = Math.max(max, times.size);
+    }
+  }
+  return max;
+}
+
+export const MAX_START_TIMES_MESSAGE = `Como máximo ${MAX_START_TIMES_PER_DAY} horas de salida en un mismo día (sumando todas las reglas que coinciden ese día)`;
+
 /** A weekly availability rule (weekdays 1 = Monday … 7 = Sunday). */
 export const ZAvailabilityRule = z
   .object({
@@ -52,7 +98,7 @@ export const ZAvailabilityRule = z
     times: z
       .array(zTime())
       .min(1, 'Añade al menos una hora de salida')
-      .max(48)
+      .max(MAX_TIMES_PER_RULE, `Como máximo ${MAX_TIMES_PER_RULE} horas de salida por regla`)
       .refine(unique, 'Horas repetidas')
       .transform((l) => [...l].sort()),
     valid_from: zDate(),
@@ -120,10 +166,19 @@ const productFields = {
   booking_cutoff_hours: zInt(0, 720).optional(),
   free_cancellation_hours: zInt(0, 720).optional(),
   instant_confirmation: z.boolean().optional(),
+  /**
+   * The product's own booking terms (the operator's limit: 20 000 characters). Empty: the tour
+   * operator's `booking_terms` apply; the public API answers the ones that apply.
+   */
+  booking_terms: zOptionalText(PRODUCT_BOOKING_TERMS_MAX),
   state: zEnum(PRODUCT_STATES).optional(),
   prices: zPrices.optional(),
   seasons: z.array(ZProductSeason).max(20).optional(),
-  availability_rules: z.array(ZAvailabilityRule).max(50).optional(),
+  availability_rules: z
+    .array(ZAvailabilityRule)
+    .max(MAX_AVAILABILITY_RULES, `Como máximo ${MAX_AVAILABILITY_RULES} reglas de disponibilidad`)
+    .refine((rules) => maxStartTimesPerDay(rules) <= MAX_START_TIMES_PER_DAY, MAX_START_TIMES_MESSAGE)
+    .optional(),
   closed_dates: z
     .array(zDate())
     .max(1000)
@@ -202,7 +257,8 @@ const ZAvailabilityRuleOut = z.object({
 export const ZProductResponse = z.object({
   id: z.string(),
   tour_operator_id: z.string(),
-  tour_operator: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Its operator; `timezone` decides the product's "today" (departures calendar, sales). */
+  tour_operator: z.object({ id: z.string(), name: z.string(), timezone: z.string() }).nullable(),
   code: z.string(),
   name: z.string(),
   short_description: z.string(),
@@ -219,6 +275,8 @@ export const ZProductResponse = z.object({
   booking_cutoff_hours: z.number().int(),
   free_cancellation_hours: z.number().int(),
   instant_confirmation: z.boolean(),
+  /** The product's own terms; '' when the tour operator's apply. */
+  booking_terms: z.string(),
   currency: z.string(),
   state: z.string(),
   prices: z.array(ZProductPriceOut),
@@ -236,14 +294,15 @@ export const ZProductResponse = z.object({
 });
 export type TProductResponse = z.infer<typeof ZProductResponse>;
 
-/** GET /api/v1/products/{id}/availability?from=&to= (and the public twin). */
+/** Whole days from `from` to `to`, both included (2026-07-01…2026-07-31 is 31). */
+export const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;
+export const RANGE_TOO_LONG_MESSAGE = `El intervalo no puede superar ${AVAILABILITY_MAX_DAYS} días`;
+
+/** GET /api/v1/products/{id}/availability?from=&to= (at most AVAILABILITY_MAX_DAYS days). */
 export const ZAvailabilityQuery = z
   .object({ from: zDate(), to: zDate() })
   .refine((q) => q.from <= q.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 366, {
-    message: 'El intervalo no puede superar un año',
-    path: ['to'],
-  });
+  .refine((q) => daysInRange(q.from, q.to) <= AVAILABILITY_MAX_DAYS, { message: RANGE_TOO_LONG_MESSAGE, path: ['to'] });
 export const ZAvailabilitySlot = z.object({
   date: z.string(),
   time: z.string(),

@@ -2,27 +2,27 @@
  * Contracts of the public API (PRODUCT.md §2 "public (no token)", §6). Everything here is what a
  * customer may see: no other customers, no internal notes, no staff, sellers or commissions.
  *
- * The public web bundle imports these as *types only* (`import type`), so zod never reaches it;
- * its runtime helpers come from the zod-free subpaths (`@trayecto/shared/pricing`, `/catalog`,
- * `/format`, `/messages`, `/paths`).
+ * The public web bundle imports these as *types only* (`import type`), so zod's full build never
+ * reaches it; what the customer types is checked with the same rules through zod/mini
+ * (`@trayecto/shared/public-fields`), and the headers come from `@trayecto/shared/public-http`.
  */
 import { z } from 'zod';
 import { ZPassenger, ZPax } from '../bookings/bookings.schema';
-import { LANGUAGES } from '../common/catalog';
-import { MSG } from '../common/messages';
+import { ZErrorResponse } from '../common/api';
+import { zDate, zOptionalText, zTime, zUuid } from '../common/validation';
+import { AVAILABILITY_MAX_DAYS, daysInRange, RANGE_TOO_LONG_MESSAGE } from '../products/products.schema';
 import {
-  EMAIL_RE,
-  zDate,
-  zEnum,
-  zOptionalEmail,
-  zOptionalText,
-  zRequired,
-  zText,
-  zTime,
-  zUuid,
-} from '../common/validation';
+  publicBookingNoteFields,
+  publicCustomerFields,
+  publicCustomerUpdateFields,
+  TERMS_MESSAGE,
+  zAcceptTerms,
+} from './public.fields';
 
-/** The operator as its customers see it: branding, contact and terms. */
+/**
+ * The operator as its customers see it: branding, contact and its general terms (`booking_terms`;
+ * what applies to a product or a booking is their own top-level `booking_terms`).
+ */
 export const ZPublicOperator = z.object({
   name: z.string(),
   logo_url: z.string(),
@@ -77,6 +77,8 @@ export const ZPublicProduct = z.object({
   seasons: z.array(z.object({ name: z.string(), from: z.string(), to: z.string(), prices: z.array(ZPublicPrice) })),
   /** Lowest base price: the landing's "desde". */
   from_price_cents: z.number().int().nullable(),
+  /** The terms that apply: the product's own, or the tour operator's when it has none. */
+  booking_terms: z.string(),
   tour_operator: ZPublicOperator,
 });
 export type TPublicProduct = z.infer<typeof ZPublicProduct>;
@@ -94,8 +96,8 @@ export const ZPublicAvailabilitySlot = z.object({
 });
 export type TPublicAvailabilitySlot = z.infer<typeof ZPublicAvailabilitySlot>;
 
-/** Longest range the public availability answers, in days. */
-export const PUBLIC_AVAILABILITY_MAX_DAYS = 62;
+/** Longest range the public availability answers, in days (the staff one's). */
+export const PUBLIC_AVAILABILITY_MAX_DAYS = AVAILABILITY_MAX_DAYS;
 
 /**
  * Query of the public availability: `from` defaults to today in the operator's time zone, `to` to
@@ -107,10 +109,10 @@ export const ZPublicAvailabilityQuery = z
     message: 'La fecha final debe ser posterior a la inicial',
     path: ['to'],
   })
-  .refine(
-    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < PUBLIC_AVAILABILITY_MAX_DAYS,
-    { message: `El intervalo no puede superar ${PUBLIC_AVAILABILITY_MAX_DAYS} días`, path: ['to'] },
-  );
+  .refine((q) => !q.from || !q.to || daysInRange(q.from, q.to) <= PUBLIC_AVAILABILITY_MAX_DAYS, {
+    message: RANGE_TOO_LONG_MESSAGE,
+    path: ['to'],
+  });
 export type TPublicAvailabilityQuery = z.infer<typeof ZPublicAvailabilityQuery>;
 
 /** GET /api/v1/public/accommodations?product_id=&time= : the product's pickup places. */
@@ -131,20 +133,6 @@ export const ZPublicAccommodation = z.object({
 });
 export type TPublicAccommodation = z.infer<typeof ZPublicAccommodation>;
 
-const publicCustomer = {
-  customer_name: zRequired(150),
-  customer_email: zText(254)
-    .min(1, MSG.required)
-    .regex(EMAIL_RE, MSG.email)
-    .transform((s) => s.toLowerCase()),
-  customer_phone: zRequired(40),
-  customer_country: zText(2)
-    .refine((s) => s === '' || /^[A-Za-z]{2}$/.test(s), 'País no válido (código de 2 letras, p. ej. ES)')
-    .transform((s) => s.toUpperCase())
-    .optional(),
-  language: zEnum(LANGUAGES as unknown as [string, ...string[]]).optional(),
-};
-
 /**
  * POST /api/v1/public/bookings (header `Idempotency-Key`, ≤ 255 chars). Prices, pickup time and
  * state come from the server; a client's total is never read.
@@ -154,12 +142,12 @@ export const ZPublicBookingCreateRequest = z.object({
   date: zDate(),
   time: zTime(),
   pax: ZPax,
-  ...publicCustomer,
+  // What the customer types: the public pages check the same rules before sending (public.fields.ts).
+  ...publicCustomerFields,
   accommodation_id: zUuid().nullable().optional(),
-  room: zOptionalText(20),
-  notes: zOptionalText(1000),
+  ...publicBookingNoteFields,
   passengers: z.array(ZPassenger).max(100).optional(),
-  accept_terms: z.literal(true, { error: 'Debes aceptar las condiciones' }),
+  accept_terms: zAcceptTerms,
 });
 export type TPublicBookingCreateRequest = z.infer<typeof ZPublicBookingCreateRequest>;
 
@@ -170,21 +158,16 @@ export type TPublicBookingCreateRequest = z.infer<typeof ZPublicBookingCreateReq
  */
 export const ZPublicBookingUpdateRequest = z
   .object({
-    customer_name: zRequired(150),
-    customer_email: zOptionalEmail(),
-    customer_phone: zOptionalText(40),
-    customer_country: publicCustomer.customer_country,
-    language: publicCustomer.language,
+    ...publicCustomerUpdateFields,
     accommodation_id: zUuid().nullable(),
-    room: zOptionalText(20),
-    notes: zOptionalText(1000),
+    ...publicBookingNoteFields,
     passengers: z.array(ZPassenger).max(100),
     confirm: z.boolean(),
     accept_terms: z.boolean(),
   })
   .partial()
   .refine((b) => !b.confirm || b.accept_terms === true, {
-    message: 'Debes aceptar las condiciones',
+    message: TERMS_MESSAGE,
     path: ['accept_terms'],
   });
 export type TPublicBookingUpdateRequest = z.infer<typeof ZPublicBookingUpdateRequest>;
@@ -195,22 +178,13 @@ export type TPublicBookingCancelRequest = z.infer<typeof ZPublicBookingCancelReq
 
 /**
  * The 409 of POST /api/v1/public/bookings when the departure cannot take the passengers
- * (`message` "No quedan plazas suficientes"): the other times of that date that still can, so the
- * page can offer them. Other 409s (closed departure, request still running) carry no alternatives.
+ * (`code` NO_SEATS): the other times of that date that still can, so the page can offer them.
+ * Other 409s (DEPARTURE_CLOSED, IDEMPOTENCY_IN_PROGRESS…) carry no alternatives.
  */
-export const ZPublicBookingConflict = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+export const ZPublicBookingConflict = ZErrorResponse.extend({
   alternatives: z.array(z.object({ time: z.string(), seats_left: z.number().int() })).optional(),
 });
 export type TPublicBookingConflict = z.infer<typeof ZPublicBookingConflict>;
-
-/** Header of POST /api/v1/public/bookings: one client-generated key per distinct booking attempt. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Header set on an answer replayed from an earlier request with the same Idempotency-Key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-/** Id of the `<script type="application/json">` holding the product on a server-rendered landing page. */
-export const PUBLIC_DATA_ELEMENT_ID = 'trayecto-data';
 
 /** A booking as its customer sees it (public form and voucher). */
 export const ZPublicBooking = z.object({
@@ -262,6 +236,8 @@ export const ZPublicBooking = z.object({
   /** The customer's own notes (never the staff's internal notes). */
   notes: z.string(),
   passengers: z.array(z.object({ full_name: z.string(), pax_type: z.string() })),
+  /** The terms that apply: the product's own, or the tour operator's when it has none. */
+  booking_terms: z.string(),
   customer_confirmed_at: z.string().nullable(),
   /** Whether the customer may still confirm (prepared by staff, not yet confirmed by them). */
   can_confirm: z.boolean(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ZErrorResponse } from '../common/api';
 import { SHEET_STATES } from '../common/catalog';
 import { MSG } from '../common/messages';
-import { zDate, zEnum, zOptionalText, zTime, zUuid } from '../common/validation';
+import { zDate, zEnum, zOptionalText, zRequired, zTime, zUuid } from '../common/validation';
 
 /** POST /api/v1/schedule-sheets/generate: the sheets of a day, one per departure with bookings. */
 export const ZSheetGenerateRequest = z.object({
@@ -52,7 +52,8 @@ export type TSheetUpdateRequest = z.infer<typeof ZSheetUpdateRequest>;
 
 /** One overlapping assignment (409 body `conflicts`, and the sheet's `warnings`). */
 export const ZSheetConflict = z.object({
-  kind: z.enum(['vehicle', 'driver', 'guide', 'person', 'vehicle_unavailable', 'over_capacity']),
+  /** pickup_without_time: bookings collected at a stop nobody gave a pickup time (a warning only). */
+  kind: z.enum(['vehicle', 'driver', 'guide', 'person', 'vehicle_unavailable', 'over_capacity', 'pickup_without_time']),
   /** Spanish sentence ready to show, e.g. "El vehículo 1234-ABC ya está en «Masca» (09:00–14:00)". */
   message: z.string(),
   resource_id: z.string().nullable(),
@@ -75,9 +76,27 @@ export const ZCheckInRequest = z
     present: z.boolean().default(true),
     /** How it was found; when left out the server infers it (booking_id → tap, URL or id → scan, locator → locator). */
     method: z.enum(['tap', 'scan', 'locator']).optional(),
+    /**
+     * Check-in is open on the departure's day (operator's time zone). Outside it, the office
+     * (levels 0, 1, 3) may still check in by giving the reason, kept in the check-in log; the
+     * Chofer and the Guía may not (403).
+     */
+    override_reason: zOptionalText(500),
   })
   .refine((b) => b.booking_id || b.code, { message: MSG.required, path: ['code'] });
 export type TCheckInRequest = z.infer<typeof ZCheckInRequest>;
+
+/** The office's form for a check-in outside the departure's day: the reason is required. */
+export const ZCheckInOverrideForm = z.object({ override_reason: zRequired(500) });
+export type TCheckInOverrideForm = z.infer<typeof ZCheckInOverrideForm>;
+
+/**
+ * Where today (in the operator's time zone) stands against the sheet's departure day: `before`
+ * it, `open` (its day, or later while the tour is still running past midnight), or `after` it.
+ * Check-in and «Iniciar» wait for `open`.
+ */
+export const SHEET_CHECK_IN_WINDOWS = ['before', 'open', 'after'] as const;
+export type TSheetCheckInWindow = (typeof SHEET_CHECK_IN_WINDOWS)[number];
 
 /** POST /api/v1/schedule-sheets/{id}/finish: the rest become no-shows, the present completed. */
 export const ZSheetFinishResponse = z.object({ completed: z.number().int(), no_show: z.number().int() });
@@ -130,6 +149,8 @@ export type TSheetStop = z.infer<typeof ZSheetStop>;
 export const ZSheetSummary = z.object({
   id: z.string(),
   tour_operator_id: z.string(),
+  /** The operator's time zone: check-in times and the print date are read in it. */
+  timezone: z.string(),
   product: z.object({ id: z.string(), code: z.string(), name: z.string(), duration_minutes: z.number().int() }),
   departure_id: z.string(),
   date: z.string(),
@@ -150,6 +171,8 @@ export const ZSheetSummary = z.object({
   /** Seats the departure sells. */
   capacity: z.number().int(),
   checked_in_pax: z.number().int(),
+  /** Whether check-in is open today (see SHEET_CHECK_IN_WINDOWS), computed on every read. */
+  check_in_window: z.enum(SHEET_CHECK_IN_WINDOWS),
   warnings: z.array(ZSheetConflict),
   version: z.number().int(),
   created_at: z.string(),
@@ -175,6 +198,7 @@ export const ZSheetResponse = ZSheetSummary.extend({
     .object({ plate: z.string(), transport_authorization: z.string(), type: z.string(), model: z.string() })
     .nullable(),
   stops: z.array(ZSheetStop),
+  /** Every non-cancelled booking in pickup order: the route's stops in turn, as the driver collects them. */
   passengers: z.array(ZSheetPassenger),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),

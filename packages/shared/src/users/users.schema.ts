@@ -14,12 +14,13 @@ const zChoice = (allowed: readonly number[]) =>
   );
 const zLevel = zChoice(LEVELS);
 const zUserState = zChoice([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
-const zPassword = z.string().min(8, MSG.passwordMin).max(200, MSG.tooLong(200));
+/** A new password (PRODUCT.md §4: ≥ 8 characters); the users form and "Mi cuenta" share it. */
+export const zPassword = () => z.string().min(8, MSG.passwordMin).max(200, MSG.tooLong(200));
 const zCommission = z.coerce.number({ error: MSG.invalidNumber }).min(0, MSG.percentRange).max(100, MSG.percentRange);
 const zNullableUuid = z.union([zUuid(), z.null()]);
 
 /** The spec mentions `fullName` as an alias of `full_name`: accept both on input. */
-function acceptFullNameAlias(input: unknown) {
+export function acceptFullNameAlias(input: unknown) {
   if (input && typeof input === 'object' && !Array.isArray(input)) {
     const o = input as Record<string, unknown>;
     if (o.full_name === undefined && o.fullName !== undefined) {
@@ -64,7 +65,7 @@ export const ZUserCreateRequest = z.preprocess(
     .object({
       ...userFields,
       state: userFields.state.default(USER_STATE.ACTIVE),
-      password: zPassword,
+      password: zPassword(),
       re_password: z.string().min(1, MSG.required),
     })
     .refine(passwordsMatch, passwordMismatchIssue),
@@ -85,14 +86,15 @@ export const ZUserUpdateRequest = z.preprocess(
       address: userFields.address,
       lat_lng: userFields.lat_lng,
       commission_pct: userFields.commission_pct,
-      password: zPassword.optional(),
+      password: zPassword().optional(),
       re_password: z.string().optional(),
     })
     .refine(passwordsMatch, passwordMismatchIssue),
 );
 export type TUserUpdateRequest = z.infer<typeof ZUserUpdateRequest>;
 
-export const ZTourOperatorRef = z.object({ id: z.string(), name: z.string() });
+/** The user's operator; `timezone` is the zone the back-office shows that operator's times in. */
+export const ZTourOperatorRef = z.object({ id: z.string(), name: z.string(), timezone: z.string() });
 
 /** Every field of the spec's §3 user table; never a password or a hash. */
 export const ZUserResponse = z.object({

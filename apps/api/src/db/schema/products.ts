@@ -60,6 +60,8 @@ export const products = pgTable(
     seasons: jsonb('seasons').$type<ProductSeason[]>().notNull().default(sql`'[]'::jsonb`),
     availabilityRules: jsonb('availability_rules').$type<AvailabilityRule[]>().notNull().default(sql`'[]'::jsonb`),
     closedDates: date('closed_dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    /** The product's own booking terms; empty = the tour operator's `booking_terms` apply. */
+    bookingTerms: text('booking_terms').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -137,6 +137,8 @@ export const checkIns = pgTable(
     /** `tap`, `scan`, `locator` or `finish`. */
     method: text('method').notNull().default('tap'),
     actorId: uuid('actor_id'),
+    /** Why a check-in was made before the departure's day (an office override); null otherwise. */
+    overrideReason: text('override_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

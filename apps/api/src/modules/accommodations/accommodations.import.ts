@@ -1,6 +1,6 @@
 import { type TAccommodationCreateRequest, ZAccommodationCreateRequest } from '@trayecto/shared';
 import { CsvError, parse } from 'csv-parse/sync';
-import { AppError } from '../../lib/app-error';
+import { fieldError } from '../../lib/app-error';
 
 /**
  * Parsing of a CSV hotel list for POST /accommodations/import (no database here): separator
@@ -100,7 +100,7 @@ export type ParsedImportRow =
   | { line: number; name: string; ok: true; values: TAccommodationCreateRequest }
   | { line: number; name: string; ok: false; errors: string[] };
 
-const invalid = (message: string) => new AppError('VALIDATION', message, { csv: [message] });
+const invalid = (message: string) => fieldError('VALIDATION', 'csv', message);
 
 /** ";" or "," — whichever the header line uses more (outside quotes). */
 export function detectDelimiter(csv: string): ';' | ',' {

@@ -1,5 +1,6 @@
 import type { TAccommodationResponse } from '@trayecto/shared';
 import type { accommodations } from '../../db/schema';
+import { isoOf } from '../../lib/instants';
 
 export type AccommodationRow = typeof accommodations.$inferSelect;
 /** A row with the accommodation its customers are collected at ("recoger en"), if any. */
@@ -28,7 +29,7 @@ export function toAccommodationResponse({
     pickup_at: a.pickupAtId && pickupAt?.id ? { id: pickupAt.id, name: pickupAt.name } : null,
     state: a.state,
     notes: a.notes,
-    created_at: a.createdAt.toISOString(),
-    updated_at: a.updatedAt.toISOString(),
+    created_at: isoOf(a.createdAt),
+    updated_at: isoOf(a.updatedAt),
   };
 }

@@ -325,6 +325,7 @@ describe('pickup_at_id ("recoger en")', () => {
     const a = await create(w.tokens.A1, { name: 'Apartamentos Recogidos', pickup_at_id: target.id });
     const res = await call('DELETE', `/api/v1/accommodations/${target.id}`, w.tokens.admin);
     expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('IN_USE');
     expect(res.json().message).toMatch(
       /No se puede eliminar: un alojamiento se recoge en él \(Apartamentos Recogidos\)/,
     );

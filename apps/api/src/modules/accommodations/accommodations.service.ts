@@ -5,7 +5,7 @@ import type {
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { accommodations } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
 import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
@@ -18,7 +18,7 @@ const SHARED_READ_ONLY =
   'Este alojamiento es del catálogo compartido: solo el administrador puede modificarlo o eliminarlo';
 const ALREADY_EXISTS = 'Ya existe un alojamiento con ese nombre en esa zona';
 
-const pickupError = (message: string) => new AppError('VALIDATION', message, { pickup_at_id: [message] });
+const pickupError = (message: string) => fieldError('VALIDATION', 'pickup_at_id', message);
 
 /**
  * Whose row a new accommodation (or an import) is: the caller's operator; the administrator's
@@ -31,9 +31,7 @@ async function resolveOwner(db: DbOrTx, actor: Actor, requested: string | null |
   }
   if (!requested) return null;
   if (!(await findTourOperatorRow(db, requested))) {
-    throw new AppError('VALIDATION', 'El tour operador no existe', {
-      tour_operator_id: ['El tour operador no existe'],
-    });
+    throw fieldError('VALIDATION', 'tour_operator_id', 'El tour operador no existe');
   }
   return requested;
 }
@@ -133,7 +131,7 @@ export async function updateAccommodation(db: Db, actor: Actor, id: string, body
     const current = await findWritable(tx, actor, id);
     if (isAdmin(actor) && body.tour_operator_id !== undefined && body.tour_operator_id !== current.tourOperatorId) {
       const msg = 'Un alojamiento no puede cambiar de tour operador ni pasar al catálogo compartido o salir de él';
-      throw new AppError('VALIDATION', msg, { tour_operator_id: [msg] });
+      throw fieldError('VALIDATION', 'tour_operator_id', msg);
     }
     if (body.pickup_at_id) await assertPickupAt(tx, current.tourOperatorId, id, body.pickup_at_id);
     const values: Partial<typeof accommodations.$inferInsert> = {
@@ -165,10 +163,10 @@ export async function deleteAccommodation(db: Db, actor: Actor, id: string) {
     const { names, total } = await repo.findPickupReferrers(tx, id);
     if (total > 0) {
       const list = names.join(', ') + (total > names.length ? '…' : '');
-      throw new AppError(
-        'CONFLICT',
-        `No se puede eliminar: ${total === 1 ? 'un alojamiento se recoge' : `${total} alojamientos se recogen`} en él (${list}). Cámbialos antes.`,
-      );
+      throw new AppError({
+        code: 'IN_USE',
+        message: `No se puede eliminar: ${total === 1 ? 'un alojamiento se recoge' : `${total} alojamientos se recogen`} en él (${list}). Cámbialos antes.`,
+      });
     }
     await repo.updateAccommodationRow(tx, id, { deletedAt: new Date() });
   });

@@ -1,11 +1,13 @@
-import type { TAuditActorKind, TAuditEntityType, TAuditEntryResponse } from '@trayecto/shared';
-import type { AuditRow } from './audit.repository';
+import { type TAuditActorKind, type TAuditEntityType, type TAuditEntryResponse, timeZoneOf } from '@trayecto/shared';
+import { isoOf } from '../../lib/instants';
+import type { AuditView } from './audit.repository';
 
 /** Row → response: every column, changes as stored (`{ field: [before, after] }`). */
-export function toAuditEntryResponse(row: AuditRow): TAuditEntryResponse {
+export function toAuditEntryResponse(row: AuditView): TAuditEntryResponse {
   return {
     id: row.id,
     tour_operator_id: row.tourOperatorId,
+    timezone: timeZoneOf(row.timezone),
     actor_id: row.actorId,
     actor_kind: row.actorKind as TAuditActorKind,
     actor_label: row.actorLabel,
@@ -16,6 +18,6 @@ export function toAuditEntryResponse(row: AuditRow): TAuditEntryResponse {
     summary: row.summary,
     request_id: row.requestId,
     ip: row.ip,
-    created_at: row.createdAt.toISOString(),
+    created_at: isoOf(row.createdAt),
   };
 }

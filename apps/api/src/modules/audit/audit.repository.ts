@@ -1,12 +1,14 @@
 import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_ENTITY_TYPES } from '@trayecto/shared';
-import { asc, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { accommodations, auditLog, persons, products, users, vehicles } from '../../db/schema';
+import { accommodations, auditLog, persons, products, tourOperators, users, vehicles } from '../../db/schema';
 import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
 export type AuditRow = typeof auditLog.$inferSelect;
+/** An entry with its operator's time zone (null for entries of no operator). */
+export type AuditView = AuditRow & { timezone: string | null };
 export type AuditInsert = typeof auditLog.$inferInsert;
 
 /**
@@ -45,7 +47,13 @@ export async function listAuditEntries(db: DbOrTx, actor: Actor, params: ListPar
   order.push(params.sort.at(-1)?.dir === 'asc' ? asc(auditLog.id) : desc(auditLog.id));
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(auditLog),
+        // A scalar subquery, read only for the page's rows: the index scans stay as they were.
+        timezone: sql<
+          string | null
+        >`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${auditLog.tourOperatorId})`,
+      })
       .from(auditLog)
       .where(where)
       .orderBy(...order)

@@ -113,6 +113,7 @@ describe('the list conventions', () => {
       {
         id: expect.any(String),
         tour_operator_id: w.A.op.id,
+        timezone: 'Europe/Madrid',
         actor_id: w.A.l1.id,
         actor_kind: 'staff',
         actor_label: `Ana Admin A <${w.A.l1.email}>`,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseListQuery } from '../../lib/filters';
 import { setPagingHeaders } from '../../lib/pagination';
-import { errorResponses, ZListQuery } from '../../lib/route-schemas';
+import { errorResponses, listFilters, ZListQuery } from '../../lib/route-schemas';
 import { AUDIT_LIST_SPEC } from './audit.repository';
 import { listAuditLog } from './audit.service';
 
@@ -18,6 +18,7 @@ export async function auditRoutes(app: FastifyInstance) {
         summary:
           'Registro de actividad: quién cambió qué en reservas, usuarios y hojas de servicio, de lo más reciente a lo más antiguo. Filtros entity_type, entity_id, actor_id, actor_kind, action (eq, in), created_at (gte, lt…), tour_operator_id (administrador); q busca en el resumen y en quién. Administrador: todo; Admin Tour Operador: lo de su operador.',
         querystring: ZListQuery,
+        ...listFilters(AUDIT_LIST_SPEC),
         response: { 200: z.array(ZAuditEntryResponse), ...errorResponses },
       },
     },

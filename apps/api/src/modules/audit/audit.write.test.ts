@@ -341,6 +341,8 @@ describe('schedule sheets', () => {
 
   it('check-in: the booking (and the sheet it starts); a repeated tap changes nothing; undo', async () => {
     const checkIn = (body: object) => send('POST', `/api/v1/schedule-sheets/${sheetId}/check-in`, w.tokens.A5, body);
+    // Check-in opens on the departure's day.
+    await moveDeparture(app, departureId, day(0));
     const first = await written(() => checkIn({ booking_id: lucia.id }));
     expect(first.res.statusCode).toBe(200);
     expect(first.rows.map((r) => [r.entityType, r.entityId, r.action, r.actorId, r.changes])).toEqual([

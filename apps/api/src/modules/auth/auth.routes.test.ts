@@ -85,7 +85,7 @@ describe('POST /api/v1/auth/login', () => {
 
 describe('tokens: me, logout and revocation', () => {
   it('GET /auth/me answers the user of the token with every spec field', async () => {
-    const op = await createOperator(app, { name: 'Teide Tours' });
+    const op = await createOperator(app, { name: 'Teide Tours', timezone: 'Atlantic/Canary' });
     const u = await createUser(app, { level: 5, tourOperatorId: op.id, fullName: 'Gema Guía' });
     const token = await login(app, u.email);
     const res = await me(bearer(token));
@@ -107,7 +107,8 @@ describe('tokens: me, logout and revocation', () => {
         'updated_at',
       ].sort(),
     );
-    expect(res.json().tour_operator).toEqual({ id: op.id, name: 'Teide Tours' });
+    // The operator's zone: the back-office shows every time in it (issue 12).
+    expect(res.json().tour_operator).toEqual({ id: op.id, name: 'Teide Tours', timezone: 'Atlantic/Canary' });
   });
 
   it('PRODUCT §2: logout revokes the token at once', async () => {

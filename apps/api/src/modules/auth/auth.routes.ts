@@ -1,4 +1,11 @@
-import { ZLoginRequest, ZLoginResponse, ZMeResponse } from '@trayecto/shared';
+import {
+  ZLoginRequest,
+  ZLoginResponse,
+  ZMePasswordRequest,
+  ZMePasswordResponse,
+  ZMeResponse,
+  ZMeUpdateRequest,
+} from '@trayecto/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,6 +37,35 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'El usuario de la sesión', response: { 200: ZMeResponse, ...errorResponses } },
     },
     async (req) => service.me(app.db, req.actor),
+  );
+
+  // "Mi cuenta": every level, on the caller only (no id in the path, nothing of another user).
+  r.put(
+    '/auth/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cambiar mis datos (nombre, teléfono, dirección)',
+        body: ZMeUpdateRequest,
+        response: { 200: ZMeResponse, ...errorResponses },
+      },
+    },
+    async (req) => service.updateMe(app.db, req.actor, req.body),
+  );
+
+  r.post(
+    '/auth/me/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cambiar mi contraseña (con la actual): revoca las demás sesiones y devuelve un token nuevo',
+        body: ZMePasswordRequest,
+        response: { 200: ZMePasswordResponse, ...errorResponses },
+      },
+    },
+    async (req) => service.changeMyPassword(app.db, app.tokens, app.loginThrottle, req.actor, req.body, req.ip),
   );
 
   r.post(

@@ -18,11 +18,22 @@ export const DEFAULT_THROTTLE: ThrottleOptions = {
   blockSeconds: 15 * 60,
 };
 
-const accountKey = (email: string) => `account:${email.toLowerCase()}`;
-const addressKey = (ip: string) => `address:${ip}`;
+/**
+ * What is being guessed: the password at sign-in (keys `account:<email>`, `address:<ip>`), or the
+ * current password on "Mi cuenta" (`password:account:<user id>`, `password:address:<ip>`), counted
+ * apart so a session guessing its own password never locks the owner out of signing in.
+ */
+export type ThrottleScope = 'login' | 'password-change';
 
-/** Login throttling per account and per address, stored in the database (PRODUCT.md §2). */
-export function createLoginThrottle(db: DbOrTx, opts: ThrottleOptions) {
+const PREFIX: Record<ThrottleScope, string> = { login: '', 'password-change': 'password:' };
+
+/**
+ * Attempt throttling per account and per address, stored in the database (PRODUCT.md §2). For a
+ * password change the "account" is the user's id.
+ */
+export function createLoginThrottle(db: DbOrTx, opts: ThrottleOptions, scope: ThrottleScope = 'login') {
+  const accountKey = (account: string) => `${PREFIX[scope]}account:${account.toLowerCase()}`;
+  const addressKey = (ip: string) => `${PREFIX[scope]}address:${ip}`;
   return {
     /** Throws 429 with Retry-After while the account or the address is blocked. */
     async assertAllowed(email: string, ip: string) {
@@ -33,12 +44,11 @@ export function createLoginThrottle(db: DbOrTx, opts: ThrottleOptions) {
       const seconds = Number(res.rows[0]?.seconds ?? 0);
       if (seconds > 0) {
         const minutes = Math.ceil(seconds / 60);
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Demasiados intentos fallidos. Vuelve a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-          undefined,
-          { 'Retry-After': String(seconds) },
-        );
+        throw new AppError({
+          code: 'RATE_LIMITED',
+          message: `Demasiados intentos fallidos. Vuelve a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+          headers: { 'Retry-After': String(seconds) },
+        });
       }
     },
     async recordFailure(email: string, ip: string) {

@@ -29,7 +29,9 @@ export function createTokenService(secret: string, ttl: string): TokenService {
         return ZTokenPayload.parse(payload);
       } catch (err) {
         const expired = err instanceof joseErrors.JWTExpired;
-        throw new AppError('UNAUTHORIZED', expired ? 'La sesión ha caducado' : 'Token no válido');
+        throw expired
+          ? new AppError({ code: 'TOKEN_EXPIRED', message: 'La sesión ha caducado' })
+          : new AppError({ code: 'UNAUTHORIZED', message: 'Token no válido' });
       }
     },
   };

@@ -236,7 +236,26 @@ describe('GET /api/v1/bookings: keyset paging with an opaque cursor', () => {
     const sorted = await list(`sort=-total_cents&cursor=${cursor}`);
     expect(sorted.statusCode).toBe(400);
     expect(sorted.json().errors.cursor[0]).toMatch(/orden por defecto/);
-    for (const bad of ['nope!', Buffer.from('["x"]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+    const forged = (date: string, createdAt = '2026-01-01 10:00:00.123456+00') =>
+      Buffer.from(JSON.stringify([date, '09:00', createdAt, '00000000-0000-4000-8000-000000000000'])).toString(
+        'base64url',
+      );
+    // Issue 12: impossible days and odd years in a cursor are the client's 400, not a database error.
+    const impossible = [
+      forged('2026-02-30'),
+      forged('0000-01-01'),
+      forged('0020-01-01'),
+      forged('2026-13-01'),
+      forged('2026-01-01', '2026-02-30 10:00:00+00'),
+      forged('2026-01-01', '0000-01-01 10:00:00+00'),
+    ];
+    expect((await list(`cursor=${forged('2026-01-01')}`)).statusCode).toBe(200);
+    for (const bad of [
+      'nope!',
+      Buffer.from('["x"]').toString('base64url'),
+      Buffer.from('{}').toString('base64url'),
+      ...impossible,
+    ]) {
       const res = await list(`cursor=${bad}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Cursor no válido');
@@ -324,6 +343,29 @@ describe('who sees which bookings (PRODUCT §3)', () => {
     const onlyB = await get(`/api/v1/bookings?tour_operator_id=${w.B.op.id}`, w.tokens.admin);
     expect(ids(onlyB)).toEqual([b.id]);
     expect((await get(`/api/v1/bookings/${b.id}`, w.tokens.admin)).statusCode).toBe(200);
+  });
+
+  it("each row names its tour operator (the administrator's list mixes operators); tour_operator_id[eq] filters them", async () => {
+    const all = (await get('/api/v1/bookings?per_page=500', w.tokens.admin)).json() as (Row & {
+      tour_operator: { id: string; name: string };
+    })[];
+    expect(all.length).toBeGreaterThan(1);
+    for (const r of all) {
+      expect(r.tour_operator).toEqual({
+        id: r.tour_operator_id,
+        name: r.tour_operator_id === w.A.op.id ? w.A.op.name : w.B.op.name,
+      });
+    }
+    const onlyA = (
+      await get(`/api/v1/bookings?tour_operator_id[eq]=${w.A.op.id}&per_page=500`, w.tokens.admin)
+    ).json() as Row[];
+    expect(onlyA.length).toBeGreaterThan(0);
+    expect(onlyA.every((r) => r.tour_operator_id === w.A.op.id)).toBe(true);
+    // The same filter aimed at another operator by a level-1 admin still gets their own rows only.
+    const aimed = (await get(`/api/v1/bookings?tour_operator_id[eq]=${w.B.op.id}`, w.tokens.A1)).json() as Row[];
+    expect(aimed).toEqual([]);
+    const one = (await get(`/api/v1/bookings/${onlyA[0].id}`, w.tokens.A1)).json();
+    expect(one.tour_operator).toEqual({ id: w.A.op.id, name: w.A.op.name });
   });
 
   it('401 without a token', async () => {

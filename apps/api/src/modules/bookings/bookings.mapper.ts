@@ -1,28 +1,35 @@
 import {
   BOOKING_CHANNEL_NAMES,
   BOOKING_STATE_NAMES,
+  FIELD_LABELS,
+  fieldName,
   formatCents,
   PAYMENT_METHOD_NAMES,
   pathTo,
   plural,
   type TBookingChannel,
+  type TBookingEventResponse,
+  type TBookingResponse,
   type TBookingState,
   type TPaxType,
   type TPaymentMethod,
   type TPaymentResponse,
-  ZBookingResponse,
+  timeZoneOf,
 } from '@trayecto/shared';
-import { z } from 'zod';
 import type { bookingEvents, bookings, payments } from '../../db/schema';
+import { isoOf, isoOrNull } from '../../lib/instants';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingView = {
   booking: BookingRow;
   product: { id: string; code: string; name: string };
+  operator: { id: string; name: string };
   seller: { id: string; fullName: string } | null;
   accommodation: { id: string; name: string; zone: string; pickupPoint: string } | null;
   pickupAt: { id: string; name: string; pickupPoint: string } | null;
   createdAtExact: string;
+  /** The operator's time zone. */
+  timezone: string;
 };
 export type PaymentView = {
   payment: typeof payments.$inferSelect;
@@ -33,34 +40,23 @@ export type EventView = {
   actor: { id: string; fullName: string } | null;
 };
 
-/**
- * The booking as the API answers it: the shared contract plus what PRODUCT.md leaves open —
- * `refunded_cents` (money returned) and `pickup_at`, the place the customer is really collected at
- * when their accommodation redirects ("Hotel X, recoger en Hotel Y").
- *
- * Amounts: `paid_cents` is everything received, `refunded_cents` everything returned, and
- * `pending_cents` = max(0, total − paid + refunded): what the customer still owes (0 once cancelled).
- */
-export const ZBookingOut = ZBookingResponse.extend({
-  refunded_cents: z.number().int(),
-  pickup_at: z.object({ id: z.string(), name: z.string(), pickup_point: z.string() }).nullable(),
-});
-export type TBookingOut = z.infer<typeof ZBookingOut>;
-
 /** What the customer still owes: nothing once cancelled (money paid is returned with a refund). */
 export function pendingCents(b: Pick<BookingRow, 'state' | 'totalCents' | 'paidCents' | 'refundedCents'>) {
   if (b.state === 'cancelled') return 0;
   return Math.max(0, b.totalCents - b.paidCents + b.refundedCents);
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = isoOrNull;
 
-export function toBookingResponse(v: BookingView): TBookingOut {
+/** The booking as the API answers it (the shared ZBookingResponse). */
+export function toBookingResponse(v: BookingView): TBookingResponse {
   const b = v.booking;
   return {
     id: b.id,
     locator: b.locator,
     tour_operator_id: b.tourOperatorId,
+    timezone: timeZoneOf(v.timezone),
+    tour_operator: v.operator,
     product_id: b.productId,
     product: v.product,
     departure_id: b.departureId,
@@ -116,8 +112,8 @@ export function toBookingResponse(v: BookingView): TBookingOut {
       booking: pathTo('publicBookingExisting', { bookingId: b.id }),
       voucher: pathTo('publicBookingVoucher', { bookingId: b.id }),
     },
-    created_at: b.createdAt.toISOString(),
-    updated_at: b.updatedAt.toISOString(),
+    created_at: isoOf(b.createdAt),
+    updated_at: isoOf(b.updatedAt),
   };
 }
 
@@ -128,54 +124,13 @@ export function toPaymentResponse({ payment: p, recorder }: PaymentView): TPayme
     kind: p.kind,
     amount_cents: p.amountCents,
     method: p.method,
-    paid_at: p.paidAt.toISOString(),
+    paid_at: isoOf(p.paidAt, p.createdAt),
     reference: p.reference,
     notes: p.notes,
     recorded_by: recorder?.id ? { id: recorder.id, full_name: recorder.fullName } : null,
-    created_at: p.createdAt.toISOString(),
+    created_at: isoOf(p.createdAt),
   };
 }
-
-/** One entry of a booking's history (GET /bookings/{id}/events). */
-export const ZBookingEventResponse = z.object({
-  id: z.string(),
-  booking_id: z.string(),
-  /** created, updated, state_changed, payment, refund, cancelled, customer_confirmed (public page) */
-  type: z.string(),
-  /** A Spanish line for the history list, e.g. "Estado: Pendiente → Confirmada". */
-  summary: z.string(),
-  /** updated: { changes: { field: { from, to } } }; state_changed: { from, to }; payment/refund:
-   *  { payment_id, amount_cents, method }; cancelled: { reason, from }; created: a snapshot. */
-  data: z.record(z.string(), z.unknown()),
-  actor: z.object({ id: z.string(), full_name: z.string() }).nullable(),
-  created_at: z.string(),
-});
-export type TBookingEventResponse = z.infer<typeof ZBookingEventResponse>;
-
-/** Spanish names of the fields an edit can change, for the history. */
-export const FIELD_NAMES: Record<string, string> = {
-  product_id: 'producto',
-  date: 'fecha',
-  time: 'hora',
-  pax: 'pasajeros',
-  total_cents: 'importe',
-  discount_cents: 'descuento',
-  discount_reason: 'motivo del descuento',
-  customer_name: 'nombre del cliente',
-  customer_email: 'correo electrónico',
-  customer_phone: 'teléfono',
-  customer_country: 'país',
-  language: 'idioma',
-  accommodation_id: 'alojamiento',
-  room: 'habitación',
-  pickup_time: 'hora de recogida',
-  notes: 'notas',
-  internal_notes: 'notas internas',
-  channel: 'canal',
-  seller_id: 'vendedor',
-  commission_cents: 'comisión',
-  passengers: 'lista de pasajeros',
-};
 
 const stateName = (s: unknown) => BOOKING_STATE_NAMES[s as TBookingState] ?? String(s);
 const methodName = (m: unknown) => PAYMENT_METHOD_NAMES[m as TPaymentMethod] ?? String(m);
@@ -202,10 +157,10 @@ export function paxSummary(pax: Record<string, number>): string {
 function changedFields(data: Record<string, unknown>): string {
   const changed = Object.keys((data.changes ?? {}) as Record<string, unknown>);
   const ordered = [
-    ...Object.keys(FIELD_NAMES).filter((f) => changed.includes(f)),
-    ...changed.filter((f) => !(f in FIELD_NAMES)),
+    ...Object.keys(FIELD_LABELS).filter((f) => changed.includes(f)),
+    ...changed.filter((f) => !(f in FIELD_LABELS)),
   ];
-  return ordered.map((f) => FIELD_NAMES[f] ?? f).join(', ');
+  return ordered.map(fieldName).join(', ');
 }
 
 export function eventSummary(type: string, data: Record<string, unknown>, currency = 'EUR'): string {
@@ -254,6 +209,6 @@ export function toEventResponse({ event: e, actor }: EventView, currency = 'EUR'
     summary: eventSummary(e.type, e.data, currency),
     data: e.data,
     actor: actor?.id ? { id: actor.id, full_name: actor.fullName } : null,
-    created_at: e.createdAt.toISOString(),
+    created_at: isoOf(e.createdAt),
   };
 }

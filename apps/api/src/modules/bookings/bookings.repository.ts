@@ -81,6 +81,7 @@ const viewSelect = (db: DbOrTx) =>
     .select({
       booking: bookings,
       product: { id: products.id, code: products.code, name: products.name },
+      operator: { id: tourOperators.id, name: tourOperators.name },
       seller: { id: seller.id, fullName: seller.fullName },
       accommodation: {
         id: accommodations.id,
@@ -91,9 +92,12 @@ const viewSelect = (db: DbOrTx) =>
       pickupAt: { id: pickupAt.id, name: pickupAt.name, pickupPoint: pickupAt.pickupPoint },
       // Exact (microseconds) for keyset cursors; a JS Date would round it to milliseconds.
       createdAtExact: sql<string>`${bookings.createdAt}::text`,
+      // A scalar subquery, read only for the rows returned: the list's index plans stay as they were.
+      timezone: sql<string>`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${bookings.tourOperatorId})`,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
     .leftJoin(seller, eq(seller.id, bookings.sellerId))
     .leftJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
     .leftJoin(pickupAt, eq(pickupAt.id, accommodations.pickupAtId));

@@ -1,10 +1,10 @@
 import { NO_SEATS_MESSAGE } from '@trayecto/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createUser, createWorld, login } from '../../../test/factories';
-import { tourOperators } from '../../db/schema';
+import { payments, tourOperators } from '../../db/schema';
 import { createBooking } from './bookings.service';
 import {
   actorOf,
@@ -122,7 +122,10 @@ describe('POST /api/v1/bookings: price, commission, pickup', () => {
       commission_cents: 0,
       created_by: w.A.l1.id,
       version: 1,
-      public_urls: { booking: `/public/booking/${b.id}`, voucher: `/public/landing/booking-voucher/${b.id}` },
+      public_urls: {
+        booking: `http://localhost:80/public/booking/${b.id}`,
+        voucher: `http://localhost:80/public/landing/booking-voucher/${b.id}`,
+      },
     });
     expect(b.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
     expect(b.lines).toEqual([
@@ -401,7 +404,7 @@ describe('POST /api/v1/bookings: every refusal writes nothing', () => {
     const p = await mkProduct(app, w.tokens.A1, { capacity: 4 });
     await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 3 } }));
     const body = await refused(w.tokens.A1, bookingBody(p.id, { pax: { adult: 2 } }), 409, NO_SEATS_MESSAGE);
-    expect(body).toEqual({ message: NO_SEATS_MESSAGE, errors: { pax: ['Solo queda 1 plaza'] } });
+    expect(body).toEqual({ code: 'NO_SEATS', message: NO_SEATS_MESSAGE, errors: { pax: ['Solo queda 1 plaza'] } });
     expect(await seatsOf(app, p.id, day(1), '09:00')).toBe(3);
     // The last seat still sells; then the departure is full.
     await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 1 } }));
@@ -519,6 +522,7 @@ describe('PUT /api/v1/bookings/{id}: edits move seats in the same transaction', 
     const stale = await send('PUT', `/api/v1/bookings/${b.id}`, w.tokens.A1, { notes: 'Celíaco', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
+      code: 'STALE_VERSION',
       message: 'La reserva ha cambiado; recarga los datos',
       errors: { version: ['La reserva ha cambiado; recarga los datos'] },
     });
@@ -787,6 +791,48 @@ describe('payments and refunds', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['amount_cents', 'method', 'paid_at']);
+  });
+
+  it('issue 12: paid_at follows the one date rule (years 1900–2100, real days, an offset); nothing is stored otherwise', async () => {
+    const b = await booked(app, w.tokens.A1, bookingBody(product.id));
+    const count = async () => (await app.db.select().from(payments).where(eq(payments.bookingId, b.id))).length;
+    for (const paidAt of [
+      '0020-01-01T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '2026-02-30T10:00:00Z',
+      '2026-01-01T10:00:00',
+    ]) {
+      const res = await send('POST', `/api/v1/bookings/${b.id}/payments`, w.tokens.A1, {
+        amount_cents: 100,
+        method: 'cash',
+        paid_at: paidAt,
+      });
+      expect(res.statusCode, paidAt).toBe(422);
+      expect(res.json().errors.paid_at, paidAt).toHaveLength(1);
+    }
+    expect(await count()).toBe(0);
+    const ok = await send('POST', `/api/v1/bookings/${b.id}/payments`, w.tokens.A1, {
+      amount_cents: 100,
+      method: 'cash',
+      paid_at: '2026-03-01T10:00:00+01:00',
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().paid_at).toBe('2026-03-01T09:00:00.000Z');
+  });
+
+  it('issue 12: a stored payment whose date JavaScript cannot read (year 0020, written before the rule) does not break the booking', async () => {
+    const b = await booked(app, w.tokens.A1, bookingBody(product.id));
+    const res = await send('POST', `/api/v1/bookings/${b.id}/payments`, w.tokens.A1, {
+      amount_cents: 100,
+      method: 'cash',
+    });
+    await app.db.execute(sql`update payments set paid_at = '0020-01-01T00:00:00Z' where id = ${res.json().id}`);
+    const list = await get(`/api/v1/bookings/${b.id}/payments`, w.tokens.A1);
+    expect(list.statusCode).toBe(200);
+    // Shown at the time it was recorded rather than failing every read of the booking.
+    expect(list.json()[0].paid_at).toBe(res.json().created_at);
+    expect((await get(`/api/v1/bookings/${b.id}`, w.tokens.A1)).statusCode).toBe(200);
   });
 });
 

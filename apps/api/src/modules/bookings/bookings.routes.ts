@@ -1,7 +1,13 @@
 import {
   ACCESS,
+  ZBookingCalendarEntry,
+  ZBookingCalendarQuery,
   ZBookingCancelRequest,
+  ZBookingCreateBody,
+  ZBookingEventResponse,
   ZBookingQuoteRequest,
+  ZBookingQuoteResponse,
+  ZBookingResponse,
   ZBookingUpdateRequest,
   ZPaymentCreateRequest,
   ZPaymentResponse,
@@ -9,19 +15,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
+import { sendJsonArray } from '../../lib/json-stream';
 import { setPagingHeaders } from '../../lib/pagination';
-import { errorResponses, ZIdParams } from '../../lib/route-schemas';
-import { ZBookingEventResponse, ZBookingOut } from './bookings.mapper';
+import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
 import { BOOKING_LIST_SPEC } from './bookings.repository';
-import {
-  ZBookingCalendarEntryOut,
-  ZBookingCalendarQuery,
-  ZBookingCreateBody,
-  ZBookingListQuery,
-  ZBookingQuoteOut,
-} from './bookings.schemas';
+import { ZBookingListQuery } from './bookings.schemas';
 import * as service from './bookings.service';
 import { getCalendar } from './calendar.service';
 import * as payments from './payments.service';
@@ -84,13 +85,14 @@ export async function bookingsRoutes(app: FastifyInstance) {
         summary:
           'Lista de reservas. Filtros date, time, product_id, departure_id, state, payment_state, seller_id, channel, accommodation_id, locator, created_at, tour_operator_id; q busca en localizador, nombre, correo y teléfono; orden por defecto date,time,created_at. Paginación profunda: con el orden por defecto cada respuesta trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas.',
         querystring: ZBookingListQuery,
-        response: { 200: z.array(ZBookingOut), ...errorResponses },
+        ...listFilters(BOOKING_LIST_SPEC),
+        response: { 200: z.array(ZBookingResponse), ...errorResponses },
       },
     },
     async (req, reply) => {
       const { cursor, ...query } = req.query as Record<string, unknown>;
       if (cursor !== undefined && typeof cursor !== 'string') {
-        return reply.code(400).send({ message: 'El parámetro "cursor" solo puede aparecer una vez' });
+        throw new AppError({ code: 'BAD_REQUEST', message: 'El parámetro "cursor" solo puede aparecer una vez' });
       }
       const params = parseListQuery(query, BOOKING_LIST_SPEC);
       const result = await service.listBookings(app.db, req.actor, params, cursor);
@@ -110,12 +112,13 @@ export async function bookingsRoutes(app: FastifyInstance) {
       onRequest: app.requireRoles(ACCESS.bookingsWrite),
       schema: {
         tags,
-        summary: `Salidas entre dos fechas (máximo 62 días) con plazas vendidas y libres, reservas y pasajeros`,
+        summary: `Salidas entre dos fechas (máximo 62 días y 10.000 salidas; filtra por producto si hay más) con plazas vendidas y libres, reservas y pasajeros`,
         querystring: ZBookingCalendarQuery,
-        response: { 200: z.array(ZBookingCalendarEntryOut), ...errorResponses },
+        response: { 200: z.array(ZBookingCalendarEntry), ...errorResponses },
       },
     },
-    async (req) => getCalendar(app.db, req.actor, req.query, new Date()),
+    async (req, reply) =>
+      sendJsonArray(reply, await getCalendar(app.db, req.actor, req.query, new Date()), ZBookingCalendarEntry),
   );
 
   r.post(
@@ -126,7 +129,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Precio en vivo para los formularios: total, hora de recogida y plazas libres (no reserva nada)',
         body: ZBookingQuoteRequest,
-        response: { 200: ZBookingQuoteOut, ...errorResponses },
+        response: { 200: ZBookingQuoteResponse, ...errorResponses },
       },
     },
     async (req) => quote(app.db, req.actor, req.body, new Date()),
@@ -136,7 +139,12 @@ export async function bookingsRoutes(app: FastifyInstance) {
     '/bookings/:id',
     {
       onRequest: app.requireRoles(ACCESS.bookings),
-      schema: { tags, summary: 'Una reserva', params: ZIdParams, response: { 200: ZBookingOut, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Una reserva',
+        params: ZIdParams,
+        response: { 200: ZBookingResponse, ...errorResponses },
+      },
     },
     async (req) => service.getBooking(app.db, req.actor, assertId(req.params.id, WHAT)),
   );
@@ -150,7 +158,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
         summary:
           'Crear reserva: precio, comisión y hora de recogida calculados por el servidor; 409 "No quedan plazas suficientes" si la salida no puede con ellas',
         body: ZBookingCreateBody,
-        response: { 201: ZBookingOut, ...errorResponses },
+        response: { 201: ZBookingResponse, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -169,7 +177,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
           'Editar reserva (lo no enviado se queda); cambiar pasajeros o salida mueve las plazas; "version" evita sobrescribir cambios ajenos (409)',
         params: ZIdParams,
         body: ZBookingUpdateRequest,
-        response: { 200: ZBookingOut, ...errorResponses },
+        response: { 200: ZBookingResponse, ...errorResponses },
       },
     },
     async (req) => service.updateBooking(app.db, req.actor, assertId(req.params.id, WHAT), req.body, new Date()),
@@ -184,7 +192,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
         summary: 'Cancelar reserva con un motivo; libera sus plazas',
         params: ZIdParams,
         body: ZBookingCancelRequest,
-        response: { 200: ZBookingOut, ...errorResponses },
+        response: { 200: ZBookingResponse, ...errorResponses },
       },
     },
     async (req) => service.cancelBooking(app.db, req.actor, assertId(req.params.id, WHAT), req.body.reason, new Date()),

@@ -22,7 +22,9 @@ describe('locators', () => {
       expect(l).toMatch(LOCATOR_RE);
       seen.add(l);
     }
-    expect(seen.size).toBe(2000);
+    // 32^6 ≈ 1.07e9 locators: two of 2,000 collide with probability ≈ 0.2 % (the database's unique
+    // index and a retry handle that); three or more collisions would mean a broken generator.
+    expect(seen.size).toBeGreaterThanOrEqual(1998);
   });
 });
 

@@ -1,16 +1,22 @@
 import {
+  ACTIVE_STATE,
   BOOKING_STATE_NAMES,
   commissionCents,
+  isValidDate,
   LEVEL,
   NO_SEATS_MESSAGE,
   PricingError,
+  parseTimestamp,
   paymentStateOf,
   pickupTimeFor,
   plural,
   quoteBooking,
   SEAT_HOLDING_STATES,
   type TBookingChannel,
+  type TBookingCreateBody,
   type TBookingCreateRequest,
+  type TBookingEventResponse,
+  type TBookingResponse,
   type TBookingState,
   type TBookingUpdateRequest,
   type TQuote,
@@ -18,7 +24,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, forbidden, notFound, validation } from '../../lib/app-error';
+import { AppError, fieldError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
 import {
@@ -32,13 +38,7 @@ import {
 import { isOnSale, ruleTimesOn, zonedDateTimeToInstant } from '../products/availability';
 import type { ProductRow } from '../products/products.mapper';
 import { displayDate, timeZoneOf } from '../products/products.service';
-import {
-  type BookingRow,
-  type TBookingEventResponse,
-  type TBookingOut,
-  toBookingResponse,
-  toEventResponse,
-} from './bookings.mapper';
+import { type BookingRow, toBookingResponse, toEventResponse } from './bookings.mapper';
 import * as repo from './bookings.repository';
 import {
   canTransition,
@@ -63,9 +63,6 @@ export const CANCELLED_READ_ONLY = 'La reserva está cancelada y ya no se puede 
 
 /** Levels that may sell past a product's sale cut-off (never past its capacity): 0, 1 and 3. */
 export const CUTOFF_OVERRIDE_LEVELS: readonly number[] = [LEVEL.ADMIN, LEVEL.TOUR_OPERATOR_ADMIN, LEVEL.OPERATOR];
-
-/** The create body: the shared contract plus `tour_operator_id`, honoured only for the administrator. */
-export type TBookingCreateBody = TBookingCreateRequest & { tour_operator_id?: string };
 
 const isSeller = (actor: Actor) => actor.level === LEVEL.SELLER;
 const holdsSeats = (state: string) => SEAT_HOLDING_STATES.includes(state as TBookingState);
@@ -96,7 +93,7 @@ export async function loadSellableProduct(db: DbOrTx, actor: Actor, productId: s
   const row = await repo.findProductForSale(db, actor, productId);
   if (!row) throw validation({ product_id: ['El producto no existe'] });
   if (row.product.state !== 'active') {
-    throw new AppError('VALIDATION', INACTIVE_PRODUCT_MESSAGE, { product_id: [INACTIVE_PRODUCT_MESSAGE] });
+    throw fieldError('VALIDATION', 'product_id', INACTIVE_PRODUCT_MESSAGE);
   }
   return { product: row.product, operator: operatorSettings(row.operator) };
 }
@@ -155,17 +152,20 @@ async function checkDeparture(tx: DbOrTx, c: DepartureCheck) {
     throw validation({ time: [m] }, m);
   }
   if (product.closedDates.includes(date)) {
-    throw new AppError('CONFLICT', CLOSED_MESSAGE, { date: [`El producto no opera el ${displayDate(date)}`] });
+    throw new AppError({
+      code: 'DEPARTURE_CLOSED',
+      message: CLOSED_MESSAGE,
+      errors: { date: [`El producto no opera el ${displayDate(date)}`] },
+    });
   }
-  if (row?.closed) throw new AppError('CONFLICT', CLOSED_MESSAGE, { time: [CLOSED_MESSAGE] });
+  if (row?.closed) throw fieldError('DEPARTURE_CLOSED', 'time', CLOSED_MESSAGE);
   const start = zonedDateTimeToInstant(date, time, c.timeZone).getTime();
   if (start <= c.now.getTime()) {
-    const m = 'La salida ya ha pasado';
-    throw validation({ date: [m] }, m);
+    throw fieldError('DEPARTURE_STARTED', 'date', 'La salida ya ha pasado');
   }
   if (!isOnSale(date, time, product.bookingCutoffHours, c.timeZone, c.now)) {
     const m = `La venta de esta salida cerró ${plural(product.bookingCutoffHours, 'hora', 'horas')} antes de la salida`;
-    if (c.cutoffOverrideLevel === null) throw validation({ time: [m] }, m);
+    if (c.cutoffOverrideLevel === null) throw fieldError('CUT_OFF_PASSED', 'time', m);
     if (!CUTOFF_OVERRIDE_LEVELS.includes(c.cutoffOverrideLevel)) {
       throw forbidden('Tu rol no puede vender pasado el cierre de venta');
     }
@@ -178,15 +178,19 @@ async function takeSeatsOrRefuse(tx: DbOrTx, departureId: string, seats: number)
   const taken = await repo.takeSeats(tx, departureId, seats);
   if (taken) return;
   const dep = await repo.findDepartureById(tx, departureId);
-  if (dep?.closed) throw new AppError('CONFLICT', CLOSED_MESSAGE, { time: [CLOSED_MESSAGE] });
+  if (dep?.closed) throw fieldError('DEPARTURE_CLOSED', 'time', CLOSED_MESSAGE);
   throw noSeats(dep ? dep.capacity - dep.seatsTaken : 0);
 }
 
 /** 409 "No quedan plazas suficientes", saying how many are left. */
 function noSeats(seatsLeft: number) {
   const left = Math.max(0, seatsLeft);
-  return new AppError('CONFLICT', NO_SEATS_MESSAGE, {
-    pax: [left === 0 ? 'La salida está completa' : `Solo ${left === 1 ? 'queda 1 plaza' : `quedan ${left} plazas`}`],
+  return new AppError({
+    code: 'NO_SEATS',
+    message: NO_SEATS_MESSAGE,
+    errors: {
+      pax: [left === 0 ? 'La salida está completa' : `Solo ${left === 1 ? 'queda 1 plaza' : `quedan ${left} plazas`}`],
+    },
   });
 }
 
@@ -194,7 +198,8 @@ function noSeats(seatsLeft: number) {
 export async function usablePlace(tx: DbOrTx, tourOperatorId: string, id: string) {
   const row = await repo.findUsableAccommodation(tx, tourOperatorId, id);
   if (!row) throw validation({ accommodation_id: ['El alojamiento no existe o no está disponible'] });
-  if (row.accommodation.state !== 1) throw validation({ accommodation_id: ['El alojamiento no está activo'] });
+  if (row.accommodation.state !== ACTIVE_STATE.ACTIVE)
+    throw validation({ accommodation_id: ['El alojamiento no está activo'] });
   return placeOf(row);
 }
 
@@ -228,7 +233,7 @@ const paymentStateFor = (total: number, paid: number, refunded: number) =>
 /** The audit log's summary of a booking: "TRY-ABC123 · Lucía Pérez". */
 export const bookingSummary = (b: { locator: string; customerName: string }) => `${b.locator} · ${b.customerName}`;
 
-async function readBooking(db: DbOrTx, id: string): Promise<TBookingOut> {
+async function readBooking(db: DbOrTx, id: string): Promise<TBookingResponse> {
   const row = await repo.findBookingView(db, id);
   if (!row) throw notFound(NOT_FOUND);
   return toBookingResponse(row);
@@ -236,9 +241,7 @@ async function readBooking(db: DbOrTx, id: string): Promise<TBookingOut> {
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
-const CURSOR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const CURSOR_TIME = /^\d{2}:\d{2}$/;
-const CURSOR_TS = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const CURSOR_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const CURSOR_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** An opaque keyset cursor: the last row's position in the default ordering, base64url. */
@@ -247,7 +250,7 @@ export function encodeCursor(p: repo.KeysetPosition): string {
 }
 
 export function decodeCursor(cursor: string): repo.KeysetPosition {
-  const bad = () => new AppError('BAD_REQUEST', 'Cursor no válido', { cursor: ['Cursor no válido'] });
+  const bad = () => fieldError('BAD_REQUEST', 'cursor', 'Cursor no válido');
   if (cursor.length > 300 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
   let parts: unknown;
   try {
@@ -257,7 +260,8 @@ export function decodeCursor(cursor: string): repo.KeysetPosition {
   }
   if (!Array.isArray(parts) || parts.length !== 4 || !parts.every((p) => typeof p === 'string')) throw bad();
   const [date, time, createdAt, id] = parts as string[];
-  if (!CURSOR_DATE.test(date) || !CURSOR_TIME.test(time) || !CURSOR_TS.test(createdAt) || !CURSOR_UUID.test(id)) {
+  // The API's one date rule: a forged cursor with 2026-02-30 or year 0 is a 400, not a database error.
+  if (!isValidDate(date) || !CURSOR_TIME.test(time) || !parseTimestamp(createdAt) || !CURSOR_UUID.test(id)) {
     throw bad();
   }
   return { date, time, createdAt, id };
@@ -271,9 +275,7 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
   const isDefaultSort =
     params.sort.map((s) => (s.dir === 'desc' ? `-${s.field}` : s.field)).join(',') === repo.KEYSET_SORT;
   if (cursor !== undefined && !isDefaultSort) {
-    throw new AppError('BAD_REQUEST', 'El cursor solo sirve con el orden por defecto (date,time,created_at)', {
-      cursor: ['El cursor solo sirve con el orden por defecto (date,time,created_at)'],
-    });
+    throw fieldError('BAD_REQUEST', 'cursor', 'El cursor solo sirve con el orden por defecto (date,time,created_at)');
   }
   const after = cursor !== undefined ? decodeCursor(cursor) : undefined;
   const { rows, total } = await repo.listBookings(db, actor, params, after);
@@ -317,7 +319,7 @@ export async function createBooking(
   actor: Actor,
   body: TBookingCreateBody,
   now: Date,
-): Promise<TBookingOut> {
+): Promise<TBookingResponse> {
   if (isSeller(actor) && body.seller_id && body.seller_id !== actor.id) {
     throw forbidden('No puedes asignar la venta a otro vendedor');
   }
@@ -524,7 +526,7 @@ async function insertWithLocator(tx: DbOrTx, values: Omit<Parameters<typeof repo
     const row = await repo.insertBookingIfLocatorFree(tx, { ...values, locator: newLocator() });
     if (row) return row;
   }
-  throw new AppError('INTERNAL', 'No se pudo generar un localizador único');
+  throw new AppError({ code: 'INTERNAL', message: 'No se pudo generar un localizador único' });
 }
 
 // ── Editing ──────────────────────────────────────────────────────────────────────────────────────
@@ -545,17 +547,17 @@ export async function updateBooking(
   id: string,
   body: TBookingUpdateRequest,
   now: Date,
-): Promise<TBookingOut> {
+): Promise<TBookingResponse> {
   await inTransaction(db, async (tx) => {
     const cur = await repo.lockVisibleBooking(tx, actor, id);
     if (!cur) throw notFound(NOT_FOUND);
     if (body.version !== undefined && body.version !== cur.version) {
-      throw new AppError('CONFLICT', STALE_MESSAGE, { version: [STALE_MESSAGE] });
+      throw fieldError('STALE_VERSION', 'version', STALE_MESSAGE);
     }
-    if (cur.state === 'cancelled') throw new AppError('CONFLICT', CANCELLED_READ_ONLY);
+    if (cur.state === 'cancelled') throw new AppError({ code: 'STATE_CONFLICT', message: CANCELLED_READ_ONLY });
     if (body.state === 'cancelled') {
       const m = 'Para cancelar la reserva usa «Cancelar» e indica el motivo';
-      throw validation({ state: [m] }, m);
+      throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
     }
     const nextState = body.state ?? cur.state;
     const stateChanged = nextState !== cur.state;
@@ -571,8 +573,7 @@ export async function updateBooking(
       }
     }
     if (stateChanged && !canTransition(cur.state, nextState)) {
-      const m = transitionMessage(cur.state, nextState);
-      throw validation({ state: [m] }, m);
+      throw fieldError('INVALID_STATE_TRANSITION', 'state', transitionMessage(cur.state, nextState));
     }
 
     const productId = body.product_id ?? cur.productId;
@@ -646,7 +647,7 @@ export async function updateBooking(
       const start = zonedDateTimeToInstant(date, time, operator.timeZone).getTime();
       if (start > now.getTime()) {
         const m = `Solo se puede marcar como «${BOOKING_STATE_NAMES[nextState as TBookingState]}» una reserva cuya salida ya ha empezado`;
-        throw validation({ state: [m] }, m);
+        throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
       }
     }
 
@@ -832,10 +833,11 @@ export async function cancelLockedBooking(
   cur: BookingRow,
   c: { reason: string; actorId: string | null; now: Date; event?: Record<string, unknown>; audit: AuditContext },
 ) {
-  if (cur.state === 'cancelled') throw new AppError('CONFLICT', 'La reserva ya está cancelada');
+  if (cur.state === 'cancelled') {
+    throw new AppError({ code: 'STATE_CONFLICT', message: 'La reserva ya está cancelada' });
+  }
   if (!canTransition(cur.state, 'cancelled')) {
-    const m = transitionMessage(cur.state, 'cancelled');
-    throw validation({ state: [m] }, m);
+    throw fieldError('INVALID_STATE_TRANSITION', 'state', transitionMessage(cur.state, 'cancelled'));
   }
   await repo.updateBookingRow(tx, cur.id, {
     state: 'cancelled',

@@ -1,11 +1,12 @@
 /** Shared set-up of the bookings tests: a world of two operators, products, hotels and helpers. */
+
+import { addDays, todayIn } from '@trayecto/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, type createWorld } from '../../../test/factories';
 import { accommodations, bookingEvents, bookings, departures, payments } from '../../db/schema';
 import type { Actor } from '../../lib/tenant';
-import { addDays, todayIn } from '../products/availability';
 
 export type World = Awaited<ReturnType<typeof createWorld>>;
 

@@ -1,13 +1,22 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TBookingCalendarEntry } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../lib/app-error';
+import { fieldError, notFound } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { computeAvailability } from '../products/availability';
+import { computeAvailability, TooManySlotsError } from '../products/availability';
 import * as productsRepo from '../products/products.repository';
 import { timeZoneOf } from '../products/products.service';
 import * as repo from './bookings.repository';
 
-export type TCalendarEntry = TBookingCalendarEntry & { available: boolean };
+const SPANISH = new Intl.Collator('es');
+
+/**
+ * Most departures one calendar answer holds (all the operator's products together): a month of
+ * a busy operator fits (30 products × 5 departures a day × 62 days); more answers 400 before the
+ * work is done, instead of megabytes that block the server for everyone.
+ */
+export const CALENDAR_MAX_ENTRIES = 10_000;
+export const CALENDAR_TOO_BIG_MESSAGE = `El calendario tendría más de ${CALENDAR_MAX_ENTRIES.toLocaleString('es-ES')} salidas: acorta el intervalo o filtra por producto`;
 
 /**
  * The departures between two dates (PRODUCT.md §5 "calendar view"): those the products' weekly
@@ -21,7 +30,7 @@ export async function getCalendar(
   actor: Actor,
   q: { from: string; to: string; product_id?: string; tour_operator_id?: string },
   now: Date,
-): Promise<TCalendarEntry[]> {
+): Promise<TBookingCalendarEntry[]> {
   if (q.product_id && !(await productsRepo.findVisibleProduct(db, actor, q.product_id))) {
     throw notFound('El producto');
   }
@@ -41,10 +50,12 @@ export async function getCalendar(
     db,
     rows.map((r) => r.id),
   );
-  const out: TCalendarEntry[] = [];
-  for (const { product, timezone } of products) {
+  const out: TBookingCalendarEntry[] = [];
+  for (const [i, { product, timezone }] of products.entries()) {
+    // Other requests run between products (each may give thousands of departures).
+    if (i > 0) await nextTurn();
     const onSale = product.state === 'active';
-    const slots = computeAvailability({
+    const slots = slotsWithin(CALENDAR_MAX_ENTRIES - out.length, {
       from: q.from,
       to: q.to,
       // A product off sale offers nothing new: only its existing departures with seats sold show.
@@ -74,11 +85,36 @@ export async function getCalendar(
       });
     }
   }
-  return out.sort(
-    (a, b) =>
-      a.date.localeCompare(b.date) ||
-      a.time.localeCompare(b.time) ||
-      a.product_name.localeCompare(b.product_name, 'es') ||
-      a.product_id.localeCompare(b.product_id),
+  // Date, time, then product name (Spanish order) and id: the products ranked once, so sorting
+  // thousands of departures compares plain strings and numbers (a collator per comparison took
+  // longer than everything else together).
+  const rank = new Map(
+    products
+      .map(({ product }) => product)
+      .sort((a, b) => SPANISH.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((p, i) => [p.id, i]),
   );
+  const order = (e: TBookingCalendarEntry) => rank.get(e.product_id) ?? 0;
+  return out.sort((a, b) =>
+    a.date !== b.date
+      ? a.date < b.date
+        ? -1
+        : 1
+      : a.time !== b.time
+        ? a.time < b.time
+          ? -1
+          : 1
+        : order(a) - order(b),
+  );
+}
+
+function slotsWithin(maxSlots: number, input: Parameters<typeof computeAvailability>[0]) {
+  try {
+    return computeAvailability({ ...input, maxSlots });
+  } catch (err) {
+    if (err instanceof TooManySlotsError) {
+      throw fieldError('BAD_REQUEST', 'to', CALENDAR_TOO_BIG_MESSAGE);
+    }
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@ import {
   formatCents,
   LEVEL,
   PAYMENT_METHOD_NAMES,
+  parseTimestamp,
   paymentStateOf,
   type TPaymentCreateRequest,
   type TPaymentResponse,
@@ -44,7 +45,10 @@ export async function addPayment(
     const amount = body.amount_cents;
     if (kind === 'payment') {
       if (b.state === 'cancelled') {
-        throw new AppError('CONFLICT', 'La reserva está cancelada: solo se pueden registrar reembolsos');
+        throw new AppError({
+          code: 'STATE_CONFLICT',
+          message: 'La reserva está cancelada: solo se pueden registrar reembolsos',
+        });
       }
       const pending = pendingCents(b);
       if (amount > pending) {
@@ -67,7 +71,8 @@ export async function addPayment(
       kind,
       amountCents: amount,
       method: body.method,
-      paidAt: body.paid_at ? new Date(body.paid_at) : now,
+      // The shared rule (zTimestamp) has checked it: a real instant of a sane year.
+      paidAt: (body.paid_at && parseTimestamp(body.paid_at)) || now,
       reference: body.reference ?? '',
       notes: body.notes ?? '',
       recordedBy: actor.id,

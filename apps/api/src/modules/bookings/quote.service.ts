@@ -1,8 +1,8 @@
+import type { TBookingQuoteRequest, TBookingQuoteResponse } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/tenant';
 import { computeAvailability } from '../products/availability';
 import * as repo from './bookings.repository';
-import type { TBookingQuoteOut, TBookingQuoteRequest } from './bookings.schemas';
 import { computedPickupTime, loadSellableProduct, priced, usablePlace } from './bookings.service';
 
 /**
@@ -14,7 +14,7 @@ export async function quote(
   actor: Actor,
   body: TBookingQuoteRequest,
   now: Date,
-): Promise<TBookingQuoteOut> {
+): Promise<TBookingQuoteResponse> {
   const { product, operator } = await loadSellableProduct(db, actor, body.product_id);
   const q = priced(product, body.date, body.pax, body.discount_cents ?? 0);
   const place = body.accommodation_id ? await usablePlace(db, product.tourOperatorId, body.accommodation_id) : null;

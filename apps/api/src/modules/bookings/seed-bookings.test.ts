@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { addDays, todayIn } from '@trayecto/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,6 @@ import { bookingEvents, bookings, departures, payments } from '../../db/schema';
 import { seedBookings } from '../../db/seed-bookings';
 import { seedProducts } from '../../db/seed-products';
 import { seedResources } from '../../db/seed-resources';
-import { addDays, todayIn } from '../products/availability';
 
 let app: FastifyInstance;
 let ms = 0;

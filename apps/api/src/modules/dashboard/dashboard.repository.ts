@@ -48,6 +48,8 @@ export type DepartureFigures = {
   vehicle_plate: string | null;
   driver_name: string | null;
   guide_name: string | null;
+  /** The departure's operator's time zone (whose "today" it is measured against). */
+  timezone: string;
   bookings: number;
   pax: number;
   sales_cents: number;
@@ -83,7 +85,7 @@ export async function departureFigures(
   const counts = scope.kind === 'seller' ? sql`a.bookings > 0` : sql`(a.bookings > 0 or s.id is not null)`;
   const res = await db.execute<RawFigures>(sql`
     with deps as (
-      select d.id, d.date, d.time, d.capacity, d.seats_taken, d.product_id
+      select d.id, d.date, d.time, d.capacity, d.seats_taken, d.product_id, d.tour_operator_id
       from departures d
       where ${tenant(sql`d.tour_operator_id`, scope)} and d.date between ${from}::date and ${to}::date ${crew}
     ), a as (
@@ -96,6 +98,7 @@ export async function departureFigures(
     select deps.id::text as departure_id, deps.date::text as date, deps.time, deps.capacity, deps.seats_taken,
            p.id::text as product_id, p.name as product_name, s.id::text as sheet_id, s.state as sheet_state,
            v.plate as vehicle_plate, du.full_name as driver_name, gu.full_name as guide_name,
+           (select o.timezone from tour_operators o where o.id = deps.tour_operator_id) as timezone,
            a.bookings, a.pax, a.sales_cents, a.pending_cents
     from deps
     join products p on p.id = deps.product_id
@@ -118,13 +121,16 @@ export async function departureFigures(
 
 /**
  * Non-cancelled bookings created per local day (the operator's time zone) in [start, end):
- * one range scan of (tour_operator_id, created_at).
+ * one range scan of (tour_operator_id, created_at). `timeZone` null (operators in different
+ * zones): each booking's day is its own operator's.
  */
-export async function salesByDay(db: DbOrTx, scope: DashboardScope, timeZone: string, start: Date, end: Date) {
+export async function salesByDay(db: DbOrTx, scope: DashboardScope, timeZone: string | null, start: Date, end: Date) {
   const seller = scope.kind === 'seller' ? sql`and b.seller_id = ${scope.sellerId}::uuid` : sql``;
+  const zone = timeZone ? sql`${timeZone}` : sql`o.timezone`;
+  const operators = timeZone ? sql`` : sql`join tour_operators o on o.id = b.tour_operator_id`;
   const res = await db.execute<{ day: string; sales_cents: number | string; bookings: number | string }>(sql`
-    select (b.created_at at time zone ${timeZone})::date::text as day, sum(b.total_cents) as sales_cents, count(*) as bookings
-    from bookings b
+    select (b.created_at at time zone ${zone})::date::text as day, sum(b.total_cents) as sales_cents, count(*) as bookings
+    from bookings b ${operators}
     where ${tenant(sql`b.tour_operator_id`, scope)}
       and b.created_at >= ${start.toISOString()}::timestamptz and b.created_at < ${end.toISOString()}::timestamptz
       and b.state <> 'cancelled' ${seller}

@@ -1,9 +1,16 @@
-import { LEVEL, type TDashboardKpis, type TDashboardResponse } from '@trayecto/shared';
+import {
+  addDays,
+  DEFAULT_TIME_ZONE,
+  LEVEL,
+  type TDashboardKpis,
+  type TDashboardResponse,
+  timeZoneOf,
+  todayIn,
+  zonedDateTimeToInstant,
+} from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { forbidden } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { addDays, todayIn, zonedDateTimeToInstant } from '../products/availability';
-import { DEFAULT_TIME_ZONE, timeZoneOf } from '../products/products.service';
 import * as repo from './dashboard.repository';
 
 /** Days of the sales chart (today included). */
@@ -67,32 +74,56 @@ export async function getDashboard(
 ): Promise<TDashboardResponse> {
   const scope = scopeOf(actor, query.tour_operator_id);
   const settings = await repo.operatorSettings(db, scope);
-  const zones = [...new Set(settings.map((s) => s.timezone))];
+  const zones = [...new Set(settings.map((s) => timeZoneOf(s.timezone)))];
   const currencies = [...new Set(settings.map((s) => s.currency))];
-  // Several operators in different zones: the default zone decides what "today" is.
-  const timeZone = zones.length === 1 ? timeZoneOf(zones[0]) : DEFAULT_TIME_ZONE;
+  // One zone: the operator's "today". Several operators in different zones (the administrator's
+  // "all"): the headline date is the platform's, and each operator's departures and sales count on
+  // its own days.
+  const timeZone = zones.length === 1 ? zones[0] : DEFAULT_TIME_ZONE;
+  const mixed = zones.length > 1;
+  const ownZones = mixed ? zones : [timeZone];
   const currency = currencies.length === 1 ? currencies[0] : 'EUR';
 
   const today = todayIn(timeZone, now);
   const lastDay = addDays(today, WINDOW_DAYS - 1);
   const firstSalesDay = addDays(today, -(SALES_DAYS - 1));
-  const startOf = (date: string) => zonedDateTimeToInstant(date, '00:00', timeZone);
+  const startOf = (date: string, tz = timeZone) => zonedDateTimeToInstant(date, '00:00', tz);
   const month = monthOf(today);
 
-  const [figures, sales, sellerTotals] = await Promise.all([
-    repo.departureFigures(db, scope, today, lastDay),
+  /** Each zone's own today and last day of the window. */
+  const windows = new Map(
+    ownZones.map((tz) => {
+      const t = todayIn(tz, now);
+      return [tz, { today: t, last: addDays(t, WINDOW_DAYS - 1) }] as const;
+    }),
+  );
+  const windowOf = (tz: string | null) => windows.get(timeZoneOf(tz)) ?? { today, last: lastDay };
+  const all = [...windows.values()];
+  const from = all.reduce((d, w) => (w.today < d ? w.today : d), today);
+  const to = all.reduce((d, w) => (w.last > d ? w.last : d), lastDay);
+  // The chart's days are the headline's; each booking falls on its own operator's local day.
+  const salesStart = new Date(Math.min(...ownZones.map((tz) => +startOf(firstSalesDay, tz))));
+  const salesEnd = new Date(Math.max(...ownZones.map((tz) => +startOf(addDays(today, 1), tz))));
+
+  const [rows, sales, sellerTotals] = await Promise.all([
+    repo.departureFigures(db, scope, from, to),
     scope.kind === 'own_day'
       ? Promise.resolve([])
-      : repo.salesByDay(db, scope, timeZone, startOf(firstSalesDay), startOf(addDays(today, 1))),
+      : repo.salesByDay(db, scope, mixed ? null : timeZone, salesStart, salesEnd),
     scope.kind === 'seller'
       ? repo.sellerTotals(db, scope.tourOperatorId, scope.sellerId, startOf(month.first), startOf(month.next))
       : Promise.resolve(null),
   ]);
+  const figures = rows.filter((f) => {
+    const w = windowOf(f.timezone);
+    return w.today <= f.date && f.date <= w.last;
+  });
 
   const byDay = new Map(sales.map((s) => [s.day, s]));
-  const todays = figures.filter((f) => f.date === today);
+  const todays = figures.filter((f) => f.date === windowOf(f.timezone).today);
   return {
     today,
+    timezone: timeZone,
     scope: scope.kind === 'operator' ? 'operator' : scope.kind,
     currency,
     today_kpis: kpisOf(todays),

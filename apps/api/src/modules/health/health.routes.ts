@@ -23,6 +23,8 @@ export function markShuttingDown(app: FastifyInstance) {
 const ZHealth = z.object({ status: z.literal('ok') });
 const ZReady = z.object({
   status: z.enum(['ok', 'unavailable', 'shutting_down']),
+  /** On a 503, the error code every error answer carries. */
+  code: z.literal('UNAVAILABLE').optional(),
   database: z.enum(['pglite', 'postgres']),
   /** Checks that failed, in Spanish for the person reading the balancer's log. */
   problems: z.array(z.string()).optional(),
@@ -86,6 +88,7 @@ export async function healthRoutes(app: FastifyInstance) {
       reply.header('Cache-Control', 'no-store');
       return reply.code(status === 'ok' ? 200 : 503).send({
         status,
+        code: status === 'ok' ? undefined : 'UNAVAILABLE',
         database: database.kind,
         problems: problems.length > 0 ? problems : undefined,
         pool: database.stats(),

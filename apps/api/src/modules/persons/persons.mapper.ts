@@ -1,5 +1,6 @@
 import type { TPersonResponse } from '@trayecto/shared';
 import type { persons } from '../../db/schema';
+import { isoOf } from '../../lib/instants';
 
 export type PersonRow = typeof persons.$inferSelect;
 
@@ -19,7 +20,7 @@ export function toPersonResponse(row: PersonRow): TPersonResponse {
     license_expiry: row.licenseExpiry,
     state: row.state,
     notes: row.notes,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoOf(row.createdAt),
+    updated_at: isoOf(row.updatedAt),
   };
 }

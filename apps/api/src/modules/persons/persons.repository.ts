@@ -2,7 +2,7 @@ import { LANGUAGES, PERSON_ROLES } from '@trayecto/shared';
 import { and, arrayContains, arrayOverlaps, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { persons } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { fieldError } from '../../lib/app-error';
 import {
   buildListConditions,
   buildOrderBy,
@@ -54,7 +54,7 @@ function languageConditions(params: ListParams): { conditions: SQL[]; rest: List
         .map((v) => String(convertValue(key, def, v)));
       if (values.length === 0) {
         const msg = `Valor no válido para "languages"`;
-        throw new AppError('BAD_REQUEST', msg, { [key]: [msg] });
+        throw fieldError('BAD_REQUEST', key, msg);
       }
       conditions.push(arrayOverlaps(persons.languages, values));
     } else if (f.op === 'eq' || f.op === 'ne') {
@@ -62,7 +62,7 @@ function languageConditions(params: ListParams): { conditions: SQL[]; rest: List
       conditions.push(f.op === 'eq' ? contains : not(contains));
     } else {
       const msg = 'El filtro "languages" solo admite eq, ne o in';
-      throw new AppError('BAD_REQUEST', msg, { [key]: [msg] });
+      throw fieldError('BAD_REQUEST', key, msg);
     }
   }
   return { conditions, rest: { ...params, filters: params.filters.filter((f) => f.field !== 'languages') } };

@@ -140,7 +140,7 @@ describe('POST /api/v1/persons', () => {
     expect(missing.json().errors).toMatchObject({ full_name: ['Campo requerido'], role: ['Campo requerido'] });
     const yearZero = await call('POST', '/api/v1/persons', w.tokens.A1, newPerson({ license_expiry: '0000-01-01' }));
     expect(yearZero.statusCode).toBe(422);
-    expect(yearZero.json().errors.license_expiry).toEqual(['Fecha no válida (AAAA-MM-DD)']);
+    expect(yearZero.json().errors.license_expiry).toEqual(['Fecha fuera de rango (años 1900–2100)']);
     const control = await call('POST', '/api/v1/persons', w.tokens.A1, newPerson({ full_name: 'Ana\u0000Pérez' }));
     expect(control.statusCode).toBe(422);
     const after = (await app.db.execute<{ n: number }>(sql`select count(*)::int as n from persons`)).rows[0].n;

@@ -1,6 +1,6 @@
 import { MSG, type TPersonCreateRequest, type TPersonUpdateRequest } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
 import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
@@ -13,31 +13,20 @@ const WHAT = 'La persona';
 const uniqueLanguages = (languages: string[] | undefined) => (languages ? [...new Set(languages)] : undefined);
 
 /**
- * PostgreSQL has no year 0, and the shared date rule lets "0000-01-01" through: refuse it as an
- * invalid date (422) instead of letting the database fail.
- */
-function assertExpiryDates(body: { document_expiry?: string | null; license_expiry?: string | null }) {
-  const errors: Record<string, string[]> = {};
-  for (const key of ['document_expiry', 'license_expiry'] as const) {
-    const value = body[key];
-    if (value && value < '0001-01-01') errors[key] = ['Fecha no válida (AAAA-MM-DD)'];
-  }
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Hay errores en los datos enviados', errors);
-}
-
-/**
  * The operator a new person belongs to: the caller's own; the administrator must name one that
  * exists (a person always works for an operator).
  */
 async function resolveOperator(db: DbOrTx, actor: Actor, requested: string | null | undefined) {
   const id = tenantForWrite(actor, requested);
   if (!id) {
-    throw new AppError('VALIDATION', 'Indica el tour operador de la persona', { tour_operator_id: [MSG.required] });
+    throw new AppError({
+      code: 'VALIDATION',
+      message: 'Indica el tour operador de la persona',
+      errors: { tour_operator_id: [MSG.required] },
+    });
   }
   if (isAdmin(actor) && !(await findTourOperatorRow(db, id))) {
-    throw new AppError('VALIDATION', 'El tour operador no existe', {
-      tour_operator_id: ['El tour operador no existe'],
-    });
+    throw fieldError('VALIDATION', 'tour_operator_id', 'El tour operador no existe');
   }
   return id;
 }
@@ -55,7 +44,6 @@ export async function getPerson(db: Db, actor: Actor, id: string) {
 
 /** Creates a person (freelance guide, assistant, subcontracted driver…) of the caller's operator. */
 export async function createPerson(db: Db, actor: Actor, body: TPersonCreateRequest) {
-  assertExpiryDates(body);
   return db.transaction(async (tx) => {
     const tourOperatorId = await resolveOperator(tx, actor, body.tour_operator_id);
     const row = await repo.insertPerson(tx, {
@@ -81,13 +69,12 @@ export async function createPerson(db: Db, actor: Actor, body: TPersonCreateRequ
  * operator: the administrator naming another one gets 422.
  */
 export async function updatePerson(db: Db, actor: Actor, id: string, body: TPersonUpdateRequest) {
-  assertExpiryDates(body);
   return db.transaction(async (tx) => {
     const current = await repo.findVisiblePerson(tx, actor, id, { forUpdate: true });
     if (!current) throw notFound(WHAT);
     if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== current.tourOperatorId) {
       const msg = 'Una persona no puede cambiar de tour operador';
-      throw new AppError('VALIDATION', msg, { tour_operator_id: [msg] });
+      throw fieldError('VALIDATION', 'tour_operator_id', msg);
     }
     const row = await repo.updatePersonRow(tx, id, {
       fullName: body.full_name,

@@ -1,11 +1,13 @@
+import { eachDate, isoWeekday } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type AvailabilityInput,
   computeAvailability,
-  eachDate,
   isOnSale,
-  isoWeekday,
   isValidTimeZone,
+  ruleTimesIndex,
+  ruleTimesOn,
+  TooManySlotsError,
   todayIn,
   zonedDateTimeToInstant,
 } from './availability';
@@ -298,5 +300,72 @@ describe('cut-off and past departures', () => {
     // In autumn the night lasts 25 h.
     const oct = new Date('2026-10-24T07:00:00Z'); // 09:00 CEST
     expect(isOnSale('2026-10-25', '09:00', 25, 'Europe/Madrid', oct)).toBe(true);
+  });
+});
+
+describe('bounded work (issue 12, item 16)', () => {
+  const everyHalfHour = Array.from(
+    { length: 48 },
+    (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+  );
+
+  it('"available" decided by whole days far from now equals the exact per-departure computation, in every zone', () => {
+    for (const timeZone of [
+      'Atlantic/Canary',
+      'Europe/Madrid',
+      'Pacific/Kiritimati',
+      'Etc/GMT+12',
+      'America/Santiago',
+    ]) {
+      for (const now of [
+        new Date('2026-03-28T22:10:00Z'),
+        new Date('2026-10-24T23:59:00Z'),
+        new Date('2026-07-01T12:00:00Z'),
+      ]) {
+        for (const cutoff of [0, 1, 12, 48]) {
+          const from = todayIn(timeZone, new Date(now.getTime() - 3 * 86_400_000));
+          const slots = computeAvailability(
+            base({
+              from,
+              to: todayIn(timeZone, new Date(now.getTime() + 6 * 86_400_000)),
+              rules: [
+                { weekdays: [1, 2, 3, 4, 5, 6, 7], times: everyHalfHour, valid_from: '2026-01-01', valid_to: null },
+              ],
+              bookingCutoffHours: cutoff,
+              timeZone,
+              now,
+            }),
+          );
+          for (const s of slots) {
+            expect(s.available, `${timeZone} ${now.toISOString()} ${cutoff} h ${s.date} ${s.time}`).toBe(
+              isOnSale(s.date, s.time, cutoff, timeZone, now),
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it('with maxSlots, stops as soon as there would be more departures', () => {
+    const input = base({
+      from: '2026-07-01',
+      to: '2026-07-31',
+      rules: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], times: everyHalfHour, valid_from: '2026-01-01', valid_to: null }],
+    });
+    expect(computeAvailability({ ...input, maxSlots: 31 * 48 })).toHaveLength(31 * 48);
+    expect(() => computeAvailability({ ...input, maxSlots: 31 * 48 - 1 })).toThrow(TooManySlotsError);
+  });
+
+  it('the per-day index gives what ruleTimesOn gives, day by day', () => {
+    const rules = [
+      { weekdays: [1, 3, 5], times: ['09:00', '15:30'], valid_from: '2026-01-01', valid_to: '2026-06-30' },
+      { weekdays: [3, 6], times: ['10:00', '09:00'], valid_from: '2026-03-01', valid_to: null },
+      { weekdays: [7], times: ['18:00'], valid_from: '2026-06-15', valid_to: '2026-06-20' },
+    ];
+    const closed = new Set(['2026-03-04']);
+    const index = ruleTimesIndex(rules, closed);
+    for (const date of eachDate('2026-01-01', '2026-12-31')) {
+      expect([...index(date)], date).toEqual(ruleTimesOn(date, rules, closed));
+    }
   });
 });

@@ -3,6 +3,10 @@
  * clock. The service loads the product, its departure rows and the operator's time zone, and passes
  * "now" in, so the same inputs always give the same answer.
  */
+import { addDays, isCalendarDate, isoWeekday, zonedDateTimeToInstant } from '@trayecto/shared';
+
+// The day and zone arithmetic lives in packages/shared (one copy for the API and the web).
+export { isValidTimeZone, todayIn, zonedDateTimeToInstant, zoneOffsetMs } from '@trayecto/shared';
 
 /** A weekly rule as stored on the product (weekdays: 1 = Monday … 7 = Sunday). */
 export type AvailabilityRuleInput = {
@@ -53,87 +57,8 @@ export type AvailabilitySlot = {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
+/** UTC midnight of a calendar date, in ms: the start of the window the sale check reasons about. */
 const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const toDateString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday (the date itself, not a time zone's). */
-export function isoWeekday(date: string): number {
-  const d = new Date(utcMidnight(date)).getUTCDay();
-  return d === 0 ? 7 : d;
-}
-
-/** Every date from `from` to `to`, inclusive. */
-export function eachDate(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = utcMidnight(from), end = utcMidnight(to); t <= end; t += DAY_MS) out.push(toDateString(t));
-  return out;
-}
-
-/** Adds whole days to a date. */
-export const addDays = (date: string, days: number) => toDateString(utcMidnight(date) + days * DAY_MS);
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock reading of an instant in a time zone, as if it were UTC (ms). */
-function wallClockMs(timeZone: string, instant: number): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-}
-
-/** The offset of a time zone from UTC at an instant, in ms (Atlantic/Canary in July: +1 h). */
-export function zoneOffsetMs(timeZone: string, instant: number): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  return wallClockMs(timeZone, whole) - whole;
-}
-
-/**
- * The instant at which a local date and time happen in a time zone. On the day clocks go back, a
- * time that happens twice gives the first one; on the day clocks go forward, a time that does not
- * exist moves forward by the gap (02:30 in Madrid on the last Sunday of March is 03:30 CEST).
- */
-export function zonedDateTimeToInstant(date: string, time: string, timeZone: string): Date {
-  const [hh, mm] = time.split(':').map(Number);
-  const local = utcMidnight(date) + hh * HOUR_MS + mm * 60_000;
-  const before = zoneOffsetMs(timeZone, local - DAY_MS);
-  const after = zoneOffsetMs(timeZone, local + DAY_MS);
-  const candidates = [local - before, local - after]
-    .filter((c) => c + zoneOffsetMs(timeZone, c) === local)
-    .sort((a, b) => a - b);
-  return new Date(candidates[0] ?? local - before);
-}
-
-/** Today's date in a time zone (what "today" is for the operator, PRODUCT.md §2). */
-export function todayIn(timeZone: string, now: Date): string {
-  return toDateString(wallClockMs(timeZone, now.getTime()));
-}
-
-/** Whether a time zone name is one the runtime knows. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The start times the weekly rules give on a date (union, sorted); none on a closed date. */
 export function ruleTimesOn(date: string, rules: AvailabilityRuleInput[], closedDates: ReadonlySet<string>): string[] {
@@ -158,36 +83,107 @@ export function isOnSale(date: string, time: string, cutoffHours: number, timeZo
   return lead > 0 && lead >= cutoffHours * HOUR_MS;
 }
 
+/** An availability that would have more departures than the caller allows (AvailabilityInput.maxSlots). */
+export class TooManySlotsError extends Error {
+  constructor(public readonly limit: number) {
+    super(`more than ${limit} departures`);
+    this.name = 'TooManySlotsError';
+  }
+}
+
+const NONE: readonly string[] = [];
+
+/**
+ * The start times of the rules on a date, as ruleTimesOn, computed once per combination of weekday
+ * and rules in force (a year of days is a handful of combinations): no per-day sets and sorts.
+ */
+export function ruleTimesIndex(rules: AvailabilityRuleInput[], closedDates: ReadonlySet<string>) {
+  const cache = new Map<string, readonly string[]>();
+  return (date: string): readonly string[] => {
+    if (closedDates.has(date)) return NONE;
+    const weekday = isoWeekday(date);
+    let key = String(weekday);
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i];
+      if (date >= r.valid_from && (r.valid_to === null || date <= r.valid_to) && r.weekdays.includes(weekday)) {
+        key += `,${i}`;
+      }
+    }
+    let times = cache.get(key);
+    if (!times) {
+      const set = new Set<string>();
+      for (const i of key.split(',').slice(1)) for (const t of rules[Number(i)].times) set.add(t);
+      times = [...set].sort();
+      cache.set(key, times);
+    }
+    return times;
+  };
+}
+
+/** Zone offsets span −12 h … +14 h; 2 h more covers a clock change's gap. */
+const EARLIEST_OFFSET_MS = 16 * HOUR_MS;
+const LATEST_OFFSET_MS = 14 * HOUR_MS;
+
+/**
+ * Whether a departure is on sale (isOnSale), deciding whole days without time-zone arithmetic when
+ * every time of the day is certainly far enough ahead (or already past): only the day or two around
+ * the cut-off pay for the exact, Intl-based computation.
+ */
+function saleChecker(cutoffHours: number, timeZone: string, now: Date) {
+  const nowMs = now.getTime();
+  const leadMs = Math.max(0, cutoffHours * HOUR_MS);
+  return (date: string, time: string): boolean => {
+    const day = utcMidnight(date);
+    if (day - EARLIEST_OFFSET_MS - nowMs > leadMs) return true;
+    if (day + DAY_MS + LATEST_OFFSET_MS - nowMs < leadMs) return false;
+    return isOnSale(date, time, cutoffHours, timeZone, now);
+  };
+}
+
 /**
  * The departures of a product between two dates: the start times of the weekly rules (none on
  * closed dates) merged with the existing departure rows, which carry overrides, closures and seats
  * taken. A row whose date and time no rule gives (an extra departure) still appears; on a closed
- * date every row appears closed, so staff still see the customers booked on it.
+ * date every row appears closed, so staff still see the customers booked on it. With `maxSlots`,
+ * throws TooManySlotsError as soon as there would be more (the caller answers 400).
  */
-export function computeAvailability(input: AvailabilityInput): AvailabilitySlot[] {
+export function computeAvailability(input: AvailabilityInput & { maxSlots?: number }): AvailabilitySlot[] {
   const closedDates = new Set(input.closedDates);
-  const rows = new Map<string, DepartureInput>();
+  const rowsByDate = new Map<string, Map<string, DepartureInput>>();
   for (const d of input.departures) {
-    if (d.date >= input.from && d.date <= input.to) rows.set(`${d.date} ${d.time}`, d);
+    if (d.date < input.from || d.date > input.to) continue;
+    const day = rowsByDate.get(d.date) ?? new Map<string, DepartureInput>();
+    day.set(d.time, d);
+    rowsByDate.set(d.date, day);
   }
+  const timesOn = ruleTimesIndex(input.rules, closedDates);
+  const onSale = saleChecker(input.bookingCutoffHours, input.timeZone, input.now);
+  const max = input.maxSlots ?? Number.POSITIVE_INFINITY;
   const slots: AvailabilitySlot[] = [];
-  for (const date of eachDate(input.from, input.to)) {
-    const times = new Set(ruleTimesOn(date, input.rules, closedDates));
-    for (const d of rows.values()) if (d.date === date) times.add(d.time);
-    for (const time of [...times].sort()) {
-      const row = rows.get(`${date} ${time}`);
+  if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return slots;
+  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+    const ruleTimes = timesOn(date);
+    const rows = rowsByDate.get(date);
+    let times = ruleTimes;
+    if (rows) {
+      const extra = [...rows.keys()].filter((time) => !ruleTimes.includes(time));
+      if (extra.length > 0) times = [...ruleTimes, ...extra].sort();
+    }
+    if (slots.length + times.length > max) throw new TooManySlotsError(max);
+    const closedDay = closedDates.has(date);
+    for (const time of times) {
+      const row = rows?.get(time);
       const capacity = row?.capacityOverride ? row.capacity : input.capacity;
       const seatsTaken = row?.seatsTaken ?? 0;
       const seatsLeft = Math.max(0, capacity - seatsTaken);
-      const closed = closedDates.has(date) || Boolean(row?.closed);
+      const closed = closedDay || Boolean(row?.closed);
       slots.push({
         date,
         time,
         capacity,
         seats_taken: seatsTaken,
         seats_left: seatsLeft,
-        available:
-          !closed && seatsLeft > 0 && isOnSale(date, time, input.bookingCutoffHours, input.timeZone, input.now),
+        available: !closed && seatsLeft > 0 && onSale(date, time),
         closed,
         departure_id: row?.id ?? null,
       });

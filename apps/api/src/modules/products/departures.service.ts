@@ -1,8 +1,8 @@
-import type { TAvailabilitySlot, TDepartureUpdateRequest } from '@trayecto/shared';
+import { MAX_START_TIMES_PER_DAY, type TAvailabilitySlot, type TDepartureUpdateRequest } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { fieldError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { computeAvailability } from './availability';
+import { computeAvailability, ruleTimesOn } from './availability';
 import { isConstraintViolation } from './db-errors';
 import * as repo from './departures.repository';
 import type { ProductRow } from './products.mapper';
@@ -10,7 +10,21 @@ import * as productsRepo from './products.repository';
 import { CAPACITY_BELOW_SOLD, timeZoneOf } from './products.service';
 
 const NOT_FOUND = 'El producto';
-const belowSold = () => new AppError('CONFLICT', CAPACITY_BELOW_SOLD, { capacity: [CAPACITY_BELOW_SOLD] });
+const belowSold = () => fieldError('CAPACITY_BELOW_SOLD', 'capacity', CAPACITY_BELOW_SOLD);
+export const DAY_FULL_OF_DEPARTURES = `Ese día ya tiene ${MAX_START_TIMES_PER_DAY} salidas, el máximo: cambia la hora de una existente`;
+
+/**
+ * An extra departure (a time no rule gives) may not take a day past MAX_START_TIMES_PER_DAY, the
+ * limit the product's rules have (the availability answers stay bounded).
+ */
+async function assertRoomForExtraDeparture(db: DbOrTx, product: ProductRow, date: string, time: string) {
+  const times = new Set(ruleTimesOn(date, product.availabilityRules, new Set()));
+  if (times.has(time)) return;
+  for (const row of await repo.listDepartures(db, product.id, date, date)) times.add(row.time);
+  if (!times.has(time) && times.size >= MAX_START_TIMES_PER_DAY) {
+    throw validation({ time: [DAY_FULL_OF_DEPARTURES] }, DAY_FULL_OF_DEPARTURES);
+  }
+}
 
 async function slotsOf(db: DbOrTx, product: ProductRow, timeZone: string, from: string, to: string, now: Date) {
   const rows = await repo.listDepartures(db, product.id, from, to);
@@ -59,6 +73,7 @@ export async function updateDeparture(
     const product = await productsRepo.lockVisibleProduct(tx, actor, id);
     if (!product) throw notFound(NOT_FOUND);
     const existing = await repo.findDepartureForUpdate(tx, id, body.date, body.time);
+    if (!existing) await assertRoomForExtraDeparture(tx, product, body.date, body.time);
 
     const changes: Parameters<typeof repo.upsertDeparture>[2] = {};
     if (body.capacity !== undefined) {

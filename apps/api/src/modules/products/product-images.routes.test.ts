@@ -181,6 +181,7 @@ describe('POST /api/v1/products/{id}/images', () => {
     const res = await upload(id, w.tokens.A1, await imageFile(big));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
       message: 'La imagen supera el tamaño máximo de 10 MB',
       errors: { file: ['La imagen supera el tamaño máximo de 10 MB'] },
     });
@@ -223,6 +224,7 @@ describe('POST /api/v1/products/{id}/images', () => {
     const res = await upload(id, w.tokens.A1, await imageFile());
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Un producto admite como máximo 20 imágenes');
+    expect(res.json().code).toBe('IMAGE_LIMIT_REACHED');
     expect(await filesOf(id)).toEqual([]);
   });
 

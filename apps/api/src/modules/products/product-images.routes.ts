@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validation } from '../../lib/app-error';
+import { AppError, fieldError, validation } from '../../lib/app-error';
 import { assertId } from '../../lib/ids';
 import { errorResponses, ZIdParams } from '../../lib/route-schemas';
 import * as service from './product-images.service';
@@ -49,7 +49,7 @@ export async function productImagesRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const productId = assertId(req.params.id, 'El producto');
-      if (!req.isMultipart()) return reply.code(415).send({ message: NOT_MULTIPART });
+      if (!req.isMultipart()) throw new AppError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: NOT_MULTIPART });
       // Before reading the upload: the product is the caller's and has room for it.
       await service.assertCanAddImage(app.db, req.actor, productId);
       let data: Buffer | undefined;
@@ -65,10 +65,9 @@ export async function productImagesRoutes(app: FastifyInstance) {
         }
       } catch (err) {
         const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          return reply.code(413).send({ message: TOO_BIG, errors: { file: [TOO_BIG] } });
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('PAYLOAD_TOO_LARGE', 'file', TOO_BIG);
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          return reply.code(413).send({ message: ONE_FILE, errors: { file: [ONE_FILE] } });
+          throw fieldError('PAYLOAD_TOO_LARGE', 'file', ONE_FILE);
         }
         throw err;
       }

@@ -1,6 +1,6 @@
 import { MAX_IMAGES_PER_PRODUCT, type TProductImage } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, notFound, validation } from '../../lib/app-error';
+import { fieldError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { IMAGE_CONTENT_TYPE, newImagePaths, processImage } from './image-files';
 import * as repo from './product-images.repository';
@@ -10,9 +10,7 @@ import * as productsRepo from './products.repository';
 const PRODUCT = 'El producto';
 const IMAGE = 'La imagen';
 const tooMany = () =>
-  new AppError('CONFLICT', `Un producto admite como máximo ${MAX_IMAGES_PER_PRODUCT} imágenes`, {
-    file: [`Un producto admite como máximo ${MAX_IMAGES_PER_PRODUCT} imágenes`],
-  });
+  fieldError('IMAGE_LIMIT_REACHED', 'file', `Un producto admite como máximo ${MAX_IMAGES_PER_PRODUCT} imágenes`);
 
 /** Writes positions 0…n-1 in this order, touching only the rows whose position changes. */
 async function renumber(tx: DbOrTx, productId: string, ordered: ImageRow[]) {

@@ -4,8 +4,10 @@ import {
   type TProductPickupResponse,
   type TProductPrice,
   type TProductResponse,
+  timeZoneOf,
 } from '@trayecto/shared';
 import type { productImages, productPickups, products } from '../../db/schema';
+import { isoOf } from '../../lib/instants';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductWithOperator = {
@@ -80,7 +82,7 @@ export function toProductResponse(
   return {
     id: product.id,
     tour_operator_id: product.tourOperatorId,
-    tour_operator: operator ? { id: operator.id, name: operator.name } : null,
+    tour_operator: operator ? { id: operator.id, name: operator.name, timezone: timeZoneOf(operator.timezone) } : null,
     code: product.code,
     name: product.name,
     short_description: product.shortDescription,
@@ -97,6 +99,7 @@ export function toProductResponse(
     booking_cutoff_hours: product.bookingCutoffHours,
     free_cancellation_hours: product.freeCancellationHours,
     instant_confirmation: product.instantConfirmation,
+    booking_terms: product.bookingTerms,
     currency: product.currency,
     state: product.state,
     prices: product.prices,
@@ -110,7 +113,7 @@ export function toProductResponse(
       landing: pathTo('publicLanding', { productId: product.id }),
       booking: pathTo('publicBooking', { productId: product.id }),
     },
-    created_at: product.createdAt.toISOString(),
-    updated_at: product.updatedAt.toISOString(),
+    created_at: isoOf(product.createdAt),
+    updated_at: isoOf(product.updatedAt),
   };
 }

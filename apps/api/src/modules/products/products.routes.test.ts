@@ -101,7 +101,7 @@ describe('POST /api/v1/products and GET /api/v1/products/{id}', () => {
     const p = res.json();
     expect(p).toMatchObject({
       tour_operator_id: w.A.op.id,
-      tour_operator: { id: w.A.op.id, name: 'Operador A' },
+      tour_operator: { id: w.A.op.id, name: 'Operador A', timezone: 'Europe/Madrid' },
       code: 'TEI-01',
       name: 'Subida al Teide',
       state: 'active',
@@ -124,7 +124,11 @@ describe('POST /api/v1/products and GET /api/v1/products/{id}', () => {
       images: [],
       closed_dates: ['2026-12-25'],
       from_price_cents: 4500,
-      public_urls: { landing: `/public/landing/${p.id}`, booking: `/public/booking/product/${p.id}` },
+      booking_terms: '',
+      public_urls: {
+        landing: `http://localhost:80/public/landing/${p.id}`,
+        booking: `http://localhost:80/public/booking/product/${p.id}`,
+      },
     });
     expect(p.prices).toEqual([
       { pax_type: 'adult', amount_cents: 4500, min_age: 12, max_age: null, occupies_seat: true },
@@ -239,6 +243,7 @@ describe('POST /api/v1/products and GET /api/v1/products/{id}', () => {
     const dup = await send('POST', '/api/v1/products', w.tokens.A1, newProduct({ code: 'masca-01' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({
+      code: 'CODE_TAKEN',
       message: 'Ya existe un producto con ese código',
       errors: { code: ['Ya existe un producto con ese código'] },
     });
@@ -458,6 +463,43 @@ describe('GET /api/v1/products (list)', () => {
   });
 });
 
+describe('booking terms per product (issue 12)', () => {
+  const TERMS = 'Visita a pie de dos horas por el casco histórico.\nLleva calzado cómodo.';
+
+  it('are created, read, changed and emptied (then the operator’s apply); other edits keep them', async () => {
+    const p = await create(w.tokens.A1, { booking_terms: `  ${TERMS}  ` });
+    expect(p.booking_terms).toBe(TERMS);
+    expect((await get(`/api/v1/products/${p.id}`, w.tokens.A1)).json().booking_terms).toBe(TERMS);
+    expect((await send('PUT', `/api/v1/products/${p.id}`, w.tokens.A1, { name: 'Otra' })).json().booking_terms).toBe(
+      TERMS,
+    );
+    const changed = await send('PUT', `/api/v1/products/${p.id}`, w.tokens.A1, { booking_terms: 'Otras condiciones' });
+    expect(changed.json().booking_terms).toBe('Otras condiciones');
+    const emptied = await send('PUT', `/api/v1/products/${p.id}`, w.tokens.A1, { booking_terms: '' });
+    expect(emptied.json().booking_terms).toBe('');
+    // Sellers read them with the product.
+    const list = await get('/api/v1/products?per_page=500', w.tokens.A2);
+    expect(list.json().find((x: { id: string }) => x.id === p.id)).toHaveProperty('booking_terms', '');
+  });
+
+  it('the operator’s limit (20 000 characters) and no control characters: 422 on booking_terms', async () => {
+    for (const booking_terms of ['x'.repeat(20_001), 'a\u0000b', 'a\u0007b']) {
+      const res = await send('POST', '/api/v1/products', w.tokens.A1, newProduct({ booking_terms }));
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['booking_terms']);
+    }
+    const max = await send('POST', '/api/v1/products', w.tokens.A1, newProduct({ booking_terms: 'x'.repeat(20_000) }));
+    expect(max.statusCode).toBe(201);
+  });
+
+  it('an Operador (3) may not change them (availability only)', async () => {
+    const p = await create(w.tokens.A1, { booking_terms: TERMS });
+    const res = await send('PUT', `/api/v1/products/${p.id}`, w.tokens.A3, { booking_terms: 'Cambiadas' });
+    expect(res.statusCode).toBe(403);
+    expect((await get(`/api/v1/products/${p.id}`, w.tokens.A1)).json().booking_terms).toBe(TERMS);
+  });
+});
+
 describe('PUT /api/v1/products/{id}', () => {
   it('fields not sent stay as they are', async () => {
     const p = await create(w.tokens.A1, {
@@ -577,6 +619,7 @@ describe('DELETE /api/v1/products/{id}', () => {
     await sellSeats(p.id, w.A.op.id, '2031-05-05', '09:00', 2);
     const res = await send('DELETE', `/api/v1/products/${p.id}`, w.tokens.A1);
     expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('IN_USE');
     expect(res.json().message).toBe(
       'El producto tiene plazas vendidas en salidas futuras (la primera, el 05/05/2031 a las 09:00); desactívalo en lugar de eliminarlo',
     );
@@ -649,7 +692,7 @@ describe('GET /api/v1/products/{id}/availability', () => {
     expect(res.json().map((s: { available: boolean }) => s.available)).toEqual([false, false]);
   });
 
-  it('PRODUCT §2: a bad query answers 400 (missing, malformed, reversed or longer than a year)', async () => {
+  it('PRODUCT §2: a bad query answers 400 (missing, malformed, reversed or longer than 62 days)', async () => {
     for (const q of [
       '',
       '?from=2030-01-01',
@@ -657,12 +700,16 @@ describe('GET /api/v1/products/{id}/availability', () => {
       '?from=01/01/2030&to=2030-03-01',
       '?from=2030-03-01&to=2030-02-01',
       '?from=2030-01-01&to=2031-01-03',
+      // Issue 12: a year of a product with 48 departures a day was 17,000 rows.
+      '?from=2030-01-01&to=2030-03-04',
     ]) {
       const res = await get(`/api/v1/products/${productId}/availability${q}`, w.tokens.A1);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toBe('Parámetros de la petición no válidos');
     }
-    expect((await availability('2030-01-01', '2031-01-01')).statusCode).toBe(200);
+    const tooLong = await availability('2030-01-01', '2030-03-04');
+    expect(tooLong.json().errors.to).toEqual(['El intervalo no puede superar 62 días']);
+    expect((await availability('2030-01-01', '2030-03-03')).statusCode).toBe(200);
   });
 });
 
@@ -733,6 +780,7 @@ describe('PUT /api/v1/products/{id}/departures', () => {
     const res = await putDeparture({ date: '2030-09-27', time: '08:30', capacity: 10 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
+      code: 'CAPACITY_BELOW_SOLD',
       message: 'No se puede bajar la capacidad por debajo de las plazas vendidas',
       errors: { capacity: ['No se puede bajar la capacidad por debajo de las plazas vendidas'] },
     });

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { assertId } from '../../lib/ids';
+import { sendJsonArray } from '../../lib/json-stream';
 import { errorResponses, ZIdParams } from '../../lib/route-schemas';
 import * as departures from './departures.service';
 import { PRODUCT_LIST_SPEC } from './products.repository';
@@ -64,13 +65,18 @@ export async function productsRoutes(app: FastifyInstance) {
       onRequest: app.requireRoles(ACCESS.products),
       schema: {
         tags,
-        summary: 'Salidas entre dos fechas con plazas libres (máximo un año)',
+        summary: 'Salidas entre dos fechas con plazas libres (máximo 62 días)',
         params: ZIdParams,
         querystring: ZAvailabilityQuery,
         response: { 200: z.array(ZAvailabilitySlot), ...errorResponses },
       },
     },
-    async (req) => departures.getAvailability(app.db, req.actor, assertId(req.params.id, WHAT), req.query, new Date()),
+    async (req, reply) =>
+      sendJsonArray(
+        reply,
+        await departures.getAvailability(app.db, req.actor, assertId(req.params.id, WHAT), req.query, new Date()),
+        ZAvailabilitySlot,
+      ),
   );
 
   r.put(

@@ -1,9 +1,17 @@
-import { LEVEL, MSG, plural, type TProductCreateRequest, type TProductUpdateRequest } from '@trayecto/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  LEVEL,
+  MSG,
+  plural,
+  type TProductCreateRequest,
+  type TProductUpdateRequest,
+  timeZoneOf,
+} from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, type FieldErrors, forbidden, notFound, validation } from '../../lib/app-error';
+import { AppError, type FieldErrors, fieldError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
-import { isValidTimeZone, todayIn } from './availability';
+import { todayIn } from './availability';
 import { isConstraintViolation } from './db-errors';
 import * as departuresRepo from './departures.repository';
 import { type ProductWithOperator, toProductResponse } from './products.mapper';
@@ -11,10 +19,9 @@ import * as repo from './products.repository';
 import { sanitizeRichText } from './rich-text';
 
 const NOT_FOUND = 'El producto';
-export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
 
 const CODE_TAKEN = 'Ya existe un producto con ese código';
-const codeTaken = () => new AppError('CONFLICT', CODE_TAKEN, { code: [CODE_TAKEN] });
+const codeTaken = () => fieldError('CODE_TAKEN', 'code', CODE_TAKEN);
 
 /** Error message when a capacity would leave a departure with more seats sold than it has. */
 export const CAPACITY_BELOW_SOLD = 'No se puede bajar la capacidad por debajo de las plazas vendidas';
@@ -27,8 +34,8 @@ const OPERATOR_MAY_ONLY_EDIT_AVAILABILITY =
 /** "2026-07-01" → "01/07/2026" for messages. */
 export const displayDate = (date: string) => date.split('-').reverse().join('/');
 
-/** The operator's time zone, or the default when the stored one is unknown to the runtime. */
-export const timeZoneOf = (tz: string | null | undefined) => (tz && isValidTimeZone(tz) ? tz : DEFAULT_TIME_ZONE);
+// The operator's time zone, or the platform's when the stored one is unknown to the runtime.
+export { DEFAULT_TIME_ZONE, timeZoneOf };
 
 /** Loads pickups and images of these products in two queries and maps them to responses. */
 async function toResponses(db: DbOrTx, rows: ProductWithOperator[]) {
@@ -69,6 +76,7 @@ function columnsOf(body: TProductUpdateRequest) {
     bookingCutoffHours: body.booking_cutoff_hours,
     freeCancellationHours: body.free_cancellation_hours,
     instantConfirmation: body.instant_confirmation,
+    bookingTerms: body.booking_terms,
     state: body.state,
     prices: body.prices,
     seasons: body.seasons,
@@ -203,10 +211,14 @@ export async function updateProduct(db: Db, actor: Actor, id: string, body: TPro
 async function followProductCapacity(tx: DbOrTx, productId: string, capacity: number) {
   const refusing = await departuresRepo.findFollowerAbove(tx, productId, capacity);
   const refuse = (seats: number, date: string, time: string) =>
-    new AppError('CONFLICT', CAPACITY_BELOW_SOLD, {
-      capacity: [
-        `${CAPACITY_BELOW_SOLD}: la salida del ${displayDate(date)} a las ${time} tiene ${plural(seats, 'plaza vendida', 'plazas vendidas')}`,
-      ],
+    new AppError({
+      code: 'CAPACITY_BELOW_SOLD',
+      message: CAPACITY_BELOW_SOLD,
+      errors: {
+        capacity: [
+          `${CAPACITY_BELOW_SOLD}: la salida del ${displayDate(date)} a las ${time} tiene ${plural(seats, 'plaza vendida', 'plazas vendidas')}`,
+        ],
+      },
     });
   if (refusing) throw refuse(refusing.seatsTaken, refusing.date, refusing.time);
   try {
@@ -214,7 +226,7 @@ async function followProductCapacity(tx: DbOrTx, productId: string, capacity: nu
   } catch (err) {
     // A booking took seats between the check and the update: the CHECK constraint refuses it.
     if (isConstraintViolation(err, '23514', 'departures_seats_check')) {
-      throw new AppError('CONFLICT', CAPACITY_BELOW_SOLD, { capacity: [CAPACITY_BELOW_SOLD] });
+      throw fieldError('CAPACITY_BELOW_SOLD', 'capacity', CAPACITY_BELOW_SOLD);
     }
     throw err;
   }
@@ -232,10 +244,10 @@ export async function deleteProduct(db: Db, actor: Actor, id: string, now: Date)
     const today = todayIn(timeZoneOf(operator?.timezone), now);
     const sold = await departuresRepo.findSoldDepartureFrom(tx, id, today);
     if (sold) {
-      throw new AppError(
-        'CONFLICT',
-        `El producto tiene plazas vendidas en salidas futuras (la primera, el ${displayDate(sold.date)} a las ${sold.time}); desactívalo en lugar de eliminarlo`,
-      );
+      throw new AppError({
+        code: 'IN_USE',
+        message: `El producto tiene plazas vendidas en salidas futuras (la primera, el ${displayDate(sold.date)} a las ${sold.time}); desactívalo en lugar de eliminarlo`,
+      });
     }
     await repo.updateProductRow(tx, id, { deletedAt: now });
   });

@@ -57,6 +57,15 @@ describe('demo products', () => {
     expect(states.filter((s) => s.state === 'draft').map((s) => s.code)).toEqual(['TEI-NOCHE']);
   });
 
+  it('issue 12: the walking tour (ORO-01) and Masca carry their own booking terms; the others follow the operator', async () => {
+    const rows = await app.db.select({ code: products.code, terms: products.bookingTerms }).from(products);
+    const own = rows.filter((r) => r.terms !== '').map((r) => r.code);
+    expect(own.sort()).toEqual(['MAS-01', 'ORO-01']);
+    const oro = rows.find((r) => r.code === 'ORO-01')?.terms ?? '';
+    expect(oro).toMatch(/a pie/);
+    expect(oro).not.toMatch(/\bmar\b|cetáceos|autocar|Parque Nacional/i);
+  });
+
   it('pickups use only hotels the operator may use, in route order, never offices', async () => {
     const teide = result.products.find((p) => p.code === 'TEI-01')!;
     const pickups = await app.db

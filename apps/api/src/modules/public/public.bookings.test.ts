@@ -80,7 +80,8 @@ describe('POST /api/v1/public/bookings', () => {
       accommodation: { id: hotels.duque, name: 'Hotel Bahía del Duque' },
       can_confirm: false,
       can_cancel: true,
-      voucher_url: `/public/landing/booking-voucher/${body.id}`,
+      // Absolute for the QR code: app.inject's Host is localhost:80, this server itself.
+      voucher_url: `http://localhost:80/public/landing/booking-voucher/${body.id}`,
     });
     expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(body.locator).toMatch(/^TRY-[2-9A-HJ-NP-Z]{6}$/);
@@ -137,6 +138,7 @@ describe('POST /api/v1/public/bookings', () => {
     const res = await pub.book(publicBody(p.id, { pax: { adult: 2, child: 1 } }), key);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
+      code: 'NO_SEATS',
       message: NO_SEATS_MESSAGE,
       errors: { pax: ['Solo quedan 2 plazas'] },
       alternatives: [],
@@ -364,6 +366,27 @@ describe('GET /api/v1/public/bookings/{id}', () => {
     expect(b.tour_operator.name).toBe('Operador A');
   });
 
+  it("issue 12: the booking (form and voucher) carries the terms that apply: the product's, else the operator's", async () => {
+    await app.db
+      .update(tourOperators)
+      .set({ bookingTerms: 'Condiciones generales de Operador A (autocar).' })
+      .where(eq(tourOperators.id, w.A.op.id));
+    const walking = await mkProduct(app, w.tokens.A1, { booking_terms: 'Visita a pie: calzado cómodo.' });
+    const coach = await mkProduct(app, w.tokens.A1);
+    const onWalking = (await pub.book(publicBody(walking.id, { date: day(11) }))).json();
+    const onCoach = (await pub.book(publicBody(coach.id, { date: day(11) }))).json();
+    expect(onWalking.booking_terms).toBe('Visita a pie: calzado cómodo.');
+    expect(onCoach.booking_terms).toBe('Condiciones generales de Operador A (autocar).');
+    const read = (await pub.get(`/api/v1/public/bookings/${onWalking.id}`)).json();
+    expect(read.booking_terms).toBe('Visita a pie: calzado cómodo.');
+    expect(ZPublicBooking.strict().parse(read)).toBeTruthy();
+    // Emptied later: the operator's apply again.
+    await api(app).send('PUT', `/api/v1/products/${walking.id}`, w.tokens.A1, { booking_terms: '' });
+    expect((await pub.get(`/api/v1/public/bookings/${onWalking.id}`)).json().booking_terms).toBe(
+      'Condiciones generales de Operador A (autocar).',
+    );
+  });
+
   it('unknown, malformed or of an inactive operator: 404 "Reserva no encontrada"', async () => {
     const ofB = await mkProduct(app, w.tokens.B1);
     const b = (await pub.book(publicBody(ofB.id))).json();
@@ -373,7 +396,7 @@ describe('GET /api/v1/public/bookings/{id}', () => {
       for (const id of [b.id, '00000000-0000-4000-8000-000000000000', 'TRY-ABCDEF', '..%2F..%2Fetc']) {
         const res = await pub.get(`/api/v1/public/bookings/${id}`);
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ message: 'Reserva no encontrada' });
+        expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Reserva no encontrada' });
       }
       expect((await pub.send('PUT', `/api/v1/public/bookings/${b.id}`, { room: '1' })).statusCode).toBe(404);
       expect((await pub.send('POST', `/api/v1/public/bookings/${b.id}/cancel`, {})).statusCode).toBe(404);
@@ -587,6 +610,7 @@ describe('POST /api/v1/public/bookings/{id}/cancel', () => {
     const res = await pub.send('POST', `/api/v1/public/bookings/${b.id}/cancel`, { reason: 'Me arrepiento' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('El plazo de cancelación gratuita ha terminado');
+    expect(res.json().code).toBe('CANCELLATION_WINDOW_CLOSED');
     await expectNothingWritten(app, before);
   });
 

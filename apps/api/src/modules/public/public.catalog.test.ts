@@ -111,6 +111,25 @@ describe('GET /api/v1/public/products/{id}', () => {
       expect(body).not.toHaveProperty(field);
   });
 
+  it("issue 12: booking_terms are the product's own when it has them, else the tour operator's", async () => {
+    await app.db
+      .update(tourOperators)
+      .set({ bookingTerms: 'Enseña el bono al subir al autocar por las carreteras del Parque Nacional.' })
+      .where(eq(tourOperators.id, w.A.op.id));
+    const walking = await mkProduct(app, w.tokens.A1, {
+      booking_terms: 'Paseo a pie de dos horas por el casco histórico.\nCalzado cómodo.',
+    });
+    const coach = await mkProduct(app, w.tokens.A1);
+    const own = (await get(`/api/v1/public/products/${walking.id}`)).json();
+    expect(own.booking_terms).toBe('Paseo a pie de dos horas por el casco histórico.\nCalzado cómodo.');
+    expect(ZPublicProduct.strict().parse(own)).toBeTruthy();
+    const fallback = (await get(`/api/v1/public/products/${coach.id}`)).json();
+    expect(fallback.booking_terms).toBe('Enseña el bono al subir al autocar por las carreteras del Parque Nacional.');
+    // The operator's general terms stay in its own block; nothing else of the product is added.
+    expect(own.tour_operator.booking_terms).toBe(fallback.booking_terms);
+    expect(Object.keys(own).sort()).toEqual(Object.keys(fallback).sort());
+  });
+
   it('draft, inactive, deleted, unknown, malformed id or an inactive operator: 404 "Excursión no encontrada"', async () => {
     const draft = await mkProduct(app, w.tokens.A1, { state: 'draft' });
     const inactive = await mkProduct(app, w.tokens.A1, { state: 'inactive' });
@@ -135,7 +154,7 @@ describe('GET /api/v1/public/products/{id}', () => {
         ]) {
           const res = await get(url);
           expect(res.statusCode, url).toBe(404);
-          expect(res.json()).toEqual({ message: 'Excursión no encontrada' });
+          expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Excursión no encontrada' });
         }
       }
     } finally {

@@ -73,23 +73,31 @@ const meta = (attr: 'name' | 'property', key: string, content: string) =>
 
 /**
  * The landing page of a public product: title "{name} · {operator}", meta description (≤ 160),
- * Open Graph and Twitter card with absolute URLs, canonical link, and the product as JSON in
+ * Open Graph and Twitter card, canonical link, and the product as JSON in
  * `<script type="application/json" id="trayecto-data">` (exactly GET /api/v1/public/products/{id}).
+ * `origin` is the public origin (lib/public-origin.ts): with it the canonical link, og:url and
+ * og:image are absolute; without one (an unknown Host and no PUBLIC_URL) the canonical link is the
+ * path and the tags that must be absolute are left out, rather than written on a made-up host.
  */
-export function renderLanding(template: string, product: TPublicProduct, pageUrl: string, origin: string): string {
+export function renderLanding(
+  template: string,
+  product: TPublicProduct,
+  path: string,
+  origin: string | undefined,
+): string {
   const title = `${product.name} · ${product.tour_operator.name}`;
   const description = truncate(product.short_description || textOf(product.description) || product.name);
   const image = product.images[0];
   const tags = [
     meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    `<link rel="canonical" href="${escapeHtml(origin ? `${origin}${path}` : path)}" />`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
-    meta('property', 'og:url', pageUrl),
+    ...(origin ? [meta('property', 'og:url', `${origin}${path}`)] : []),
     meta('property', 'og:locale', 'es_ES'),
     meta('property', 'og:site_name', product.tour_operator.name),
-    ...(image
+    ...(image && origin
       ? [
           meta('property', 'og:image', `${origin}${image.url}`),
           meta('property', 'og:image:width', String(image.width)),

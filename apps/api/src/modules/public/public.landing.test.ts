@@ -40,7 +40,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Back-office</title></head><body></body></html>',
   );
   writeFileSync(path.join(dist, 'public.html'), PUBLIC_HTML);
-  app = await buildTestApp({ env: { WEB_DIST: dist } });
+  app = await buildTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: 'https://reservas.example.com/' } });
   w = await createWorld(app);
   await app.db
     .update(tourOperators)
@@ -89,8 +89,8 @@ describe('GET /public/landing/{productId}', () => {
     expect(metaOf(html, 'og:title')).toBe('Subida al Teide · Teide Aventura');
     expect(metaOf(html, 'og:type')).toBe('website');
     expect(metaOf(html, 'og:locale')).toBe('es_ES');
-    expect(metaOf(html, 'og:url')).toBe(`http://reservas.example.com/public/landing/${p.id}`);
-    expect(metaOf(html, 'og:image')).toBe(`http://reservas.example.com/uploads/products/${p.id}/foto-lg.webp`);
+    expect(metaOf(html, 'og:url')).toBe(`https://reservas.example.com/public/landing/${p.id}`);
+    expect(metaOf(html, 'og:image')).toBe(`https://reservas.example.com/uploads/products/${p.id}/foto-lg.webp`);
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
     // The hero photo (the largest paint) is preloaded with the HTML, as the page's <img> asks for it.
     expect(html).toMatch(
@@ -100,7 +100,7 @@ describe('GET /public/landing/{productId}', () => {
     );
     expect(metaOf(html, 'theme-color')).toBe('#c2410c');
     expect(html.match(/theme-color/g)).toHaveLength(1);
-    expect(html).toContain(`<link rel="canonical" href="http://reservas.example.com/public/landing/${p.id}" />`);
+    expect(html).toContain(`<link rel="canonical" href="https://reservas.example.com/public/landing/${p.id}" />`);
     // The meta sits in <head>, the bundle is still loaded, and the data equals the API's answer.
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<script type="module" crossorigin src="/assets/public-abc123.js"></script>');
@@ -109,6 +109,13 @@ describe('GET /public/landing/{productId}', () => {
     // The CSP is untouched: no inline executable script is needed.
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("issue 12: the landing's embedded product carries the terms that apply (the product's own)", async () => {
+    const p = await mkProduct(app, w.tokens.A1, { booking_terms: 'Visita a pie por La Orotava </script><b>' });
+    const html = (await page(`/public/landing/${p.id}`)).body;
+    expect(dataOf(html).booking_terms).toBe('Visita a pie por La Orotava </script><b>');
+    expect(html).not.toContain('</script><b>');
   });
 
   it('everything is escaped: a product named <script>alert(1)</script> stays text', async () => {
@@ -139,12 +146,29 @@ describe('GET /public/landing/{productId}', () => {
     expect(metaOf(html, 'twitter:card')).toBe('summary');
   });
 
-  it('behind a proxy the absolute URLs use the forwarded scheme and host only with TRUST_PROXY; a bad Host is not echoed', async () => {
+  it('issue 12: with PUBLIC_URL every absolute link is on it, whatever Host or X-Forwarded-Host say', async () => {
     const p = await mkProduct(app, w.tokens.A1);
-    const forwarded = await page(`/public/landing/${p.id}`, { 'x-forwarded-proto': 'https' });
-    expect(metaOf(forwarded.body, 'og:url')).toMatch(/^http:\/\/reservas\.example\.com\//);
-    const bad = await page(`/public/landing/${p.id}`, { host: 'evil.com"><script>' });
-    expect(metaOf(bad.body, 'og:url')).toBe(`http://localhost/public/landing/${p.id}`);
+    const attempts: Record<string, string>[] = [
+      { host: 'evil.example' },
+      { host: 'evil.com"><script>' },
+      { 'x-forwarded-host': 'evil.example' },
+    ];
+    for (const headers of attempts) {
+      const res = await page(`/public/landing/${p.id}`, headers);
+      expect(metaOf(res.body, 'og:url')).toBe(`https://reservas.example.com/public/landing/${p.id}`);
+      expect(res.body).toContain(`<link rel="canonical" href="https://reservas.example.com/public/landing/${p.id}" />`);
+      expect(res.body).not.toContain('evil');
+    }
+    // The links staff send to customers, too.
+    const api = await app.inject({
+      method: 'GET',
+      url: `/api/v1/products/${p.id}`,
+      headers: { host: 'evil.example', authorization: `Bearer ${w.tokens.A1}` },
+    });
+    expect(api.json().public_urls).toEqual({
+      landing: `https://reservas.example.com/public/landing/${p.id}`,
+      booking: `https://reservas.example.com/public/booking/product/${p.id}`,
+    });
   });
 
   it('unknown, draft, malformed id or an inactive operator: the same page, status 404, "Página no encontrada", noindex, no data', async () => {
@@ -200,5 +224,108 @@ describe('HTML helpers', () => {
     const cut = truncate('palabra '.repeat(40), 30);
     expect(Array.from(cut).length).toBeLessThanOrEqual(30);
     expect(cut).toBe('palabra palabra palabra…');
+  });
+});
+
+describe('issue 12: without PUBLIC_URL, the Host is used only when it names this server', () => {
+  let own: FastifyInstance;
+  let ow: World;
+  let productId: string;
+  const at = (host: string, extra: Record<string, string> = {}) =>
+    own.inject({ method: 'GET', url: `/public/landing/${productId}`, headers: { host, ...extra } });
+
+  beforeAll(async () => {
+    // Listening on 127.0.0.1:3000 behind a proxy whose X-Forwarded-* headers are trusted.
+    own = await buildTestApp({ env: { WEB_DIST: dist, HOST: '127.0.0.1', PORT: '3000', TRUST_PROXY: 'true' } });
+    ow = await createWorld(own);
+    const p = await mkProduct(own, ow.tokens.A1);
+    productId = p.id;
+    await own.db.insert(productImages).values({
+      tourOperatorId: ow.A.op.id,
+      productId,
+      position: 0,
+      path: `products/${productId}/foto-lg.webp`,
+      thumbPath: `products/${productId}/foto-sm.webp`,
+      alt: 'Foto',
+      width: 1200,
+      height: 800,
+      bytes: 1,
+    });
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it('Host: evil.example (or a forwarded one) is never written: the canonical link is the path, og:url and og:image are left out', async () => {
+    for (const res of [
+      await at('evil.example'),
+      await at('evil.example:3000'),
+      await at('203.0.113.9:3000'),
+      await at('127.0.0.1:3000', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<link rel="canonical" href="/public/landing/${productId}" />`);
+      expect(metaOf(res.body, 'og:url')).toBeUndefined();
+      expect(metaOf(res.body, 'og:image')).toBeUndefined();
+      expect(res.body).not.toMatch(/evil|203\.0\.113/);
+      expect(metaOf(res.body, 'og:title')).toBeTruthy();
+    }
+  });
+
+  it('its own listen address, a loopback address or localhost: absolute links on that origin', async () => {
+    for (const [host, extra, origin] of [
+      ['127.0.0.1:3000', {}, 'http://127.0.0.1:3000'],
+      ['[::1]:3000', {}, 'http://[::1]:3000'],
+      ['localhost:5173', {}, 'http://localhost:5173'],
+      [
+        '127.0.0.1:3000',
+        { 'x-forwarded-host': 'localhost:8443', 'x-forwarded-proto': 'https' },
+        'https://localhost:8443',
+      ],
+    ] as const) {
+      const res = await at(host, extra);
+      expect(metaOf(res.body, 'og:url'), host).toBe(`${origin}/public/landing/${productId}`);
+      expect(metaOf(res.body, 'og:image'), host).toBe(`${origin}/uploads/products/${productId}/foto-lg.webp`);
+    }
+  });
+
+  it('the voucher link (its QR code) and the links staff send follow the same rule', async () => {
+    const payload = {
+      product_id: productId,
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      time: '09:00',
+      pax: { adult: 1 },
+      customer_name: 'Lucía Pérez',
+      customer_email: 'lucia@example.com',
+      customer_phone: '+34 600 000 000',
+      accept_terms: true,
+    };
+    const book = (host: string) =>
+      own.inject({
+        method: 'POST',
+        url: '/api/v1/public/bookings',
+        headers: { host, 'idempotency-key': `landing-${productId}` },
+        payload,
+      });
+    const booking = await book('evil.example');
+    expect(booking.statusCode, booking.body).toBe(201);
+    const id = booking.json().id as string;
+    expect(booking.json().voucher_url).toBe(`/public/landing/booking-voucher/${id}`);
+    // A retry with the same key answers the first response as it was, whatever host it reaches.
+    const replay = await book('127.0.0.1:3000');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(booking.json());
+    const read = (host: string) =>
+      own.inject({ method: 'GET', url: `/api/v1/public/bookings/${id}`, headers: { host } });
+    expect((await read('evil.example')).json().voucher_url).toBe(`/public/landing/booking-voucher/${id}`);
+    expect((await read('127.0.0.1:3000')).json().voucher_url).toBe(
+      `http://127.0.0.1:3000/public/landing/booking-voucher/${id}`,
+    );
+    const staff = await own.inject({
+      method: 'GET',
+      url: `/api/v1/bookings/${id}`,
+      headers: { host: 'evil.example', authorization: `Bearer ${ow.tokens.A1}` },
+    });
+    expect(staff.json().public_urls.voucher).toBe(`/public/landing/booking-voucher/${id}`);
   });
 });

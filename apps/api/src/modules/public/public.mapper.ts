@@ -3,6 +3,7 @@
  * the server on a public route: no internal notes, sellers, commissions, staff or other customers.
  */
 import { pathTo, type TPublicBooking, type TPublicOperator, type TPublicProduct } from '@trayecto/shared';
+import { isoOf, isoOrNull } from '../../lib/instants';
 import { pendingCents } from '../bookings/bookings.mapper';
 import { zonedDateTimeToInstant } from '../products/availability';
 import { fromPriceCents, type ImageRow, type ProductRow, uploadUrl } from '../products/products.mapper';
@@ -23,6 +24,13 @@ export function toPublicOperator(op: PublicOperatorRow): TPublicOperator {
     timezone: timeZoneOf(op.timezone),
   };
 }
+
+/**
+ * The booking terms that apply to a product: its own when it has them (a walking tour's are not a
+ * coach tour's), else the tour operator's.
+ */
+export const effectiveBookingTerms = (productTerms: string, operator: Pick<PublicOperatorRow, 'bookingTerms'>) =>
+  productTerms.trim() ? productTerms : operator.bookingTerms;
 
 type Price = ProductRow['prices'][number];
 const toPublicPrice = (p: Price) => ({
@@ -66,6 +74,7 @@ export function toPublicProduct(product: ProductRow, operator: PublicOperatorRow
       prices: s.prices.map(toPublicPrice),
     })),
     from_price_cents: fromPriceCents(product.prices),
+    booking_terms: effectiveBookingTerms(product.bookingTerms, operator),
     tour_operator: toPublicOperator(operator),
   };
 }
@@ -74,7 +83,7 @@ export function toPublicProduct(product: ProductRow, operator: PublicOperatorRow
 export const startsAtOf = (b: { date: string; time: string }, timezone: string) =>
   zonedDateTimeToInstant(b.date, b.time, timeZoneOf(timezone));
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = isoOrNull;
 
 /** A booking as its customer sees it, with what they may still do at `now`. */
 export function toPublicBooking(v: PublicBookingView, image: ImageRow | undefined, now: Date): TPublicBooking {
@@ -88,7 +97,7 @@ export function toPublicBooking(v: PublicBookingView, image: ImageRow | undefine
     payment_state: b.paymentState,
     date: b.date,
     time: b.time,
-    starts_at: startsAt.toISOString(),
+    starts_at: isoOf(startsAt),
     product: {
       id: v.product.id,
       name: v.product.name,
@@ -134,13 +143,14 @@ export function toPublicBooking(v: PublicBookingView, image: ImageRow | undefine
     pickup_time: b.pickupTime,
     notes: b.notes,
     passengers: b.passengers.map((p) => ({ full_name: p.full_name, pax_type: p.pax_type })),
+    booking_terms: effectiveBookingTerms(v.product.bookingTerms, v.operator),
     customer_confirmed_at: iso(b.customerConfirmedAt),
     can_confirm: canConfirm(b, startsAt, now),
     can_cancel: canCancel(b, until, now),
-    free_cancellation_until: until.toISOString(),
+    free_cancellation_until: isoOf(until),
     cancelled_at: iso(b.cancelledAt),
     voucher_url: pathTo('publicBookingVoucher', { bookingId: b.id }),
     tour_operator: toPublicOperator(v.operator),
-    created_at: b.createdAt.toISOString(),
+    created_at: isoOf(b.createdAt),
   };
 }

@@ -59,7 +59,7 @@ describe('public rate limits', () => {
     }
     const limited = await app.inject({ method: 'GET', url, ...from('10.0.0.1') });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: RATE_LIMITED_MESSAGE });
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
     const retry = Number(limited.headers['retry-after']);
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);

@@ -126,6 +126,7 @@ export type PublicBookingView = {
     meetingLatLng: string;
     pickupEnabled: boolean;
     freeCancellationHours: number;
+    bookingTerms: string;
   };
   operator: PublicOperatorRow;
   accommodation: { id: string; name: string; address: string; zone: string; pickupPoint: string } | null;
@@ -145,6 +146,7 @@ export async function findPublicBooking(db: DbOrTx, id: string): Promise<PublicB
         meetingLatLng: products.meetingLatLng,
         pickupEnabled: products.pickupEnabled,
         freeCancellationHours: products.freeCancellationHours,
+        bookingTerms: products.bookingTerms,
       },
       operator: operatorColumns,
       accommodation: {

@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   ZErrorResponse,
   ZPublicAccommodation,
@@ -16,6 +17,8 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdempotencyKey } from '../../lib/idempotency';
+import { sendJsonArray } from '../../lib/json-stream';
+import { publicOrigin } from '../../lib/public-origin';
 import { registerPublicRateLimits } from '../../lib/rate-limit';
 import * as service from './public.service';
 
@@ -30,9 +33,12 @@ const publicErrors = {
   429: ZErrorResponse,
 } as const;
 
+/** The Idempotency-Key header as Node names it (lower case). */
+const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase() as Lowercase<typeof IDEMPOTENCY_KEY_HEADER>;
+
 /** onRequest: the Idempotency-Key header is there and well formed (400 before the body is read). */
 const requireIdempotencyKey: onRequestAsyncHookHandler = async (req) => {
-  parseIdempotencyKey(req.headers['idempotency-key']);
+  parseIdempotencyKey(req.headers[KEY_HEADER]);
 };
 
 /**
@@ -74,7 +80,12 @@ export async function publicRoutes(app: FastifyInstance) {
         response: { 200: z.array(ZPublicAvailabilitySlot), ...publicErrors },
       },
     },
-    async (req) => service.getPublicAvailability(app.db, req.params.id, req.query, new Date()),
+    async (req, reply) =>
+      sendJsonArray(
+        reply,
+        await service.getPublicAvailability(app.db, req.params.id, req.query, new Date()),
+        ZPublicAvailabilitySlot,
+      ),
   );
 
   r.get(
@@ -101,20 +112,25 @@ export async function publicRoutes(app: FastifyInstance) {
         tags,
         security,
         summary:
-          'Reservar (cabecera Idempotency-Key obligatoria: repetir la misma petición devuelve la primera respuesta con Idempotent-Replayed: true; la misma clave con otro cuerpo → 422; mientras la primera sigue en curso → 409). 409 "No quedan plazas suficientes" incluye alternatives: otras horas de ese día con plazas',
+          'Reservar (cabecera Idempotency-Key obligatoria, si falta o no vale → 400 IDEMPOTENCY_KEY_INVALID: repetir la misma petición devuelve la primera respuesta con Idempotent-Replayed: true; la misma clave con otro cuerpo → 422 IDEMPOTENCY_KEY_REUSED; mientras la primera sigue en curso → 409 IDEMPOTENCY_IN_PROGRESS con Retry-After). 409 NO_SEATS ("No quedan plazas suficientes") incluye alternatives: otras horas de ese día con plazas; 409 DEPARTURE_CLOSED, 422 CUT_OFF_PASSED o DEPARTURE_STARTED: elige otra salida',
         headers: z.looseObject({
-          'idempotency-key': z.string().describe('Clave única por intento de reserva (1–255 caracteres imprimibles)'),
+          [KEY_HEADER]: z.string().describe('Clave única por intento de reserva (1–255 caracteres imprimibles)'),
         }),
         body: ZPublicBookingCreateRequest,
         response: { 201: ZPublicBooking, ...publicErrors, 409: ZPublicBookingConflict },
       },
     },
     async (req, reply) => {
-      const key = parseIdempotencyKey(req.headers['idempotency-key']);
-      const result = await service.createPublicBooking(app.db, key, req.body, new Date(), req.log, {
-        requestId: req.id,
-        ip: req.ip,
-      });
+      const key = parseIdempotencyKey(req.headers[KEY_HEADER]);
+      const result = await service.createPublicBooking(
+        app.db,
+        key,
+        req.body,
+        new Date(),
+        req.log,
+        { requestId: req.id, ip: req.ip },
+        publicOrigin(req, app.config),
+      );
       if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       // A replay answers exactly what the first request answered: its 201, or its 4xx refusal.
       return reply.code(result.status as 201).send(result.body as z.infer<typeof ZPublicBooking>);

@@ -2,6 +2,7 @@
  * Pure rules of the public pages (no database, no clock): what a customer may still do with their
  * booking. See docs/decisions/006-public-pages.md.
  */
+import { CUSTOMER_EDITABLE_STATES, type TErrorCode } from '@trayecto/shared';
 import type { BookingRow } from '../bookings/bookings.mapper';
 
 const HOUR_MS = 3_600_000;
@@ -9,7 +10,7 @@ const HOUR_MS = 3_600_000;
 /** States a customer may cancel from (the staff state machine's own: pending/confirmed → cancelled). */
 const CANCELLABLE = new Set(['pending', 'confirmed']);
 /** States a customer may still edit and confirm. */
-const EDITABLE = new Set(['pending', 'confirmed']);
+const EDITABLE = new Set<string>(CUSTOMER_EDITABLE_STATES);
 /** Channels where staff prepared the booking and the customer confirms it. */
 const PREPARED_BY_STAFF = new Set(['office', 'seller']);
 
@@ -44,19 +45,28 @@ export function canConfirm(
 
 export const isPreparedByStaff = (b: Pick<BookingRow, 'channel'>) => PREPARED_BY_STAFF.has(b.channel);
 
-/** Why a customer may not change this booking now (a 409 message), or null when they may. */
-export function editRefusal(b: Pick<BookingRow, 'state'>, startsAt: Date, now: Date): string | null {
-  if (b.state === 'cancelled') return 'La reserva está cancelada y ya no se puede modificar';
-  if (!EDITABLE.has(b.state)) return 'La reserva ya no se puede modificar';
-  if (now.getTime() >= startsAt.getTime()) return 'La excursión ya ha empezado; la reserva ya no se puede modificar';
+/** Why a customer may not do something with their booking now: a 409's code and message. */
+export type Refusal = { code: TErrorCode; message: string };
+
+const stateConflict = (message: string): Refusal => ({ code: 'STATE_CONFLICT', message });
+
+/** Why a customer may not change this booking now, or null when they may. */
+export function editRefusal(b: Pick<BookingRow, 'state'>, startsAt: Date, now: Date): Refusal | null {
+  if (b.state === 'cancelled') return stateConflict('La reserva está cancelada y ya no se puede modificar');
+  if (!EDITABLE.has(b.state)) return stateConflict('La reserva ya no se puede modificar');
+  if (now.getTime() >= startsAt.getTime()) {
+    return stateConflict('La excursión ya ha empezado; la reserva ya no se puede modificar');
+  }
   return null;
 }
 
-/** Why a customer may not cancel this booking now (a 409 message), or null when they may. */
-export function cancelRefusal(b: Pick<BookingRow, 'state'>, until: Date, now: Date): string | null {
-  if (b.state === 'cancelled') return 'La reserva ya está cancelada';
-  if (!CANCELLABLE.has(b.state)) return 'La reserva ya no se puede cancelar';
-  if (now.getTime() >= until.getTime()) return 'El plazo de cancelación gratuita ha terminado';
+/** Why a customer may not cancel this booking now, or null when they may. */
+export function cancelRefusal(b: Pick<BookingRow, 'state'>, until: Date, now: Date): Refusal | null {
+  if (b.state === 'cancelled') return stateConflict('La reserva ya está cancelada');
+  if (!CANCELLABLE.has(b.state)) return stateConflict('La reserva ya no se puede cancelar');
+  if (now.getTime() >= until.getTime()) {
+    return { code: 'CANCELLATION_WINDOW_CLOSED', message: 'El plazo de cancelación gratuita ha terminado' };
+  }
   return null;
 }
 

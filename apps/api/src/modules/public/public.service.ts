@@ -4,8 +4,11 @@
  * (`sellInTransaction`), so capacity, cut-off, closed dates and prices are the staff's exactly.
  */
 import {
-  NO_SEATS_MESSAGE,
+  addDays,
+  daysInRange,
+  PUBLIC_AVAILABILITY_MAX_DAYS,
   pickupTimeFor,
+  RANGE_TOO_LONG_MESSAGE,
   type TPublicAccommodation,
   type TPublicAvailabilitySlot,
   type TPublicBooking,
@@ -15,8 +18,9 @@ import {
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { PassengerRow } from '../../db/schema/bookings';
-import { AppError, validation } from '../../lib/app-error';
+import { AppError, fieldError, validation } from '../../lib/app-error';
 import { type CompleteFn, runIdempotent, type StoredResponse } from '../../lib/idempotency';
+import { withPublicLinks } from '../../lib/public-origin';
 import { customerAudit, fromChangeMap, nameReferences, type RequestOrigin, recordAudit } from '../audit/audit.service';
 import * as bookingsRepo from '../bookings/bookings.repository';
 import { normalizeZone, passengerErrors, paxOf, pickupRuleFor } from '../bookings/bookings.rules';
@@ -30,7 +34,7 @@ import {
   sellInTransaction,
   usablePlace,
 } from '../bookings/bookings.service';
-import { addDays, computeAvailability, todayIn } from '../products/availability';
+import { computeAvailability, todayIn } from '../products/availability';
 import { listDepartures } from '../products/departures.repository';
 import type { ProductRow } from '../products/products.mapper';
 import { timeZoneOf } from '../products/products.service';
@@ -50,12 +54,11 @@ export const BOOKING_NOT_FOUND = 'Reserva no encontrada';
 export const CREATE_SCOPE = 'public-bookings';
 /** Default availability range: from today, five weeks (35 days including the first). */
 export const DEFAULT_AVAILABILITY_DAYS = 35;
-const MAX_AVAILABILITY_DAYS = 62;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const productNotFound = () => new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-const bookingNotFound = () => new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+const productNotFound = () => new AppError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
+const bookingNotFound = () => new AppError({ code: 'NOT_FOUND', message: BOOKING_NOT_FOUND });
 
 /** A public product by a path id; anything else (bad id, draft, deleted, inactive operator) → 404. */
 async function publicProduct(db: DbOrTx, id: string) {
@@ -91,11 +94,10 @@ export async function getPublicAvailability(
   const to = q.to ?? addDays(from, DEFAULT_AVAILABILITY_DAYS - 1);
   if (to < from) {
     const m = 'La fecha final debe ser posterior a la inicial';
-    throw new AppError('BAD_REQUEST', m, { to: [m] });
+    throw fieldError('BAD_REQUEST', 'to', m);
   }
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_AVAILABILITY_DAYS) {
-    const m = `El intervalo no puede superar ${MAX_AVAILABILITY_DAYS} días`;
-    throw new AppError('BAD_REQUEST', m, { to: [m] });
+  if (daysInRange(from, to) > PUBLIC_AVAILABILITY_MAX_DAYS) {
+    throw fieldError('BAD_REQUEST', 'to', RANGE_TOO_LONG_MESSAGE);
   }
   // The past is nobody's business: sales history is not public.
   const start = from < today ? today : from;
@@ -215,16 +217,25 @@ export async function createPublicBooking(
   now: Date,
   log?: Parameters<typeof runIdempotent>[3],
   origin: RequestOrigin = {},
+  /** The public origin of this request (lib/public-origin.ts): the stored 201 carries absolute links, so a replay through any instance answers it byte for byte. */
+  linksOrigin?: string,
 ) {
   return runIdempotent(
     db,
     { scope: CREATE_SCOPE, key, payload: body },
-    (complete) => sell(db, body, now, complete, origin),
+    (complete) => sell(db, body, now, complete, origin, linksOrigin),
     log,
   );
 }
 
-async function sell(db: Db, body: TPublicBookingCreateRequest, now: Date, complete: CompleteFn, origin: RequestOrigin) {
+async function sell(
+  db: Db,
+  body: TPublicBookingCreateRequest,
+  now: Date,
+  complete: CompleteFn,
+  origin: RequestOrigin,
+  linksOrigin: string | undefined,
+) {
   let response: StoredResponse | undefined;
   try {
     await inTransaction(db, async (tx) => {
@@ -242,18 +253,21 @@ async function sell(db: Db, body: TPublicBookingCreateRequest, now: Date, comple
         now,
         audit: customerAudit(body.customer_name, origin),
         beforeSeats: async (inner, bookingId) => {
-          response = { status: 201, body: await readPublicBooking(inner, bookingId, now) };
+          response = {
+            status: 201,
+            body: withPublicLinks(await readPublicBooking(inner, bookingId, now), linksOrigin),
+          };
           await complete(inner, response);
         },
       });
     });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'CONFLICT' && err.message === NO_SEATS_MESSAGE) {
+    if (err instanceof AppError && err.code === 'NO_SEATS') {
       throw await withAlternatives(db, body, err, now);
     }
     throw err;
   }
-  if (!response) throw new AppError('INTERNAL', 'La reserva no devolvió respuesta');
+  if (!response) throw new AppError({ code: 'INTERNAL', message: 'La reserva no devolvió respuesta' });
   return response;
 }
 
@@ -265,7 +279,7 @@ async function withAlternatives(db: DbOrTx, body: TPublicBookingCreateRequest, e
   const alternatives = slots
     .filter((s) => s.time !== body.time && s.available && s.seats_left >= seats)
     .map((s) => ({ time: s.time, seats_left: s.seats_left }));
-  return new AppError('CONFLICT', NO_SEATS_MESSAGE, err.errors, undefined, { alternatives });
+  return new AppError({ code: 'NO_SEATS', message: err.message, errors: err.errors, extra: { alternatives } });
 }
 
 type Change = { from: unknown; to: unknown };
@@ -290,7 +304,7 @@ export async function updatePublicBooking(
     if (!locked) throw bookingNotFound();
     const { booking: cur, product } = locked;
     const refusal = editRefusal(cur, startsAtOf(cur, locked.timezone), now);
-    if (refusal) throw new AppError('CONFLICT', refusal);
+    if (refusal) throw new AppError(refusal);
 
     // Passengers: names for the guide's list, never more of a type than were booked.
     let passengers: PassengerRow[] = cur.passengers;
@@ -409,7 +423,7 @@ export async function cancelPublicBooking(
     const { booking: cur, product } = locked;
     const until = freeCancellationUntil(startsAtOf(cur, locked.timezone), product.freeCancellationHours);
     const refusal = cancelRefusal(cur, until, now);
-    if (refusal) throw new AppError('CONFLICT', refusal);
+    if (refusal) throw new AppError(refusal);
     await cancelLockedBooking(tx, cur, {
       reason: customerCancelReason(reason),
       actorId: null,

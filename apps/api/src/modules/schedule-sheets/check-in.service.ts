@@ -1,5 +1,6 @@
 import {
   BOOKING_STATE_NAMES,
+  LEVEL,
   plural,
   type TBookingState,
   type TCheckInRequest,
@@ -7,14 +8,22 @@ import {
   type TSheetPassenger,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
-import { AppError, notFound, validation } from '../../lib/app-error';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { type AuditEntry, recordAudit, staffAudit } from '../audit/audit.service';
 import { bookingSummary } from '../bookings/bookings.service';
 import { displayDate, timeZoneOf } from '../products/products.service';
 import { toPassenger } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
-import { localTime, parseCheckInCode, WHAT } from './schedule-sheets.rules';
+import {
+  CREW_NO_OVERRIDE,
+  checkInClosedMessage,
+  checkInWindow,
+  localTime,
+  overrideReasonMessage,
+  parseCheckInCode,
+  WHAT,
+} from './schedule-sheets.rules';
 import { inTransaction } from './transaction';
 
 export const NOT_ON_SHEET = 'La reserva no está en esta hoja';
@@ -44,6 +53,9 @@ const sheetStateEntry = (
   changes: { state: [sheet.state, to] },
 });
 
+/** The Chofer and the Guía work their sheets; they never override the departure-day rule. */
+const isCrew = (actor: Actor) => actor.level === LEVEL.DRIVER || actor.level === LEVEL.GUIDE;
+
 /**
  * Marks a booking of the sheet present (or undoes it) — PRODUCT.md §4 "Check-in". The booking is
  * named by id or by what was typed or scanned: a locator in any case, a booking id or the voucher's
@@ -51,6 +63,12 @@ const sheetStateEntry = (
  * cancelled (409). `present` sets the booking's checked_in_at/by once (repeating it keeps the first
  * time); undo clears them. Every call is logged in check_ins. The sheet must be ready or in
  * progress; the first check-in on a ready sheet starts it.
+ *
+ * Check-in is open on the departure's day in the operator's time zone (issue 12; checkInWindow).
+ * Outside it the Chofer and the Guía are refused (409; 403 if they send a reason), and the office
+ * (0, 1, 3) must give `override_reason` (422 without one): it is kept on the check_ins row and in
+ * the booking's audit entry. Such an override never starts the sheet: a sheet goes «En curso» on
+ * its day.
  */
 export async function checkIn(
   db: DbOrTx,
@@ -66,23 +84,39 @@ export async function checkIn(
     method = body.method ?? 'tap';
   } else {
     const code = parseCheckInCode(body.code ?? '');
-    if (!code) throw validation({ code: [UNKNOWN_CODE] }, UNKNOWN_CODE);
+    if (!code) throw fieldError('VALIDATION', 'code', UNKNOWN_CODE);
     target = code.kind === 'id' ? { id: code.id } : { locator: code.locator };
     method = body.method ?? code.method;
   }
   const present = body.present !== false;
+  const reason = body.override_reason?.trim() ?? '';
+  if (reason && isCrew(actor)) throw forbidden(CREW_NO_OVERRIDE);
 
   const done = await inTransaction(db, async (tx) => {
     const sheet = await repo.lockVisibleSheet(tx, actor, sheetId);
     if (!sheet) throw notFound(WHAT);
-    if (sheet.state === 'draft') throw new AppError('CONFLICT', DRAFT_NO_CHECK_IN);
-    if (sheet.state === 'done') throw new AppError('CONFLICT', DONE_MESSAGE);
+    if (sheet.state === 'draft') throw new AppError({ code: 'STATE_CONFLICT', message: DRAFT_NO_CHECK_IN });
+    if (sheet.state === 'done') throw new AppError({ code: 'STATE_CONFLICT', message: DONE_MESSAGE });
+    const timeZone = timeZoneOf(await repo.findOperatorTimeZone(tx, sheet.tourOperatorId));
+    const window = checkInWindow(sheet, timeZone, now);
+    if (window !== 'open') {
+      if (isCrew(actor)) {
+        throw new AppError({ code: 'CHECK_IN_OUTSIDE_DAY', message: checkInClosedMessage(window, sheet.date) });
+      }
+      if (!reason) {
+        throw fieldError('OVERRIDE_REASON_REQUIRED', 'override_reason', overrideReasonMessage(window, sheet.date));
+      }
+    }
+    const overrideReason = window === 'open' ? null : reason;
+    const starts = sheet.state === 'ready' && window === 'open';
     const booking = await repo.lockSheetBooking(tx, sheet, target);
-    if (!booking) throw new AppError('NOT_FOUND', NOT_ON_SHEET);
-    if (booking.state === 'cancelled') throw new AppError('CONFLICT', 'La reserva está cancelada');
+    if (!booking) throw new AppError({ code: 'NOT_FOUND', message: NOT_ON_SHEET });
+    if (booking.state === 'cancelled') {
+      throw new AppError({ code: 'STATE_CONFLICT', message: 'La reserva está cancelada' });
+    }
     if (booking.state !== 'pending' && booking.state !== 'confirmed') {
       const name = BOOKING_STATE_NAMES[booking.state as TBookingState] ?? booking.state;
-      throw new AppError('CONFLICT', `La reserva ya está «${name}»`);
+      throw new AppError({ code: 'STATE_CONFLICT', message: `La reserva ya está «${name}»` });
     }
     const wasPresent = booking.checkedInAt !== null;
     if (present && !wasPresent) await repo.setCheckedIn(tx, booking.id, now, actor.id);
@@ -97,10 +131,13 @@ export async function checkIn(
         action: present ? 'check_in' : 'check_in_undo',
         summary: `${bookingSummary(booking)} · hoja ${sheetSummary(sheet)}`,
         at: now,
-        changes: { checked_in: [wasPresent, present] },
+        changes: {
+          checked_in: [wasPresent, present],
+          ...(overrideReason ? { override_reason: [null, overrideReason] } : {}),
+        },
       });
     }
-    if (sheet.state === 'ready') audit.push(sheetStateEntry(sheet, 'in_progress', 'state', now));
+    if (starts) audit.push(sheetStateEntry(sheet, 'in_progress', 'state', now));
     if (audit.length > 0) await recordAudit(tx, staffAudit(actor), audit);
     await repo.insertCheckIns(tx, [
       {
@@ -111,9 +148,10 @@ export async function checkIn(
         method,
         actorId: actor.id,
         createdAt: now,
+        overrideReason,
       },
     ]);
-    if (sheet.state === 'ready') {
+    if (starts) {
       await repo.updateSheetRow(tx, sheet.id, {
         state: 'in_progress',
         startedAt: sheet.startedAt ?? now,
@@ -134,8 +172,8 @@ export async function finishSheet(db: DbOrTx, actor: Actor, id: string, now: Dat
   return inTransaction(db, async (tx) => {
     const sheet = await repo.lockVisibleSheet(tx, actor, id);
     if (!sheet) throw notFound(WHAT);
-    if (sheet.state === 'done') throw new AppError('CONFLICT', DONE_MESSAGE);
-    if (sheet.state === 'draft') throw new AppError('CONFLICT', DRAFT_NO_FINISH);
+    if (sheet.state === 'done') throw new AppError({ code: 'STATE_CONFLICT', message: DONE_MESSAGE });
+    if (sheet.state === 'draft') throw new AppError({ code: 'STATE_CONFLICT', message: DRAFT_NO_FINISH });
     const timeZone = timeZoneOf(await repo.findOperatorTimeZone(tx, sheet.tourOperatorId));
     return finishLocked(tx, actor, sheet, now, timeZone);
   });
@@ -157,7 +195,7 @@ export async function finishLocked(
 ): Promise<TSheetFinishResponse> {
   if (now.getTime() < sheet.startsAt.getTime()) {
     const m = `La salida aún no ha empezado: la hoja se puede finalizar a partir de las ${localTime(sheet.startsAt, timeZone)} del ${displayDate(sheet.date)}`;
-    throw validation({ state: [m] }, m);
+    throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
   }
   const open = await repo.lockOpenBookings(tx, sheet.departureId);
   const toConfirm = open.filter((b) => b.checkedInAt && b.state === 'pending');

@@ -1,10 +1,10 @@
 import type { TSheetPassenger, TSheetResponse } from '@trayecto/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
-import { bookings, checkIns } from '../../db/schema';
+import { auditLog, bookings, checkIns } from '../../db/schema';
 import { api, booked, bookingBody, day, mkProduct, type World } from '../bookings/bookings.test-helpers';
 import { displayDate } from '../products/products.service';
 import { moveDeparture, putSheet } from './schedule-sheets.test-helpers';
@@ -56,8 +56,174 @@ const logOf = async (bookingId: string) =>
     .orderBy(asc(checkIns.createdAt), asc(checkIns.id));
 const bookingRow = async (id: string) => (await app.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 
+const sheetRow = async (id: string) =>
+  (await get(`/api/v1/schedule-sheets/${id}`, w.tokens.A1)).json() as TSheetResponse;
+const fullLogOf = async (bookingId: string) =>
+  app.db
+    .select({ action: checkIns.action, actorId: checkIns.actorId, overrideReason: checkIns.overrideReason })
+    .from(checkIns)
+    .where(eq(checkIns.bookingId, bookingId))
+    .orderBy(asc(checkIns.createdAt), asc(checkIns.id));
+
+describe('check-in only on the departure day (in the operator time zone)', () => {
+  let early: TSheetResponse;
+  let ines: { id: string; locator: string; departure_id: string };
+  let omar: { id: string; locator: string; departure_id: string };
+
+  beforeAll(async () => {
+    // A sheet three days ahead, confirmed and assigned to the crew.
+    const product = await mkProduct(app, w.tokens.A1, { duration_minutes: 120 });
+    const mk = (name: string) =>
+      booked(app, w.tokens.A1, bookingBody(product.id, { date: day(3), customer_name: name, pax: { adult: 1 } }));
+    ines = await mk('Inés Early');
+    omar = await mk('Omar Early');
+    const gen = await send('POST', '/api/v1/schedule-sheets/generate', w.tokens.A1, {
+      date: day(3),
+      product_ids: [product.id],
+    });
+    const id = gen.json().sheets[0].id as string;
+    const res = await putSheet(app, w.tokens.A1, id, {
+      driver_id: w.A.l4.id,
+      guide_id: w.A.l5.id,
+      state: 'ready',
+      force: true,
+    });
+    expect(res.statusCode).toBe(200);
+    early = res.json();
+    expect(early.check_in_window).toBe('before');
+  });
+
+  it('the Chofer and the Guía are refused before the day (409), by tap, scan or locator, and nothing is written', async () => {
+    const message = `El embarque de esta hoja se abre el ${displayDate(day(3))}, el día de la salida`;
+    for (const [token, body] of [
+      [w.tokens.A5, { booking_id: ines.id }],
+      [w.tokens.A4, { code: `https://reservas.example.com/public/landing/booking-voucher/${ines.id}` }],
+      [w.tokens.A4, { code: ines.locator }],
+      [w.tokens.A5, { booking_id: ines.id, present: false }],
+    ] as const) {
+      const res = await checkIn(body, token, early.id);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.json().message).toBe(message);
+      expect(res.json().code).toBe('CHECK_IN_OUTSIDE_DAY');
+    }
+    expect(await logOf(ines.id)).toEqual([]);
+    expect((await bookingRow(ines.id)).checkedInAt).toBeNull();
+    const after = await sheetRow(early.id);
+    expect(after.state).toBe('ready');
+    expect(after.started_at).toBeNull();
+  });
+
+  it('the crew may not override, even with a reason (403)', async () => {
+    const res = await checkIn(
+      { booking_id: ines.id, override_reason: 'Me lo pidió la oficina' },
+      w.tokens.A4,
+      early.id,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Solo la oficina puede embarcar fuera del día de la salida');
+    expect(await logOf(ines.id)).toEqual([]);
+  });
+
+  it('the office must say why: no reason or a blank one answers 422 on override_reason', async () => {
+    const message = `La salida es el ${displayDate(day(3))}: para embarcar antes de ese día, indica el motivo`;
+    for (const body of [{ booking_id: ines.id }, { booking_id: ines.id, override_reason: '   ' }]) {
+      const res = await checkIn(body, w.tokens.A3, early.id);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().message).toBe(message);
+      expect(res.json().code).toBe('OVERRIDE_REASON_REQUIRED');
+      expect(res.json().errors.override_reason).toEqual([message]);
+    }
+    expect(await logOf(ines.id)).toEqual([]);
+  });
+
+  it('Operador, Admin Tour Operador and Administrador override with a reason, kept in the check-in log and the audit; the sheet does not start', async () => {
+    const res = await checkIn(
+      { booking_id: ines.id, override_reason: ' Excursión de varios días: embarca en la víspera ' },
+      w.tokens.A3,
+      early.id,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checked_in_by.id).toBe(w.A.l3.id);
+    expect(await fullLogOf(ines.id)).toEqual([
+      { action: 'present', actorId: w.A.l3.id, overrideReason: 'Excursión de varios días: embarca en la víspera' },
+    ]);
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ines.id), eq(auditLog.action, 'check_in')));
+    expect(entry.changes).toEqual({
+      checked_in: [false, true],
+      override_reason: [null, 'Excursión de varios días: embarca en la víspera'],
+    });
+    for (const token of [w.tokens.A1, w.tokens.admin]) {
+      const ok = await checkIn({ booking_id: omar.id, override_reason: 'Prueba' }, token, early.id);
+      expect(ok.statusCode).toBe(200);
+    }
+    // Still «Confirmada» for the crew: it starts on its day.
+    const after = await sheetRow(early.id);
+    expect(after.state).toBe('ready');
+    expect(after.started_at).toBeNull();
+    expect(after.checked_in_pax).toBe(2);
+  });
+
+  it('«Iniciar» waits for the day too, for everyone (422 on state)', async () => {
+    const message = `La hoja se puede iniciar a partir del ${displayDate(day(3))}, el día de la salida`;
+    for (const token of [w.tokens.A4, w.tokens.A5, w.tokens.A3, w.tokens.A1]) {
+      const res = await putSheet(app, token, early.id, { state: 'in_progress' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.state).toEqual([message]);
+    }
+    expect((await sheetRow(early.id)).state).toBe('ready');
+  });
+
+  it('on its day everyone checks in without a reason; a reason sent then is not stored', async () => {
+    await moveDeparture(app, ines.departure_id, day(0), '23:00');
+    expect((await sheetRow(early.id)).check_in_window).toBe('open');
+    const res = await checkIn({ booking_id: ines.id, present: false }, w.tokens.A5, early.id);
+    expect(res.statusCode).toBe(200);
+    expect((await sheetRow(early.id)).state).toBe('in_progress');
+    const office = await checkIn({ booking_id: ines.id, override_reason: 'Sin motivo' }, w.tokens.A3, early.id);
+    expect(office.statusCode).toBe(200);
+    expect((await fullLogOf(ines.id)).map((l) => l.overrideReason)).toEqual([
+      'Excursión de varios días: embarca en la víspera',
+      null,
+      null,
+    ]);
+  });
+
+  it('after the day: closed for the crew; the office records a late check-in with a reason', async () => {
+    // Two days ago: the tour (23:00–01:00) is long over.
+    await moveDeparture(app, ines.departure_id, day(-2));
+    expect((await sheetRow(early.id)).check_in_window).toBe('after');
+    const crew = await checkIn({ booking_id: omar.id, present: false }, w.tokens.A4, early.id);
+    expect(crew.statusCode).toBe(409);
+    expect(crew.json().message).toBe(
+      `La salida fue el ${displayDate(day(-2))} y el embarque ya está cerrado: si falta alguien, pide a la oficina que lo registre`,
+    );
+    const bare = await checkIn({ booking_id: omar.id, present: false }, w.tokens.A1, early.id);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().errors.override_reason).toEqual([
+      `La salida fue el ${displayDate(day(-2))}: para registrar un embarque atrasado, indica el motivo`,
+    ]);
+    const late = await checkIn(
+      { booking_id: omar.id, present: false, override_reason: 'No vino: lo confirmó el chofer por teléfono' },
+      w.tokens.A1,
+      early.id,
+    );
+    expect(late.statusCode).toBe(200);
+    expect((await fullLogOf(omar.id)).at(-1)).toEqual({
+      action: 'absent',
+      actorId: w.A.l1.id,
+      overrideReason: 'No vino: lo confirmó el chofer por teléfono',
+    });
+  });
+});
+
 describe('POST /schedule-sheets/{id}/check-in', () => {
   it('a draft sheet is not boarding yet', async () => {
+    // The sheets of this file are for tomorrow: their day comes today.
+    await moveDeparture(app, rows.lucia.departure_id, day(0));
+    await moveDeparture(app, rows.marta.departure_id, day(0));
     const res = await checkIn({ booking_id: rows.lucia.id });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('La hoja está en «Borrador»: confírmala antes de empezar el embarque');
@@ -150,7 +316,17 @@ describe('POST /schedule-sheets/{id}/check-in', () => {
 
 describe('POST /schedule-sheets/{id}/finish', () => {
   it('not before the departure has started', async () => {
-    const res = await send('POST', `/api/v1/schedule-sheets/${sheet.id}/finish`, w.tokens.A5);
+    const product = await mkProduct(app, w.tokens.A1);
+    await booked(app, w.tokens.A1, bookingBody(product.id, { date: day(1) }));
+    const gen = await send('POST', '/api/v1/schedule-sheets/generate', w.tokens.A1, {
+      date: day(1),
+      product_ids: [product.id],
+    });
+    const id = gen.json().sheets[0].id as string;
+    expect(
+      (await putSheet(app, w.tokens.A1, id, { guide_id: w.A.l5.id, state: 'ready', force: true })).statusCode,
+    ).toBe(200);
+    const res = await send('POST', `/api/v1/schedule-sheets/${id}/finish`, w.tokens.A5);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
       `La salida aún no ha empezado: la hoja se puede finalizar a partir de las 09:00 del ${displayDate(day(1))}`,

@@ -1,6 +1,13 @@
 import type { TSheetPassenger } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
-import { buildPickupRoute, byCustomerName, defaultOrigin, MEETING_POINT_NAME, type RoutePlace } from './pickup-route';
+import {
+  buildPickupRoute,
+  byCustomerName,
+  defaultOrigin,
+  MEETING_POINT_NAME,
+  type RoutePlace,
+  routePassengers,
+} from './pickup-route';
 import { placeOf } from './schedule-sheets.mapper';
 
 const place = (id: string, name: string, zone = 'Costa Adeje'): RoutePlace => ({
@@ -57,23 +64,24 @@ describe('pickup route', () => {
     '09:00',
   );
 
-  it('one stop per place, by pickup time, then name; the meeting point at departure; no time last', () => {
+  it('one stop per place, by pickup time, then name; the meeting point at departure', () => {
     expect(route.map((s) => [s.name, s.pickup_time])).toEqual([
       ['Apartamentos Sol', '07:50'],
       ['Hotel Bahía del Duque', '08:20'],
       ['Hotel Zafiro', '08:20'],
-      [MEETING_POINT_NAME, '09:00'],
+      // No pickup time: after the last timed stop of its zone (Costa Adeje), never after the meeting point.
       ['Hotel Atlántida', null],
+      [MEETING_POINT_NAME, '09:00'],
     ]);
-    const mp = route[3];
+    const mp = route[4];
     expect(mp.accommodation_id).toBeNull();
     expect(mp.address).toBe(meeting.address);
     expect(mp.lat_lng).toBe(meeting.latLng);
   });
 
   it('pax per stop and on board after it', () => {
-    expect(route.map((s) => s.pax)).toEqual([1, 5, 4, 2, 1]);
-    expect(route.map((s) => s.running_pax)).toEqual([1, 6, 10, 12, 13]);
+    expect(route.map((s) => s.pax)).toEqual([1, 5, 4, 1, 2]);
+    expect(route.map((s) => s.running_pax)).toEqual([1, 6, 10, 11, 13]);
   });
 
   it('a shared hotel lists its bookings by time then customer name, accents ignored', () => {
@@ -84,6 +92,57 @@ describe('pickup route', () => {
     const r = buildPickupRoute(
       [
         { passenger: passenger('B', 1), place: bahia, pickupTime: '08:20' },
+        { passenger: passenger('A', 1), place: bahia, pickupTime: '08:05' },
+      ],
+      meeting,
+      '09:00',
+    );
+    expect(r[0].pickup_time).toBe('08:05');
+    expect(r[0].bookings.map((b) => b.customer_name)).toEqual(['A', 'B']);
+  });
+
+  it('stops without a time: after the timed stops of their zone, else just before the meeting point', () => {
+    const loro = place('h5', 'Parada Loro Parque', 'Puerto de la Cruz');
+    const charco = place('h6', 'Hotel Charco', 'Puerto de la Cruz');
+    const noZone = place('h7', 'Casa Rural', '');
+    const r = buildPickupRoute(
+      [
+        { passenger: passenger('Meet', 1), place: null, pickupTime: null },
+        { passenger: passenger('Luca Rossi', 2), place: loro, pickupTime: null },
+        { passenger: passenger('Felix Schmidt', 3), place: sol, pickupTime: '07:50' },
+        { passenger: passenger('Rural', 1), place: noZone, pickupTime: null },
+        { passenger: passenger('Charco', 1), place: charco, pickupTime: null },
+        { passenger: passenger('Late', 1), place: bahia, pickupTime: '08:30' },
+      ],
+      meeting,
+      '09:00',
+    );
+    // No timed stop in Puerto de la Cruz or without zone: they wait before the meeting point, by name.
+    expect(r.map((s) => [s.name, s.pickup_time])).toEqual([
+      ['Apartamentos Sol', '07:50'],
+      ['Hotel Bahía del Duque', '08:30'],
+      ['Casa Rural', null],
+      ['Hotel Charco', null],
+      ['Parada Loro Parque', null],
+      [MEETING_POINT_NAME, '09:00'],
+    ]);
+    expect(r.map((s) => s.running_pax)).toEqual([3, 4, 5, 6, 8, 9]);
+    // Without a meeting point they close the route.
+    const noMeeting = buildPickupRoute(
+      [
+        { passenger: passenger('Luca Rossi', 2), place: loro, pickupTime: null },
+        { passenger: passenger('Felix Schmidt', 3), place: sol, pickupTime: '07:50' },
+      ],
+      meeting,
+      '09:00',
+    );
+    expect(noMeeting.map((s) => s.name)).toEqual(['Apartamentos Sol', 'Parada Loro Parque']);
+  });
+
+  it('a stop with a time keeps it even when one of its bookings has none', () => {
+    const r = buildPickupRoute(
+      [
+        { passenger: passenger('B', 1), place: bahia, pickupTime: null },
         { passenger: passenger('A', 1), place: bahia, pickupTime: '08:05' },
       ],
       meeting,
@@ -128,7 +187,21 @@ describe('origin of the libro de ruta', () => {
 });
 
 describe('passenger list order', () => {
-  it('by customer name, accents and case ignored', () => {
+  it('the route order: stop by stop, inside a stop by time then customer name', () => {
+    const r = buildPickupRoute(
+      [
+        { passenger: passenger('Ángela', 1), place: null, pickupTime: null },
+        { passenger: passenger('zoe', 1), place: place('h1', 'Hotel B'), pickupTime: '08:00' },
+        { passenger: passenger('Bruno', 1), place: place('h2', 'Hotel A'), pickupTime: '08:30' },
+        { passenger: passenger('Carla', 1), place: place('h1', 'Hotel B'), pickupTime: '08:00' },
+      ],
+      meeting,
+      '09:00',
+    );
+    expect(routePassengers(r).map((p) => p.customer_name)).toEqual(['Carla', 'zoe', 'Bruno', 'Ángela']);
+  });
+
+  it('inside a stop, by customer name, accents and case ignored', () => {
     const list = [passenger('zoe', 1), passenger('Ángela', 1), passenger('Bruno', 1)].sort(byCustomerName);
     expect(list.map((p) => p.customer_name)).toEqual(['Ángela', 'Bruno', 'zoe']);
   });

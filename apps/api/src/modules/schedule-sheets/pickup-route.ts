@@ -29,7 +29,7 @@ export const MEETING_POINT_NAME = 'Punto de encuentro';
 
 const collator = new Intl.Collator('es', { sensitivity: 'base' });
 
-/** Times first, earliest first; no time last. */
+/** Times first, earliest first; no time last (inside a stop). */
 function byTime(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
@@ -37,15 +37,49 @@ function byTime(a: string | null, b: string | null): number {
   return a < b ? -1 : 1;
 }
 
-/** Passengers in the order a guide reads a list: by customer name (accents and case ignored), then locator. */
+/** Passengers of one stop at one time: by customer name (accents and case ignored), then locator. */
 export function byCustomerName(a: TSheetPassenger, b: TSheetPassenger): number {
   return collator.compare(a.customer_name, b.customer_name) || a.locator.localeCompare(b.locator);
 }
 
 /**
+ * Where the stops nobody gave a pickup time go (issue 12): the driver still has to pass by, so they
+ * follow the timed stops of their own zone (the bus is there), else they wait just before the
+ * meeting point (where the tour starts, so never after it) — at the end when there is none. Among
+ * themselves, by name. Each gets its key: the index of the stop it follows, or -1 = before the
+ * meeting point.
+ */
+function placeUntimed<
+  S extends { accommodation_id: string | null; name: string; zone: string; pickup_time: string | null },
+>(timed: S[], untimed: S[]): S[] {
+  const after = new Map<number, S[]>();
+  for (const u of [...untimed].sort((a, b) => collator.compare(a.name, b.name))) {
+    let anchor = -1;
+    if (u.zone) {
+      for (let i = timed.length - 1; i >= 0; i--) {
+        if (timed[i].accommodation_id !== null && timed[i].zone === u.zone) {
+          anchor = i;
+          break;
+        }
+      }
+    }
+    after.set(anchor, [...(after.get(anchor) ?? []), u]);
+  }
+  const meeting = timed.findIndex((s) => s.accommodation_id === null);
+  const out: S[] = [];
+  timed.forEach((s, i) => {
+    if (i === meeting) out.push(...(after.get(-1) ?? []));
+    out.push(s, ...(after.get(i) ?? []));
+  });
+  if (meeting < 0) out.push(...(after.get(-1) ?? []));
+  return out;
+}
+
+/**
  * Groups bookings into stops. A stop's time is the earliest pickup time of its bookings; the
  * meeting point's is the departure time (customers meet there when the tour starts). Stops go by
- * time (stops without one last), then by name; inside a stop, by pickup time then customer name.
+ * time, then by name; stops without a time follow the timed stops of their zone, else come just
+ * before the meeting point (placeUntimed). Inside a stop, by pickup time then customer name.
  * `running_pax` is the number of passengers on board after the stop.
  */
 export function buildPickupRoute(bookings: RouteBooking[], meeting: MeetingPoint, departureTime: string): TSheetStop[] {
@@ -74,13 +108,24 @@ export function buildPickupRoute(bookings: RouteBooking[], meeting: MeetingPoint
       bookings: items.map((i) => i.passenger),
     };
   });
-  stops.sort((a, b) => byTime(a.pickup_time, b.pickup_time) || collator.compare(a.name, b.name));
+  const timed = stops
+    .filter((s) => s.pickup_time !== null)
+    .sort((a, b) => byTime(a.pickup_time, b.pickup_time) || collator.compare(a.name, b.name));
+  const route = placeUntimed(
+    timed,
+    stops.filter((s) => s.pickup_time === null),
+  );
   let onBoard = 0;
-  for (const s of stops) {
+  for (const s of route) {
     onBoard += s.pax;
     s.running_pax = onBoard;
   }
-  return stops;
+  return route;
+}
+
+/** The passenger list in the order the driver collects them: stop by stop along the route. */
+export function routePassengers(stops: TSheetStop[]): TSheetPassenger[] {
+  return stops.flatMap((s) => s.bookings);
 }
 
 /**

@@ -1,4 +1,12 @@
-import type { TSheetConflict, TSheetPassenger, TSheetResponse, TSheetSummary } from '@trayecto/shared';
+import {
+  type TSheetCheckInWindow,
+  type TSheetConflict,
+  type TSheetPassenger,
+  type TSheetResponse,
+  type TSheetSummary,
+  timeZoneOf,
+} from '@trayecto/shared';
+import { isoOf, isoOrNull } from '../../lib/instants';
 import { pendingCents } from '../bookings/bookings.mapper';
 import { paxOf } from '../bookings/bookings.rules';
 import type { RouteBooking, RoutePlace } from './pickup-route';
@@ -10,20 +18,26 @@ import type {
   SheetView,
 } from './schedule-sheets.repository';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = isoOrNull;
 
 const NO_STATS: BookingStats = { bookingsCount: 0, pax: 0, seats: 0, checkedInPax: 0 };
 
 /** A sheet as lists show it: assignments, counts and warnings. */
 export function toSheetSummary(
   v: SheetView,
-  extra: { stats?: BookingStats; persons: SheetPersonRow[]; warnings: TSheetConflict[] },
+  extra: {
+    stats?: BookingStats;
+    persons: SheetPersonRow[];
+    warnings: TSheetConflict[];
+    checkInWindow: TSheetCheckInWindow;
+  },
 ): TSheetSummary {
   const s = v.sheet;
   const stats = extra.stats ?? NO_STATS;
   return {
     id: s.id,
     tour_operator_id: s.tourOperatorId,
+    timezone: timeZoneOf(v.operator.timezone),
     product: {
       id: v.product.id,
       code: v.product.code,
@@ -33,8 +47,8 @@ export function toSheetSummary(
     departure_id: s.departureId,
     date: s.date,
     time: s.time,
-    starts_at: s.startsAt.toISOString(),
-    ends_at: s.endsAt.toISOString(),
+    starts_at: isoOf(s.startsAt),
+    ends_at: isoOf(s.endsAt),
     state: s.state,
     vehicle: v.vehicle?.id
       ? { id: v.vehicle.id, plate: v.vehicle.plate, name: v.vehicle.name, seats: v.vehicle.seats }
@@ -47,10 +61,11 @@ export function toSheetSummary(
     seats: stats.seats,
     capacity: v.capacity,
     checked_in_pax: stats.checkedInPax,
+    check_in_window: extra.checkInWindow,
     warnings: extra.warnings,
     version: s.version,
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
+    created_at: isoOf(s.createdAt),
+    updated_at: isoOf(s.updatedAt),
   };
 }
 

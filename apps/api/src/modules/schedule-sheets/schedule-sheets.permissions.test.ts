@@ -69,7 +69,13 @@ describe('role matrix: every route × levels 0–5', () => {
           send('POST', '/api/v1/schedule-sheets', token, { product_id: tour.id, date: day(20 + i), time: '18:00' }),
         'put assignment': () => putSheet(app, token, s1, { notes: `Nota de ${role}` }),
         delete: () => send('DELETE', `/api/v1/schedule-sheets/${draft.id}`, token),
-        'check-in': () => send('POST', `/api/v1/schedule-sheets/${s1}/check-in`, token, { booking_id: rows.lucia.id }),
+        // s1 is tomorrow's: the office checks in with a reason; the crew gets past the permission
+        // check and is told boarding opens on the day (409).
+        'check-in': () =>
+          send('POST', `/api/v1/schedule-sheets/${s1}/check-in`, token, {
+            booking_id: rows.lucia.id,
+            ...(role === 'A4' || role === 'A5' ? {} : { override_reason: 'Prueba de permisos' }),
+          }),
         // s2 is a draft: planners get past the permission check and are told it is not boarding.
         'check-in (other sheet)': () =>
           send('POST', `/api/v1/schedule-sheets/${s2}/check-in`, token, { booking_id: rows.marta.id }),
@@ -93,7 +99,7 @@ describe('role matrix: every route × levels 0–5', () => {
       create: { ...planner(201), A2: 403, A4: 403, A5: 403 },
       'put assignment': { ...planner(200), A2: 403, A4: 403, A5: 403 },
       delete: { ...planner(204), A2: 403, A4: 403, A5: 403 },
-      'check-in': { ...planner(200), A2: 403, A4: 200, A5: 200 },
+      'check-in': { ...planner(200), A2: 403, A4: 409, A5: 409 },
       'check-in (other sheet)': { ...planner(409), A2: 403, A4: 404, A5: 404 },
       'put state (other sheet)': { ...planner(200), A2: 403, A4: 404, A5: 404 },
       finish: { ...planner(422), A2: 403, A4: 422, A5: 422 },

@@ -298,6 +298,54 @@ export async function listRouteBookings(
   return rows as RouteBookingRow[];
 }
 
+export type UntimedPickupRow = {
+  departureId: string;
+  placeId: string;
+  placeName: string;
+  customerName: string;
+  locator: string;
+};
+
+/**
+ * The bookings of these departures collected at a place (their accommodation, or the live one it
+ * redirects to) but with no pickup time: the sheet's `pickup_without_time` warnings. Only for
+ * products that pick up (the others meet at the meeting point). By place, then customer.
+ */
+export async function listUntimedPickups(db: DbOrTx, departureIds: string[]): Promise<UntimedPickupRow[]> {
+  if (departureIds.length === 0) return [];
+  const rows = await db
+    .select({
+      departureId: bookings.departureId,
+      accommodation: { id: accommodations.id, name: accommodations.name },
+      pickupAt: { id: pickupAt.id, name: pickupAt.name },
+      customerName: bookings.customerName,
+      locator: bookings.locator,
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
+    .leftJoin(pickupAt, and(eq(pickupAt.id, accommodations.pickupAtId), isNull(pickupAt.deletedAt)))
+    .where(
+      and(
+        inArray(bookings.departureId, departureIds),
+        ne(bookings.state, 'cancelled'),
+        isNull(bookings.pickupTime),
+        eq(products.pickupEnabled, true),
+      ),
+    )
+    .orderBy(asc(bookings.departureId), asc(sql`f_unaccent(${bookings.customerName})`), asc(bookings.locator));
+  return rows.map((r) => {
+    const place = r.pickupAt?.id ? r.pickupAt : r.accommodation;
+    return {
+      departureId: r.departureId,
+      placeId: place.id,
+      placeName: place.name,
+      customerName: r.customerName,
+      locator: r.locator,
+    };
+  });
+}
+
 // ── Overlaps and availability ────────────────────────────────────────────────────────────────────
 
 export type OverlapRow = {

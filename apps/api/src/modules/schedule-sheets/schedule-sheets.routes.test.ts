@@ -161,7 +161,7 @@ describe('GET /schedule-sheets/{id}: the pickup route and the passenger list', (
     expect(sheet.meeting_point).toBe('Oficina, Avenida de Bruselas 12, Costa Adeje');
   });
 
-  it('passengers: every non-cancelled booking by customer name, with phone, notes, pax and check-in state', async () => {
+  it('passengers: every non-cancelled booking in pickup order, with phone, notes, pax and check-in state', async () => {
     const sheet = await read(sheetAt('09:00'));
     expect(sheet.passengers.map((p) => p.customer_name)).toEqual([
       'Ana Gómez',
@@ -343,6 +343,7 @@ describe('assignments', () => {
       const res = await putSheet(app, w.tokens.A1, noon, body);
       expect(res.statusCode, kind).toBe(409);
       expect(res.json().message).toBe('Hay asignaciones que se solapan');
+      expect(res.json().code).toBe('ASSIGNMENT_CONFLICT');
       const resource = body.vehicle_id ?? body.driver_id ?? body.guide_id ?? body.person_ids[0];
       expect(res.json().conflicts).toEqual([{ kind, message, resource_id: resource, other_sheet_id: morning }]);
       const fields: Record<string, string> = {
@@ -503,5 +504,82 @@ describe('GET /schedule-sheets: filters, sort and paging', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('No se puede filtrar por "customer_name"');
     expect((await get('/api/v1/schedule-sheets?state=finished', w.tokens.A1)).statusCode).toBe(400);
+  });
+});
+
+describe('stops without a pickup time (issue 12)', () => {
+  let sheetId: string;
+  let loro: string;
+  let luca: { id: string; locator: string };
+
+  beforeAll(async () => {
+    const americas = await mkAccommodation(app, 'Hotel Las Américas Park', w.A.op.id, 'Playa de las Américas');
+    // A bus stop the product does not pick up at: its bookings get no pickup time.
+    loro = await mkAccommodation(app, 'Parada Loro Parque', w.A.op.id, 'Puerto de la Cruz');
+    const teide = await mkProduct(app, w.tokens.A1, {
+      name: 'Subida al Teide',
+      duration_minutes: 420,
+      meeting_point: 'Oficina de Los Cristianos',
+      pickups: [{ accommodation_id: americas, minutes_before: 70 }],
+    });
+    const mk = (over: Record<string, unknown>) =>
+      booked(app, w.tokens.A1, bookingBody(teide.id, { date: day(4), pax: { adult: 1 }, ...over }));
+    await mk({ customer_name: 'Ana Meeting' });
+    luca = await mk({ customer_name: 'Luca Rossi', accommodation_id: loro, pax: { adult: 2 } });
+    await mk({ customer_name: 'Zoe Américas', accommodation_id: americas });
+    await mk({ customer_name: 'Felix Schmidt', accommodation_id: americas });
+    // A product without pickup: everyone meets at its meeting point, no pickup time is missing.
+    const walk = await mkProduct(app, w.tokens.A1, { pickup_enabled: false, meeting_point: 'Plaza del Charco' });
+    await booked(app, w.tokens.A1, bookingBody(walk.id, { date: day(4), accommodation_id: loro }));
+    const gen = await send('POST', '/api/v1/schedule-sheets/generate', w.tokens.A1, { date: day(4) });
+    expect(gen.json().created).toBe(2);
+    sheetId = gen.json().sheets.find((s: { product_name: string }) => s.product_name === 'Subida al Teide').id;
+  });
+
+  it('the stop goes after the timed pickups and before the meeting point, and the sheet warns', async () => {
+    const sheet = await read(sheetId);
+    expect(sheet.stops.map((s) => [s.name, s.pickup_time, s.running_pax])).toEqual([
+      ['Hotel Las Américas Park', '07:50', 2],
+      ['Parada Loro Parque', null, 4],
+      ['Punto de encuentro', '09:00', 5],
+    ]);
+    expect(sheet.warnings).toEqual([
+      {
+        kind: 'pickup_without_time',
+        message: `Sin hora de recogida en «Parada Loro Parque»: Luca Rossi (${luca.locator}). Indícala en la reserva`,
+        resource_id: loro,
+        other_sheet_id: null,
+      },
+    ]);
+  });
+
+  it('the passenger list follows the route: pickup order, not the alphabet', async () => {
+    const sheet = await read(sheetId);
+    expect(sheet.passengers.map((p) => p.customer_name)).toEqual([
+      'Felix Schmidt',
+      'Zoe Américas',
+      'Luca Rossi',
+      'Ana Meeting',
+    ]);
+  });
+
+  it("the list of the day's sheets carries the warning; the product without pickup has none", async () => {
+    const list = (await get(`/api/v1/schedule-sheets?date=${day(4)}`, w.tokens.A1)).json() as TSheetSummary[];
+    expect(list.map((s) => [s.product.name, s.warnings.map((x) => x.kind)])).toEqual([
+      [expect.stringMatching(/^Excursión de prueba/), []],
+      ['Subida al Teide', ['pickup_without_time']],
+    ]);
+  });
+
+  it('once the booking has a pickup time the warning goes and the stop takes its place in time', async () => {
+    const res = await send('PUT', `/api/v1/bookings/${luca.id}`, w.tokens.A1, { pickup_time: '08:30' });
+    expect(res.statusCode).toBe(200);
+    const sheet = await read(sheetId);
+    expect(sheet.warnings).toEqual([]);
+    expect(sheet.stops.map((s) => [s.name, s.pickup_time])).toEqual([
+      ['Hotel Las Américas Park', '07:50'],
+      ['Parada Loro Parque', '08:30'],
+      ['Punto de encuentro', '09:00'],
+    ]);
   });
 });

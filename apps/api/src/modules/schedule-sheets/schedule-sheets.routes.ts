@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
 import { setPagingHeaders } from '../../lib/pagination';
-import { errorResponses, ZIdParams, ZListQuery } from '../../lib/route-schemas';
+import { errorResponses, listFilters, ZIdParams, ZListQuery } from '../../lib/route-schemas';
 import { checkIn, finishSheet } from './check-in.service';
 import { SHEET_LIST_SPEC } from './schedule-sheets.repository';
 import { WHAT } from './schedule-sheets.rules';
@@ -46,6 +46,7 @@ export async function scheduleSheetsRoutes(app: FastifyInstance) {
         summary:
           'Lista de hojas de servicio. Filtros date (eq, gte, lte…), state, product_id, vehicle_id, driver_id, guide_id, tour_operator_id; q busca en producto, matrícula, chofer y guía; orden por defecto date,time,product. Chofer y Guía solo ven las suyas. Cada hoja trae sus avisos (solapes, vehículo no disponible, plazas por encima de las del vehículo).',
         querystring: ZListQuery,
+        ...listFilters(SHEET_LIST_SPEC),
         response: { 200: z.array(ZSheetSummary), ...errorResponses },
       },
     },
@@ -108,7 +109,7 @@ export async function scheduleSheetsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Editar hoja (lo no enviado se queda): vehículo, chofer, guía, personas, origen, destino, notas, estado. Un solape responde 409 con "conflicts" salvo force: true; "version" antigua → 409. Chofer y Guía solo envían state (in_progress, done).',
+          'Editar hoja (lo no enviado se queda): vehículo, chofer, guía, personas, origen, destino, notas, estado. Un solape responde 409 con "conflicts" salvo force: true; "version" antigua → 409. Chofer y Guía solo envían state (in_progress, done). «En curso» solo a partir del día de la salida (422).',
         params: ZIdParams,
         body: ZSheetUpdateRequest,
         response: { 200: ZSheetResponse, ...withConflicts },
@@ -141,7 +142,7 @@ export async function scheduleSheetsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Embarque: marcar una reserva presente (o deshacerlo con present: false) por booking_id o por code (localizador, id de la reserva o la URL del QR del bono)',
+          'Embarque: marcar una reserva presente (o deshacerlo con present: false) por booking_id o por code (localizador, id de la reserva o la URL del QR del bono). Solo el día de la salida (zona horaria del tour operador): fuera de ese día Chofer y Guía reciben 409 y la oficina (0, 1, 3) debe enviar override_reason (422 sin él), que queda en el registro de embarque.',
         params: ZIdParams,
         body: ZCheckInRequest,
         response: { 200: ZSheetPassenger, ...errorResponses },

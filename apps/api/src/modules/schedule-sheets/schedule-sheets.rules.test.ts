@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   canSheetTransition,
+  checkInClosedMessage,
+  checkInWindow,
   DEFAULT_DURATION_MINUTES,
   intervalsOverlap,
   localTime,
   overCapacityMessage,
   overlapMessage,
+  overrideReasonMessage,
   parseCheckInCode,
+  pickupWithoutTimeMessage,
   sheetInterval,
   sheetTransitionMessage,
   unavailableMessage,
@@ -132,5 +136,60 @@ describe('sentences', () => {
   });
   it('local time of an instant', () => {
     expect(localTime(at('2026-12-01T23:30:00Z'), 'Europe/Madrid')).toBe('00:30');
+  });
+});
+
+describe('check-in window: the departure day in the operator time zone', () => {
+  // A tour on 26 Nov 2026 in Tenerife (UTC+0 in winter), 09:00–17:00.
+  const sheet = { date: '2026-11-26', endsAt: at('2026-11-26T17:00:00Z') };
+  const tz = 'Atlantic/Canary';
+
+  it('before its day: closed; on its day: open from midnight to midnight; then closed', () => {
+    expect(checkInWindow(sheet, tz, at('2026-11-23T10:00:00Z'))).toBe('before');
+    expect(checkInWindow(sheet, tz, at('2026-11-25T23:59:00Z'))).toBe('before');
+    expect(checkInWindow(sheet, tz, at('2026-11-26T00:00:00Z'))).toBe('open');
+    expect(checkInWindow(sheet, tz, at('2026-11-26T23:59:00Z'))).toBe('open');
+    expect(checkInWindow(sheet, tz, at('2026-11-27T00:00:00Z'))).toBe('after');
+  });
+
+  it('"today" is the operator’s, not the server’s: 23:30 in Madrid is still the 25th in Tenerife… and in Tokyo already the 26th', () => {
+    const madridSheet = { date: '2026-11-26', endsAt: at('2026-11-26T16:00:00Z') };
+    // 2026-11-25T22:30Z = 23:30 in Madrid (UTC+1) and 22:30 in Tenerife.
+    expect(checkInWindow(madridSheet, 'Europe/Madrid', at('2026-11-25T22:30:00Z'))).toBe('before');
+    expect(checkInWindow(madridSheet, 'Europe/Madrid', at('2026-11-25T23:30:00Z'))).toBe('open');
+    expect(checkInWindow(madridSheet, 'Asia/Tokyo', at('2026-11-25T15:30:00Z'))).toBe('open');
+  });
+
+  it('a tour running past midnight stays open until it ends', () => {
+    const night = { date: '2026-11-26', endsAt: at('2026-11-27T01:30:00Z') };
+    expect(checkInWindow(night, tz, at('2026-11-27T01:00:00Z'))).toBe('open');
+    expect(checkInWindow(night, tz, at('2026-11-27T01:30:00Z'))).toBe('after');
+  });
+
+  it('the messages name the departure day', () => {
+    expect(checkInClosedMessage('before', '2026-11-26')).toBe(
+      'El embarque de esta hoja se abre el 26/11/2026, el día de la salida',
+    );
+    expect(checkInClosedMessage('after', '2026-11-22')).toBe(
+      'La salida fue el 22/11/2026 y el embarque ya está cerrado: si falta alguien, pide a la oficina que lo registre',
+    );
+    expect(overrideReasonMessage('before', '2026-11-26')).toBe(
+      'La salida es el 26/11/2026: para embarcar antes de ese día, indica el motivo',
+    );
+    expect(overrideReasonMessage('after', '2026-11-22')).toBe(
+      'La salida fue el 22/11/2026: para registrar un embarque atrasado, indica el motivo',
+    );
+  });
+});
+
+describe('pickups without a time', () => {
+  it('names the stop and the bookings (at most three, then how many more)', () => {
+    expect(
+      pickupWithoutTimeMessage('Parada Loro Parque', [{ customerName: 'Luca Rossi', locator: 'TRY-7K2QF9' }]),
+    ).toBe('Sin hora de recogida en «Parada Loro Parque»: Luca Rossi (TRY-7K2QF9). Indícala en la reserva');
+    const many = ['A', 'B', 'C', 'D', 'E'].map((n, i) => ({ customerName: n, locator: `TRY-00000${i}` }));
+    expect(pickupWithoutTimeMessage('Hotel X', many)).toBe(
+      'Sin hora de recogida en «Hotel X»: A (TRY-000000), B (TRY-000001), C (TRY-000002) y 2 más. Indícala en las reservas',
+    );
   });
 });

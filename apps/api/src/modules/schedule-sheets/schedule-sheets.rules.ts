@@ -3,8 +3,8 @@
  * machine's messages, what a scanned or typed check-in code means, and the Spanish sentences of
  * conflicts and warnings.
  */
-import { SHEET_STATE_NAMES, SHEET_TRANSITIONS, type TSheetState } from '@trayecto/shared';
-import { zonedDateTimeToInstant } from '../products/availability';
+import { SHEET_STATE_NAMES, SHEET_TRANSITIONS, type TSheetCheckInWindow, type TSheetState } from '@trayecto/shared';
+import { todayIn, zonedDateTimeToInstant } from '../products/availability';
 
 /** "La hoja de servicio no existe" */
 export const WHAT = 'La hoja de servicio';
@@ -25,6 +25,18 @@ export function sheetInterval(date: string, time: string, durationMinutes: numbe
 /** Half-open intervals: one ending exactly when the other starts does not overlap it. */
 export function intervalsOverlap(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
   return a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime();
+}
+
+/**
+ * Check-in (and «Iniciar») belong to the departure's day in the operator's time zone: `before`
+ * it, `open` from its midnight to the next (and later while the tour is still running, for a tour
+ * past midnight), `after` it.
+ */
+export function checkInWindow(sheet: { date: string; endsAt: Date }, timeZone: string, now: Date): TSheetCheckInWindow {
+  const today = todayIn(timeZone, now);
+  if (today < sheet.date) return 'before';
+  if (today === sheet.date || now.getTime() < sheet.endsAt.getTime()) return 'open';
+  return 'after';
 }
 
 const stateName = (s: string) => SHEET_STATE_NAMES[s as TSheetState] ?? s;
@@ -81,6 +93,41 @@ export function localTime(instant: Date, timeZone: string): string {
     timeFormatters.set(timeZone, f);
   }
   return f.format(instant);
+}
+
+/** What the Chofer and the Guía are told outside the departure's day (they may not override). */
+export function checkInClosedMessage(window: 'before' | 'after', date: string): string {
+  return window === 'before'
+    ? `El embarque de esta hoja se abre el ${displayDate(date)}, el día de la salida`
+    : `La salida fue el ${displayDate(date)} y el embarque ya está cerrado: si falta alguien, pide a la oficina que lo registre`;
+}
+
+/** What the office is asked for outside the departure's day: the reason of the override. */
+export function overrideReasonMessage(window: 'before' | 'after', date: string): string {
+  return window === 'before'
+    ? `La salida es el ${displayDate(date)}: para embarcar antes de ese día, indica el motivo`
+    : `La salida fue el ${displayDate(date)}: para registrar un embarque atrasado, indica el motivo`;
+}
+
+export const CREW_NO_OVERRIDE = 'Solo la oficina puede embarcar fuera del día de la salida';
+
+/** «Iniciar» before the departure's day (nobody overrides it: a sheet starts on its day). */
+export const startTooEarlyMessage = (date: string) =>
+  `La hoja se puede iniciar a partir del ${displayDate(date)}, el día de la salida`;
+
+const LISTED_BOOKINGS = 3;
+
+/** "Sin hora de recogida en «Parada Loro Parque»: Luca Rossi (TRY-7K2QF9). Indícala en la reserva" */
+export function pickupWithoutTimeMessage(place: string, bookings: { customerName: string; locator: string }[]): string {
+  const named = bookings.slice(0, LISTED_BOOKINGS).map((b) => `${b.customerName} (${b.locator})`);
+  const more = bookings.length - named.length;
+  const who =
+    more > 0
+      ? `${named.join(', ')} y ${more} más`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(', ')} y ${named[named.length - 1]}`
+        : named.join('');
+  return `Sin hora de recogida en «${place}»: ${who}. ${bookings.length === 1 ? 'Indícala en la reserva' : 'Indícala en las reservas'}`;
 }
 
 export type OtherSheet = { productName: string; date: string; time: string; endsAt: Date };

@@ -1,4 +1,5 @@
 import {
+  ACTIVE_STATE,
   LEVEL,
   SHEET_STATE_NAMES,
   type TSheetConflict,
@@ -12,7 +13,7 @@ import {
   VEHICLE_STATE_NAMES,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
-import { AppError, type FieldErrors, forbidden, notFound, validation } from '../../lib/app-error';
+import { AppError, type FieldErrors, fieldError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
 import {
@@ -26,17 +27,20 @@ import {
 import { ruleTimesOn } from '../products/availability';
 import { displayDate, timeZoneOf } from '../products/products.service';
 import { finishLocked, sheetSummary } from './check-in.service';
-import { buildPickupRoute, byCustomerName, defaultOrigin } from './pickup-route';
+import { buildPickupRoute, defaultOrigin, routePassengers } from './pickup-route';
 import { toRouteBooking, toSheetResponse, toSheetSummary } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
 import {
   canSheetTransition,
+  checkInWindow,
   isOverCapacity,
   overCapacityMessage,
   overlapMessage,
+  pickupWithoutTimeMessage,
   type ResourceKind,
   sheetInterval,
   sheetTransitionMessage,
+  startTooEarlyMessage,
   unavailableMessage,
   WHAT,
 } from './schedule-sheets.rules';
@@ -85,6 +89,7 @@ const FIELD_OF: Record<TSheetConflict['kind'], string> = {
   driver: 'driver_id',
   guide: 'guide_id',
   person: 'person_ids',
+  pickup_without_time: 'stops',
 };
 
 /** Conflicts as field errors too, so a form shows each next to its field. */
@@ -115,17 +120,32 @@ async function namesOf(db: DbOrTx, rows: { kind: ResourceKind; resourceId: strin
   });
 }
 
+const placeCollator = new Intl.Collator('es', { sensitivity: 'base' });
+
+/** One `pickup_without_time` warning per place of the departure whose bookings have no pickup time. */
+function untimedPickupWarnings(rows: repo.UntimedPickupRow[]): TSheetConflict[] {
+  const byPlace = new Map<string, repo.UntimedPickupRow[]>();
+  for (const r of rows) byPlace.set(r.placeId, [...(byPlace.get(r.placeId) ?? []), r]);
+  return [...byPlace.values()]
+    .sort((a, b) => placeCollator.compare(a[0].placeName, b[0].placeName))
+    .map((list) => ({
+      kind: 'pickup_without_time' as const,
+      message: pickupWithoutTimeMessage(list[0].placeName, list),
+      resource_id: list[0].placeId,
+      other_sheet_id: null,
+    }));
+}
+
 /** Summaries of these sheets: counts, persons and warnings, in a fixed number of queries. */
-async function summarise(db: DbOrTx, views: repo.SheetView[]): Promise<TSheetSummary[]> {
+async function summarise(db: DbOrTx, views: repo.SheetView[], now: Date): Promise<TSheetSummary[]> {
   const ids = views.map((v) => v.sheet.id);
-  const [stats, persons, overlaps, unavailable] = await Promise.all([
-    repo.bookingStats(
-      db,
-      views.map((v) => v.sheet.departureId),
-    ),
+  const departureIds = views.map((v) => v.sheet.departureId);
+  const [stats, persons, overlaps, unavailable, untimed] = await Promise.all([
+    repo.bookingStats(db, departureIds),
     repo.listSheetPersons(db, ids),
     repo.findSheetOverlaps(db, ids),
     repo.findSheetUnavailability(db, ids),
+    repo.listUntimedPickups(db, departureIds),
   ]);
   const names = overlaps.length > 0 ? await namesOf(db, overlaps) : new Map<string, string>();
   return views.map((v) => {
@@ -152,14 +172,20 @@ async function summarise(db: DbOrTx, views: repo.SheetView[]): Promise<TSheetSum
         other_sheet_id: null,
       });
     }
-    return toSheetSummary(v, { stats: s, persons: persons.filter((p) => p.sheetId === v.sheet.id), warnings });
+    warnings.push(...untimedPickupWarnings(untimed.filter((u) => u.departureId === v.sheet.departureId)));
+    return toSheetSummary(v, {
+      stats: s,
+      persons: persons.filter((p) => p.sheetId === v.sheet.id),
+      warnings,
+      checkInWindow: checkInWindow(v.sheet, tz, now),
+    });
   });
 }
 
-/** The whole sheet: summary, pickup route and passengers. */
-async function describe(db: DbOrTx, view: repo.SheetView): Promise<TSheetResponse> {
+/** The whole sheet: summary, pickup route and passengers (in pickup order, as the driver collects them). */
+async function describe(db: DbOrTx, view: repo.SheetView, now: Date): Promise<TSheetResponse> {
   const [[summary], rows] = await Promise.all([
-    summarise(db, [view]),
+    summarise(db, [view], now),
     repo.listRouteBookings(db, [view.sheet.departureId]),
   ]);
   const onRoute = rows.map((r) => toRouteBooking(r, view.product.pickupEnabled));
@@ -168,26 +194,25 @@ async function describe(db: DbOrTx, view: repo.SheetView): Promise<TSheetRespons
     { address: view.product.meetingPoint, latLng: view.product.meetingLatLng },
     view.sheet.time,
   );
-  const passengers = onRoute.map((r) => r.passenger).sort(byCustomerName);
-  return toSheetResponse(summary, view, { stops, passengers });
+  return toSheetResponse(summary, view, { stops, passengers: routePassengers(stops) });
 }
 
-export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams) {
+export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, now = new Date()) {
   const { rows, total } = await repo.listSheets(db, actor, params);
-  return { items: await summarise(db, rows), total };
+  return { items: await summarise(db, rows, now), total };
 }
 
-export async function getSheet(db: DbOrTx, actor: Actor, id: string): Promise<TSheetResponse> {
+export async function getSheet(db: DbOrTx, actor: Actor, id: string, now = new Date()): Promise<TSheetResponse> {
   const view = await repo.findVisibleSheet(db, actor, id);
   if (!view) throw notFound(WHAT);
-  return describe(db, view);
+  return describe(db, view, now);
 }
 
 /** Reads a sheet just written (the writer could see it). */
-export async function readSheet(db: DbOrTx, id: string): Promise<TSheetResponse> {
+export async function readSheet(db: DbOrTx, id: string, now = new Date()): Promise<TSheetResponse> {
   const view = await repo.findSheetView(db, id);
   if (!view) throw notFound(WHAT);
-  return describe(db, view);
+  return describe(db, view, now);
 }
 
 // ── Assignments ──────────────────────────────────────────────────────────────────────────────────
@@ -244,7 +269,7 @@ async function resolveAssignments(tx: DbOrTx, ctx: AssignmentContext, body: Assi
   if (newPersons.length > 0) {
     const found = await repo.findPersons(tx, ctx.tourOperatorId, newPersons);
     const missing = newPersons.filter((id) => !found.some((p) => p.id === id));
-    const inactive = found.filter((p) => p.state !== 1);
+    const inactive = found.filter((p) => p.state !== ACTIVE_STATE.ACTIVE);
     const msgs = [
       ...(missing.length > 0 ? ['Alguna de las personas no existe'] : []),
       ...inactive.map((p) => `${p.fullName} no está activa`),
@@ -287,7 +312,12 @@ async function resolveAssignments(tx: DbOrTx, ctx: AssignmentContext, body: Assi
   }
   if (conflicts.length > 0) {
     const message = overlaps.length > 0 ? OVERLAP_MESSAGE : UNAVAILABLE_MESSAGE;
-    throw new AppError('CONFLICT', message, conflictErrors(conflicts), undefined, { conflicts });
+    throw new AppError({
+      code: 'ASSIGNMENT_CONFLICT',
+      message,
+      errors: conflictErrors(conflicts),
+      extra: { conflicts },
+    });
   }
   return next;
 }
@@ -398,11 +428,13 @@ export async function createSheet(
         capacity: product.capacity,
       });
     }
-    if (await repo.findSheetIdByDeparture(tx, departure.id)) throw new AppError('CONFLICT', SHEET_EXISTS_MESSAGE);
+    if (await repo.findSheetIdByDeparture(tx, departure.id)) {
+      throw new AppError({ code: 'SHEET_EXISTS', message: SHEET_EXISTS_MESSAGE });
+    }
     const state = body.state ?? 'draft';
     if (state !== 'draft' && state !== 'ready') {
       const m = `Una hoja nueva empieza en «${SHEET_STATE_NAMES.draft}» o «${SHEET_STATE_NAMES.ready}»`;
-      throw validation({ state: [m] }, m);
+      throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
     }
     const timeZone = timeZoneOf(found.timezone);
     const { startsAt, endsAt } = sheetInterval(body.date, body.time, product.durationMinutes, timeZone);
@@ -448,7 +480,7 @@ export async function createSheet(
       createdAt: now,
       updatedAt: now,
     });
-    if (!row) throw new AppError('CONFLICT', SHEET_EXISTS_MESSAGE);
+    if (!row) throw new AppError({ code: 'SHEET_EXISTS', message: SHEET_EXISTS_MESSAGE });
     await repo.replaceSheetPersons(tx, row.tourOperatorId, row.id, next.personIds);
     await recordAudit(tx, staffAudit(actor), {
       tourOperatorId: row.tourOperatorId,
@@ -469,7 +501,7 @@ export async function createSheet(
     });
     return row.id;
   });
-  return readSheet(db, id);
+  return readSheet(db, id, now);
 }
 
 // ── Editing ──────────────────────────────────────────────────────────────────────────────────────
@@ -491,25 +523,28 @@ export async function updateSheet(
     const cur = await repo.lockVisibleSheet(tx, actor, id);
     if (!cur) throw notFound(WHAT);
     if (body.version !== undefined && body.version !== cur.version) {
-      throw new AppError('CONFLICT', STALE_MESSAGE, { version: [STALE_MESSAGE] });
+      throw fieldError('STALE_VERSION', 'version', STALE_MESSAGE);
     }
     if (isCrew(actor)) {
       const others = Object.entries(body).filter(([k, v]) => v !== undefined && k !== 'state' && k !== 'version');
       if (others.length > 0) throw forbidden(CREW_ONLY_STATE);
     }
-    if (cur.state === 'done') throw new AppError('CONFLICT', DONE_READ_ONLY);
+    if (cur.state === 'done') throw new AppError({ code: 'STATE_CONFLICT', message: DONE_READ_ONLY });
     const nextState = body.state ?? cur.state;
     const stateChanged = nextState !== cur.state;
+    const timeZone = timeZoneOf(await repo.findOperatorTimeZone(tx, cur.tourOperatorId));
     if (stateChanged) {
       // The crew only moves a sheet forward, whatever state it is in.
       if (isCrew(actor) && nextState !== 'in_progress' && nextState !== 'done') throw forbidden(CREW_STATES_MESSAGE);
       if (!canSheetTransition(cur.state, nextState)) {
-        const m = sheetTransitionMessage(cur.state, nextState);
-        throw validation({ state: [m] }, m);
+        throw fieldError('INVALID_STATE_TRANSITION', 'state', sheetTransitionMessage(cur.state, nextState));
+      }
+      // «En curso» only from the departure's day (issue 12: a sheet days ahead turned «en curso»).
+      if (nextState === 'in_progress' && checkInWindow(cur, timeZone, now) === 'before') {
+        throw fieldError('INVALID_STATE_TRANSITION', 'state', startTooEarlyMessage(cur.date));
       }
     }
 
-    const timeZone = timeZoneOf(await repo.findOperatorTimeZone(tx, cur.tourOperatorId));
     const currentPersons = await repo.listPersonIds(tx, cur.id);
     const next = await resolveAssignments(
       tx,
@@ -563,7 +598,7 @@ export async function updateSheet(
     }
     if (stateChanged && nextState === 'done') await finishLocked(tx, actor, cur, now, timeZone);
   });
-  return readSheet(db, id);
+  return readSheet(db, id, now);
 }
 
 /** Deletes a draft sheet (its persons go with it); any other state answers 409. */
@@ -571,7 +606,7 @@ export async function deleteSheet(db: DbOrTx, actor: Actor, id: string): Promise
   await inTransaction(db, async (tx) => {
     const cur = await repo.lockVisibleSheet(tx, actor, id);
     if (!cur) throw notFound(WHAT);
-    if (cur.state !== 'draft') throw new AppError('CONFLICT', ONLY_DRAFT_DELETE);
+    if (cur.state !== 'draft') throw new AppError({ code: 'STATE_CONFLICT', message: ONLY_DRAFT_DELETE });
     await repo.deleteSheetRow(tx, id);
     await recordAudit(tx, staffAudit(actor), {
       tourOperatorId: cur.tourOperatorId,

@@ -1,5 +1,6 @@
 import type { TTourOperatorResponse } from '@trayecto/shared';
 import type { tourOperators } from '../../db/schema';
+import { isoOf } from '../../lib/instants';
 
 export type TourOperatorRow = typeof tourOperators.$inferSelect;
 
@@ -21,7 +22,7 @@ export function toTourOperatorResponse(row: TourOperatorRow & { usersCount?: num
     booking_terms: row.bookingTerms,
     state: row.state,
     users_count: row.usersCount === undefined ? undefined : Number(row.usersCount),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoOf(row.createdAt),
+    updated_at: isoOf(row.updatedAt),
   };
 }

@@ -48,7 +48,10 @@ function visibleTo(actor: Actor): SQL | undefined {
 
 const withOperator = (db: DbOrTx) =>
   db
-    .select({ user: users, operator: { id: tourOperators.id, name: tourOperators.name } })
+    .select({
+      user: users,
+      operator: { id: tourOperators.id, name: tourOperators.name, timezone: tourOperators.timezone },
+    })
     .from(users)
     .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId));
 

@@ -58,7 +58,7 @@ describe('GET /api/v1/users', () => {
     }
     expect(res.body).not.toMatch(/argon2|password/i);
     const a1 = list.find((u: { id: string }) => u.id === w.A.l1.id);
-    expect(a1.tour_operator).toEqual({ id: w.A.op.id, name: 'Operador A' });
+    expect(a1.tour_operator).toEqual({ id: w.A.op.id, name: 'Operador A', timezone: 'Europe/Madrid' });
     expect(a1.address).toBe('');
     expect(a1.lat_lng).toBe('');
   });
@@ -185,7 +185,7 @@ describe('POST /api/v1/users', () => {
       tour_operator_id: w.A.op.id,
       address: 'Calle La Hoya 3, Adeje',
     });
-    expect(u.tour_operator).toEqual({ id: w.A.op.id, name: 'Operador A' });
+    expect(u.tour_operator).toEqual({ id: w.A.op.id, name: 'Operador A', timezone: 'Europe/Madrid' });
     expect(res.body).not.toMatch(/contraseña1|argon/);
     expect(await login(app, body.email, 'contraseña1')).toBeTruthy();
   });
@@ -285,7 +285,7 @@ describe('PUT /api/v1/users/{id}', () => {
       full_name: 'Nombre Cambiado',
       phone: '+34 611 000 000',
       tour_operator_id: w.B.op.id,
-      tour_operator: { id: w.B.op.id, name: 'Operador B' },
+      tour_operator: { id: w.B.op.id, name: 'Operador B', timezone: 'Europe/Madrid' },
     });
     expect(await login(app, u.email, 'nuevaClave9')).toBeTruthy();
   });

@@ -7,7 +7,7 @@ import {
   type TUserUpdateRequest,
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { hashPassword } from '../../lib/password';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
@@ -17,13 +17,10 @@ import { toUserResponse } from './users.mapper';
 import * as repo from './users.repository';
 
 const NOT_FOUND = 'El usuario';
-const emailTaken = () =>
-  new AppError('CONFLICT', 'Ya existe un usuario con ese correo electrónico', {
-    email: ['Ya existe un usuario con ese correo electrónico'],
-  });
+const emailTaken = () => fieldError('EMAIL_TAKEN', 'email', 'Ya existe un usuario con ese correo electrónico');
 
 /** The audited fields of a user, as the API names them (never the password or its hash). */
-const auditedFields = (u: {
+export const auditedFields = (u: {
   fullName: string;
   email: string;
   phone: string;
@@ -45,7 +42,7 @@ const auditedFields = (u: {
   commission_pct: u.commissionPct === null ? null : Number(u.commissionPct),
 });
 
-const userSummary = (u: { fullName: string; email: string }) => `${u.fullName} <${u.email}>`;
+export const userSummary = (u: { fullName: string; email: string }) => `${u.fullName} <${u.email}>`;
 
 /** `state` alone is a state change, `level` alone a role change; anything else an edit. */
 function userAction(changes: AuditChanges) {
@@ -66,12 +63,10 @@ function assertCanAssignLevel(actor: Actor, level: number) {
 async function resolveOperator(db: DbOrTx, actor: Actor, level: number, requested: string | null | undefined) {
   if (level === LEVEL.ADMIN) return null;
   const id = tenantForWrite(actor, requested);
-  if (!id) throw new AppError('VALIDATION', MSG.tourOperatorRequired, { tour_operator_id: [MSG.tourOperatorRequired] });
+  if (!id) throw fieldError('VALIDATION', 'tour_operator_id', MSG.tourOperatorRequired);
   const op = await findTourOperatorRow(db, id);
   if (!op) {
-    throw new AppError('VALIDATION', 'El tour operador no existe', {
-      tour_operator_id: ['El tour operador no existe'],
-    });
+    throw fieldError('VALIDATION', 'tour_operator_id', 'El tour operador no existe');
   }
   return id;
 }
@@ -139,10 +134,14 @@ export async function updateUser(db: Db, actor: Actor, id: string, body: TUserUp
       ((body.level !== undefined && body.level !== user.level) ||
         (body.state !== undefined && body.state !== user.state))
     ) {
-      throw new AppError('VALIDATION', 'No puedes cambiar tu propio rol ni tu estado', {
-        [body.level !== undefined && body.level !== user.level ? 'level' : 'state']: [
-          'No puedes cambiar tu propio rol ni tu estado',
-        ],
+      throw new AppError({
+        code: 'VALIDATION',
+        message: 'No puedes cambiar tu propio rol ni tu estado',
+        errors: {
+          [body.level !== undefined && body.level !== user.level ? 'level' : 'state']: [
+            'No puedes cambiar tu propio rol ni tu estado',
+          ],
+        },
       });
     }
     let tourOperatorId = user.tourOperatorId;
@@ -199,7 +198,9 @@ export async function deleteUser(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const current = await repo.findVisibleUser(tx, actor, id);
     if (!current) throw notFound(NOT_FOUND);
-    if (current.user.id === actor.id) throw new AppError('CONFLICT', 'No puedes eliminar tu propio usuario');
+    if (current.user.id === actor.id) {
+      throw new AppError({ code: 'CONFLICT', message: 'No puedes eliminar tu propio usuario' });
+    }
     assertCanAssignLevel(actor, current.user.level);
     await repo.updateUserRow(tx, id, { deletedAt: new Date(), state: 2 });
     await repo.bumpTokenVersion(tx, id);

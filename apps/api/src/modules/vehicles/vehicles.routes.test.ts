@@ -173,7 +173,7 @@ describe('POST /api/v1/vehicles', () => {
       unavailable_periods: [{ from: '0000-01-01', to: '2026-01-01' }],
     });
     expect(yearZero.statusCode).toBe(422);
-    expect(yearZero.json().errors['unavailable_periods.0.from']).toEqual(['Fecha no válida (AAAA-MM-DD)']);
+    expect(yearZero.json().errors['unavailable_periods.0.from']).toEqual(['Fecha fuera de rango (años 1900–2100)']);
     const after = (await app.db.execute<{ n: number }>(sql`select count(*)::int as n from vehicles`)).rows[0].n;
     expect(after).toBe(before);
   });
@@ -210,6 +210,7 @@ describe('unique plate per operator', () => {
     const dup = await call('POST', '/api/v1/vehicles', w.tokens.A3, newVehicle({ plate: '7777-xyz' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({
+      code: 'PLATE_TAKEN',
       message: 'Ya existe un vehículo con esa matrícula',
       errors: { plate: ['Ya existe un vehículo con esa matrícula'] },
     });
@@ -247,7 +248,7 @@ describe('PUT /api/v1/vehicles/{id}', () => {
   it('fields not sent stay; unavailable_periods, when sent, replaces the stored ones', async () => {
     const v = await create(w.tokens.A1, {
       unavailable_periods: [
-        { from: '2030-01-01', to: '2030-01-05', reason: 'Vacaciones del chófer' },
+        { from: '2030-01-01', to: '2030-01-05', reason: 'Vacaciones del chofer' },
         { from: '2030-02-01', to: '2030-02-02', reason: 'ITV' },
       ],
     });

@@ -1,7 +1,7 @@
 import { MSG, type TVehicleCreateRequest, type TVehicleUpdateRequest } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { vehicles } from '../../db/schema';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
 import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
@@ -10,7 +10,7 @@ import * as repo from './vehicles.repository';
 
 const WHAT = 'El vehículo';
 const PLATE_TAKEN = 'Ya existe un vehículo con esa matrícula';
-const plateTaken = () => new AppError('CONFLICT', PLATE_TAKEN, { plate: [PLATE_TAKEN] });
+const plateTaken = () => fieldError('PLATE_TAKEN', 'plate', PLATE_TAKEN);
 
 /** The PostgreSQL error behind a (possibly wrapped) driver error. */
 function pgErrorOf(err: unknown): { code?: string; constraint?: string } | undefined {
@@ -32,22 +32,12 @@ function rethrowPlateRace(err: unknown): never {
 /** "1234-abc" and "1234 ABC" are the same plate; the shared contract normalises, this guards empties. */
 function assertPlate(plate: string | undefined) {
   if (plate !== undefined && plate === '') {
-    throw new AppError('VALIDATION', 'Hay errores en los datos enviados', { plate: [MSG.required] });
+    throw new AppError({
+      code: 'VALIDATION',
+      message: 'Hay errores en los datos enviados',
+      errors: { plate: [MSG.required] },
+    });
   }
-}
-
-/**
- * PostgreSQL has no year 0, and the shared date rule lets "0000-01-01" through: refuse it as an
- * invalid date (422) instead of letting the database fail.
- */
-function assertPeriodDates(periods: { from: string; to: string }[] | undefined) {
-  const errors: Record<string, string[]> = {};
-  (periods ?? []).forEach((p, i) => {
-    for (const key of ['from', 'to'] as const) {
-      if (p[key] < '0001-01-01') errors[`unavailable_periods.${i}.${key}`] = ['Fecha no válida (AAAA-MM-DD)'];
-    }
-  });
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Hay errores en los datos enviados', errors);
 }
 
 /**
@@ -57,12 +47,14 @@ function assertPeriodDates(periods: { from: string; to: string }[] | undefined) 
 async function resolveOperator(db: DbOrTx, actor: Actor, requested: string | null | undefined) {
   const id = tenantForWrite(actor, requested);
   if (!id) {
-    throw new AppError('VALIDATION', 'Indica el tour operador del vehículo', { tour_operator_id: [MSG.required] });
+    throw new AppError({
+      code: 'VALIDATION',
+      message: 'Indica el tour operador del vehículo',
+      errors: { tour_operator_id: [MSG.required] },
+    });
   }
   if (isAdmin(actor) && !(await findTourOperatorRow(db, id))) {
-    throw new AppError('VALIDATION', 'El tour operador no existe', {
-      tour_operator_id: ['El tour operador no existe'],
-    });
+    throw fieldError('VALIDATION', 'tour_operator_id', 'El tour operador no existe');
   }
   return id;
 }
@@ -97,7 +89,6 @@ export async function getVehicle(db: Db, actor: Actor, id: string) {
 /** Creates a vehicle with its unavailable periods, in one transaction. Plates are unique per operator. */
 export async function createVehicle(db: Db, actor: Actor, body: TVehicleCreateRequest) {
   assertPlate(body.plate);
-  assertPeriodDates(body.unavailable_periods);
   try {
     return await db.transaction(async (tx) => {
       const tourOperatorId = await resolveOperator(tx, actor, body.tour_operator_id);
@@ -130,7 +121,6 @@ export async function createVehicle(db: Db, actor: Actor, body: TVehicleCreateRe
  */
 export async function updateVehicle(db: Db, actor: Actor, id: string, body: TVehicleUpdateRequest) {
   assertPlate(body.plate);
-  assertPeriodDates(body.unavailable_periods);
   try {
     return await db.transaction(async (tx) => {
       const current = await repo.findVisibleVehicle(tx, actor, id, { forUpdate: true });
@@ -138,7 +128,7 @@ export async function updateVehicle(db: Db, actor: Actor, id: string, body: TVeh
       const { vehicle } = current;
       if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== vehicle.tourOperatorId) {
         const msg = 'Un vehículo no puede cambiar de tour operador';
-        throw new AppError('VALIDATION', msg, { tour_operator_id: [msg] });
+        throw fieldError('VALIDATION', 'tour_operator_id', msg);
       }
       if (body.plate && (await repo.plateInUse(tx, vehicle.tourOperatorId, body.plate, id))) throw plateTaken();
       const values: Partial<typeof vehicles.$inferInsert> = {

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserCircle, IconUserCog } from '@tabler/icons-react';
 import { LEVEL, pathTo, ROLE_NAMES, ROUTES, type TLevel } from '@trayecto/shared';
 import { useEffect, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -60,7 +60,8 @@ export function MainLayout() {
   const menu = useMemo(() => menuForRoles(roles), [roles]);
   const level = (roles[0] ?? me.data?.level) as TLevel | undefined;
   const roleName = level !== undefined ? ROLE_NAMES[level] : '';
-  const userName = stored?.name ?? me.data?.full_name ?? '';
+  // The fresh name first: the user may have renamed themselves ("Mi cuenta").
+  const userName = me.data?.full_name ?? stored?.name ?? '';
   const operatorName =
     me.data?.tour_operator?.name ?? (level === LEVEL.ADMIN ? 'Administración de la plataforma' : undefined);
 
@@ -167,6 +168,14 @@ export function MainLayout() {
                 ) : null}
               </Box>
               <Menu.Divider />
+              <Menu.Item
+                component={Link}
+                to={pathTo('account')}
+                leftSection={<IconUserCog size={16} aria-hidden />}
+                aria-current={location.pathname === ROUTES.account.path ? 'page' : undefined}
+              >
+                Mi cuenta
+              </Menu.Item>
               <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
                 Cerrar sesión
               </Menu.Item>

@@ -30,13 +30,14 @@ describe('main menu by role', () => {
   });
 
   it('spec §6: a seller (level 2) sees no schedule sheets, vehicles, persons or tour operators', () => {
-    expect(labels(menuForRoles([2]))).toEqual([
-      'Inicio',
-      'Reservas',
-      'Productos',
-      'Recursos(Alojamientos)',
-      'Usuarios',
-    ]);
+    expect(labels(menuForRoles([2]))).toEqual(['Inicio', 'Reservas', 'Productos', 'Recursos(Alojamientos)']);
+  });
+
+  it('issue 12: "Usuarios" is not offered where it would list only the user (levels 2, 4, 5): "Mi cuenta" is theirs', () => {
+    for (const level of [2, 4, 5]) {
+      expect(labels(menuForRoles([level], MENU)), String(level)).not.toContain('Usuarios');
+    }
+    for (const level of [0, 1, 3]) expect(labels(menuForRoles([level])), String(level)).toContain('Usuarios');
   });
 
   it('issue 6: drivers and guides see only their sheets ("see nothing else")', () => {
@@ -51,7 +52,6 @@ describe('main menu by role', () => {
       'Reservas',
       'Hojas de servicio',
       'Recursos(Vehículos,Alojamientos,Personas)',
-      'Usuarios',
     ]);
   });
 

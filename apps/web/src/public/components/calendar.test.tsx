@@ -5,7 +5,7 @@ import type { TMonth } from '../lib/calendar';
 import { Calendar } from './calendar';
 
 function Harness({ onSelect }: { onSelect: (d: string) => void }) {
-  const [month, setMonth] = useState<TMonth>({ year: 2026, month: 11 });
+  const [month, setMonth] = useState<TMonth>('2026-11');
   const days = new Map([
     ['2026-11-24', { seatsLeft: 12 }],
     ['2026-11-30', { seatsLeft: 1 }],
@@ -14,8 +14,8 @@ function Harness({ onSelect }: { onSelect: (d: string) => void }) {
   return (
     <Calendar
       month={month}
-      minMonth={{ year: 2026, month: 11 }}
-      maxMonth={{ year: 2027, month: 11 }}
+      minMonth="2026-11"
+      maxMonth="2027-11"
       onMonthChange={setMonth}
       selected=""
       onSelect={onSelect}

@@ -1,16 +1,9 @@
+import { addMonths, monthOf } from '@trayecto/shared/dates';
 import { useEffect, useRef, useState } from 'react';
-import {
-  addMonths,
-  compareMonths,
-  monthGrid,
-  monthOf,
-  moveFocus,
-  sameMonth,
-  type TMonth,
-  WEEKDAYS,
-} from '../lib/calendar';
-import { formatDate, formatMonth, plural } from '../lib/format';
+import { monthGrid, moveFocus, type TMonth, WEEKDAYS } from '../lib/calendar';
+import { formatDay, formatMonth, plural } from '../lib/format';
 import { IconChevronLeft, IconChevronRight } from './icons';
+import './calendar.css';
 
 export type TDayInfo = { seatsLeft: number };
 
@@ -52,7 +45,7 @@ export function Calendar({
   const grid = useRef<HTMLTableElement>(null);
 
   // The one day reachable with Tab: the focused, else the selected, else the first bookable day.
-  const inThisMonth = (d: string | null | undefined) => !!d && sameMonth(monthOf(d), month);
+  const inThisMonth = (d: string | null | undefined) => !!d && monthOf(d) === month;
   const tabDate = inThisMonth(focusDate)
     ? focusDate
     : inThisMonth(selected)
@@ -68,16 +61,16 @@ export function Calendar({
     }
   });
 
-  const canPrev = compareMonths(month, minMonth) > 0;
-  const canNext = compareMonths(month, maxMonth) < 0;
+  const canPrev = month > minMonth;
+  const canNext = month < maxMonth;
 
   function onKeyDown(e: React.KeyboardEvent<HTMLButtonElement>, date: string) {
     const next = moveFocus(date, e.key);
     if (!next) return;
     e.preventDefault();
     const target = monthOf(next);
-    if (compareMonths(target, minMonth) < 0 || compareMonths(target, maxMonth) > 0) return;
-    if (!sameMonth(target, month)) onMonthChange(target);
+    if (target < minMonth || target > maxMonth) return;
+    if (target !== month) onMonthChange(target);
     wantFocus.current = true;
     setFocusDate(next);
   }
@@ -95,7 +88,7 @@ export function Calendar({
           <IconChevronLeft />
         </button>
         <h3 className="pub-cal-title" id="cal-title" aria-live="polite">
-          {formatMonth(month.year, month.month)}
+          {formatMonth(month)}
         </h3>
         <button
           type="button"
@@ -131,7 +124,7 @@ export function Calendar({
                 if (!cell.inMonth) return <td key={cell.date} />;
                 const info = days.get(cell.date);
                 const isSelected = cell.date === selected;
-                const label = `${formatDate(cell.date)}, ${
+                const label = `${formatDay(cell.date)}, ${
                   loading && !info ? 'cargando' : info ? plural(info.seatsLeft, 'plaza', 'plazas') : 'sin salidas'
                 }`;
                 return (

@@ -1,4 +1,4 @@
-import { countryOptions } from '../lib/countries';
+import { COUNTRY_CODES, countryGroups } from '@trayecto/shared/countries';
 import type { TFieldErrors } from '../lib/validation';
 import { SelectField, TextField } from './fields';
 
@@ -19,9 +19,11 @@ type Props = {
   withHints?: boolean;
 };
 
+const isListed = (code: string) => COUNTRY_CODES.includes(code);
+
 /** Name, e-mail, phone and country of the customer: the same fields on every public booking form. */
 export function CustomerFields({ values: v, errors, onChange, contactRequired, withHints = false }: Props) {
-  const countries = countryOptions();
+  const countries = countryGroups();
   return (
     <>
       <TextField
@@ -69,14 +71,23 @@ export function CustomerFields({ values: v, errors, onChange, contactRequired, w
         error={errors.customer_country}
       >
         <option value="">—</option>
-        {v.customer_country && !countries.some((c) => c.code === v.customer_country) && (
+        {v.customer_country && !isListed(v.customer_country) && (
           <option value={v.customer_country}>{v.customer_country}</option>
         )}
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
+        <optgroup label="Habituales">
+          {countries.main.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Todos los países">
+          {countries.others.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </optgroup>
       </SelectField>
     </>
   );

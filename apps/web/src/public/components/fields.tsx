@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { IconAlert } from './icons';
+import './fields.css';
 
 type Common = { id: string; label: string; error?: string; hint?: ReactNode; required?: boolean; className?: string };
 

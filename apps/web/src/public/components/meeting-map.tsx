@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { IconMapPin } from './icons';
+import './meeting-map.css';
 
 /** "28.27,-16.64" → [28.27, -16.64], or null when it is not a coordinate pair. */
 export function parseLatLng(s: string | null | undefined): [number, number] | null {

@@ -1,6 +1,7 @@
 import { PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
 import { formatAges, formatCents } from '../lib/format';
 import { IconMinus, IconPlus } from './icons';
+import './pax-stepper.css';
 
 /** Spanish plural of a passenger type, for button labels: "Añadir adultos". */
 export const PAX_TYPE_PLURALS: Record<TPaxType, string> = {

@@ -3,6 +3,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { filterAccommodations, pickupPlace } from '../lib/pickup';
 import { MEETING_POINT } from '../lib/validation';
 import { IconBus, IconMapPin, IconSearch } from './icons';
+import './pickup-picker.css';
 
 type Props = {
   id: string;

@@ -4,6 +4,7 @@
  * bundle).
  */
 import type {
+  TErrorCode,
   TPublicAccommodation,
   TPublicAvailabilitySlot,
   TPublicBooking,
@@ -11,12 +12,16 @@ import type {
   TPublicBookingUpdateRequest,
   TPublicProduct,
 } from '@trayecto/shared';
+import { IDEMPOTENCY_KEY_HEADER, PUBLIC_DATA_ELEMENT_ID } from '@trayecto/shared/public-http';
 
 const BASE = '/api/v1/public';
 
 export type TAlternative = { time: string; seats_left: number };
 
-/** A failed call: `status` 0 for a network failure (no answer). */
+/**
+ * A failed call: `status` 0 for a network failure (no answer); `code` the answer's machine code
+ * (decisions use it, never the Spanish message), null without one.
+ */
 export class PublicApiError extends Error {
   constructor(
     public readonly status: number,
@@ -24,12 +29,21 @@ export class PublicApiError extends Error {
     public readonly errors: Record<string, string[]> = {},
     public readonly alternatives: TAlternative[] = [],
     public readonly retryAfter: number | null = null,
+    public readonly code: TErrorCode | null = null,
   ) {
     super(message);
     this.name = 'PublicApiError';
   }
   get isNotFound() {
     return this.status === 404;
+  }
+  /** The departure cannot take the passengers (409 NO_SEATS, with `alternatives`). */
+  get isNoSeats() {
+    return this.code === 'NO_SEATS';
+  }
+  /** The first request with this Idempotency-Key is still running: the same request may be asked again. */
+  get isInProgress() {
+    return this.code === 'IDEMPOTENCY_IN_PROGRESS';
   }
   /** No answer, too many requests or a server error: the same request may be tried again. */
   get isRetryable() {
@@ -67,7 +81,12 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
     }
   }
   if (res.ok) return data as T;
-  const d = (data ?? {}) as { message?: string; errors?: Record<string, string[]>; alternatives?: TAlternative[] };
+  const d = (data ?? {}) as {
+    code?: unknown;
+    message?: string;
+    errors?: Record<string, string[]>;
+    alternatives?: TAlternative[];
+  };
   const retryAfter = Number(res.headers.get('Retry-After')) || null;
   let message = typeof d.message === 'string' && d.message ? d.message : '';
   if (res.status === 429) message = TOO_MANY_MESSAGE;
@@ -78,6 +97,8 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
     d.errors ?? {},
     Array.isArray(d.alternatives) ? d.alternatives : [],
     retryAfter,
+    // Compared with known codes only: a code this page does not know yet matches none.
+    typeof d.code === 'string' ? (d.code as TErrorCode) : null,
   );
 }
 
@@ -97,7 +118,7 @@ export const getAccommodations = (productId: string, time?: string) =>
 export type TNewBookingBody = Omit<TPublicBookingCreateRequest, 'accept_terms'> & { accept_terms: boolean };
 
 export const createBooking = (body: TNewBookingBody, idempotencyKey: string) =>
-  request<TPublicBooking>('POST', '/bookings', body, { 'Idempotency-Key': idempotencyKey });
+  request<TPublicBooking>('POST', '/bookings', body, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
 
 export const getBooking = (id: string) => request<TPublicBooking>('GET', `/bookings/${enc(id)}`);
 
@@ -112,7 +133,7 @@ export const cancelBooking = (id: string, reason: string) =>
  * id="trayecto-data">`), so the first paint needs no request. Only used when it is that product.
  */
 export function embeddedProduct(id: string): TPublicProduct | null {
-  const el = typeof document !== 'undefined' ? document.getElementById('trayecto-data') : null;
+  const el = typeof document !== 'undefined' ? document.getElementById(PUBLIC_DATA_ELEMENT_ID) : null;
   if (!el?.textContent) return null;
   try {
     const raw = JSON.parse(el.textContent) as Record<string, unknown>;

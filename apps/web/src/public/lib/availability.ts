@@ -1,9 +1,8 @@
 import type { TPublicAvailabilitySlot } from '@trayecto/shared';
+import { firstOfMonth, lastOfMonth } from '@trayecto/shared/dates';
 import { useEffect, useRef, useState } from 'react';
 import { getAvailability, PublicApiError } from './api';
-import { firstOfMonth, lastOfMonth, type TMonth } from './calendar';
-
-export const monthKey = (m: TMonth) => `${m.year}-${String(m.month).padStart(2, '0')}`;
+import type { TMonth } from './calendar';
 
 /** A departure the customer can book now. */
 export const isBookable = (s: TPublicAvailabilitySlot) => s.available && s.seats_left > 0;
@@ -27,12 +26,11 @@ type Entry = { version: number; slots?: TPublicAvailabilitySlot[]; error?: Publi
  */
 export function useMonthsAvailability(productId: string, months: TMonth[], today: string, version: number) {
   const [store, setStore] = useState<Record<string, Entry>>({});
-  const wanted = months.map((m) => ({ m, key: monthKey(m) }));
-  const need = wanted.filter(({ key }) => {
-    const e = store[key];
+  const need = months.filter((m) => {
+    const e = store[m];
     return !e || e.version < version;
   });
-  const needKey = need.map((n) => n.key).join(',');
+  const needKey = need.join(',');
 
   const mounted = useRef(true);
   useEffect(() => {
@@ -44,13 +42,13 @@ export function useMonthsAvailability(productId: string, months: TMonth[], today
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: driven by the months still needed
   useEffect(() => {
-    for (const { m, key } of need) {
-      const last = lastOfMonth(m);
+    for (const key of need) {
+      const last = lastOfMonth(key);
       if (last < today) {
         setStore((s) => ({ ...s, [key]: { version, slots: [] } }));
         continue;
       }
-      const from = firstOfMonth(m) < today ? today : firstOfMonth(m);
+      const from = firstOfMonth(key) < today ? today : firstOfMonth(key);
       setStore((s) => ({ ...s, [key]: { ...s[key], version, error: undefined } }));
       getAvailability(productId, from, last).then(
         (slots) => mounted.current && setStore((s) => ({ ...s, [key]: { version, slots } })),
@@ -67,7 +65,7 @@ export function useMonthsAvailability(productId: string, months: TMonth[], today
   const retry = (m: TMonth) =>
     setStore((s) => {
       const next = { ...s };
-      delete next[monthKey(m)];
+      delete next[m];
       return next;
     });
   return { store, retry };

@@ -3,18 +3,22 @@ import { brandVars, contrastRatio } from './brand';
 import {
   formatAges,
   formatCents,
-  formatDate,
   formatDateLong,
+  formatDay,
   formatDuration,
   formatInstant,
+  formatMonth,
+  freeCancellationText,
+  languagesText,
   seatsLeftText,
 } from './format';
 
 describe('es-ES formats (STYLE.md "Formats")', () => {
   it('dates like "lun, 23 nov 2026", whatever the viewer\'s zone', () => {
-    expect(formatDate('2026-11-23')).toBe('lun, 23 nov 2026');
-    expect(formatDate('2026-01-01')).toBe('jue, 1 ene 2026');
+    expect(formatDay('2026-11-23')).toBe('lun, 23 nov 2026');
+    expect(formatDay('2026-01-01')).toBe('jue, 1 ene 2026');
     expect(formatDateLong('2026-11-23')).toBe('lunes, 23 de noviembre de 2026');
+    expect(formatMonth('2026-11')).toBe('Noviembre de 2026');
   });
   it('instants in the operator zone with a 24-hour clock', () => {
     expect(formatInstant('2026-11-22T20:05:00Z', 'Atlantic/Canary')).toBe('dom, 22 nov 2026, 20:05');
@@ -35,6 +39,15 @@ describe('es-ES formats (STYLE.md "Formats")', () => {
     expect(formatAges(12, null)).toBe('desde 12 años');
     expect(formatAges(null, 2)).toBe('hasta 2 años');
     expect(formatAges(null, null)).toBe('');
+  });
+  it('the free-cancellation rule and the tour languages in words', () => {
+    expect(freeCancellationText(0)).toBe('Esta excursión no admite cancelación gratuita.');
+    expect(freeCancellationText(24)).toBe('Cancelación gratuita hasta 24 horas antes de la salida.');
+    expect(freeCancellationText(1)).toBe('Cancelación gratuita hasta 1 hora antes de la salida.');
+    expect(freeCancellationText(72)).toBe('Cancelación gratuita hasta 3 días antes de la salida.');
+    expect(freeCancellationText(96)).toBe('Cancelación gratuita hasta 4 días antes de la salida.');
+    expect(freeCancellationText(100)).toBe('Cancelación gratuita hasta 100 horas antes de la salida.');
+    expect(languagesText(['es', 'en', 'xx'])).toBe('Español, Inglés, XX');
   });
 });
 

@@ -1,24 +1,15 @@
 /**
- * es-ES formats of the public pages (STYLE.md "Formats"): `lun, 22 nov 2026`, 24-hour times,
- * `1.234,50 €` (formatCents from the shared, zod-free subpath) and Spanish plurals.
+ * es-ES formats of the public pages (STYLE.md "Formats"): `lun, 22 nov 2026` (formatDay) and
+ * `1.234,50 €` (formatCents) from the shared, zod-free subpaths, 24-hour times, Spanish plurals
+ * and the public pages' own sentences (free cancellation, tour languages).
  */
+import { LANGUAGE_NAMES } from '@trayecto/shared/catalog';
+import { parseDay } from '@trayecto/shared/dates';
 import { plural } from '@trayecto/shared/format';
 
+export { formatDay } from '@trayecto/shared/dates';
 export { formatCents, plural } from '@trayecto/shared/format';
 
-/** "2026-11-22" → a Date at UTC midnight (calendar dates never shift with the viewer's zone). */
-export function dateOf(iso: string): Date {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, (m ?? 1) - 1, d ?? 1));
-}
-
-const shortDate = new Intl.DateTimeFormat('es-ES', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 const longDate = new Intl.DateTimeFormat('es-ES', {
   timeZone: 'UTC',
   weekday: 'long',
@@ -28,24 +19,21 @@ const longDate = new Intl.DateTimeFormat('es-ES', {
 });
 const monthTitle = new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
-/** "2026-11-22" → "dom, 22 nov 2026" */
-export function formatDate(iso: string): string {
-  return shortDate.format(dateOf(iso)).replace(/\.(?=\s|,|$)/g, '');
-}
-
 /** "2026-11-22" → "domingo, 22 de noviembre de 2026" */
 export function formatDateLong(iso: string): string {
-  return longDate.format(dateOf(iso));
+  const d = parseDay(iso);
+  return d ? longDate.format(d) : '';
 }
 
-/** (2026, 11) → "Noviembre de 2026" */
-export function formatMonth(year: number, month: number): string {
-  const s = monthTitle.format(new Date(Date.UTC(year, month - 1, 1)));
+/** "2026-11" → "Noviembre de 2026" */
+export function formatMonth(month: string): string {
+  const d = parseDay(`${month}-01`);
+  const s = d ? monthTitle.format(d) : '';
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** An instant in the operator's zone: "lun, 22 nov 2026, 09:00". */
-export function formatInstant(iso: string, timeZone = 'Europe/Madrid'): string {
+/** An instant in the operator's zone (its page's `operator.timezone`): "lun, 22 nov 2026, 09:00". */
+export function formatInstant(iso: string, timeZone: string): string {
   const d = new Date(iso);
   const parts = new Intl.DateTimeFormat('es-ES', {
     timeZone,
@@ -85,3 +73,15 @@ export function formatAges(minAge: number | null, maxAge: number | null): string
 export function seatsLeftText(n: number): string {
   return n === 1 ? 'queda 1 plaza' : `quedan ${plural(n, 'plaza', 'plazas')}`;
 }
+
+/** A product's free-cancellation rule as the landing, the booking form and the booking page say it. */
+export function freeCancellationText(hours: number): string {
+  if (hours <= 0) return 'Esta excursión no admite cancelación gratuita.';
+  return hours >= 72 && hours % 24 === 0
+    ? `Cancelación gratuita hasta ${plural(hours / 24, 'día', 'días')} antes de la salida.`
+    : `Cancelación gratuita hasta ${plural(hours, 'hora', 'horas')} antes de la salida.`;
+}
+
+/** Tour languages by their Spanish names: ['es', 'en'] → "Español, Inglés" (unknown codes upper-cased). */
+export const languagesText = (codes: string[]) =>
+  codes.map((c) => LANGUAGE_NAMES[c as keyof typeof LANGUAGE_NAMES] ?? c.toUpperCase()).join(', ');

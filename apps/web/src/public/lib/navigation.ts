@@ -4,10 +4,23 @@
  */
 import type { MouseEvent } from 'react';
 
-export function navigate(to: string, opts: { replace?: boolean } = {}) {
-  if (opts.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
+export function navigate(to: string, opts: { replace?: boolean; state?: unknown } = {}) {
+  const state = opts.state ?? null;
+  if (opts.replace) window.history.replaceState(state, '', to);
+  else window.history.pushState(state, '', to);
   window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+/**
+ * The history entry's note that its booking was just made on the public form (issue 12): the
+ * voucher then thanks the customer. Kept in the history state, not the URL, so the voucher's address
+ * stays the spec's and a shared or bookmarked link never says "thank you" again.
+ */
+export const JUST_BOOKED_STATE = { justBooked: true } as const;
+
+export function isJustBooked(): boolean {
+  const state = window.history.state as { justBooked?: unknown } | null;
+  return state?.justBooked === true;
 }
 
 /** onClick of an <a href> to another public page: navigate in place unless a new tab is wanted. */

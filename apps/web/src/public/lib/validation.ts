@@ -1,17 +1,13 @@
 /**
- * Client-side checks of the public forms, with the spec's messages (seed-spec §5): the server
- * checks everything again and its 422 errors land on the same fields.
+ * Client-side checks of the public forms. What the customer types is checked with the API's own
+ * rules (`@trayecto/shared/public-fields`, zod/mini), so the messages are the API's word for word
+ * (seed-spec §5); the steps the API cannot name (a date, a time, passengers, a pickup not chosen
+ * yet) have the form's own. The server checks everything again and its 422 errors land on the
+ * same fields (fieldErrorsFromServer).
  */
 import { MSG } from '@trayecto/shared/messages';
+import { ZPublicBookingForm, ZPublicBookingUpdateForm } from '@trayecto/shared/public-fields';
 import { plural } from './format';
-
-/** spec §5: text, an at sign, text, a dot, text. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const isBlank = (s: string | null | undefined) => !s || s.trim() === '';
-export const isEmail = (s: string) => EMAIL_RE.test(s.trim());
-
-export const TERMS_MESSAGE = 'Debes aceptar las condiciones';
 
 export type TFieldErrors = Partial<Record<string, string>>;
 
@@ -42,11 +38,27 @@ export type TNewBookingContext = {
   seats: number;
 };
 
+/** A form value left empty is a field not sent (the API's optional fields). */
+const sent = (s: string) => (s === '' ? undefined : s);
+
+type TCheck = { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
+/** The first message of each field a schema refuses, by the API's field names. */
+function schemaErrors(result: TCheck): TFieldErrors {
+  if (result.success) return {};
+  const byField: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.');
+    byField[field] = [...(byField[field] ?? []), issue.message];
+  }
+  return fieldErrorsFromServer(byField);
+}
+
 /** The new-booking form: every field with a problem and its Spanish message. */
 export function validateNewBooking(v: TNewBookingValues, ctx: TNewBookingContext): TFieldErrors {
   const e: TFieldErrors = {};
-  if (isBlank(v.date)) e.date = 'Elige una fecha';
-  else if (isBlank(v.time)) e.time = 'Elige una hora';
+  if (!v.date) e.date = 'Elige una fecha';
+  else if (!v.time) e.time = 'Elige una hora';
   const paxTotal = Object.values(v.pax).reduce((n, q) => n + (q || 0), 0);
   // `min_pax` is the departure's minimum to run, not a per-booking one (ADR 006): not checked here.
   if (paxTotal === 0) e.pax = 'Indica al menos un pasajero';
@@ -56,13 +68,18 @@ export function validateNewBooking(v: TNewBookingValues, ctx: TNewBookingContext
         ? 'Solo queda 1 plaza en esta salida'
         : `Solo quedan ${plural(ctx.seatsLeft, 'plaza', 'plazas')} en esta salida`;
   }
-  if (ctx.pickupEnabled && !isBlank(v.time) && isBlank(v.pickup)) e.pickup = MSG.required;
-  if (isBlank(v.customer_name)) e.customer_name = MSG.required;
-  if (isBlank(v.customer_email)) e.customer_email = MSG.required;
-  else if (!isEmail(v.customer_email)) e.customer_email = MSG.email;
-  if (isBlank(v.customer_phone)) e.customer_phone = MSG.required;
-  if (!v.accept_terms) e.accept_terms = TERMS_MESSAGE;
-  return e;
+  if (ctx.pickupEnabled && v.time && !v.pickup) e.pickup = MSG.required;
+  const customer = ZPublicBookingForm.safeParse({
+    customer_name: v.customer_name,
+    customer_email: v.customer_email,
+    customer_phone: v.customer_phone,
+    customer_country: sent(v.customer_country),
+    language: sent(v.language),
+    room: v.room,
+    notes: v.notes,
+    accept_terms: v.accept_terms,
+  });
+  return { ...e, ...schemaErrors(customer) };
 }
 
 export type TCustomerValues = {
@@ -70,21 +87,29 @@ export type TCustomerValues = {
   customer_email: string;
   customer_phone: string;
   accept_terms: boolean;
+  customer_country?: string;
+  language?: string;
+  room?: string;
+  notes?: string;
 };
 
 /**
- * The existing-booking form: the name always; to confirm, also a valid e-mail, a phone and the
- * terms (the operator needs a way to reach the customer).
+ * The existing-booking form: saving checks what the API checks on an update (the name always, an
+ * e-mail given must be valid); confirming a booking staff prepared asks what a new booking asks
+ * (e-mail and phone too, so the operator can reach the customer, and the terms).
  */
 export function validateCustomer(v: TCustomerValues, confirm: boolean): TFieldErrors {
-  const e: TFieldErrors = {};
-  if (isBlank(v.customer_name)) e.customer_name = MSG.required;
-  if (isBlank(v.customer_email)) {
-    if (confirm) e.customer_email = MSG.required;
-  } else if (!isEmail(v.customer_email)) e.customer_email = MSG.email;
-  if (confirm && isBlank(v.customer_phone)) e.customer_phone = MSG.required;
-  if (confirm && !v.accept_terms) e.accept_terms = TERMS_MESSAGE;
-  return e;
+  const values = {
+    customer_name: v.customer_name,
+    customer_email: v.customer_email,
+    customer_phone: v.customer_phone,
+    customer_country: sent(v.customer_country ?? ''),
+    language: sent(v.language ?? ''),
+    room: v.room,
+    notes: v.notes,
+    accept_terms: v.accept_terms,
+  };
+  return schemaErrors(confirm ? ZPublicBookingForm.safeParse(values) : ZPublicBookingUpdateForm.safeParse(values));
 }
 
 /**

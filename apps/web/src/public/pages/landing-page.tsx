@@ -1,5 +1,5 @@
 import type { TPublicProduct } from '@trayecto/shared';
-import { LANGUAGE_NAMES, PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
+import { PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
 import { pathTo } from '@trayecto/shared/paths';
 import { useEffect } from 'react';
 import {
@@ -17,22 +17,21 @@ import { MeetingMap } from '../components/meeting-map';
 import { OperatorContact, OperatorMark, Shell } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
 import { embeddedProduct, getProduct } from '../lib/api';
-import { formatAges, formatCents, formatDuration, plural } from '../lib/format';
+import { formatAges, formatCents, formatDuration, freeCancellationText, languagesText, plural } from '../lib/format';
 import { onLinkClick } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { setMetaDescription, usePageTitle } from '../lib/title';
+import { loadBookingPage } from '../page-loaders';
+import './landing.css';
 
 const ROUTE = 'public-landing';
-
-export const languagesText = (codes: string[]) =>
-  codes.map((c) => LANGUAGE_NAMES[c as keyof typeof LANGUAGE_NAMES] ?? c.toUpperCase()).join(', ');
 
 /** The booking page is the next step: fetch its code as soon as the customer reaches for "Reservar". */
 let prefetched = false;
 function prefetchBookingPage() {
   if (prefetched) return;
   prefetched = true;
-  void import('./booking-page').catch(() => {
+  void loadBookingPage().catch(() => {
     prefetched = false;
   });
 }
@@ -41,13 +40,6 @@ const prefetchProps = {
   onTouchStart: prefetchBookingPage,
   onFocus: prefetchBookingPage,
 };
-
-export const freeCancellationText = (hours: number) =>
-  hours <= 0
-    ? 'Esta excursión no admite cancelación gratuita.'
-    : hours >= 72 && hours % 24 === 0
-      ? `Cancelación gratuita hasta ${plural(hours / 24, 'día', 'días')} antes de la salida.`
-      : `Cancelación gratuita hasta ${plural(hours, 'hora', 'horas')} antes de la salida.`;
 
 /** Loads the product (embedded in the page by the server when possible) and renders the landing. */
 export function LandingPage({ productId }: { productId: string }) {
@@ -263,10 +255,11 @@ function Landing({ product }: { product: TPublicProduct }) {
             <section className="lp-section" aria-labelledby="lp-cancel">
               <h2 id="lp-cancel">Cancelación</h2>
               <p>{freeCancellationText(product.free_cancellation_hours)}</p>
-              {op.booking_terms && (
-                <details className="pub-details">
-                  <summary>Condiciones de {op.name}</summary>
-                  <p className="pub-prewrap">{op.booking_terms}</p>
+              {/* The terms that apply: this product's own, or the operator's. */}
+              {product.booking_terms && (
+                <details className="pub-details" data-testid="booking-terms">
+                  <summary>Condiciones de la reserva</summary>
+                  <p className="pub-prewrap">{product.booking_terms}</p>
                 </details>
               )}
             </section>

@@ -1,14 +1,15 @@
 import type { TPublicBooking } from '@trayecto/shared';
 import { pathTo } from '@trayecto/shared/paths';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { BookingAmounts, paxTypeName, pickupSummary, StateBadge } from '../components/booking-bits';
+import { BookingThanks } from '../components/booking-thanks';
 import { IconPrinter } from '../components/icons';
 import { OperatorContact, OperatorMark, Shell, websiteLabel } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
 import { getBooking } from '../lib/api';
 import { formatDateLong, formatDuration, formatInstant } from '../lib/format';
-import { onLinkClick } from '../lib/navigation';
+import { isJustBooked, onLinkClick } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
 import './voucher.css';
@@ -86,9 +87,12 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
   );
   const pickup = pickupSummary(b);
   const cancelled = b.state === 'cancelled';
+  // Right after booking on the public form (the history entry says so): thanks and what comes next.
+  const [justBooked] = useState(isJustBooked);
   return (
     <Shell routeName={ROUTE} operator={op} className="vc-page">
       <div className="vc-wrap">
+        {justBooked && !cancelled && <BookingThanks booking={b} />}
         <div className="vc-toolbar">
           <button type="button" className="pub-btn pub-btn-primary" onClick={() => window.print()}>
             <IconPrinter size={20} /> Imprimir
@@ -254,7 +258,11 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
                   </strong>
                 </p>
               )}
-              {op.booking_terms && <p className="pub-prewrap">{op.booking_terms}</p>}
+              {b.booking_terms && (
+                <p className="pub-prewrap" data-testid="booking-terms">
+                  {b.booking_terms}
+                </p>
+              )}
             </div>
           </footer>
         </article>

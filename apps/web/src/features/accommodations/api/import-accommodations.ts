@@ -4,22 +4,14 @@
  * without it, it creates the valid rows in one go. A file it cannot read at all answers 422.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAccommodationImportResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, type TAccommodationImportRequest, type TAccommodationImportResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { accommodationsKeys } from './list-accommodations';
 
-export type TAccommodationImportPayload = {
-  csv: string;
-  dry_run: boolean;
-  /** Administrator only: an operator's id, or null for the shared catalogue. */
-  tour_operator_id?: string | null;
-};
-
 export async function importAccommodations(
-  payload: TAccommodationImportPayload,
+  payload: TAccommodationImportRequest,
 ): Promise<TAccommodationImportResponse> {
-  const res = await apiRequest<TAccommodationImportResponse>(apiPaths.accommodations.import, {
+  const res = await apiRequest<TAccommodationImportResponse>(apiPath('accommodationImport'), {
     method: 'POST',
     body: payload,
   });
@@ -32,7 +24,7 @@ export async function importAccommodations(
 
 export function useImportAccommodations() {
   const queryClient = useQueryClient();
-  return useMutation<TAccommodationImportResponse, ApiError, TAccommodationImportPayload>({
+  return useMutation<TAccommodationImportResponse, ApiError, TAccommodationImportRequest>({
     mutationFn: importAccommodations,
     onSuccess: (res) => {
       if (!res.dry_run) void queryClient.invalidateQueries({ queryKey: accommodationsKeys.all });

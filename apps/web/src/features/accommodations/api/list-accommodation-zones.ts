@@ -1,14 +1,16 @@
 /**
  * GET /api/v1/accommodations/zones: the distinct zones the caller sees (own + shared), for the
- * zone filter and the form's zone suggestions. The administrator may ask for one operator's.
+ * zone filter, the form's zone suggestions and the product form's pickup zones. The administrator
+ * may ask for one operator's.
  */
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
+import { apiPath } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { accommodationsKeys } from './list-accommodations';
 
 export async function listAccommodationZones(tourOperatorId?: string, signal?: AbortSignal): Promise<string[]> {
-  const res = await apiRequest<unknown>(apiPaths.accommodations.zones, {
+  const res = await apiRequest<unknown>(apiPath('accommodationZones'), {
     query: tourOperatorId ? `?tour_operator_id=${encodeURIComponent(tourOperatorId)}` : '',
     signal,
   });
@@ -27,6 +29,6 @@ export const accommodationZonesQueryOptions = (tourOperatorId?: string) =>
     staleTime: 60_000,
   });
 
-export function useAccommodationZones(tourOperatorId?: string) {
-  return useQuery(accommodationZonesQueryOptions(tourOperatorId));
+export function useAccommodationZones(tourOperatorId?: string, enabled = true) {
+  return useQuery({ ...accommodationZonesQueryOptions(tourOperatorId), enabled });
 }

@@ -5,8 +5,7 @@
  * for the map, and every row as choices for "Recoger en".
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TAccommodationResponse, type TFilterObject } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, buildListQuery, type TAccommodationResponse, type TFilterObject } from '@trayecto/shared';
 import { fetchAllPages, fetchListPage } from '../../../lib/list-api';
 
 export type TAccommodationsFilters = {
@@ -47,7 +46,7 @@ export async function listAccommodations(
   signal?: AbortSignal,
 ): Promise<TAccommodationsPage> {
   return fetchListPage<TAccommodationResponse>(
-    apiPaths.accommodations.list,
+    apiPath('accommodations'),
     accommodationsListQueryString(params),
     signal,
   );
@@ -60,7 +59,7 @@ export function fetchAllAccommodations(
   { maxRows = 100_000, signal }: { maxRows?: number; signal?: AbortSignal } = {},
 ): Promise<{ items: TAccommodationResponse[]; total: number }> {
   return fetchAllPages<TAccommodationResponse>(
-    apiPaths.accommodations.list,
+    apiPath('accommodations'),
     (page) => accommodationsListQueryString({ ...filters, ...page, sort }),
     { maxPages: Number.POSITIVE_INFINITY, maxRows, signal },
   );
@@ -76,6 +75,8 @@ export const accommodationsKeys = {
   map: (filters: TAccommodationsFilters) => [...accommodationsKeys.lists(), 'map', filters] as const,
   options: () => [...accommodationsKeys.lists(), 'options'] as const,
   zones: (tourOperatorId?: string) => [...accommodationsKeys.all, 'zones', tourOperatorId ?? ''] as const,
+  /** The searches of the booking and product forms (active places an operator may use). */
+  usable: (operatorId: string | null, q: string) => [...accommodationsKeys.all, 'usable', operatorId, q] as const,
 };
 
 export const listAccommodationsQueryOptions = (params: TAccommodationsListParams) =>

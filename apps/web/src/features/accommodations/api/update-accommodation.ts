@@ -3,17 +3,15 @@
  * the administrator; an accommodation never changes owner.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAccommodationResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, type TAccommodationResponse, type TAccommodationUpdateRequest } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
-import type { TAccommodationPayload } from './create-accommodation';
 import { accommodationsKeys } from './list-accommodations';
 
 export async function updateAccommodation(
   id: string,
-  payload: Partial<TAccommodationPayload>,
+  payload: TAccommodationUpdateRequest,
 ): Promise<TAccommodationResponse> {
-  const res = await apiRequest<TAccommodationResponse>(apiPaths.accommodations.one(id), {
+  const res = await apiRequest<TAccommodationResponse>(apiPath('accommodation', { id }), {
     method: 'PUT',
     body: payload,
   });
@@ -22,7 +20,7 @@ export async function updateAccommodation(
 
 export function useUpdateAccommodation() {
   const queryClient = useQueryClient();
-  return useMutation<TAccommodationResponse, ApiError, { id: string; payload: Partial<TAccommodationPayload> }>({
+  return useMutation<TAccommodationResponse, ApiError, { id: string; payload: TAccommodationUpdateRequest }>({
     mutationFn: ({ id, payload }) => updateAccommodation(id, payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accommodationsKeys.all }),
   });

@@ -1,5 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
+import { ACTIVE_STATE } from '@trayecto/shared';
 import { SHARED_LABEL } from '../api/export-accommodations';
 
 /** Marks a row of the administrator's shared catalogue (read-only for operators). */
@@ -36,6 +37,6 @@ export const TYPE_COLORS: Record<string, string> = {
 export const INACTIVE_COLOR = '#868e96';
 
 export function markerColor(type: string, state: number): string {
-  if (state !== 1) return INACTIVE_COLOR;
+  if (state !== ACTIVE_STATE.ACTIVE) return INACTIVE_COLOR;
   return TYPE_COLORS[type] ?? '#495057';
 }

@@ -6,14 +6,16 @@
 import {
   ACCOMMODATION_TYPE_NAMES,
   ACCOMMODATION_TYPES,
+  ACTIVE_STATE,
   MSG,
   parseLatLng,
+  type TAccommodationCreateRequest,
   type TAccommodationResponse,
+  type TAccommodationType,
   ZAccommodationCreateRequest,
   ZAccommodationUpdateRequest,
 } from '@trayecto/shared';
 import { issuesToErrors } from '../../../lib/form-errors';
-import type { TAccommodationPayload } from '../api/create-accommodation';
 
 /** The owner select's value for the administrator's shared catalogue. */
 export const SHARED_OWNER = 'shared';
@@ -88,10 +90,11 @@ export function toAccommodationPayload(
   values: TAccommodationFormValues,
   ctx: TAccommodationFormContext,
   mode: TAccommodationFormMode,
-): TAccommodationPayload {
-  const payload: TAccommodationPayload = {
+): TAccommodationCreateRequest {
+  const payload: TAccommodationCreateRequest = {
     name: values.name.trim(),
-    type: values.type || 'hotel',
+    // A Select of ACCOMMODATION_TYPES (the schema refuses anything else).
+    type: (values.type || 'hotel') as TAccommodationType,
     address: values.address.trim(),
     zone: values.zone.trim(),
     lat_lng: values.lat_lng.trim().replace(/\s+/g, ''),
@@ -158,7 +161,7 @@ export function pickupAtOptions(
       if (a.id === current) return true;
       if (a.id === selfId) return false;
       if (a.pickup_at_id) return false;
-      if (a.state !== 1) return false;
+      if (a.state !== ACTIVE_STATE.ACTIVE) return false;
       const isShared = a.shared || a.tour_operator_id === null;
       if (owner === null) return isShared;
       if (owner === undefined) return true; // an operator: the API only returns what it may use

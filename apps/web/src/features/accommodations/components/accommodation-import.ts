@@ -29,11 +29,10 @@ export const IMPORT_COLUMNS: { header: string; required: boolean; help: string }
 
 /**
  * The template: the header row and two example rows, ";"-separated with a BOM so Excel opens it
- * in columns. Built by hand: the export's formula guard would put an apostrophe before "+34…".
+ * in columns (lib/csv.ts: its phone "+34…" is written as typed, not as a formula).
  */
 export function importTemplateCsv(): string {
   const rows = [
-    IMPORT_COLUMNS.map((c) => c.header),
     [
       'Hotel Ejemplo Playa',
       'Hotel',
@@ -55,8 +54,10 @@ export function importTemplateCsv(): string {
       'Sustituye estas filas de ejemplo por las tuyas',
     ],
   ];
-  const cell = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return `\uFEFF${rows.map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
+  return toCsv(
+    IMPORT_COLUMNS.map((c) => c.header),
+    rows,
+  );
 }
 
 /** Bytes → text: UTF-8 when valid (BOM removed), otherwise Windows-1252 (Excel "CSV" in Spanish). */

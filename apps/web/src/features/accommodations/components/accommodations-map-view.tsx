@@ -5,7 +5,7 @@
  */
 import { Badge, Box, Button, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconEye, IconMapPin, IconPencil } from '@tabler/icons-react';
-import { parseLatLng, type TAccommodationResponse } from '@trayecto/shared';
+import { ACTIVE_STATE, parseLatLng, type TAccommodationResponse } from '@trayecto/shared';
 import type { LatLngTuple, CircleMarker as LCircleMarker, Map as LMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, Popup, useMap } from 'react-leaflet';
@@ -190,7 +190,7 @@ function PlacePopup({
         {[accommodationTypeName(row.type), row.zone].filter(Boolean).join(' · ') || '—'}
       </Text>
       {row.shared ? <SharedBadge readOnly={false} /> : null}
-      {row.state !== 1 ? (
+      {row.state !== ACTIVE_STATE.ACTIVE ? (
         <Badge color="gray" variant="light" radius="sm" w="fit-content">
           Inactivo
         </Badge>

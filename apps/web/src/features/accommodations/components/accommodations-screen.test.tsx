@@ -29,6 +29,7 @@ const loginAs = (level: number) =>
   saveSession(fakeJwt({ sub: `u-${level}`, level, tour_operator_id: level ? OP : null, ver: 1 }), {
     id: `u-${level}`,
     name: 'Ana García',
+    level,
   });
 
 function renderScreen() {

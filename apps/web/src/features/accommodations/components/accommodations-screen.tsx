@@ -133,6 +133,7 @@ export function AccommodationsScreen() {
       header: 'Nombre',
       sort: 'name',
       wide: true,
+      width: 180,
       cell: (a) => (
         <Stack gap={4} align="flex-start">
           {nameLink(a)}
@@ -147,11 +148,12 @@ export function AccommodationsScreen() {
       cell: (a) => <Text size="sm">{accommodationTypeName(a.type)}</Text>,
     },
     { key: 'zone', header: 'Zona', sort: 'zone', cell: (a) => <Text size="sm">{a.zone || '—'}</Text> },
-    { key: 'address', header: 'Dirección', cell: (a) => textOrDash(a.address) },
-    { key: 'pickup_point', header: 'Punto de recogida', cell: (a) => textOrDash(a.pickup_point) },
+    { key: 'address', header: 'Dirección', optional: true, hiddenByDefault: true, cell: (a) => textOrDash(a.address) },
+    { key: 'pickup_point', header: 'Punto de recogida', optional: true, cell: (a) => textOrDash(a.pickup_point) },
     {
       key: 'pickup_at',
       header: 'Recoger en',
+      optional: true,
       cell: (a) =>
         a.pickup_at ? (
           <span className={classes.pickupTarget}>
@@ -168,7 +170,7 @@ export function AccommodationsScreen() {
     isAdmin && {
       key: 'catalogue',
       header: 'Catálogo',
-      th: { miw: 140 },
+      optional: true,
       cell: (a) =>
         isShared(a) ? (
           <SharedBadge readOnly={false} short />
@@ -181,6 +183,7 @@ export function AccommodationsScreen() {
   return (
     <>
       <ListScreen
+        columnsKey="accommodations"
         list={list}
         title="Alojamientos"
         description="Hoteles, apartamentos y puntos de encuentro donde se recoge a los clientes."
@@ -272,7 +275,7 @@ export function AccommodationsScreen() {
             noun={['alojamiento', 'alojamientos']}
             label="Alojamientos"
             columns={columns}
-            miw={isAdmin ? 1040 : 940}
+            miw={820}
             actions={(a) => (
               <RowActions
                 target={a.name}

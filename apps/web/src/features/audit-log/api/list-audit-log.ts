@@ -4,16 +4,23 @@
  * record's trail.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TAuditEntityType, type TAuditEntryResponse, type TFilterObject } from '@trayecto/shared';
+import {
+  apiPath,
+  buildListQuery,
+  type TAuditEntityType,
+  type TAuditEntryResponse,
+  type TFilterObject,
+  zonedDateTimeToInstant,
+} from '@trayecto/shared';
 import { useEffect, useRef } from 'react';
-import { apiPaths } from '../../../config/paths';
 import { fetchAllPages, fetchListPage, type TListPage } from '../../../lib/list-api';
+import { getViewerZone } from '../../../lib/time-zone';
 
 export type TAuditLogFilters = {
   q?: string;
   entity_type?: string;
   action?: string;
-  /** Calendar dates (YYYY-MM-DD, the browser's day), both included. */
+  /** Calendar dates (YYYY-MM-DD, days of the user's operator's zone), both included. */
   from?: string;
   to?: string;
   tour_operator_id?: string;
@@ -22,14 +29,13 @@ export type TAuditLogFilters = {
 
 export type TAuditLogParams = TAuditLogFilters & { page: number; per_page: number; sort?: string };
 
-/** The start of a calendar day in the browser's zone, as an instant. */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+/** The start of a calendar day in the user's operator's zone (lib/time-zone.ts), as an instant. */
+export const dayStart = (day: string) => zonedDateTimeToInstant(day, '00:00', getViewerZone()).toISOString();
 
 /** The next day's start: `created_at[lt]` keeps the whole `to` day. */
 export function dayAfterStart(day: string): string {
-  const d = new Date(`${day}T00:00:00`);
-  d.setDate(d.getDate() + 1);
-  return d.toISOString();
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return dayStart(next);
 }
 
 export function auditFilterObject(f: TAuditLogFilters): TFilterObject {
@@ -47,13 +53,13 @@ export function auditLogQueryString(p: TAuditLogParams): string {
 }
 
 export function listAuditLog(params: TAuditLogParams, signal?: AbortSignal): Promise<TListPage<TAuditEntryResponse>> {
-  return fetchListPage<TAuditEntryResponse>(apiPaths.auditLog.list, auditLogQueryString(params), signal);
+  return fetchListPage<TAuditEntryResponse>(apiPath('auditLog'), auditLogQueryString(params), signal);
 }
 
 /** Every entry of the filtered list (the CSV export), at most 10 000. */
 export async function fetchAllAuditEntries(filters: TAuditLogFilters): Promise<TAuditEntryResponse[]> {
   const all = await fetchAllPages<TAuditEntryResponse>(
-    apiPaths.auditLog.list,
+    apiPath('auditLog'),
     (page) => auditLogQueryString({ ...filters, ...page }),
     { maxRows: 10_000 },
   );

@@ -17,12 +17,13 @@ import { FilterSelect, ListToolbar, TourOperatorFilter } from '../../../componen
 import { getRoles } from '../../../lib/auth-storage';
 import { toCsv } from '../../../lib/csv';
 import { formatDay, todayIso } from '../../../lib/dates';
+import { type TTimes, useTimesFor } from '../../../lib/time-zone';
 import { operatorNameMap, useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
 import { fetchAllAuditEntries, type TAuditLogFilters, useAuditLog } from '../api/list-audit-log';
 import { actionLabel, changeLines, entityLabel, type TFormatContext } from '../utils/audit-format';
-import { ActionBadge, ActorCell, ChangeList, formatWhen, RecordCell } from './audit-parts';
+import { ActionBadge, ActorCell, ChangeList, RecordCell, WhenText } from './audit-parts';
 
 const FILTER_KEYS = ['q', 'entity_type', 'action', 'from', 'to', 'tour_operator_id', 'entity_id'] as const;
 const SORT_OPTIONS = [
@@ -84,12 +85,31 @@ function DateRangeFilter() {
   );
 }
 
-/** The CSV of the filtered entries: one row per entry, the changes as text. */
-export function auditToCsv(rows: readonly TAuditEntryResponse[], ctx: TFormatContext = {}): string {
+/**
+ * The CSV of the filtered entries: one row per entry, the changes as text. Times in each entry's
+ * operator's zone; the administrator's file names that zone in a column of its own.
+ */
+export function auditToCsv(
+  rows: readonly TAuditEntryResponse[],
+  ctx: TFormatContext,
+  timesOf: (zone?: string | null) => TTimes,
+): string {
+  const withZone = timesOf().showZone;
   return toCsv(
-    ['Fecha y hora', 'Quién', 'Tipo', 'Registro', 'Acción', 'Cambios', 'Petición', 'IP'],
+    [
+      'Fecha y hora',
+      ...(withZone ? ['Zona horaria'] : []),
+      'Quién',
+      'Tipo',
+      'Registro',
+      'Acción',
+      'Cambios',
+      'Petición',
+      'IP',
+    ],
     rows.map((e) => [
-      formatWhen(e.created_at),
+      timesOf(e.timezone).dateTimeSeconds(e.created_at),
+      ...(withZone ? [timesOf(e.timezone).zoneName] : []),
       e.actor_label,
       entityLabel(e.entity_type),
       e.summary,
@@ -125,11 +145,12 @@ export function AuditLogScreen() {
   const query = useAuditLog({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort });
   const operators = useTourOperatorSelectOptions(isAdmin);
   const ctx: TFormatContext = { operatorNames: operatorNameMap(operators.data) };
+  const timesOf = useTimesFor();
 
   const csv = useCsvExport({
     name: 'registro-actividad',
     fetchRows: () => fetchAllAuditEntries(filters),
-    toCsv: (rows) => auditToCsv(rows, ctx),
+    toCsv: (rows) => auditToCsv(rows, ctx, timesOf),
     exported: ['entrada exportada', 'entradas exportadas'],
   });
 
@@ -140,14 +161,10 @@ export function AuditLogScreen() {
       sort: 'created_at',
       nowrap: true,
       width: 150,
-      cell: (e) => (
-        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatWhen(e.created_at)}
-        </Text>
-      ),
+      cell: (e) => <WhenText entry={e} />,
     },
-    { key: 'who', header: 'Quién', width: 220, cell: (e) => <ActorCell entry={e} /> },
-    { key: 'what', header: 'Qué', wide: true, width: 260, cell: (e) => <RecordCell entry={e} /> },
+    { key: 'who', header: 'Quién', width: 200, cell: (e) => <ActorCell entry={e} /> },
+    { key: 'what', header: 'Qué', wide: true, width: 240, cell: (e) => <RecordCell entry={e} /> },
     {
       key: 'action',
       header: 'Acción',
@@ -194,14 +211,12 @@ export function AuditLogScreen() {
         noun={['entrada', 'entradas']}
         label="Registro de actividad"
         columns={columns}
-        miw={1000}
+        miw={960}
         verticalSpacing={10}
         card={(e) => (
           <>
             <Group gap={6} justify="space-between" wrap="nowrap">
-              <Text size="xs" c="dimmed">
-                {formatWhen(e.created_at)}
-              </Text>
+              <WhenText entry={e} size="xs" />
               <ActionBadge action={e.action} />
             </Group>
             <RecordCell entry={e} />

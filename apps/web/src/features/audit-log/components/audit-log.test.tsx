@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { TAuditEntryResponse } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/auth-storage';
+import { setViewerZone } from '../../../lib/time-zone';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
 import { AuditLogScreen } from './audit-log-screen';
@@ -12,6 +13,7 @@ const BOOKING = '22222222-2222-4333-8444-555555555555';
 const entry = (over: Partial<TAuditEntryResponse>): TAuditEntryResponse => ({
   id: crypto.randomUUID(),
   tour_operator_id: OP,
+  timezone: 'Atlantic/Canary',
   actor_id: 'u1',
   actor_kind: 'staff',
   actor_label: 'Carmen Díaz <gerencia@teide.demo>',
@@ -41,6 +43,7 @@ const loginAs = (level: number) =>
   saveSession(fakeJwt({ sub: `u-${level}`, level, tour_operator_id: level ? OP : null, ver: 1 }), {
     id: `u-${level}`,
     name: 'Ana García',
+    level,
   });
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -56,7 +59,15 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setViewerZone(null);
+});
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1' },
+  });
 
 const auditCalls = () => fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('/audit-log'));
 
@@ -81,20 +92,36 @@ describe('Registro de actividad', { timeout: 20_000 }, () => {
     expect(auditCalls()[0]).toContain('sort=-created_at');
     // The administrator filters by operator too.
     expect(screen.getAllByLabelText('Tour operador').length).toBeGreaterThan(0);
+    // …and reads each entry's time in its operator's zone, which the row names (issue 12).
+    expect(within(row).getByText(/22\/11\/2026 08:05:09/)).toBeInTheDocument();
+    expect(within(row).getByText('hora de Canarias')).toBeInTheDocument();
+  });
+
+  it("issue 12: an entry's time is its operator's wall clock, whatever the browser's zone", async () => {
+    loginAs(1);
+    // 01:44 UTC in July: 02:44 in Tenerife (03:44 in Madrid, 01:44 in this test's browser).
+    fetchMock.mockImplementation(async () => json([entry({ created_at: '2026-07-15T01:44:00Z' })]));
+    renderRoutes([{ path: '/audit-log', element: <AuditLogScreen /> }], '/audit-log');
+    const row = await screen.findByRole('row', { name: /TRY-ABC123/ });
+    expect(within(row).getByText('15/07/2026 02:44:00')).toBeInTheDocument();
+    // An operator's own staff read only their zone: nothing to name.
+    expect(within(row).queryByText('hora de Canarias')).toBeNull();
   });
 
   it('filters from the URL reach the API as field[op]=value; the day range covers whole days', async () => {
     loginAs(1);
+    setViewerZone('Atlantic/Canary');
     renderRoutes(
       [{ path: '/audit-log', element: <AuditLogScreen /> }],
-      '/audit-log?entity_type=user&action=state,role&from=2026-11-01&to=2026-11-02&q=ana',
+      '/audit-log?entity_type=user&action=state,role&from=2026-07-01&to=2026-07-02&q=ana',
     );
     await waitFor(() => expect(auditCalls().length).toBeGreaterThan(0));
     const url = decodeURIComponent(auditCalls()[0]);
     expect(url).toContain('entity_type[eq]=user');
     expect(url).toContain('action[in]=state,role');
-    expect(url).toContain(`created_at[gte]=${new Date('2026-11-01T00:00:00').toISOString()}`);
-    expect(url).toContain(`created_at[lt]=${new Date('2026-11-03T00:00:00').toISOString()}`);
+    // Whole days of the operator's zone (Tenerife, UTC+1 in summer), not of the browser.
+    expect(url).toContain('created_at[gte]=2026-06-30T23:00:00.000Z');
+    expect(url).toContain('created_at[lt]=2026-07-02T23:00:00.000Z');
     expect(url).toContain('q=ana');
     // An operator's admin sees its own operator only: no operator filter.
     expect(screen.queryByLabelText('Tour operador')).toBeNull();

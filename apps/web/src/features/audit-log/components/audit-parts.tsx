@@ -2,6 +2,8 @@
 import { Anchor, Badge, Group, List, Stack, Text, Tooltip } from '@mantine/core';
 import { AUDIT_ACTOR_KIND_NAMES, type TAuditActorKind, type TAuditEntryResponse } from '@trayecto/shared';
 import { Link } from 'react-router';
+import { BreakableEmail } from '../../../components/breakable-email';
+import { useTimes } from '../../../lib/time-zone';
 import {
   actionColor,
   actionLabel,
@@ -13,32 +15,28 @@ import {
 } from '../utils/audit-format';
 
 /**
- * "22/11/2026 09:30:05" (24 h) in the zone every other screen uses (shared formatDateTime), so an
- * entry reads the same time as the booking history next to it whatever the browser's clock.
+ * When an entry happened: "22/11/2026 09:30:05" in its operator's zone (lib/time-zone.ts), whatever
+ * the browser's clock; the administrator, who reads every operator, also reads which zone.
  */
-const dateTimeFmt = new Intl.DateTimeFormat('es-ES', {
-  timeZone: 'Europe/Madrid',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const shortFmt = new Intl.DateTimeFormat('es-ES', {
-  timeZone: 'Europe/Madrid',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "22/11/2026 09:30:05" */
-export const formatWhen = (iso: string) => dateTimeFmt.format(new Date(iso)).replace(',', '');
-/** "22 nov, 09:30" */
-export const formatWhenShort = (iso: string) => shortFmt.format(new Date(iso)).replace(/\./g, '');
+export function WhenText({
+  entry,
+  size = 'sm',
+}: {
+  entry: Pick<TAuditEntryResponse, 'created_at' | 'timezone'>;
+  size?: 'xs' | 'sm';
+}) {
+  const times = useTimes(entry.timezone);
+  return (
+    <Text size={size} c={size === 'xs' ? 'dimmed' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {times.dateTimeSeconds(entry.created_at)}
+      {times.showZone ? (
+        <Text span size="xs" c="dimmed" display="block">
+          {times.zoneName}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
 
 export function ActionBadge({ action }: { action: string }) {
   return (
@@ -54,7 +52,7 @@ export function ActorCell({ entry }: { entry: Pick<TAuditEntryResponse, 'actor_k
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={600} truncate="end">
+        <Text size="sm" fw={600} lineClamp={2}>
           {name || AUDIT_ACTOR_KIND_NAMES[entry.actor_kind as TAuditActorKind]}
         </Text>
         {entry.actor_kind === 'customer' ? (
@@ -64,8 +62,8 @@ export function ActorCell({ entry }: { entry: Pick<TAuditEntryResponse, 'actor_k
         ) : null}
       </Group>
       {email ? (
-        <Text size="xs" c="dimmed" truncate="end">
-          {email}
+        <Text size="xs" c="dimmed">
+          <BreakableEmail email={email} />
         </Text>
       ) : null}
     </Stack>

@@ -4,9 +4,10 @@ import { ACCESS, hasPermission, pathTo, type TAuditEntityType } from '@trayecto/
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { getRoles } from '../../../lib/auth-storage';
+import { useTimesFor } from '../../../lib/time-zone';
 import { useAuditTrail } from '../api/list-audit-log';
 import { actionColor, actionLabel, splitActorLabel } from '../utils/audit-format';
-import { ChangeList, formatWhen, formatWhenShort } from './audit-parts';
+import { ChangeList } from './audit-parts';
 
 /** The trail's length on a detail screen; the whole history is on the activity screen. */
 const TRAIL_LIMIT = 20;
@@ -31,6 +32,7 @@ export function AuditTrail({
 }) {
   const canRead = hasPermission(getRoles(), ACCESS.auditLog);
   const titleId = useId();
+  const timesOf = useTimesFor();
   const query = useAuditTrail(entityType, entityId, { enabled: canRead, revision, limit: TRAIL_LIMIT });
   if (!canRead || query.isError) return null;
   const entries = query.data?.items ?? [];
@@ -62,6 +64,7 @@ export function AuditTrail({
         <Timeline bulletSize={18} lineWidth={2} aria-labelledby={titleId}>
           {entries.map((e) => {
             const who = splitActorLabel(e.actor_label);
+            const times = timesOf(e.timezone);
             return (
               <Timeline.Item
                 key={e.id}
@@ -77,8 +80,8 @@ export function AuditTrail({
                 }
               >
                 <ChangeList entry={e} max={6} />
-                <Text size="xs" c="dimmed" mt={4} title={formatWhen(e.created_at)}>
-                  {formatWhenShort(e.created_at)} · {who.name}
+                <Text size="xs" c="dimmed" mt={4} title={times.withZone(times.dateTimeSeconds(e.created_at))}>
+                  {times.withZone(times.shortDateTime(e.created_at))} · {who.name}
                   {e.actor_kind === 'customer' ? ' (cliente)' : ''}
                 </Text>
               </Timeline.Item>

@@ -20,7 +20,7 @@ describe('audit changes in Spanish', () => {
       'Estado: Pendiente → Confirmada',
       'Fecha: dom, 22 nov 2026 → lun, 23 nov 2026',
       'Pasajeros: 2 adultos → 2 adultos, 1 niño',
-      'Total: 115,00 € → 1.234,50 €',
+      'Importe: 115,00 € → 1.234,50 €',
       'Vendedor: Sergio Vendedor',
     ]);
     expect(texts('user', { level: [2, 3], state: [1, 2] })).toEqual([

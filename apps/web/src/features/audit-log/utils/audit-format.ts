@@ -5,10 +5,10 @@
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_ENTITY_NAMES,
-  AUDIT_FIELD_LABELS,
   AUDIT_PASSWORD_MARKER,
   BOOKING_CHANNEL_NAMES,
   BOOKING_STATE_NAMES,
+  FIELD_LABELS,
   formatCents,
   LANGUAGE_NAMES,
   PAX_TYPE_NAMES,
@@ -25,8 +25,8 @@ import { formatDay } from '../../../lib/dates';
 
 export const actionLabel = (action: string) => AUDIT_ACTION_NAMES[action as TAuditAction] ?? action;
 export const entityLabel = (type: string) => AUDIT_ENTITY_NAMES[type as TAuditEntityType] ?? type;
-const FIELD_ORDER = Object.keys(AUDIT_FIELD_LABELS);
-export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
 
 /** Badge colour of an action: creation green, removal red, money teal, state changes blue. */
 export function actionColor(action: string): string {

@@ -21,9 +21,11 @@ describe('login', () => {
     vi.unstubAllGlobals();
   });
 
-  it('spec §7 "POST /api/v1/auth/login credentials → token, user.id, user.name": stores the session and the level from the token', async () => {
+  it('spec §7 "POST /api/v1/auth/login credentials → token, user.id, user.name": stores the session and the level of the login', async () => {
     const token = fakeJwt({ sub: 'u-7', level: 1, tour_operator_id: 'op', ver: 1 });
-    fetchMock.mockResolvedValue(json(200, { token, user: { id: 'u-7', name: 'Marta Díaz' } }));
+    fetchMock.mockResolvedValue(
+      json(200, { token, user: { id: 'u-7', name: 'Marta Díaz', level: 1, tour_operator_id: 'op' } }),
+    );
     await login({ email: 'gerencia@teideaventura.demo', password: 'Demo2026!' });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/auth/login');
@@ -32,6 +34,18 @@ describe('login', () => {
     expect(isLoggedIn()).toBe(true);
     expect(getCurrentUser()).toEqual({ id: 'u-7', name: 'Marta Díaz', roles: [1] });
     expect(getRoles()).toEqual([1]);
+  });
+
+  it('issue 13: the roles are the `user.level` of the login response; the browser never decodes the token', async () => {
+    fetchMock.mockResolvedValue(
+      json(200, {
+        token: 'opaque.server.token',
+        user: { id: 'u-3', name: 'Olga Ruiz', level: 3, tour_operator_id: 'op' },
+      }),
+    );
+    await login({ email: 'operaciones@teideaventura.demo', password: 'Demo2026!' });
+    expect(getRoles()).toEqual([3]);
+    expect(localStorage.getItem('token')).toBe('opaque.server.token');
   });
 
   it('spec §4/§8 "A login whose response has no token yields an invalid-credentials error": shows "Invalid credentials"', async () => {

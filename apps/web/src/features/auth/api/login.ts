@@ -3,16 +3,9 @@
  * a reply without a token → "Invalid credentials"; any other failure → "An error occurred".
  */
 import { useMutation } from '@tanstack/react-query';
-import { MSG, type TLoginRequest } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, MSG, type TLoginRequest, type TLoginResponse } from '@trayecto/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth-storage';
-
-export type TLoginUser = { id: string; name: string; level?: number; tour_operator_id?: string | null };
-export type TLoginResult = { token: string; user: TLoginUser };
-
-/** The two error texts the spec allows on the login screen. */
-export type TLoginErrorMessage = typeof MSG.invalidCredentials | typeof MSG.anErrorOccurred;
 
 export class LoginError extends Error {
   readonly kind: 'invalid-credentials' | 'failure';
@@ -26,7 +19,7 @@ export class LoginError extends Error {
   }
 }
 
-function hasToken(data: unknown): data is TLoginResult {
+function hasToken(data: unknown): data is TLoginResponse {
   if (!data || typeof data !== 'object') return false;
   const d = data as { token?: unknown; user?: unknown };
   return typeof d.token === 'string' && d.token.length > 0;
@@ -47,11 +40,11 @@ export function loginErrorFor(failure: unknown): LoginError {
 }
 
 /** Calls the API; stores the session on success; throws LoginError otherwise. */
-export async function login(credentials: TLoginRequest): Promise<TLoginResult> {
+export async function login(credentials: TLoginRequest): Promise<TLoginResponse> {
   let data: unknown;
   let status: number;
   try {
-    const res = await apiRequest<unknown>(apiPaths.auth.login, {
+    const res = await apiRequest<unknown>(apiPath('login'), {
       method: 'POST',
       body: credentials,
       handleUnauthorized: false,
@@ -62,17 +55,14 @@ export async function login(credentials: TLoginRequest): Promise<TLoginResult> {
     throw loginErrorFor(e);
   }
   if (!hasToken(data)) throw new LoginError('invalid-credentials', status);
-  const user = (data.user ?? {}) as Partial<TLoginUser>;
-  const result: TLoginResult = {
-    token: data.token,
-    user: { ...user, id: String(user.id ?? ''), name: String(user.name ?? '') },
-  };
-  saveSession(result.token, result.user);
-  return result;
+  // The roles come from `user.level` (spec §6: the level the token carries, answered beside it).
+  const user: Partial<TLoginResponse['user']> = data.user ?? {};
+  saveSession(data.token, { id: String(user.id ?? ''), name: String(user.name ?? ''), level: user.level });
+  return data;
 }
 
 export function useLogin() {
-  return useMutation<TLoginResult, LoginError, TLoginRequest>({
+  return useMutation<TLoginResponse, LoginError, TLoginRequest>({
     mutationFn: login,
   });
 }

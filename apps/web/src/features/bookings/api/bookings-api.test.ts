@@ -7,14 +7,12 @@ import { calendarQueryString, getBookingsCalendar } from './get-bookings-calenda
 import { bookingsApiSort, bookingsListQueryString, listBookings, type TBookingListItem } from './list-bookings';
 import { sellersQueryString } from './list-seller-options';
 import { quoteBookingOnServer } from './quote-booking';
-import { accommodationsQueryString, usableAccommodations } from './search-accommodations';
 import { updateBooking } from './update-booking';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 const P = '11111111-2222-4333-8444-555555555555';
-const OP = '99999999-2222-4333-8444-555555555555';
 
 const row = (over: Partial<TBookingListItem> = {}): TBookingListItem => ({
   id: 'b1',
@@ -143,28 +141,7 @@ describe('bookings API', () => {
     ]);
   });
 
-  it('sellers are users of level 2 (spec §7); hotels are the operator’s own and shared ones', () => {
+  it('sellers are users of level 2 (spec §7)', () => {
     expect(sellersQueryString()).toBe('?level[eq]=2&per_page=500&sort=full_name');
-    expect(accommodationsQueryString(' duque ')).toBe('?state[eq]=1&q=duque&per_page=50&sort=name');
-    const place = (id: string, over: object) => ({
-      id,
-      name: id,
-      zone: '',
-      shared: false,
-      state: 1,
-      tour_operator_id: OP,
-      ...over,
-    });
-    expect(
-      usableAccommodations(
-        [
-          place('own', {}),
-          place('shared', { shared: true, tour_operator_id: null }),
-          place('other', { tour_operator_id: P }),
-          place('off', { state: 2 }),
-        ],
-        OP,
-      ).map((a) => a.id),
-    ).toEqual(['own', 'shared']);
   });
 });

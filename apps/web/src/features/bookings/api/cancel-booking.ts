@@ -1,13 +1,15 @@
 /** POST /api/v1/bookings/{id}/cancel {reason} → the cancelled booking (its seats are freed). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBookingResponse } from '@trayecto/shared';
+import { apiPath, type TBookingResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { invalidateSeats } from './create-booking';
 import { bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
 
 export async function cancelBooking(id: string, reason: string): Promise<TBookingResponse> {
-  const res = await apiRequest<TBookingResponse>(bookingApiPaths.cancel(id), { method: 'POST', body: { reason } });
+  const res = await apiRequest<TBookingResponse>(apiPath('bookingCancel', { id }), {
+    method: 'POST',
+    body: { reason },
+  });
   return res.data;
 }
 

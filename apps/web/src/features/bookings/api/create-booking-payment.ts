@@ -3,28 +3,18 @@
  * The booking's paid amount and payment state follow from it, so the booking is read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPaymentResponse } from '@trayecto/shared';
+import { apiPath, type TPaymentCreateRequest, type TPaymentResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
 
-export type TPaymentPayload = {
-  kind: 'payment' | 'refund';
-  amount_cents: number | string | undefined;
-  method: string;
-  paid_at?: string;
-  reference?: string;
-  notes?: string;
-};
-
-export async function createBookingPayment(id: string, payload: TPaymentPayload): Promise<TPaymentResponse> {
-  const res = await apiRequest<TPaymentResponse>(bookingApiPaths.payments(id), { method: 'POST', body: payload });
+export async function createBookingPayment(id: string, payload: TPaymentCreateRequest): Promise<TPaymentResponse> {
+  const res = await apiRequest<TPaymentResponse>(apiPath('bookingPayments', { id }), { method: 'POST', body: payload });
   return res.data;
 }
 
 export function useCreateBookingPayment(bookingId: string) {
   const queryClient = useQueryClient();
-  return useMutation<TPaymentResponse, ApiError, TPaymentPayload>({
+  return useMutation<TPaymentResponse, ApiError, TPaymentCreateRequest>({
     mutationFn: (payload) => createBookingPayment(bookingId, payload),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: bookingsKeys.detail(bookingId) });

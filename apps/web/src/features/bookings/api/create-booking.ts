@@ -1,38 +1,12 @@
 /** POST /api/v1/bookings → 201 + the booking (staff; PRODUCT §2 contract). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBookingResponse } from '@trayecto/shared';
+import { apiPath, type TBookingCreateBody, type TBookingResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
-import { bookingProductKeys, bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
+import { productsKeys } from '../../products';
+import { bookingsKeys } from './keys';
 
-/** The body as the form sends it (the shared request's input, before its transforms). */
-export type TBookingPayload = {
-  product_id?: string;
-  date?: string;
-  time?: string;
-  pax?: Partial<Record<string, number>>;
-  customer_name?: string;
-  customer_email?: string;
-  customer_phone?: string;
-  customer_country?: string;
-  language?: string;
-  accommodation_id?: string | null;
-  room?: string;
-  pickup_time?: string | null;
-  notes?: string;
-  internal_notes?: string;
-  channel?: string;
-  seller_id?: string | null;
-  discount_cents?: number;
-  discount_reason?: string;
-  passengers?: { full_name: string; pax_type: string; document_id?: string }[];
-  override_cutoff?: boolean;
-  state?: string;
-  version?: number;
-};
-
-export async function createBooking(payload: TBookingPayload): Promise<TBookingResponse> {
-  const res = await apiRequest<TBookingResponse>(bookingApiPaths.list, { method: 'POST', body: payload });
+export async function createBooking(payload: TBookingCreateBody): Promise<TBookingResponse> {
+  const res = await apiRequest<TBookingResponse>(apiPath('bookings'), { method: 'POST', body: payload });
   return res.data;
 }
 
@@ -40,12 +14,12 @@ export async function createBooking(payload: TBookingPayload): Promise<TBookingR
 export function invalidateSeats(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: bookingsKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: bookingsKeys.calendars() });
-  void queryClient.invalidateQueries({ queryKey: bookingProductKeys.availabilities() });
+  void queryClient.invalidateQueries({ queryKey: productsKeys.allAvailabilities() });
 }
 
 export function useCreateBooking() {
   const queryClient = useQueryClient();
-  return useMutation<TBookingResponse, ApiError, TBookingPayload>({
+  return useMutation<TBookingResponse, ApiError, TBookingCreateBody>({
     mutationFn: createBooking,
     onSuccess: (saved) => {
       queryClient.setQueryData(bookingsKeys.detail(saved.id), saved);
@@ -53,7 +27,7 @@ export function useCreateBooking() {
     },
     onError: (error) => {
       // "No quedan plazas": the seats shown must be the real ones.
-      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: bookingProductKeys.availabilities() });
+      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: productsKeys.allAvailabilities() });
     },
   });
 }

@@ -3,16 +3,16 @@
  * rows"): 500 a page (the API's maximum), following the keyset cursor (X-Next-Cursor) when the API
  * offers one, else page numbers (lib/list-api.ts). Cells are formula-safe (lib/csv.ts).
  */
+import { apiPath } from '@trayecto/shared';
 import { toCsv } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
 import { fetchAllPages } from '../../../lib/list-api';
+import { type TTimes, timesFor } from '../../../lib/time-zone';
 import { bookingStateName, channelName, netPaidCents, paxCounts, paymentStateName } from '../utils/booking-format';
 import { bookingsListQueryString, type TBookingListItem, type TBookingsFilters } from './list-bookings';
-import { bookingApiPaths } from './paths';
 
 export async function fetchAllBookings(filters: TBookingsFilters, sort?: string): Promise<TBookingListItem[]> {
   const all = await fetchAllPages<TBookingListItem>(
-    bookingApiPaths.list,
+    apiPath('bookings'),
     (page) => bookingsListQueryString({ ...filters, ...page, sort }),
     { maxPages: 400 },
   );
@@ -21,7 +21,15 @@ export async function fetchAllBookings(filters: TBookingsFilters, sort?: string)
 
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);
 
-export function bookingsToCsv(bookings: readonly TBookingListItem[]): string {
+/**
+ * The CSV of the bookings. "Creada" is read in each booking's operator's zone; the
+ * administrator's file, which mixes operators, names that zone in a column of its own.
+ */
+export function bookingsToCsv(
+  bookings: readonly TBookingListItem[],
+  timesOf: (zone?: string | null) => TTimes = timesFor,
+): string {
+  const withZone = timesOf().showZone;
   const header = [
     'Localizador',
     'Fecha',
@@ -47,6 +55,7 @@ export function bookingsToCsv(bookings: readonly TBookingListItem[]): string {
     'Canal',
     'Vendedor',
     'Creada',
+    ...(withZone ? ['Zona horaria'] : []),
   ];
   const rows = bookings.map((b) => {
     const counts = new Map(paxCounts(b.lines).map((c) => [c.type, c.n]));
@@ -74,7 +83,8 @@ export function bookingsToCsv(bookings: readonly TBookingListItem[]): string {
       paymentStateName(b.payment_state),
       channelName(b.channel),
       b.seller?.full_name ?? '',
-      b.created_at ? formatDateTime(b.created_at) : '',
+      b.created_at ? timesOf(b.timezone).dateTime(b.created_at) : '',
+      ...(withZone ? [timesOf(b.timezone).zoneName] : []),
     ];
   });
   return toCsv(header, rows);

@@ -1,12 +1,11 @@
 /** GET /api/v1/bookings/{id}: the whole booking (ZBookingResponse). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBookingResponse } from '@trayecto/shared';
+import { apiPath, type TBookingResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
 
 export async function getBooking(id: string, signal?: AbortSignal): Promise<TBookingResponse> {
-  const res = await apiRequest<TBookingResponse>(bookingApiPaths.one(id), { signal });
+  const res = await apiRequest<TBookingResponse>(apiPath('booking', { id }), { signal });
   return res.data;
 }
 

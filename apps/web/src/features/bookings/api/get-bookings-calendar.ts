@@ -3,10 +3,9 @@
  * sold and left (the calendar view of /booking).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBookingCalendarEntry } from '@trayecto/shared';
+import { apiPath, type TBookingCalendarEntry } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
 
 export function calendarQueryString(from: string, to: string, productId?: string | null): string {
   const params = new URLSearchParams({ from, to });
@@ -20,7 +19,7 @@ export async function getBookingsCalendar(
   productId: string | null,
   signal?: AbortSignal,
 ): Promise<TBookingCalendarEntry[]> {
-  const res = await apiRequest<TBookingCalendarEntry[]>(bookingApiPaths.calendar, {
+  const res = await apiRequest<TBookingCalendarEntry[]>(apiPath('bookingCalendar'), {
     query: calendarQueryString(from, to, productId),
     signal,
   });

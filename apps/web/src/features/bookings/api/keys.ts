@@ -12,13 +12,3 @@ export const bookingsKeys = {
     [...bookingsKeys.calendars(), from, to, productId] as const,
   quote: (body: object) => [...bookingsKeys.all, 'quote', body] as const,
 };
-
-/** Seats of products change with every booking: the availability the form reads is keyed here. */
-export const bookingProductKeys = {
-  all: ['products'] as const,
-  options: () => [...bookingProductKeys.all, 'booking-options'] as const,
-  detail: (id: string) => [...bookingProductKeys.all, 'detail', id] as const,
-  availabilities: () => [...bookingProductKeys.all, 'availability'] as const,
-  availability: (id: string, from: string, to: string) =>
-    [...bookingProductKeys.availabilities(), id, from, to] as const,
-};

@@ -1,12 +1,11 @@
 /** GET /api/v1/bookings/{id}/payments: money received and returned, newest last. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPaymentResponse } from '@trayecto/shared';
+import { apiPath, type TPaymentResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
 
 export async function listBookingPayments(id: string, signal?: AbortSignal): Promise<TPaymentResponse[]> {
-  const res = await apiRequest<TPaymentResponse[]>(bookingApiPaths.payments(id), { signal });
+  const res = await apiRequest<TPaymentResponse[]>(apiPath('bookingPayments', { id }), { signal });
   return Array.isArray(res.data) ? res.data : [];
 }
 

@@ -1,13 +1,12 @@
 /**
  * GET /api/v1/bookings (PRODUCT §2): a bare array with the total in X-Total-Count; filters
  * date[gte]/date[lte], product_id[eq], state[eq|in], payment_state[eq], seller_id[eq], channel[eq],
- * accommodation_id[eq]; free text q (locator or customer); sort; page/per_page.
+ * accommodation_id[eq], tour_operator_id[eq] (the administrator); free text q (locator or customer); sort; page/per_page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TBookingResponse, type TFilterObject } from '@trayecto/shared';
+import { apiPath, buildListQuery, type TBookingResponse, type TFilterObject } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 import { bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
 
 /** A row of the list: the booking as the API answers it (lists may leave the heavy parts out). */
 export type TBookingListItem = Pick<
@@ -33,10 +32,7 @@ export type TBookingListItem = Pick<
   | 'state'
   | 'payment_state'
 > &
-  Partial<TBookingResponse> & {
-    /** Money returned (the API adds it to the shared contract). */
-    refunded_cents?: number;
-  };
+  Partial<TBookingResponse>;
 
 export type TBookingsFilters = {
   /** First and last date of the departures (YYYY-MM-DD), inclusive. */
@@ -49,6 +45,8 @@ export type TBookingsFilters = {
   seller_id?: string;
   channel?: string;
   accommodation_id?: string;
+  /** The administrator's operator filter (the API scopes every other level to its own). */
+  tour_operator_id?: string;
   q?: string;
 };
 
@@ -77,6 +75,7 @@ export function bookingsFilterObject(f: TBookingsFilters): TFilterObject {
     seller_id: { eq: f.seller_id },
     channel: { eq: f.channel },
     accommodation_id: { eq: f.accommodation_id },
+    tour_operator_id: { eq: f.tour_operator_id },
   };
 }
 
@@ -91,7 +90,7 @@ export function bookingsListQueryString(p: TBookingsListParams & { cursor?: stri
 }
 
 export async function listBookings(params: TBookingsListParams, signal?: AbortSignal): Promise<TBookingsPage> {
-  return fetchListPage<TBookingListItem>(bookingApiPaths.list, bookingsListQueryString(params), signal);
+  return fetchListPage<TBookingListItem>(apiPath('bookings'), bookingsListQueryString(params), signal);
 }
 
 export const listBookingsQueryOptions = (params: TBookingsListParams) =>

@@ -1,8 +1,7 @@
 /** GET /api/v1/users?level[eq]=2 (spec §7: users of the given role): the sellers to choose from. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, LEVEL, MAX_PER_PAGE, type TUserResponse } from '@trayecto/shared';
+import { apiPath, buildListQuery, LEVEL, MAX_PER_PAGE, type TUserResponse, USER_STATE } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { bookingApiPaths } from './paths';
 
 export type TSellerOption = { value: string; label: string; operatorId?: string | null };
 
@@ -11,10 +10,10 @@ export function sellersQueryString(): string {
 }
 
 export async function listSellerOptions(signal?: AbortSignal): Promise<TSellerOption[]> {
-  const res = await apiRequest<TUserResponse[]>(bookingApiPaths.users, { query: sellersQueryString(), signal });
+  const res = await apiRequest<TUserResponse[]>(apiPath('users'), { query: sellersQueryString(), signal });
   return (Array.isArray(res.data) ? res.data : []).map((u) => ({
     value: u.id,
-    label: u.state === 1 ? u.full_name : `${u.full_name} (inactivo)`,
+    label: u.state === USER_STATE.ACTIVE ? u.full_name : `${u.full_name} (inactivo)`,
     operatorId: u.tour_operator_id ?? null,
   }));
 }

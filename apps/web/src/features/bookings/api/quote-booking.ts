@@ -4,29 +4,19 @@
  * same pax never asks twice and a newer body replaces an older answer.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ZBookingQuoteResponse } from '@trayecto/shared';
-import type { z } from 'zod';
+import { apiPath, type TBookingQuoteRequest, type TBookingQuoteResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
 
-export type TQuoteResponse = z.infer<typeof ZBookingQuoteResponse>;
-
-export type TQuoteBody = {
-  product_id: string;
-  date: string;
-  time?: string;
-  pax: Partial<Record<string, number>>;
-  discount_cents?: number;
-  accommodation_id?: string | null;
-};
-
-export async function quoteBookingOnServer(body: TQuoteBody, signal?: AbortSignal): Promise<TQuoteResponse> {
-  const res = await apiRequest<TQuoteResponse>(bookingApiPaths.quote, { method: 'POST', body, signal });
+export async function quoteBookingOnServer(
+  body: TBookingQuoteRequest,
+  signal?: AbortSignal,
+): Promise<TBookingQuoteResponse> {
+  const res = await apiRequest<TBookingQuoteResponse>(apiPath('bookingQuote'), { method: 'POST', body, signal });
   return res.data;
 }
 
-export const bookingQuoteQueryOptions = (body: TQuoteBody) =>
+export const bookingQuoteQueryOptions = (body: TBookingQuoteRequest) =>
   queryOptions({
     queryKey: bookingsKeys.quote(body),
     queryFn: ({ signal }) => quoteBookingOnServer(body, signal),
@@ -36,7 +26,7 @@ export const bookingQuoteQueryOptions = (body: TQuoteBody) =>
   });
 
 /** `body` null: nothing to price yet. */
-export function useBookingQuote(body: TQuoteBody | null) {
+export function useBookingQuote(body: TBookingQuoteRequest | null) {
   return useQuery({
     ...bookingQuoteQueryOptions(body ?? { product_id: '', date: '', pax: {} }),
     enabled: body !== null,

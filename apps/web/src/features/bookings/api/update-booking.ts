@@ -3,20 +3,20 @@
  * edit answer 409; `state` alone moves the booking along the state machine.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBookingResponse } from '@trayecto/shared';
+import { apiPath, type TBookingResponse, type TBookingUpdateRequest } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
-import { invalidateSeats, type TBookingPayload } from './create-booking';
-import { bookingProductKeys, bookingsKeys } from './keys';
-import { bookingApiPaths } from './paths';
+import { productsKeys } from '../../products';
+import { invalidateSeats } from './create-booking';
+import { bookingsKeys } from './keys';
 
-export async function updateBooking(id: string, payload: TBookingPayload): Promise<TBookingResponse> {
-  const res = await apiRequest<TBookingResponse>(bookingApiPaths.one(id), { method: 'PUT', body: payload });
+export async function updateBooking(id: string, payload: TBookingUpdateRequest): Promise<TBookingResponse> {
+  const res = await apiRequest<TBookingResponse>(apiPath('booking', { id }), { method: 'PUT', body: payload });
   return res.data;
 }
 
 export function useUpdateBooking() {
   const queryClient = useQueryClient();
-  return useMutation<TBookingResponse, ApiError, { id: string; payload: TBookingPayload }>({
+  return useMutation<TBookingResponse, ApiError, { id: string; payload: TBookingUpdateRequest }>({
     mutationFn: ({ id, payload }) => updateBooking(id, payload),
     onSuccess: (saved) => {
       queryClient.setQueryData(bookingsKeys.detail(saved.id), saved);
@@ -24,7 +24,7 @@ export function useUpdateBooking() {
       invalidateSeats(queryClient);
     },
     onError: (error) => {
-      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: bookingProductKeys.availabilities() });
+      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: productsKeys.allAvailabilities() });
     },
   });
 }

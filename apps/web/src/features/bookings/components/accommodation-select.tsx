@@ -1,18 +1,18 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
-import { type TAccommodationOption, useAccommodationsSearch } from '../api/search-accommodations';
+import { type TUsableAccommodation, useUsableAccommodations } from '../../accommodations';
 
 export type TAccommodationSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue'> & {
   value: string | null;
-  onChange: (id: string | null, place: TAccommodationOption | null) => void;
+  onChange: (id: string | null, place: TUsableAccommodation | null) => void;
   /** The product's operator: its own accommodations and the shared ones (null: all the user reads). */
   operatorId: string | null;
   /** Name of the selected place when it is not among the results (a saved booking, a URL filter). */
   selectedLabel?: string | null;
 };
 
-const optionLabel = (a: TAccommodationOption) => (a.zone ? `${a.name} · ${a.zone}` : a.name);
+const optionLabel = (a: TUsableAccommodation) => (a.zone ? `${a.name} · ${a.zone}` : a.name);
 
 /**
  * A searchable hotel select that asks the API as people type (GET /accommodations?q=): the
@@ -27,15 +27,15 @@ export function AccommodationSelect({
   ...props
 }: TAccommodationSelectProps) {
   const [search, setSearch] = useState('');
-  const seen = useRef(new Map<string, TAccommodationOption>());
+  const seen = useRef(new Map<string, TUsableAccommodation>());
   const selectedText = value
     ? seen.current.has(value)
-      ? optionLabel(seen.current.get(value) as TAccommodationOption)
+      ? optionLabel(seen.current.get(value) as TUsableAccommodation)
       : (selectedLabel ?? '')
     : '';
   // The input shows the selected place's name: that is not a search.
   const [debounced] = useDebouncedValue(search === selectedText ? '' : search, 250);
-  const query = useAccommodationsSearch(debounced, operatorId);
+  const query = useUsableAccommodations(debounced, operatorId);
   const rows = query.data ?? [];
   for (const a of rows) seen.current.set(a.id, a);
 

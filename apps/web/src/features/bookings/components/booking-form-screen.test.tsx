@@ -14,6 +14,7 @@ const OP = '99999999-2222-4333-8444-555555555555';
 const product = {
   id: P,
   tour_operator_id: OP,
+  tour_operator: { id: OP, name: 'Teide Aventura' },
   code: 'TEI-01',
   name: 'Subida al Teide',
   state: 'active',
@@ -31,6 +32,8 @@ const base = {
   id: 'b1',
   locator: 'TRY-7K2QF9',
   tour_operator_id: OP,
+  timezone: 'Atlantic/Canary',
+  tour_operator: { id: OP, name: 'Teide Aventura' },
   product_id: P,
   product: { id: P, code: 'TEI-01', name: 'Subida al Teide' },
   departure_id: 'd1',
@@ -44,6 +47,7 @@ const base = {
   discount_reason: '',
   total_cents: 9800,
   paid_cents: 0,
+  refunded_cents: 0,
   pending_cents: 9800,
   currency: 'EUR',
   customer_name: 'Hans Müller',
@@ -53,6 +57,7 @@ const base = {
   language: 'de',
   accommodation_id: null,
   accommodation: null,
+  pickup_at: null,
   room: '',
   pickup_time: null,
   pickup_time_overridden: false,
@@ -137,10 +142,43 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Cancelar reserva' })).toBeInTheDocument();
   });
 
+  it("seats left on its own departure: the free ones, and this booking's own said apart (not added up)", async () => {
+    loginAs(1);
+    // 16 seats; this booking holds 2 of them and others 1: 13 are free.
+    const slot = {
+      date: base.date,
+      time: base.time,
+      capacity: 16,
+      seats_taken: 3,
+      seats_left: 13,
+      available: true,
+      closed: false,
+      departure_id: 'd1',
+    };
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.includes('/availability'))
+        return json(200, [slot, { ...slot, time: '15:00', seats_left: 16, seats_taken: 0 }]);
+      if (url.includes('/payments') || url.includes('/events')) return json(200, []);
+      if (url.startsWith('/api/v1/bookings/b1')) return json(200, current);
+      if (url.startsWith(`/api/v1/products/${P}`)) return json(200, product);
+      return json(200, []);
+    });
+    renderEdit();
+    const seats = await screen.findByTestId('seats-left');
+    expect(seats).toHaveTextContent('Quedan 13 plazas libres (más las 2 de esta reserva) en esta salida');
+    expect(screen.queryByText(/Quedan 15 plazas/)).toBeNull();
+    // The time cards: its own departure says the same; another departure only its free seats.
+    expect(
+      await screen.findByRole('radio', { name: '09:00: 13 plazas libres + 2 de esta reserva' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '15:00: 16 plazas libres' })).toBeInTheDocument();
+  });
+
   it('a stale save (409) says so clearly and offers to reload', async () => {
     loginAs(1);
     putAnswer = () =>
       json(409, {
+        code: 'STALE_VERSION',
         message: 'La reserva ha cambiado; recarga los datos',
         errors: { version: ['La reserva ha cambiado; recarga los datos'] },
       });
@@ -200,5 +238,72 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
     expect(screen.getByText('Tu rol permite consultar esta reserva, no modificarla.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirmar' })).toBeNull();
+  });
+
+  // Issue 12: the demo operator is Atlantic/Canary; Madrid was fixed in the web code, so a payment
+  // made at 02:44 in Tenerife read "03:44" here while check-in and the printed sheet read 02:44.
+  describe("times in the booking's operator's zone", () => {
+    // 01:44 UTC in July: 02:44 in Tenerife, 03:44 in Madrid (and 01:44 in this test's browser).
+    const paidAt = '2026-07-15T01:44:00Z';
+    const withPayment = (zone: string) => {
+      current = { ...base, timezone: zone, paid_cents: 2000, pending_cents: 7800, payment_state: 'partial' };
+      fetchMock.mockImplementation(async (url: string) => {
+        if (url.includes('/payments')) {
+          return json(200, [
+            {
+              id: 'pay1',
+              booking_id: 'b1',
+              kind: 'payment',
+              amount_cents: 2000,
+              method: 'cash',
+              paid_at: paidAt,
+              reference: '',
+              notes: '',
+              recorded_by: { id: 'u-1', full_name: 'Carmen Díaz' },
+              created_at: paidAt,
+            },
+          ]);
+        }
+        if (url.includes('/events')) {
+          return json(200, [
+            {
+              id: 'ev1',
+              type: 'payment',
+              data: { amount_cents: 2000, method: 'cash' },
+              actor: { id: 'u-1', full_name: 'Carmen Díaz' },
+              created_at: paidAt,
+            },
+          ]);
+        }
+        if (url.includes('/availability')) return json(200, []);
+        if (url.startsWith('/api/v1/bookings/b1')) return json(200, current);
+        if (url.startsWith(`/api/v1/products/${P}`)) return json(200, product);
+        return json(200, []);
+      });
+    };
+
+    it('a payment at 02:44 in Tenerife reads 02:44 in Cobros and Historial', async () => {
+      loginAs(1);
+      withPayment('Atlantic/Canary');
+      renderEdit();
+      const payments = await screen.findByRole('table', { name: 'Cobros registrados' });
+      expect(within(payments).getByText('15/07/2026 02:44')).toBeInTheDocument();
+      const history = await screen.findByRole('region', { name: 'Historial' });
+      await within(history).findByText(/15\/07\/2026 02:44/);
+      expect(screen.queryByText(/03:44/)).toBeNull();
+      // The operator's own staff read their own zone: nothing to name.
+      expect(screen.queryByText(/hora de Canarias/)).toBeNull();
+    });
+
+    it('the administrator reads the same time and which zone it is in', async () => {
+      loginAs(0);
+      withPayment('Atlantic/Canary');
+      renderEdit();
+      const payments = await screen.findByRole('table', { name: 'Cobros registrados' });
+      expect(within(payments).getByText('15/07/2026 02:44')).toBeInTheDocument();
+      expect(within(payments).getByRole('columnheader', { name: 'Fecha (hora de Canarias)' })).toBeInTheDocument();
+      const history = await screen.findByRole('region', { name: 'Historial' });
+      expect(await within(history).findByText(/15\/07\/2026 02:44 \(hora de Canarias\)/)).toBeInTheDocument();
+    });
   });
 });

@@ -17,10 +17,11 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconBus, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
 import { BOOKING_CHANNEL_NAMES, BOOKING_CHANNELS, LANGUAGE_NAMES, type TProductResponse } from '@trayecto/shared';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
+import { EURO_INPUT as EURO_INPUT_PROPS } from '../../../components/euro-input';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { countryOptions } from '../../../lib/countries';
+import type { TUsableAccommodation } from '../../accommodations';
 import type { TSellerOption } from '../api/list-seller-options';
-import type { TAccommodationOption } from '../api/search-accommodations';
 import { paxTypeName } from '../utils/booking-format';
 import { AccommodationSelect } from './accommodation-select';
 import type { TBookingFormValues, TComputedPickup } from './booking-form-values';
@@ -30,16 +31,8 @@ export type TBookingForm = UseFormReturnType<TBookingFormValues>;
 const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_NAMES).map(([value, label]) => ({ value, label }));
 const CHANNEL_OPTIONS = BOOKING_CHANNELS.map((c) => ({ value: c, label: BOOKING_CHANNEL_NAMES[c] }));
 
-/** Euros with the Spanish decimal comma ("12,50 €"); sent as cents. */
-const EURO_INPUT = {
-  decimalSeparator: ',',
-  thousandSeparator: '.',
-  decimalScale: 2,
-  allowNegative: false,
-  suffix: ' €',
-  min: 0,
-  max: 100_000,
-} as const;
+/** Euros with the Spanish decimal comma and two decimals ("12,50 €"); sent as cents. */
+const EURO_INPUT = { ...EURO_INPUT_PROPS, max: 100_000 } as const;
 
 /** Cliente: nombre, email, teléfono, país, idioma. */
 export function CustomerSection({ form, readOnly }: { form: TBookingForm; readOnly: boolean }) {
@@ -128,7 +121,7 @@ export function PickupSection({
   computed: TComputedPickup | null;
   /** The pickup time of the server's quote for the current values (the truth), if it answered. */
   serverPickup: string | null | undefined;
-  onPlace: (place: TAccommodationOption | null) => void;
+  onPlace: (place: TUsableAccommodation | null) => void;
 }) {
   const v = form.getValues();
   const time = serverPickup !== undefined ? serverPickup : (computed?.time ?? null);

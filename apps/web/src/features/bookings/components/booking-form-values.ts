@@ -11,7 +11,9 @@ import {
   pickupTimeFor,
   pricesOn,
   quoteBooking,
+  type TBookingChannel,
   type TBookingResponse,
+  type TBookingUpdateRequest,
   type TPaxType,
   type TProductResponse,
   type TQuote,
@@ -19,7 +21,6 @@ import {
   ZBookingUpdateRequest,
 } from '@trayecto/shared';
 import { issuesToErrors } from '../../../lib/form-errors';
-import type { TBookingPayload } from '../api/create-booking';
 import type { TBookingAccess } from '../utils/booking-access';
 
 export type TFormNumber = number | '';
@@ -46,7 +47,7 @@ export type TBookingFormValues = {
   discount: TFormNumber;
   discount_reason: string;
   seller_id: string | null;
-  channel: string;
+  channel: TBookingChannel;
   notes: string;
   internal_notes: string;
   /** Sell a departure past its sale cut-off (staff). */
@@ -254,7 +255,8 @@ export function initialBookingValues(b: TBookingResponse | null, ctx: TFormConte
     discount: centsToEuros(b.discount_cents),
     discount_reason: b.discount_reason ?? '',
     seller_id: b.seller_id,
-    channel: b.channel || 'office',
+    // The API answers one of BOOKING_CHANNELS.
+    channel: (b.channel || 'office') as TBookingChannel,
     notes: b.notes ?? '',
     internal_notes: b.internal_notes ?? '',
     override_cutoff: false,
@@ -288,7 +290,7 @@ export type TPayloadContext = {
 export function toBookingPayload(
   v: TBookingFormValues,
   ctx: TPayloadContext,
-): { payload: TBookingPayload; passengerIndex: number[] } {
+): { payload: TBookingUpdateRequest; passengerIndex: number[] } {
   const passengerIndex: number[] = [];
   const passengers = v.passengers.flatMap((p, i) => {
     const full_name = p.full_name.trim();
@@ -298,7 +300,7 @@ export function toBookingPayload(
     return [{ full_name, pax_type: p.pax_type, ...(document_id ? { document_id } : {}) }];
   });
 
-  const payload: TBookingPayload = {};
+  const payload: TBookingUpdateRequest = {};
   const sendDeparture = ctx.mode === 'create' || departureChanged(v, ctx.booking ?? null);
   if (sendDeparture) {
     payload.product_id = v.product_id ?? undefined;

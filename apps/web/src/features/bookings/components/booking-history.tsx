@@ -1,12 +1,16 @@
 import { Paper, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/format';
+import { useTimes } from '../../../lib/time-zone';
 import { useBookingEvents } from '../api/list-booking-events';
 import { eventView } from '../utils/booking-events';
 
-/** Historial (GET /bookings/{id}/events): what happened to the booking, newest first. */
-export function BookingHistory({ bookingId }: { bookingId: string }) {
+/**
+ * Historial (GET /bookings/{id}/events): what happened to the booking, newest first, at the times
+ * of its operator's zone (`timeZone`, the booking's).
+ */
+export function BookingHistory({ bookingId, timeZone }: { bookingId: string; timeZone?: string }) {
   const query = useBookingEvents(bookingId);
+  const times = useTimes(timeZone);
   const events = [...(query.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="history-title">
@@ -50,7 +54,7 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
                   </Text>
                 ) : null}
                 <Text size="xs" c="dimmed" mt={2}>
-                  {formatDateTime(e.created_at)}
+                  {times.withZone(times.dateTime(e.created_at))}
                   {e.actor?.full_name ? ` · ${e.actor.full_name}` : ''}
                 </Text>
               </Timeline.Item>

@@ -18,7 +18,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { monthLabel } from '../../../components/month-calendar';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
-import { useProductAvailability } from '../api/get-product-availability';
+import { useProductAvailability } from '../../products';
 import {
   buildMonthGrid,
   dayAvailability,
@@ -61,13 +61,15 @@ const STATUS_TEXT: Record<TSlotStatus, string> = {
 };
 
 /** What a day cell says, in full and in a phone's narrow cell. */
-function dayText(d: TDayAvailability | undefined): { text: string; short: string; state: string } {
+/** A day's seats; on the booking's own day (edit) its own seats are not counted as free. */
+function dayText(d: TDayAvailability | undefined, own = 0): { text: string; short: string; state: string } {
   if (!d) return { text: '', short: '', state: 'none' };
   if (d.state === 'open') {
+    const free = Math.max(0, d.seatsLeft - own);
     return {
-      text: plural(d.seatsLeft, 'plaza', 'plazas'),
-      short: String(d.seatsLeft),
-      state: d.seatsLeft <= 5 ? 'low' : 'open',
+      text: plural(free, 'plaza', 'plazas'),
+      short: String(free),
+      state: free <= 5 ? 'low' : 'open',
     };
   }
   if (d.state === 'cutoff') return { text: 'Fuera de plazo', short: 'F. plazo', state: 'cutoff' };
@@ -87,6 +89,7 @@ export function DeparturePicker({
   date,
   time,
   today,
+  timeZone,
   canOverrideCutoff,
   ownSeats,
   readOnly,
@@ -99,6 +102,8 @@ export function DeparturePicker({
   date: string | null;
   time: string | null;
   today: string;
+  /** The operator's zone: its wall clock says which of today's departures have left. */
+  timeZone?: string;
   canOverrideCutoff: boolean;
   ownSeats: TOwnSeats;
   readOnly?: boolean;
@@ -109,10 +114,10 @@ export function DeparturePicker({
 }) {
   const [month, setMonth] = useState(() => monthOf(date ?? today));
   const range = gridRange(month);
-  const query = useProductAvailability(productId, range.from, range.to);
+  const query = useProductAvailability(productId, range.from, range.to, { staleTime: 10_000 });
   const slots = useMemo(() => withOwnSeats(query.data ?? [], ownSeats), [query.data, ownSeats]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the clock is read again with each answer
-  const clock = useMemo(() => nowClock(), [query.dataUpdatedAt]);
+  const clock = useMemo(() => nowClock(new Date(), timeZone), [query.dataUpdatedAt, timeZone]);
   const days = useMemo(
     () => dayAvailability(slots, { today, clock, canOverrideCutoff }),
     [slots, today, clock, canOverrideCutoff],
@@ -198,7 +203,8 @@ export function DeparturePicker({
                       const info = days.get(cell.date);
                       const own = ownSeats?.date === cell.date;
                       const enabled = !readOnly && (Boolean(info?.selectable) || own);
-                      const { text, short, state } = dayText(info);
+                      const ownHere = own ? (ownSeats?.seats ?? 0) : 0;
+                      const { text, short, state } = dayText(info, ownHere);
                       const selected = cell.date === date;
                       return (
                         <td key={cell.date}>
@@ -209,7 +215,7 @@ export function DeparturePicker({
                             data-today={cell.isToday || undefined}
                             data-state={info?.state}
                             aria-pressed={selected}
-                            aria-label={`${formatDay(cell.date)}${text ? `: ${text}` : ': sin salidas'}`}
+                            aria-label={`${formatDay(cell.date)}${text ? `: ${text}${ownHere && info?.state === 'open' ? ` libres, más ${ownHere} de esta reserva` : ''}` : ': sin salidas'}`}
                             onClick={() => enabled && pickDay(cell.date)}
                           >
                             <span className={classes.dayNum}>{cell.day}</span>
@@ -258,13 +264,21 @@ export function DeparturePicker({
                 const st = slotStatus(s, today, clock);
                 const ok = !readOnly && selectableTime(s);
                 const seats = s.seats_left;
+                // Its own departure (edit): the booking's seats are usable, not free; said apart.
+                const own =
+                  ownSeats && ownSeats.date === s.date && ownSeats.time === s.time
+                    ? Math.min(ownSeats.seats, seats)
+                    : 0;
+                const seatsText = own
+                  ? `${plural(seats - own, 'plaza libre', 'plazas libres')} + ${own} de esta reserva`
+                  : plural(seats, 'plaza libre', 'plazas libres');
                 return (
                   <Radio.Card
                     key={s.time}
                     value={s.time}
                     className={classes.timeCard}
                     disabled={!ok && s.time !== time}
-                    aria-label={`${s.time}: ${st === 'open' || st === 'cutoff' ? plural(seats, 'plaza libre', 'plazas libres') : STATUS_TEXT[st]}${st === 'cutoff' ? ', fuera de plazo' : ''}`}
+                    aria-label={`${s.time}: ${st === 'open' || st === 'cutoff' ? seatsText : STATUS_TEXT[st]}${st === 'cutoff' ? ', fuera de plazo' : ''}`}
                   >
                     <Group gap={8} wrap="nowrap" align="center">
                       <Radio.Indicator size="sm" disabled={!ok && s.time !== time} />
@@ -289,9 +303,9 @@ export function DeparturePicker({
                           fw={600}
                         >
                           {st === 'open'
-                            ? plural(seats, 'plaza libre', 'plazas libres')
+                            ? seatsText
                             : st === 'cutoff'
-                              ? `Fuera de plazo · ${plural(seats, 'libre', 'libres')}`
+                              ? `Fuera de plazo · ${plural(seats - own, 'libre', 'libres')}`
                               : STATUS_TEXT[st]}
                         </Text>
                       </div>

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { timesIn } from '../../../lib/time-zone';
 import { cancelReasonError } from './cancel-booking-modal';
 import { paidAtOf, toPaymentPayload, validatePayment } from './payment-modal';
 
 describe('payments and cancellation forms', () => {
-  const now = new Date(2026, 10, 22, 10, 30);
+  const now = new Date('2026-11-22T10:30:00Z');
+  const canary = timesIn('Atlantic/Canary');
 
   it('importe in euros → cents; today is now, another day at noon', () => {
     expect(
-      toPaymentPayload('payment', { amount: 20.5, method: 'card', date: '2026-11-22', reference: ' 0042 ' }, now),
+      toPaymentPayload(
+        'payment',
+        { amount: 20.5, method: 'card', date: '2026-11-22', reference: ' 0042 ' },
+        now,
+        canary,
+      ),
     ).toEqual({
       kind: 'payment',
       amount_cents: 2050,
@@ -15,7 +22,17 @@ describe('payments and cancellation forms', () => {
       paid_at: now.toISOString(),
       reference: '0042',
     });
-    expect(paidAtOf('2026-11-20', now)).toBe(new Date(2026, 10, 20, 12, 0, 0).toISOString());
+  });
+
+  it("issue 12: the day typed is a day of the booking's operator, sent as the right instant", () => {
+    // Noon in Tenerife: 12:00 UTC in winter, 11:00 UTC in summer; in Madrid an hour earlier.
+    expect(paidAtOf('2026-11-20', now, canary)).toBe('2026-11-20T12:00:00.000Z');
+    expect(paidAtOf('2026-07-20', now, canary)).toBe('2026-07-20T11:00:00.000Z');
+    expect(paidAtOf('2026-11-20', now, timesIn('Europe/Madrid'))).toBe('2026-11-20T11:00:00.000Z');
+    // 23:30 UTC: still the 22nd in Tenerife ("today": now), already the 23rd in Madrid.
+    const late = new Date('2026-11-22T23:30:00Z');
+    expect(paidAtOf('2026-11-22', late, canary)).toBe(late.toISOString());
+    expect(paidAtOf('2026-11-22', late, timesIn('Europe/Madrid'))).toBe('2026-11-22T11:00:00.000Z');
   });
 
   it('checks the amount against what is pending or paid', () => {

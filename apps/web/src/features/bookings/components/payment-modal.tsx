@@ -1,13 +1,20 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconCash, IconReceiptRefund } from '@tabler/icons-react';
-import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, ZPaymentCreateRequest } from '@trayecto/shared';
+import {
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_METHODS,
+  type TPaymentCreateRequest,
+  ZPaymentCreateRequest,
+} from '@trayecto/shared';
 import { useEffect, useState } from 'react';
+import { EURO_INPUT } from '../../../components/euro-input';
 import { REQUIRED_FIELD } from '../../../components/required-field';
-import { dayValueFormatter, formatDay, todayIso } from '../../../lib/dates';
+import { dayValueFormatter, formatDay } from '../../../lib/dates';
 import { issuesToErrors, mapServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { type TPaymentPayload, useCreateBookingPayment } from '../api/create-booking-payment';
+import { type TTimes, useTimes, viewerTimes } from '../../../lib/time-zone';
+import { useCreateBookingPayment } from '../api/create-booking-payment';
 import { formatMoney } from '../utils/booking-format';
 import { eurosToCents } from './booking-form-values';
 
@@ -22,32 +29,34 @@ export type TPaymentFormValues = {
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_NAMES[m] }));
 
-/** Euros in the Spanish way, sent as cents. */
-const EURO_INPUT = {
-  decimalSeparator: ',',
-  thousandSeparator: '.',
-  decimalScale: 2,
-  allowNegative: false,
-  suffix: ' €',
-  min: 0,
-} as const;
-
-/** A date of the form → `paid_at`: now for today, else noon of that day (in the browser's zone). */
-export function paidAtOf(date: string | null, now = new Date()): string | undefined {
+/**
+ * A date of the form → `paid_at`: now for today, else noon of that day. The date is a day of the
+ * booking's operator (its zone decides what "today" and "noon" are), never of the browser.
+ */
+export function paidAtOf(date: string | null, now = new Date(), times: TTimes = viewerTimes()): string | undefined {
   if (!date) return undefined;
-  if (date === todayIso(now)) return now.toISOString();
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12, 0, 0).toISOString();
+  if (date === times.today(now)) return now.toISOString();
+  return times.instant(date, '12:00');
 }
 
-/** The body of POST /bookings/{id}/payments. */
-export function toPaymentPayload(kind: TPaymentKind, v: TPaymentFormValues, now = new Date()): TPaymentPayload {
+/** The body of POST /bookings/{id}/payments as typed, before the shared schema checks it. */
+export type TPaymentDraft = Omit<TPaymentCreateRequest, 'amount_cents' | 'method'> & {
+  amount_cents: number | undefined;
+  method: string;
+};
+
+export function toPaymentPayload(
+  kind: TPaymentKind,
+  v: TPaymentFormValues,
+  now = new Date(),
+  times: TTimes = viewerTimes(),
+): TPaymentDraft {
   const reference = v.reference.trim();
   return {
     kind,
     amount_cents: v.amount === '' ? undefined : eurosToCents(v.amount),
     method: v.method ?? '',
-    paid_at: paidAtOf(v.date, now),
+    paid_at: paidAtOf(v.date, now, times),
     ...(reference ? { reference } : {}),
   };
 }
@@ -94,6 +103,7 @@ export function PaymentModal({
   pendingCents,
   paidCents,
   currency,
+  timeZone,
 }: {
   bookingId: string;
   kind: TPaymentKind;
@@ -102,12 +112,15 @@ export function PaymentModal({
   pendingCents: number;
   paidCents: number;
   currency: string;
+  /** The booking's operator's zone: the day typed is a day there. */
+  timeZone?: string;
 }) {
   const mutation = useCreateBookingPayment(bookingId);
+  const times = useTimes(timeZone);
   const [values, setValues] = useState<TPaymentFormValues>({
     amount: '',
     method: 'cash',
-    date: todayIso(),
+    date: times.today(),
     reference: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -120,7 +133,7 @@ export function PaymentModal({
     setValues({
       amount: suggested > 0 ? suggested / 100 : '',
       method: kind === 'refund' ? 'card' : 'cash',
-      date: todayIso(),
+      date: times.today(),
       reference: '',
     });
     setErrors({});
@@ -135,9 +148,10 @@ export function PaymentModal({
   const save = () => {
     const found = validatePayment(kind, values, { paidCents, pendingCents });
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    const body = ZPaymentCreateRequest.safeParse(toPaymentPayload(kind, values, new Date(), times));
+    if (Object.values(found).some(Boolean) || !body.success) return;
     setServerError(null);
-    mutation.mutate(toPaymentPayload(kind, values), {
+    mutation.mutate(body.data, {
       onSuccess: (p) => {
         notifySuccess(
           kind === 'refund' ? 'Reembolso registrado' : 'Cobro registrado',
@@ -178,6 +192,7 @@ export function PaymentModal({
             {kind === 'refund'
               ? `Cobrado hasta ahora: ${formatMoney(paidCents, currency)}.`
               : `Pendiente de cobro: ${formatMoney(pendingCents, currency)}.`}
+            {times.showZone ? ` Fecha en ${times.zoneName}.` : ''}
           </Text>
           {serverError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
@@ -209,7 +224,7 @@ export function PaymentModal({
               value={values.date}
               onChange={(v) => set('date', v ? String(v).slice(0, 10) : null)}
               valueFormatter={dayValueFormatter}
-              maxDate={todayIso()}
+              maxDate={times.today()}
               error={errors.date}
               ariaLabels={{ nextMonth: 'Mes siguiente', previousMonth: 'Mes anterior' }}
               getDayProps={(d) => ({ 'aria-label': formatDay(String(d).slice(0, 10)) })}

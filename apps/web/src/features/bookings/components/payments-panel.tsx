@@ -2,7 +2,7 @@ import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mant
 import { IconCash, IconReceiptRefund } from '@tabler/icons-react';
 import type { TBookingResponse } from '@trayecto/shared';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { useTimes } from '../../../lib/time-zone';
 import { useBookingPayments } from '../api/list-booking-payments';
 import { formatMoney, netPaidCents, paymentMethodName } from '../utils/booking-format';
 import { PaymentStateBadge } from './booking-badges';
@@ -22,6 +22,7 @@ export function PaymentsPanel({
   canRefund: boolean;
 }) {
   const query = useBookingPayments(booking.id);
+  const times = useTimes(booking.timezone);
   const [modal, setModal] = useState<TPaymentKind | null>(null);
   const payments = query.data ?? [];
   const currency = booking.currency || 'EUR';
@@ -77,7 +78,7 @@ export function PaymentsPanel({
         <Table verticalSpacing={4} horizontalSpacing={4} fz="sm" aria-label="Cobros registrados">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
+              <Table.Th>{times.withZone('Fecha')}</Table.Th>
               <Table.Th>Método</Table.Th>
               <Table.Th ta="right">Importe</Table.Th>
             </Table.Tr>
@@ -89,7 +90,7 @@ export function PaymentsPanel({
                 <Table.Tr key={p.id}>
                   <Table.Td>
                     <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(p.paid_at)}
+                      {times.dateTime(p.paid_at)}
                     </Text>
                     {p.recorded_by ? (
                       <Text size="xs" c="dimmed" lineClamp={1}>
@@ -149,6 +150,7 @@ export function PaymentsPanel({
         pendingCents={pending}
         paidCents={paid}
         currency={currency}
+        timeZone={booking.timezone}
       />
     </Paper>
   );

@@ -1,10 +1,9 @@
 import { Alert, Badge, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBus, IconCalendarEvent, IconUsers } from '@tabler/icons-react';
-import type { TBookingResponse, TQuote } from '@trayecto/shared';
+import type { TBookingQuoteResponse, TBookingResponse, TQuote } from '@trayecto/shared';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
-import type { TQuoteResponse } from '../api/quote-booking';
-import { formatMoney, paxTypeName } from '../utils/booking-format';
+import { formatMoney, paxTypeName, seatsLeftText } from '../utils/booking-format';
 import classes from './booking-form.module.css';
 
 export type TQuoteView = {
@@ -24,7 +23,7 @@ export type TQuoteView = {
 
 /** The server's quote when it answered for these values, else the local estimate. */
 export function quoteView(
-  server: TQuoteResponse | undefined,
+  server: TBookingQuoteResponse | undefined,
   serverIsCurrent: boolean,
   local: TQuote | null,
   currency: string,
@@ -71,6 +70,7 @@ export function QuotePanel({
   calculating,
   error,
   seatsAvailable,
+  ownSeats = 0,
   paidCents,
   cancelled,
 }: {
@@ -82,12 +82,16 @@ export function QuotePanel({
   error: string | null;
   /** Seats this booking may take on the chosen departure (its own seats included), if known. */
   seatsAvailable: number | null;
+  /** Of those, the seats this booking already holds there (edit, same departure): said apart. */
+  ownSeats?: number;
   /** On edit: what has been paid (net of refunds), to show what is pending. */
   paidCents?: number;
   /** A cancelled booking owes nothing and holds no seats. */
   cancelled?: boolean;
 }) {
   const short = quote && seatsAvailable !== null && quote.seats > seatsAvailable;
+  const own = seatsAvailable === null ? 0 : Math.min(ownSeats, seatsAvailable);
+  const seatsText = seatsAvailable === null ? '' : seatsLeftText(seatsAvailable - own, own);
   const currency = quote?.currency ?? 'EUR';
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs" aria-label="Resumen y total" component="section">
@@ -226,13 +230,12 @@ export function QuotePanel({
             <Text size="sm" fw={600}>
               {seatsAvailable <= 0
                 ? 'No quedan plazas en esta salida'
-                : `Solo ${seatsAvailable === 1 ? 'queda 1 plaza' : `quedan ${seatsAvailable} plazas`} en esta salida`}
+                : `Solo ${seatsText.charAt(0).toLowerCase()}${seatsText.slice(1)} en esta salida`}
             </Text>
           </Alert>
         ) : (
           <Text size="sm" c={seatsAvailable <= 5 ? 'orange.8' : 'teal.8'} fw={600} mt="sm" data-testid="seats-left">
-            {seatsAvailable === 1 ? 'Queda 1 plaza' : `Quedan ${seatsAvailable.toLocaleString('es-ES')} plazas`} en esta
-            salida
+            {seatsText} en esta salida
           </Text>
         )
       ) : null}

@@ -27,6 +27,7 @@ const entry = (over: Partial<TBookingCalendarEntry>): TBookingCalendarEntry => (
   bookings_count: 0,
   pax_total: 0,
   closed: false,
+  available: true,
   ...over,
 });
 

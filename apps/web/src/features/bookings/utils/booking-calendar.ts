@@ -3,7 +3,7 @@
  * Monday-first arithmetic) with each day's departures, the colour of a departure by its
  * occupancy, and which departures the booking form may sell.
  */
-import type { TAvailabilitySlot, TBookingCalendarEntry } from '@trayecto/shared';
+import { type TAvailabilitySlot, type TBookingCalendarEntry, wallClockIn } from '@trayecto/shared';
 import {
   addDays,
   gridRange,
@@ -16,6 +16,7 @@ import {
   weekDays,
   weekGridDays,
 } from '../../../components/month-grid';
+import { getViewerZone } from '../../../lib/time-zone';
 
 export {
   addDays,
@@ -28,8 +29,6 @@ export {
   startOfWeek,
   weekDays,
 } from '../../../components/month-grid';
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The dates a calendar mode shows around an anchor date. */
 export function calendarRange(mode: 'month' | 'week', anchor: string): { from: string; to: string } {
@@ -164,7 +163,7 @@ export function dayAvailability(
   return out;
 }
 
-/** "HH:mm" of the browser's clock now. */
-export function nowClock(now = new Date()): string {
-  return `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+/** "HH:mm" now on the operator's wall clock (the user's operator's zone by default, never the browser's). */
+export function nowClock(now = new Date(), timeZone = getViewerZone()): string {
+  return wallClockIn(timeZone, now).time;
 }

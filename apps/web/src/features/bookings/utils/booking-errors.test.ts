@@ -4,17 +4,38 @@ import { ApiError } from '../../../lib/api-client';
 import { conflictKind, mapBookingServerErrors } from './booking-errors';
 
 describe('booking error answers', () => {
+  /** An answer as the API gives it: `{ code, message, errors }`. */
+  const answer = (status: number, code: string, message: string, errors: Record<string, string[]> = {}) =>
+    new ApiError(status, message, errors, { code, message, errors });
+
   it('409: no seats, stale edit, or another conflict', () => {
-    expect(conflictKind(new ApiError(409, NO_SEATS_MESSAGE, { pax: ['Solo quedan 2 plazas'] }))).toBe('no_seats');
+    expect(conflictKind(answer(409, 'NO_SEATS', NO_SEATS_MESSAGE, { pax: ['Solo quedan 2 plazas'] }))).toBe('no_seats');
     expect(
       conflictKind(
-        new ApiError(409, 'La reserva ha cambiado; recarga los datos', {
+        answer(409, 'STALE_VERSION', 'La reserva ha cambiado; recarga los datos', {
           version: ['La reserva ha cambiado; recarga los datos'],
         }),
       ),
     ).toBe('stale');
-    expect(conflictKind(new ApiError(409, 'Salida cerrada', { time: ['Salida cerrada'] }))).toBe('other');
-    expect(conflictKind(new ApiError(422, 'Revisa', {}))).toBeNull();
+    expect(conflictKind(answer(409, 'DEPARTURE_CLOSED', 'Salida cerrada', { time: ['Salida cerrada'] }))).toBe('other');
+    expect(conflictKind(answer(422, 'VALIDATION', 'Revisa'))).toBeNull();
+  });
+
+  it('issue 13: decides by the code, never by the text of the message', () => {
+    // Any wording (another language, a rephrased message) with the right code.
+    expect(conflictKind(answer(409, 'NO_SEATS', 'Not enough seats left'))).toBe('no_seats');
+    expect(conflictKind(answer(409, 'STALE_VERSION', 'Changed by someone else'))).toBe('stale');
+    // "plazas" or "versión" in the text of another conflict is not that conflict.
+    expect(
+      conflictKind(
+        answer(409, 'CAPACITY_BELOW_SOLD', 'No se puede bajar la capacidad por debajo de las plazas vendidas', {
+          capacity: ['Quedan 3 plazas vendidas'],
+        }),
+      ),
+    ).toBe('other');
+    expect(conflictKind(answer(409, 'STATE_CONFLICT', 'Otra persona ha actualizado la versión'))).toBe('other');
+    // An answer without a code (not ours) is just a conflict.
+    expect(conflictKind(new ApiError(409, NO_SEATS_MESSAGE, { pax: ['Solo quedan 2 plazas'] }))).toBe('other');
   });
 
   it('422 field errors onto the form (discount in euros, named passengers back to their rows)', () => {

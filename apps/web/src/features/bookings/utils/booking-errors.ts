@@ -1,24 +1,18 @@
 /**
- * The booking form's answers from the API, sorted out: a 409 is either "No quedan plazas
- * suficientes" (someone took the seats) or a stale edit (the booking changed since it was opened);
- * a 422's field errors go onto the form's inputs (the API names discount_cents, the form shows
- * euros in `discount`).
+ * The booking form's answers from the API, sorted out by their code: a 409 is either NO_SEATS
+ * (someone took the seats), STALE_VERSION (the booking changed since it was opened) or another
+ * conflict; a 422's field errors go onto the form's inputs (the API names discount_cents, the form
+ * shows euros in `discount`).
  */
-import { NO_SEATS_MESSAGE } from '@trayecto/shared';
 import type { ApiError } from '../../../lib/api-client';
 import { mapServerErrors } from '../../../lib/form-errors';
 
 export type TConflictKind = 'no_seats' | 'stale' | 'other';
 
-export function conflictKind(error: Pick<ApiError, 'status' | 'message' | 'fieldErrors'>): TConflictKind | null {
+export function conflictKind(error: Pick<ApiError, 'status' | 'code'>): TConflictKind | null {
   if (error.status !== 409) return null;
-  const text = `${error.message} ${Object.values(error.fieldErrors ?? {})
-    .flat()
-    .join(' ')}`;
-  if (text.includes(NO_SEATS_MESSAGE) || /plazas?/i.test(text)) return 'no_seats';
-  if ('version' in (error.fieldErrors ?? {}) || /versi[oó]n|modificad|cambiad|actualizad|otra persona/i.test(text)) {
-    return 'stale';
-  }
+  if (error.code === 'NO_SEATS') return 'no_seats';
+  if (error.code === 'STALE_VERSION') return 'stale';
   return 'other';
 }
 

@@ -3,34 +3,10 @@
  * "Cobro de 20,00 € (Efectivo)", "Reserva cancelada: el cliente se puso enfermo". Unknown event
  * types still read as something sensible.
  */
-import type { TBookingEvent } from '../api/list-booking-events';
+import { fieldName, type TBookingEventResponse } from '@trayecto/shared';
 import { bookingStateName, channelName, formatMoney, paxSummary, paymentMethodName } from './booking-format';
 
 export type TEventView = { title: string; detail: string; color: string };
-
-const FIELD_NAMES: Record<string, string> = {
-  product_id: 'producto',
-  date: 'fecha',
-  time: 'hora',
-  pax: 'pasajeros',
-  lines: 'pasajeros',
-  customer_name: 'nombre',
-  customer_email: 'email',
-  customer_phone: 'teléfono',
-  customer_country: 'país',
-  language: 'idioma',
-  accommodation_id: 'alojamiento',
-  room: 'habitación',
-  pickup_time: 'hora de recogida',
-  notes: 'notas para el cliente',
-  internal_notes: 'notas internas',
-  seller_id: 'vendedor',
-  channel: 'canal',
-  discount_cents: 'descuento',
-  discount_reason: 'motivo del descuento',
-  passengers: 'pasajeros',
-  state: 'estado',
-};
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -39,14 +15,14 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
 function changedFields(data: Record<string, unknown>): string {
   const raw = data.fields ?? data.changes ?? data.changed;
   const keys = Array.isArray(raw) ? raw.map(str) : raw && typeof raw === 'object' ? Object.keys(raw) : [];
-  const names = [
-    ...new Set(keys.filter((k) => k && k !== 'version' && k !== 'updated_at').map((k) => FIELD_NAMES[k] ?? k)),
-  ];
+  const names = [...new Set(keys.filter((k) => k && k !== 'version' && k !== 'updated_at').map(fieldName))];
   return names.join(', ');
 }
 
 /** The server's own line (`summary`) wins as the title; the rest comes from the type and data. */
-export function eventView(e: Pick<TBookingEvent, 'type' | 'data' | 'summary'>): TEventView {
+export function eventView(
+  e: Pick<TBookingEventResponse, 'type' | 'data'> & Partial<Pick<TBookingEventResponse, 'summary'>>,
+): TEventView {
   const view = eventViewOfType(e);
   const summary = e.summary?.trim();
   if (!summary) return view;
@@ -55,7 +31,7 @@ export function eventView(e: Pick<TBookingEvent, 'type' | 'data' | 'summary'>): 
   return { ...view, title: summary, detail: reference && !summary.includes(reference) ? reference : '' };
 }
 
-function eventViewOfType(e: Pick<TBookingEvent, 'type' | 'data'>): TEventView {
+function eventViewOfType(e: Pick<TBookingEventResponse, 'type' | 'data'>): TEventView {
   const d = (e.data ?? {}) as Record<string, unknown>;
   const currency = str(d.currency) || 'EUR';
   const amount = num(d.amount_cents);

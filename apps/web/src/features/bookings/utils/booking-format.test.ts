@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOOKING_STATE_COLORS,
-  countryFlag,
   countryName,
   netPaidCents,
   paxCounts,
   paxLong,
   paxSummary,
   paxTypeLabel,
+  seatsLeftText,
 } from './booking-format';
 
 describe('booking formats', () => {
@@ -44,12 +44,26 @@ describe('booking formats', () => {
     expect(countryName('de')).toBe('Alemania');
     expect(countryName('')).toBe('');
     expect(countryName('XYZ')).toBe('XYZ');
-    expect(countryFlag('ES')).toBe('🇪🇸');
-    expect(countryFlag('E')).toBe('');
   });
 
   it('paid amount is net of refunds', () => {
     expect(netPaidCents({ paid_cents: 5000, refunded_cents: 2000 })).toBe(3000);
     expect(netPaidCents({ paid_cents: 5000 })).toBe(5000);
+  });
+});
+
+describe("seatsLeftText (issue 12: the booking's own seats are not free seats)", () => {
+  it('a new booking or another departure: the free seats', () => {
+    expect(seatsLeftText(13)).toBe('Quedan 13 plazas');
+    expect(seatsLeftText(1)).toBe('Queda 1 plaza');
+    expect(seatsLeftText(0)).toBe('No quedan plazas');
+    expect(seatsLeftText(1200)).toBe('Quedan 1200 plazas');
+  });
+
+  it('its own departure: free seats, and its own said apart', () => {
+    expect(seatsLeftText(13, 3)).toBe('Quedan 13 plazas libres (más las 3 de esta reserva)');
+    expect(seatsLeftText(1, 3)).toBe('Queda 1 plaza libre (más las 3 de esta reserva)');
+    expect(seatsLeftText(5, 1)).toBe('Quedan 5 plazas libres (más la plaza de esta reserva)');
+    expect(seatsLeftText(0, 3)).toBe('No quedan plazas libres (esta reserva tiene 3 plazas)');
   });
 });

@@ -113,14 +113,29 @@ export function countryName(code: string | null | undefined): string {
   }
 }
 
-/** "ES" → "🇪🇸" (regional indicator letters); '' for anything that is not a 2-letter code. */
-export function countryFlag(code: string | null | undefined): string {
-  const c = (code ?? '').trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(c)) return '';
-  return String.fromCodePoint(...[...c].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
-
 /** What the customer has paid net of refunds (the API keeps both: paid_cents and refunded_cents). */
 export function netPaidCents(b: { paid_cents: number; refunded_cents?: number | null }): number {
   return b.paid_cents - (b.refunded_cents ?? 0);
+}
+
+/**
+ * The seats of a departure as they are for one booking: the free ones, and on its own departure
+ * the ones it already holds, said apart ("Quedan 13 plazas libres (más las 3 de esta reserva)"),
+ * never added up as if they were free (issue 12).
+ */
+export function seatsLeftText(free: number, own = 0): string {
+  const n = Math.max(0, free);
+  const freeText =
+    n === 0
+      ? own > 0
+        ? 'No quedan plazas libres'
+        : 'No quedan plazas'
+      : n === 1
+        ? `Queda 1 plaza${own > 0 ? ' libre' : ''}`
+        : `Quedan ${n.toLocaleString('es-ES')} plazas${own > 0 ? ' libres' : ''}`;
+  if (own <= 0) return freeText;
+  const ownText = own === 1 ? 'la plaza de esta reserva' : `las ${own.toLocaleString('es-ES')} de esta reserva`;
+  return n === 0
+    ? `${freeText} (esta reserva tiene ${own === 1 ? '1 plaza' : `${own} plazas`})`
+    : `${freeText} (más ${ownText})`;
 }

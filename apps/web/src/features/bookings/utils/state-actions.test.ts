@@ -43,11 +43,15 @@ describe('state actions follow the state machine and the role (PRODUCT §3, §4)
     expect(isBookingLocked('completed')).toBe(false);
   });
 
-  it('whether a departure has started, by the browser clock', () => {
-    const now = new Date(2026, 10, 22, 10, 15);
-    expect(hasStarted('2026-11-21', '18:00', now)).toBe(true);
-    expect(hasStarted('2026-11-22', '09:00', now)).toBe(true);
-    expect(hasStarted('2026-11-22', '11:00', now)).toBe(false);
-    expect(hasStarted('2026-11-23', '08:00', now)).toBe(false);
+  it("whether a departure has started, by the clock of its operator's zone (not the browser's)", () => {
+    // 10:15 in Tenerife in winter (UTC+0), 11:15 in Madrid.
+    const now = new Date('2026-11-22T10:15:00Z');
+    expect(hasStarted('2026-11-21', '18:00', now, 'Atlantic/Canary')).toBe(true);
+    expect(hasStarted('2026-11-22', '09:00', now, 'Atlantic/Canary')).toBe(true);
+    expect(hasStarted('2026-11-22', '11:00', now, 'Atlantic/Canary')).toBe(false);
+    expect(hasStarted('2026-11-22', '11:00', now, 'Europe/Madrid')).toBe(true);
+    expect(hasStarted('2026-11-23', '08:00', now, 'Atlantic/Canary')).toBe(false);
+    // Tokyo's evening is already the next morning there, not here.
+    expect(hasStarted('2026-11-23', '08:00', new Date('2026-11-22T23:30:00Z'), 'Atlantic/Canary')).toBe(false);
   });
 });

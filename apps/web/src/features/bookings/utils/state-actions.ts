@@ -4,7 +4,8 @@
  * realizada and No presentado for the operator's staff, once the departure has started (the API
  * refuses them before). Cancel has its own endpoint and a reason.
  */
-import { BOOKING_TRANSITIONS, type TBookingState } from '@trayecto/shared';
+import { BOOKING_TRANSITIONS, type TBookingState, wallClockIn } from '@trayecto/shared';
+import { getViewerZone } from '../../../lib/time-zone';
 import type { TBookingAccess } from './booking-access';
 
 export type TStateAction = {
@@ -68,12 +69,13 @@ export function bookingStateActions(
     });
 }
 
-/** Whether a departure (date + time, read in the browser's clock) has started. */
-export function hasStarted(date: string, time: string, now = new Date()): boolean {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const clock = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
-  return date < today || (date === today && time <= clock);
+/**
+ * Whether a departure (a local date + time of its operator) has started: compared with the wall
+ * clock in the operator's zone (the booking's `timezone`; the user's operator's by default).
+ */
+export function hasStarted(date: string, time: string, now = new Date(), timeZone = getViewerZone()): boolean {
+  const wall = wallClockIn(timeZone, now);
+  return date < wall.date || (date === wall.date && time <= wall.time);
 }
 
 /** A booking that can no longer change (cancelled) is shown read-only. */

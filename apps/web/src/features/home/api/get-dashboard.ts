@@ -4,7 +4,7 @@
  * their own sales, Chofer and Guía their own day.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TDashboardResponse } from '@trayecto/shared';
+import { apiPath, buildListQuery, type TDashboardResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Other features (sheets, bookings) invalidate the home page's figures by this key. */
@@ -14,7 +14,7 @@ export const dashboardKeys = {
 };
 
 export async function getDashboard(operatorId: string, signal?: AbortSignal): Promise<TDashboardResponse> {
-  const res = await apiRequest<TDashboardResponse>('/dashboard', {
+  const res = await apiRequest<TDashboardResponse>(apiPath('dashboard'), {
     query: buildListQuery({}, { tour_operator_id: operatorId || undefined }),
     signal,
   });

@@ -7,6 +7,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
 import { getCurrentUser, getRoles } from '../../../lib/auth-storage';
 import { formatDay } from '../../../lib/dates';
+import { timesFor } from '../../../lib/time-zone';
 import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useDashboard } from '../api/get-dashboard';
@@ -58,7 +59,7 @@ function Dashboard({ roles }: { roles: number[] }) {
   const description = (
     <>
       {greeting()}
-      {name ? `, ${name}` : ''}. {data ? `Hoy es ${formatDay(data.today)}.` : ''}
+      {name ? `, ${name}` : ''}. {data ? `Hoy es ${timesFor(data.timezone).withZone(formatDay(data.today))}.` : ''}
     </>
   );
 

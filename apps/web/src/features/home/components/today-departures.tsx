@@ -128,7 +128,7 @@ export function TodayDepartures({
                 <Text size="xs" c="dimmed">
                   {d.pax} / {d.capacity} plazas
                   {showCrew
-                    ? ` · ${d.vehicle_plate ?? 'sin vehículo'} · ${d.driver_name ?? 'sin chófer'} · ${d.guide_name ?? 'sin guía'}`
+                    ? ` · ${d.vehicle_plate ?? 'sin vehículo'} · ${d.driver_name ?? 'sin chofer'} · ${d.guide_name ?? 'sin guía'}`
                     : ''}
                 </Text>
               </div>
@@ -151,7 +151,7 @@ export function TodayDepartures({
               <>
                 <Table.Th w={140}>Hoja</Table.Th>
                 <Table.Th>Vehículo</Table.Th>
-                <Table.Th>Chófer</Table.Th>
+                <Table.Th>Chofer</Table.Th>
                 <Table.Th>Guía</Table.Th>
               </>
             ) : null}

@@ -24,10 +24,13 @@ describe('home formats (es-ES)', () => {
     expect(monthName('2026-11-22')).toBe('noviembre');
   });
 
-  it('greets by the clock', () => {
-    expect(greeting(new Date(2026, 10, 22, 9))).toBe('Buenos días');
-    expect(greeting(new Date(2026, 10, 22, 16))).toBe('Buenas tardes');
-    expect(greeting(new Date(2026, 10, 22, 23))).toBe('Buenas noches');
+  it("greets by the clock of the operator's zone, not the browser's", () => {
+    expect(greeting(new Date('2026-11-22T09:00:00Z'), 'Atlantic/Canary')).toBe('Buenos días');
+    expect(greeting(new Date('2026-11-22T16:00:00Z'), 'Atlantic/Canary')).toBe('Buenas tardes');
+    expect(greeting(new Date('2026-11-22T23:00:00Z'), 'Atlantic/Canary')).toBe('Buenas noches');
+    // 12:30 UTC: half past twelve in Tenerife, already the afternoon in Madrid.
+    expect(greeting(new Date('2026-11-22T12:30:00Z'), 'Atlantic/Canary')).toBe('Buenos días');
+    expect(greeting(new Date('2026-11-22T12:30:00Z'), 'Europe/Madrid')).toBe('Buenas tardes');
   });
 
   it('30 days of sales: euros per day, the total and the best day', () => {

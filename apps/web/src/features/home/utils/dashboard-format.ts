@@ -2,7 +2,14 @@
  * How the home page reads its figures in Spanish (STYLE.md "Formats"): "1.234,50 €", "42 %",
  * "lun, 22 nov", the chart's axis, the greeting and the sheet states' colours.
  */
-import { formatCents, SHEET_STATE_NAMES, type TDashboardResponse, type TSheetState } from '@trayecto/shared';
+import {
+  formatCents,
+  SHEET_STATE_NAMES,
+  type TDashboardResponse,
+  type TSheetState,
+  wallClockIn,
+} from '@trayecto/shared';
+import { getViewerZone } from '../../../lib/time-zone';
 
 const percentFmt = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
 const compactEuro = new Intl.NumberFormat('es-ES', {
@@ -39,9 +46,9 @@ export const formatTooltipDay = (iso: string) => weekdayFmt.format(utcDay(iso)).
 /** "2026-11-22" → "noviembre" */
 export const monthName = (iso: string) => monthFmt.format(utcDay(iso));
 
-/** Good morning / afternoon / evening by the clock. */
-export function greeting(now = new Date()): string {
-  const h = now.getHours();
+/** Good morning / afternoon / evening by the clock of the user's operator's zone (not the browser's). */
+export function greeting(now = new Date(), timeZone = getViewerZone()): string {
+  const h = Number(wallClockIn(timeZone, now).time.slice(0, 2));
   if (h >= 6 && h < 13) return 'Buenos días';
   if (h >= 13 && h < 21) return 'Buenas tardes';
   return 'Buenas noches';

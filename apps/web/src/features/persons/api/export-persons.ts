@@ -1,20 +1,20 @@
 /** Every row of the filtered persons list, page by page (500 a page, the API's maximum), as CSV. */
 import {
   ACTIVE_STATE_NAMES,
+  apiPath,
   LANGUAGE_NAMES,
   PERSON_ROLE_NAMES,
   type TLanguage,
   type TPersonResponse,
   type TPersonRole,
 } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
 import { toCsv } from '../../../lib/csv';
 import { formatDay } from '../../../lib/dates';
 import { fetchAllPages } from '../../../lib/list-api';
 import { personsListQueryString, type TPersonsFilters } from './list-persons';
 
 export async function fetchAllPersons(filters: TPersonsFilters, sort?: string): Promise<TPersonResponse[]> {
-  const all = await fetchAllPages<TPersonResponse>(apiPaths.persons.list, (page) =>
+  const all = await fetchAllPages<TPersonResponse>(apiPath('persons'), (page) =>
     personsListQueryString({ ...filters, ...page, sort }),
   );
   return all.items;

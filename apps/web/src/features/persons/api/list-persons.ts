@@ -3,8 +3,7 @@
  * who speaks that language —, tour_operator_id[eq]), free text, paging and sort (PRODUCT §2).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TFilterObject, type TPersonResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, buildListQuery, type TFilterObject, type TPersonResponse } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 
 export type TPersonsFilters = {
@@ -38,7 +37,7 @@ export function personsListQueryString(p: TPersonsListParams): string {
 }
 
 export async function listPersons(params: TPersonsListParams, signal?: AbortSignal): Promise<TPersonsPage> {
-  return fetchListPage<TPersonResponse>(apiPaths.persons.list, personsListQueryString(params), signal);
+  return fetchListPage<TPersonResponse>(apiPath('persons'), personsListQueryString(params), signal);
 }
 
 export const personsKeys = {

@@ -37,6 +37,3 @@ export function expiryDetail(e: TExpiry): string {
   if (e.kind === 'soon') return `Caduca el ${formatDay(e.date)}`;
   return `Válido hasta el ${formatDay(e.date)}`;
 }
-
-/** Whether the row needs attention (expired or expiring soon). */
-export const needsRenewal = (e: TExpiry) => e.kind === 'expired' || e.kind === 'soon';

@@ -75,7 +75,7 @@ describe('person form', () => {
   it('CSV export with Spanish role and language names', () => {
     const [, row] = personsToCsv([person]).replace('\uFEFF', '').split('\r\n');
     expect(row).toBe(
-      "Nerea Santos Ramos;Guía;'+34 611 223 344;nerea@example.com;Español, Alemán;12345678Z;mar, 10 mar 2026;;;Activo;",
+      'Nerea Santos Ramos;Guía;+34 611 223 344;nerea@example.com;Español, Alemán;12345678Z;mar, 10 mar 2026;;;Activo;',
     );
   });
 });

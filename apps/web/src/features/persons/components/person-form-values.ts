@@ -8,12 +8,13 @@ import {
   MSG,
   PERSON_ROLE_NAMES,
   PERSON_ROLES,
+  type TPersonCreateRequest,
   type TPersonResponse,
+  type TPersonRole,
   ZPersonCreateRequest,
   ZPersonUpdateRequest,
 } from '@trayecto/shared';
 import { issuesToErrors } from '../../../lib/form-errors';
-import type { TPersonPayload } from '../api/create-person';
 
 export type TPersonFormValues = {
   tour_operator_id: string | null;
@@ -78,10 +79,11 @@ export function toPersonPayload(
   values: TPersonFormValues,
   ctx: TPersonFormContext,
   mode: TPersonFormMode,
-): TPersonPayload {
-  const payload: TPersonPayload = {
+): TPersonCreateRequest {
+  const payload: TPersonCreateRequest = {
     full_name: values.full_name.trim(),
-    role: values.role,
+    // A Select of PERSON_ROLES ('' until chosen: the schema says it is required).
+    role: values.role as TPersonRole,
     state: Number(values.state || 1),
     phone: values.phone.trim(),
     email: values.email.trim(),

@@ -16,7 +16,7 @@ import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
 import { useRecordDrawer } from '../../../lib/use-record-drawer';
 import { useDeletePerson } from '../api/delete-person';
-import { fetchAllPersons, personsToCsv } from '../api/export-persons';
+import { fetchAllPersons, languageName, personsToCsv } from '../api/export-persons';
 import { type TPersonsFilters, usePersons } from '../api/list-persons';
 import { personAccess } from './person-access';
 import { ExpiryBadge, LanguageBadges } from './person-badges';
@@ -74,7 +74,7 @@ export function PersonsScreen() {
   const nameLink = (p: TPersonResponse) => <RecordLink onClick={() => drawer.open(p)}>{p.full_name}</RecordLink>;
 
   const columns: TColumns<TPersonResponse> = [
-    { key: 'name', header: 'Nombre', sort: 'full_name', wide: true, cell: nameLink },
+    { key: 'name', header: 'Nombre', sort: 'full_name', wide: true, width: 170, cell: nameLink },
     { key: 'role', header: 'Función', sort: 'role', cell: (p) => <Text size="sm">{roleName(p.role)}</Text> },
     {
       key: 'phone',
@@ -92,6 +92,8 @@ export function PersonsScreen() {
     {
       key: 'email',
       header: 'Email',
+      optional: true,
+      hiddenByDefault: true,
       cell: (p) =>
         p.email ? (
           <Anchor href={`mailto:${p.email}`} size="sm" c="dimmed">
@@ -104,13 +106,20 @@ export function PersonsScreen() {
     {
       key: 'languages',
       header: 'Idiomas',
-      th: { miw: 150 },
-      cell: (p) => <LanguageBadges languages={p.languages ?? []} />,
+      optional: true,
+      th: { miw: 130 },
+      // Plain text in the table (badges stacked one per line made rows four lines tall).
+      cell: (p) => (
+        <Text size="sm" lineClamp={2}>
+          {p.languages?.length ? p.languages.map(languageName).join(', ') : '—'}
+        </Text>
+      ),
     },
     {
       key: 'document',
       header: 'Documento',
-      th: { miw: 170 },
+      optional: true,
+      th: { miw: 150 },
       cell: (p) => (
         <Stack gap={4}>
           <Group gap={6} wrap="wrap">
@@ -132,16 +141,22 @@ export function PersonsScreen() {
     isAdmin && {
       key: 'operator',
       header: 'Tour operador',
-      cell: (p) => <Text size="sm">{operatorNames.get(p.tour_operator_id) ?? '—'}</Text>,
+      optional: true,
+      cell: (p) => (
+        <Text size="sm" lineClamp={2} title={operatorNames.get(p.tour_operator_id)}>
+          {operatorNames.get(p.tour_operator_id) ?? '—'}
+        </Text>
+      ),
     },
   ];
 
   return (
     <>
       <ListScreen
+        columnsKey="persons"
         list={list}
         title="Personas"
-        description="Guías, chóferes y asistentes que trabajan en las salidas sin entrar en Trayecto."
+        description="Guías, choferes y asistentes que trabajan en las salidas sin entrar en Trayecto."
         csv={csv}
         query={query}
         create={create}
@@ -171,7 +186,7 @@ export function PersonsScreen() {
           noun={['persona', 'personas']}
           label="Personas"
           columns={columns}
-          miw={isAdmin ? 1160 : 1040}
+          miw={900}
           actions={(p) => (
             <RowActions
               target={p.full_name}

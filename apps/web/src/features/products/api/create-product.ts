@@ -1,9 +1,8 @@
 /** POST /api/v1/products → 201 + the product (tour_operator_id: the caller's own unless the administrator sends one). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProductResponse } from '@trayecto/shared';
+import { apiPath, type TProductResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { productsKeys } from './list-products';
-import { productApiPaths } from './paths';
 
 /** The body as the form sends it: the shared request's input (before its transforms). */
 export type TProductPayload = {
@@ -25,6 +24,7 @@ export type TProductPayload = {
   booking_cutoff_hours?: number | string;
   free_cancellation_hours?: number | string;
   instant_confirmation?: boolean;
+  booking_terms?: string;
   prices?: TPricePayload[];
   seasons?: Array<{ name: string; from?: string; to?: string; prices: TPricePayload[] }>;
   availability_rules?: Array<{ weekdays: number[]; times: string[]; valid_from?: string; valid_to: string | null }>;
@@ -46,7 +46,7 @@ export type TPricePayload = {
 };
 
 export async function createProduct(payload: TProductPayload): Promise<TProductResponse> {
-  const res = await apiRequest<TProductResponse>(productApiPaths.list, { method: 'POST', body: payload });
+  const res = await apiRequest<TProductResponse>(apiPath('products'), { method: 'POST', body: payload });
   return res.data;
 }
 

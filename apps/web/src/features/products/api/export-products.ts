@@ -1,12 +1,12 @@
 /** Every row of the filtered products list, page by page (500 a page, the API's maximum), as CSV. */
+import { apiPath } from '@trayecto/shared';
 import { toCsv } from '../../../lib/csv';
 import { fetchAllPages } from '../../../lib/list-api';
 import { formatDuration, formatLanguages, productStateName } from '../utils/product-format';
 import { productsListQueryString, type TProductListItem, type TProductsFilters } from './list-products';
-import { productApiPaths } from './paths';
 
 export async function fetchAllProducts(filters: TProductsFilters, sort?: string): Promise<TProductListItem[]> {
-  const all = await fetchAllPages<TProductListItem>(productApiPaths.list, (page) =>
+  const all = await fetchAllPages<TProductListItem>(apiPath('products'), (page) =>
     productsListQueryString({ ...filters, ...page, sort }),
   );
   return all.items;

@@ -1,12 +1,12 @@
 /**
  * GET /api/v1/products/{id}/availability?from=&to=: the real departures of a date range (one slot
- * per date and start time, with capacity, seats left and whether staff closed it).
+ * per date and start time, with capacity, seats left, whether staff closed it and whether it is
+ * still on sale): the product's departures calendar and the booking form's departure picker.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAvailabilitySlot } from '@trayecto/shared';
+import { apiPath, type TAvailabilitySlot } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { productsKeys } from './list-products';
-import { productApiPaths } from './paths';
 
 export function availabilityQueryString(from: string, to: string): string {
   return `?${new URLSearchParams({ from, to }).toString()}`;
@@ -18,7 +18,7 @@ export async function getProductAvailability(
   to: string,
   signal?: AbortSignal,
 ): Promise<TAvailabilitySlot[]> {
-  const res = await apiRequest<TAvailabilitySlot[]>(productApiPaths.availability(id), {
+  const res = await apiRequest<TAvailabilitySlot[]>(apiPath('productAvailability', { id }), {
     query: availabilityQueryString(from, to),
     signal,
   });
@@ -32,6 +32,16 @@ export const productAvailabilityQueryOptions = (id: string, from: string, to: st
     placeholderData: keepPreviousData,
   });
 
-export function useProductAvailability(id: string | null, from: string, to: string) {
-  return useQuery({ ...productAvailabilityQueryOptions(id ?? '', from, to), enabled: Boolean(id) });
+/** `staleTime`: the booking form reads seats every 10 s at most (they change with every sale). */
+export function useProductAvailability(
+  id: string | null,
+  from: string,
+  to: string,
+  { staleTime }: { staleTime?: number } = {},
+) {
+  return useQuery({
+    ...productAvailabilityQueryOptions(id ?? '', from, to),
+    enabled: Boolean(id),
+    ...(staleTime ? { staleTime } : {}),
+  });
 }

@@ -3,9 +3,8 @@
  * state[eq], pickup_enabled[eq], tour_operator_id[eq]; free text q; sort; page/per_page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TFilterObject, type TProductResponse } from '@trayecto/shared';
+import { apiPath, buildListQuery, type TFilterObject, type TProductResponse } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
-import { productApiPaths } from './paths';
 
 /** A row of the list: the product as the API answers it (lists may leave the heavy parts out). */
 export type TProductListItem = Pick<
@@ -55,7 +54,7 @@ export function productsListQueryString(p: TProductsListParams): string {
 }
 
 export async function listProducts(params: TProductsListParams, signal?: AbortSignal): Promise<TProductsPage> {
-  return fetchListPage<TProductListItem>(productApiPaths.list, productsListQueryString(params), signal);
+  return fetchListPage<TProductListItem>(apiPath('products'), productsListQueryString(params), signal);
 }
 
 export const productsKeys = {
@@ -64,7 +63,11 @@ export const productsKeys = {
   list: (params: TProductsListParams) => [...productsKeys.lists(), params] as const,
   details: () => [...productsKeys.all, 'detail'] as const,
   detail: (id: string) => [...productsKeys.details(), id] as const,
-  availabilities: (id: string) => [...productsKeys.all, 'availability', id] as const,
+  /** Every product's seats: a booking, a cancellation or a departure change invalidates these. */
+  allAvailabilities: () => [...productsKeys.all, 'availability'] as const,
+  availabilities: (id: string) => [...productsKeys.allAvailabilities(), id] as const,
+  /** The select of products (booking form, bookings list filter). */
+  options: () => [...productsKeys.all, 'options'] as const,
   availability: (id: string, from: string, to: string) => [...productsKeys.availabilities(id), from, to] as const,
 };
 

@@ -2,10 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { productsToCsv } from './export-products';
 import { getProductAvailability } from './get-product-availability';
-import { zoneOptionsFrom } from './list-accommodation-zones';
 import { listProducts, productsListQueryString } from './list-products';
 import { reorderProductImages } from './reorder-product-images';
-import { usablePickupPlaces } from './search-pickup-accommodations';
 import { updateDeparture } from './update-departure';
 import { uploadProductImage } from './upload-product-image';
 
@@ -95,39 +93,6 @@ describe('products API', () => {
     expect(JSON.parse(String(init.body))).toEqual({ ids: ['b', 'a'] });
   });
 
-  it('zones come as strings (or objects) and are offered once, in order', () => {
-    expect(zoneOptionsFrom(['Puerto de la Cruz', 'Costa Adeje', 'Costa Adeje', ''])).toEqual([
-      { value: 'Costa Adeje', label: 'Costa Adeje' },
-      { value: 'Puerto de la Cruz', label: 'Puerto de la Cruz' },
-    ]);
-    expect(zoneOptionsFrom([{ zone: 'Los Cristianos', count: 4 }])).toEqual([
-      { value: 'Los Cristianos', label: 'Los Cristianos (4)' },
-    ]);
-    expect(zoneOptionsFrom(null)).toEqual([]);
-  });
-
-  it("pickup places: active ones, the operator's own or shared", () => {
-    const row = (id: string, over: object) => ({
-      id,
-      name: id,
-      zone: '',
-      lat_lng: '',
-      shared: false,
-      type: 'hotel',
-      state: 1,
-      tour_operator_id: OP,
-      ...over,
-    });
-    const rows = [
-      row('own', {}),
-      row('shared', { shared: true, tour_operator_id: null }),
-      row('other', { tour_operator_id: '99999999-2222-4333-8444-555555555555' }),
-      row('inactive', { state: 2 }),
-    ];
-    expect(usablePickupPlaces(rows, OP).map((r) => r.id)).toEqual(['own', 'shared']);
-    expect(usablePickupPlaces(rows, null).map((r) => r.id)).toEqual(['own', 'shared', 'other']);
-  });
-
   it('PRODUCT §5 "export to CSV of the filtered rows"', () => {
     const csv = productsToCsv(
       [
@@ -143,7 +108,7 @@ describe('products API', () => {
           from_price_cents: 4550,
           currency: 'EUR',
           tour_operator_id: OP,
-          tour_operator: { id: OP, name: 'Teide Aventura' },
+          tour_operator: { id: OP, name: 'Teide Aventura', timezone: 'Atlantic/Canary' },
         },
       ],
       true,

@@ -1,12 +1,11 @@
 /** PUT /api/v1/products/{id}/images/order {ids}: the images in their new order (the first is the cover). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProductResponse } from '@trayecto/shared';
+import { apiPath, type TProductResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { productsKeys } from './list-products';
-import { productApiPaths } from './paths';
 
 export async function reorderProductImages(productId: string, ids: string[]): Promise<void> {
-  await apiRequest<unknown>(productApiPaths.imagesOrder(productId), { method: 'PUT', body: { ids } });
+  await apiRequest<unknown>(apiPath('productImagesOrder', { id: productId }), { method: 'PUT', body: { ids } });
 }
 
 export function useReorderProductImages(productId: string) {

@@ -1,12 +1,11 @@
 /** PUT /api/v1/products/{id}/images/{imageId} {alt}: the image's alternative text. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProductImage } from '@trayecto/shared';
+import { apiPath, type TProductImage } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { productsKeys } from './list-products';
-import { productApiPaths } from './paths';
 
 export async function updateProductImage(productId: string, imageId: string, alt: string): Promise<TProductImage> {
-  const res = await apiRequest<TProductImage>(productApiPaths.image(productId, imageId), {
+  const res = await apiRequest<TProductImage>(apiPath('productImage', { id: productId, imageId: imageId }), {
     method: 'PUT',
     body: { alt },
   });

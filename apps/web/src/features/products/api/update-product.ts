@@ -3,14 +3,13 @@
  * stored one (an Operador sends only availability_rules and closed_dates).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProductResponse } from '@trayecto/shared';
+import { apiPath, type TProductResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import type { TProductPayload } from './create-product';
 import { productsKeys } from './list-products';
-import { productApiPaths } from './paths';
 
 export async function updateProduct(id: string, payload: TProductPayload): Promise<TProductResponse> {
-  const res = await apiRequest<TProductResponse>(productApiPaths.one(id), { method: 'PUT', body: payload });
+  const res = await apiRequest<TProductResponse>(apiPath('product', { id }), { method: 'PUT', body: payload });
   return res.data;
 }
 

@@ -11,7 +11,7 @@ const OP = '11111111-2222-4333-8444-555555555555';
 const product: TProductResponse = {
   id: 'p-1',
   tour_operator_id: OP,
-  tour_operator: { id: OP, name: 'Teide Aventura' },
+  tour_operator: { id: OP, name: 'Teide Aventura', timezone: 'Atlantic/Canary' },
   code: 'TEI-01',
   name: 'Subida al Teide',
   short_description: '',
@@ -28,6 +28,7 @@ const product: TProductResponse = {
   booking_cutoff_hours: 12,
   free_cancellation_hours: 24,
   instant_confirmation: true,
+  booking_terms: '',
   currency: 'EUR',
   state: 'active',
   prices: [{ pax_type: 'adult', amount_cents: 4500, min_age: 12, max_age: null, occupies_seat: true }],
@@ -41,6 +42,8 @@ const product: TProductResponse = {
   created_at: '2026-01-01T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',
 };
+
+const OP_TERMS = 'Enseña el bono al guía al subir al autocar.';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -68,6 +71,8 @@ describe('product edit screen: what each role may change (PRODUCT §3)', { timeo
     }
     fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url.includes('/availability')) return json(200, []);
+      if (url.includes('/tour-operators/'))
+        return json(200, { id: OP, name: 'Teide Aventura', booking_terms: OP_TERMS });
       if (init?.method === 'PUT') return json(200, { ...product, updated_at: '2026-01-03T10:00:00Z' });
       return json(200, product);
     });
@@ -118,6 +123,29 @@ describe('product edit screen: what each role may change (PRODUCT §3)', { timeo
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Añadir regla' })).toBeNull();
     expect(within(screen.getByRole('group', { name: 'Regla 1' })).getByLabelText('sábado')).toBeDisabled();
+  });
+
+  it('issue 12: "Condiciones de la reserva" shows the operator\'s terms while empty and saves the product\'s own', async () => {
+    loginAs(1);
+    renderEdit();
+    const terms = await screen.findByLabelText('Condiciones de la reserva');
+    expect(screen.getByText(/Si lo dejas vacío se aplican las condiciones del tour operador/)).toBeInTheDocument();
+    await waitFor(() => expect(terms).toHaveAttribute('placeholder', OP_TERMS));
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/v1/tour-operators/${OP}`)).toBe(true);
+    fireEvent.change(terms, { target: { value: '  Visita a pie de dos horas.\nCalzado cómodo.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).booking_terms).toBe('Visita a pie de dos horas.\nCalzado cómodo.');
+  });
+
+  it('issue 12: a Vendedor reads the terms (no operator to ask: it may not read it)', async () => {
+    loginAs(2);
+    renderEdit();
+    const terms = await screen.findByLabelText('Condiciones de la reserva');
+    expect(terms).toHaveAttribute('readonly');
+    expect(screen.getByText('Se aplican las condiciones del tour operador.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/tour-operators/'))).toBe(false);
   });
 
   it('level 1 (Admin Tour Operador): every field editable, delete offered', async () => {

@@ -1,53 +1,32 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Divider, Grid, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconCalendarMonth, IconEye, IconInfoCircle, IconMapOff, IconTrash } from '@tabler/icons-react';
+import { IconCalendarMonth, IconInfoCircle, IconMapOff, IconTrash } from '@tabler/icons-react';
 import { pathTo, type TProductResponse } from '@trayecto/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormErrorAlert } from '../../../components/form-drawer';
-import { FormSaveBar, FormSectionCard, revealField, scrollToSection } from '../../../components/form-page';
+import { FormSaveBar, FormSectionCard, revealField } from '../../../components/form-page';
 import { PageHeader } from '../../../components/page-header';
 import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-page';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import type { ApiError } from '../../../lib/api-client';
 import { getRoles } from '../../../lib/auth-storage';
 import { FORM_INVALID_NOTICE, notifyError, notifySuccess } from '../../../lib/notify';
+import { useTimes } from '../../../lib/time-zone';
 import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
+import { useMe } from '../../../lib/use-me';
+import { useTourOperatorBookingTerms } from '../../tour-operators';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
-import { todayIso } from '../utils/departures-calendar';
 import { productAccess, type TProductAccess } from '../utils/product-access';
-import { formatDuration } from '../utils/product-format';
-import classes from './product-form.module.css';
-import {
-  errorsBySection,
-  initialProductValues,
-  mapServerErrors,
-  PRODUCT_SECTIONS,
-  sectionOfPath,
-  type TProductFormMode,
-  type TProductFormValues,
-  type TProductSectionId,
-  toProductPayload,
-  validateProductForm,
-} from './product-form-values';
-import { ProductStateBadge } from './product-state-badge';
+import { mapServerErrors, validateProductForm } from './product-form-errors';
+import { ProductFormSkeleton, ProductHeaderActions, ProductSectionIndex, ProductSubtitle } from './product-form-parts';
+import { errorsBySection, PRODUCT_SECTIONS, sectionOfPath, type TProductSectionId } from './product-form-sections';
+import { initialProductValues, type TProductFormMode, type TProductFormValues } from './product-form-values';
+import { toProductPayload } from './product-payload';
 import { AvailabilitySection } from './sections/availability-section';
 import { CapacitySection } from './sections/capacity-section';
 import { DeparturesCalendar } from './sections/departures-calendar';
@@ -101,13 +80,15 @@ function focusFirstError(errors: Record<string, unknown>, getInputNode: (path: s
 function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProductResponse | null }) {
   const access: TProductAccess = useMemo(() => productAccess(getRoles()), []);
   const navigate = useNavigate();
-  const today = useMemo(() => todayIso(), []);
+  // The product's operator's today (the administrator may edit another zone's product).
+  const today = useTimes(product?.tour_operator?.timezone).today();
   const [serverMessages, setServerMessages] = useState<string[]>([]);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const createMutation = useCreateProduct();
   const updateMutation = useUpdateProduct();
   const deleteMutation = useDeleteProduct();
   const operators = useTourOperatorSelectOptions(access.isAdmin && mode === 'create');
+  const me = useMe();
 
   const generalReadOnly = !access.canEditAll;
   const availabilityReadOnly = !access.canEditAvailability;
@@ -150,7 +131,7 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
   const handleError = (error: ApiError) => {
     if (error.status === 401) return;
     const { fields, rest } = mapServerErrors(error.fieldErrors, form.getValues());
-    if (error.status === 409 && !fields.code && /c[oó]digo/i.test(error.message)) fields.code = error.message;
+    if (error.code === 'CODE_TAKEN' && !fields.code) fields.code = error.message;
     form.setErrors(fields);
     const hasFields = Object.keys(fields).length > 0;
     setServerMessages(rest.length ? rest : hasFields ? [] : [error.message]);
@@ -243,27 +224,17 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
     product?.tour_operator_id ??
     '';
 
+  // Whose terms apply while the product has none: its operator's (the caller's own on a new one).
+  const operatorTerms = useTourOperatorBookingTerms(
+    product?.tour_operator_id ?? values.tour_operator_id ?? me.data?.tour_operator_id ?? null,
+  );
+
   const title = mode === 'create' ? 'Nuevo producto' : (product?.name ?? 'Producto');
   const subtitle =
     mode === 'create' ? (
       'Da de alta una excursión con todo lo necesario para venderla: tarifas, horarios y recogidas.'
     ) : product ? (
-      <Group gap={8} component="span" wrap="wrap">
-        <Text span ff="monospace" size="sm">
-          {product.code}
-        </Text>
-        <ProductStateBadge state={product.state} />
-        {product.duration_minutes ? (
-          <Text span size="sm">
-            {formatDuration(product.duration_minutes)}
-          </Text>
-        ) : null}
-        {access.isAdmin && product.tour_operator ? (
-          <Text span size="sm">
-            · {product.tour_operator.name}
-          </Text>
-        ) : null}
-      </Group>
+      <ProductSubtitle product={product} isAdmin={access.isAdmin} />
     ) : undefined;
 
   return (
@@ -277,31 +248,12 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
         description={subtitle}
         actions={
           mode === 'edit' && product ? (
-            <>
-              {product.public_urls?.landing ? (
-                <Button
-                  component="a"
-                  href={product.public_urls.landing}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  variant="default"
-                  leftSection={<IconEye size={18} aria-hidden />}
-                >
-                  Vista previa
-                </Button>
-              ) : null}
-              {access.canEditAll ? (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconTrash size={18} aria-hidden />}
-                  onClick={confirmDelete}
-                  loading={deleteMutation.isPending}
-                >
-                  Eliminar
-                </Button>
-              ) : null}
-            </>
+            <ProductHeaderActions
+              product={product}
+              canDelete={access.canEditAll}
+              deleting={deleteMutation.isPending}
+              onDelete={confirmDelete}
+            />
           ) : null
         }
       />
@@ -343,14 +295,17 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
               </FormSectionCard>
 
               <FormSectionCard {...sectionCard('capacidad')}>
-                <CapacitySection form={form} readOnly={generalReadOnly} />
+                <CapacitySection form={form} readOnly={generalReadOnly} operatorTerms={operatorTerms.data} />
               </FormSectionCard>
 
               <FormSectionCard {...sectionCard('punto-encuentro')}>
                 <MeetingPointSection form={form} readOnly={generalReadOnly} />
               </FormSectionCard>
 
-              <FormSectionCard {...sectionCard('tarifas')} description="Precio por tipo de pasajero, con IVA incluido.">
+              <FormSectionCard
+                {...sectionCard('tarifas')}
+                description="Precio por tipo de pasajero, impuestos incluidos."
+              >
                 <PricesSection form={form} readOnly={generalReadOnly} />
               </FormSectionCard>
 
@@ -439,45 +394,9 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
         </Grid.Col>
 
         <Grid.Col span={3} visibleFrom="lg">
-          <nav className={classes.index} aria-label="Secciones del producto">
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6} px={10}>
-              Secciones
-            </Text>
-            {PRODUCT_SECTIONS.map((s) => (
-              <UnstyledButton key={s.id} className={classes.indexLink} onClick={() => scrollToSection(s.id)}>
-                <span>{s.title}</span>
-                {sectionErrors[s.id] ? (
-                  <Badge size="xs" color="red" variant="filled" circle>
-                    {sectionErrors[s.id]}
-                  </Badge>
-                ) : null}
-              </UnstyledButton>
-            ))}
-          </nav>
+          <ProductSectionIndex sectionErrors={sectionErrors} />
         </Grid.Col>
       </Grid>
     </>
-  );
-}
-
-function ProductFormSkeleton() {
-  return (
-    <Box aria-busy="true" aria-label="Cargando producto">
-      <Skeleton h={14} w={180} mb="sm" />
-      <Skeleton h={30} w={320} mb={8} />
-      <Skeleton h={16} w={220} mb="lg" />
-      <Stack gap="lg" maw={1000}>
-        {[0, 1, 2].map((i) => (
-          <Paper key={i} withBorder radius="lg" p="lg">
-            <Skeleton h={12} w={140} mb="md" />
-            <Stack gap="sm">
-              <Skeleton h={36} />
-              <Skeleton h={36} />
-              <Skeleton h={36} w="60%" />
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </Box>
   );
 }

@@ -1,23 +1,20 @@
 import { MSG, type TProductResponse } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
 import { productAccess } from '../utils/product-access';
+import { formPathFor, mapServerErrors, splitErrorPath, validateProductForm } from './product-form-errors';
+import { errorsBySection, sectionOfPath } from './product-form-sections';
 import {
   centsToEuros,
-  errorsBySection,
   eurosToCents,
-  formPathFor,
   fromDurationMinutes,
   initialProductValues,
-  mapServerErrors,
   newRule,
   newSeason,
   parseDecimal,
-  splitErrorPath,
   type TProductFormValues,
   toDurationMinutes,
-  toProductPayload,
-  validateProductForm,
 } from './product-form-values';
+import { toProductPayload } from './product-payload';
 
 const OP = '11111111-2222-4333-8444-555555555555';
 const HOTEL = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
@@ -30,7 +27,7 @@ const operator = productAccess([3]);
 const product: TProductResponse = {
   id: 'p-1',
   tour_operator_id: OP,
-  tour_operator: { id: OP, name: 'Teide Aventura' },
+  tour_operator: { id: OP, name: 'Teide Aventura', timezone: 'Atlantic/Canary' },
   code: 'TEI-01',
   name: 'Subida al Teide',
   short_description: 'Al pico más alto de España',
@@ -47,6 +44,7 @@ const product: TProductResponse = {
   booking_cutoff_hours: 12,
   free_cancellation_hours: 24,
   instant_confirmation: true,
+  booking_terms: '',
   currency: 'EUR',
   state: 'active',
   prices: [
@@ -190,6 +188,19 @@ describe('product form: what people type ↔ what the API stores', () => {
     expect(payload.includes).toEqual(['Guía oficial']);
     expect(payload).not.toHaveProperty('tour_operator_id');
     expect(validateProductForm(v, 'edit', manager)).toEqual({});
+  });
+
+  it('issue 12: booking terms are sent trimmed, errors land on their field in "Capacidad y reservas"', () => {
+    const v = { ...initialProductValues(product), booking_terms: '  Visita a pie.\nCalzado cómodo. ' };
+    expect(initialProductValues({ ...product, booking_terms: 'Propias' }).booking_terms).toBe('Propias');
+    expect(toProductPayload(v, 'edit', manager).booking_terms).toBe('Visita a pie.\nCalzado cómodo.');
+    expect(toProductPayload(v, 'edit', operator)).not.toHaveProperty('booking_terms');
+    const errors = validateProductForm({ ...v, booking_terms: 'a\u0000b' }, 'edit', manager);
+    expect(Object.keys(errors)).toEqual(['booking_terms']);
+    expect(sectionOfPath('booking_terms')).toBe('capacidad');
+    expect(mapServerErrors({ booking_terms: ['Máximo 20000 caracteres'] }, v).fields).toEqual({
+      booking_terms: 'Máximo 20000 caracteres',
+    });
   });
 
   it('with pickup off the pickup list is not sent (the stored one stays)', () => {

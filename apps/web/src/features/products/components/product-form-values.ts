@@ -1,27 +1,12 @@
 /**
- * The product form: its values (what people type: euros, hours and minutes, one tariff row per
- * passenger type), the payload sent to the API (cents, minutes, only the offered tariffs), the
- * validation with the shared zod schemas (so the messages are the server's) and the mapping of
- * error paths (`prices.1.amount_cents`, `availability_rules.0.times.2`, `pickups.3.accommodation_id`)
- * back onto the inputs.
+ * The product form's model: its values as people type them (euros, hours and minutes, one tariff
+ * row per passenger type, rows with stable keys), the values of a new product and of a stored one,
+ * and the conversions between what is typed and what the API stores. The body sent is built in
+ * product-payload.ts; the errors go back onto the inputs in product-form-errors.ts.
  */
-import {
-  MSG,
-  PAX_TYPES,
-  PRODUCT_STATES,
-  type TPaxType,
-  type TProductResponse,
-  type TProductState,
-  ZProductCreateRequest,
-  ZProductUpdateRequest,
-} from '@trayecto/shared';
-import type { TPricePayload, TProductPayload } from '../api/create-product';
-import type { TProductAccess } from '../utils/product-access';
+import { PAX_TYPES, PRODUCT_STATES, type TPaxType, type TProductResponse, type TProductState } from '@trayecto/shared';
 
 export type TFormNumber = number | '';
-
-/** The shared schema's message for a minimum above the seats (ZProductCreateRequest). */
-export const MIN_PAX_ABOVE_CAPACITY = 'El mínimo de pasajeros no puede superar las plazas';
 
 /** One tariff row per passenger type: offered or not, price in euros, ages, whether it takes a seat. */
 export type TPriceRow = {
@@ -90,6 +75,8 @@ export type TProductFormValues = {
   booking_cutoff_hours: TFormNumber;
   free_cancellation_hours: TFormNumber;
   instant_confirmation: boolean;
+  /** The product's own terms; '' = the tour operator's apply. */
+  booking_terms: string;
   meeting_point: string;
   meeting_lat_lng: string;
   prices: TPriceRow[];
@@ -148,8 +135,6 @@ export function fromDurationMinutes(total: number | null | undefined): { hours: 
 }
 
 const numOrEmpty = (v: number | null | undefined): TFormNumber => (v === null || v === undefined ? '' : v);
-const emptyToNull = (v: TFormNumber): number | null => (v === '' ? null : v);
-const emptyToUndefined = (v: TFormNumber): number | undefined => (v === '' ? undefined : v);
 
 export function priceRowsFrom(prices: TProductResponse['prices'] | null, offerAdult = false): TPriceRow[] {
   return PAX_TYPES.map((pax_type) => {
@@ -212,6 +197,7 @@ export function initialProductValues(
       booking_cutoff_hours: 12,
       free_cancellation_hours: 24,
       instant_confirmation: true,
+      booking_terms: '',
       meeting_point: '',
       meeting_lat_lng: '',
       prices: priceRowsFrom(null, true),
@@ -239,6 +225,7 @@ export function initialProductValues(
     booking_cutoff_hours: numOrEmpty(p.booking_cutoff_hours),
     free_cancellation_hours: numOrEmpty(p.free_cancellation_hours),
     instant_confirmation: p.instant_confirmation ?? true,
+    booking_terms: p.booking_terms ?? '',
     meeting_point: p.meeting_point ?? '',
     meeting_lat_lng: p.meeting_lat_lng ?? '',
     prices: priceRowsFrom(p.prices ?? []),
@@ -272,311 +259,4 @@ export function initialProductValues(
         fixed_time: x.fixed_time ?? '',
       })),
   };
-}
-
-/** The offered tariff rows, in the order they are sent (their index in `prices`). */
-export function offeredRowIndexes(rows: readonly { offered: boolean }[]): number[] {
-  return rows.flatMap((r, i) => (r.offered ? [i] : []));
-}
-
-function pricePayload(row: TPriceRow): TPricePayload {
-  return {
-    pax_type: row.pax_type,
-    amount_cents: eurosToCents(row.amount),
-    min_age: emptyToNull(row.min_age),
-    max_age: emptyToNull(row.max_age),
-    occupies_seat: row.occupies_seat,
-  };
-}
-
-/** Only what the weekly rules and closed dates need: all an Operador may send (PRODUCT §3). */
-function availabilityPayload(v: TProductFormValues): Pick<TProductPayload, 'availability_rules' | 'closed_dates'> {
-  return {
-    availability_rules: v.availability_rules.map((r) => ({
-      weekdays: [...r.weekdays].sort((a, b) => a - b),
-      times: [...r.times],
-      valid_from: r.valid_from ?? undefined,
-      valid_to: r.valid_to ?? null,
-    })),
-    closed_dates: [...new Set(v.closed_dates)].sort(),
-  };
-}
-
-/**
- * The request body. A level-3 Operador editing sends only `availability_rules` and `closed_dates`;
- * the administrator creating a product says whose it is; nobody else sends `tour_operator_id`.
- */
-export function toProductPayload(
-  v: TProductFormValues,
-  mode: TProductFormMode,
-  access: Pick<TProductAccess, 'isAdmin' | 'canEditAll'>,
-): TProductPayload {
-  if (mode === 'edit' && !access.canEditAll) return availabilityPayload(v);
-  const base = v.prices;
-  const payload: TProductPayload = {
-    code: v.code.trim(),
-    name: v.name.trim(),
-    state: v.state,
-    short_description: v.short_description.trim(),
-    description: v.description,
-    duration_minutes: toDurationMinutes(v.duration_hours, v.duration_mins),
-    languages: [...v.languages],
-    meeting_point: v.meeting_point.trim(),
-    meeting_lat_lng: v.meeting_lat_lng.trim(),
-    pickup_enabled: v.pickup_enabled,
-    includes: v.includes.map((i) => i.text.trim()),
-    excludes: v.excludes.map((i) => i.text.trim()),
-    capacity: emptyToUndefined(v.capacity),
-    min_pax: emptyToUndefined(v.min_pax),
-    booking_cutoff_hours: emptyToUndefined(v.booking_cutoff_hours),
-    free_cancellation_hours: emptyToUndefined(v.free_cancellation_hours),
-    instant_confirmation: v.instant_confirmation,
-    prices: base.filter((r) => r.offered).map(pricePayload),
-    seasons: v.seasons.map((s) => ({
-      name: s.name.trim(),
-      from: s.from ?? undefined,
-      to: s.to ?? undefined,
-      prices: s.prices
-        .filter((r) => r.offered)
-        .map((r) => {
-          const baseRow = base.find((b) => b.pax_type === r.pax_type);
-          return pricePayload({
-            ...(baseRow ?? { ...DEFAULT_PRICE_ROWS[r.pax_type], pax_type: r.pax_type, offered: true }),
-            amount: r.amount,
-          });
-        }),
-    })),
-    ...availabilityPayload(v),
-  };
-  if (payload.duration_minutes === undefined) delete payload.duration_minutes;
-  // With pickup off the list is kept on the server as it was (turning it on again brings it back).
-  if (v.pickup_enabled) {
-    payload.pickups = v.pickups.map((p) => ({
-      accommodation_id: p.accommodation_id,
-      zone: p.accommodation_id ? null : p.zone,
-      minutes_before: p.mode === 'minutes' ? (p.minutes_before === '' ? null : p.minutes_before) : null,
-      fixed_time: p.mode === 'fixed' ? p.fixed_time || null : null,
-    }));
-  }
-  if (mode === 'create' && access.isAdmin && v.tour_operator_id) payload.tour_operator_id = v.tour_operator_id;
-  return payload;
-}
-
-const PRICE_FIELD: Record<string, keyof TPriceRow> = {
-  amount_cents: 'amount',
-  pax_type: 'amount',
-  min_age: 'min_age',
-  max_age: 'max_age',
-  occupies_seat: 'occupies_seat',
-};
-
-const SAME_NAME_FIELDS = new Set([
-  'code',
-  'name',
-  'state',
-  'short_description',
-  'description',
-  'meeting_point',
-  'meeting_lat_lng',
-  'capacity',
-  'min_pax',
-  'booking_cutoff_hours',
-  'free_cancellation_hours',
-  'instant_confirmation',
-  'pickup_enabled',
-  'languages',
-  'closed_dates',
-  'prices',
-  'seasons',
-  'availability_rules',
-  'pickups',
-  'includes',
-  'excludes',
-]);
-
-const isIndex = (s: PropertyKey | undefined): s is number | string =>
-  (typeof s === 'number' && Number.isInteger(s)) || (typeof s === 'string' && /^\d+$/.test(s));
-
-/** "prices[1].amount_cents" / "prices/1/amount_cents" / "prices.1.amount_cents" → ['prices', 1, 'amount_cents'] */
-export function splitErrorPath(key: string): (string | number)[] {
-  return key
-    .replace(/\[(\d+)\]/g, '.$1')
-    .replace(/\//g, '.')
-    .split('.')
-    .filter(Boolean)
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
-/**
- * Where an error of the request body belongs in the form: `prices.1.amount_cents` is the price of
- * the second *offered* type; `duration_minutes` is shown under the hours; a pickup's timing error
- * under the input of its mode. null: the form has no input for it.
- */
-export function formPathFor(path: readonly PropertyKey[], v: TProductFormValues): string | null {
-  const [top, i, field, j] = path;
-  if (typeof top !== 'string') return null;
-  switch (top) {
-    case 'duration_minutes':
-      return 'duration_hours';
-    case 'tour_operator_id':
-      return 'tour_operator_id';
-    case 'languages':
-    case 'closed_dates':
-      return top;
-    case 'includes':
-    case 'excludes':
-      return isIndex(i) ? `${top}.${i}.text` : top;
-    case 'prices': {
-      if (!isIndex(i)) return 'prices';
-      const row = offeredRowIndexes(v.prices)[Number(i)];
-      if (row === undefined) return 'prices';
-      return `prices.${row}.${PRICE_FIELD[String(field)] ?? 'amount'}`;
-    }
-    case 'seasons': {
-      if (!isIndex(i)) return 'seasons';
-      const season = v.seasons[Number(i)];
-      if (!season) return 'seasons';
-      if (field === 'prices') {
-        if (!isIndex(j)) return `seasons.${i}.prices`;
-        const row = offeredRowIndexes(season.prices)[Number(j)];
-        return row === undefined ? `seasons.${i}.prices` : `seasons.${i}.prices.${row}.amount`;
-      }
-      if (field === 'name' || field === 'from' || field === 'to') return `seasons.${i}.${field}`;
-      return `seasons.${i}.name`;
-    }
-    case 'availability_rules': {
-      if (!isIndex(i)) return 'availability_rules';
-      if (field === 'times') return isIndex(j) ? `availability_rules.${i}.times.${j}` : `availability_rules.${i}.times`;
-      if (field === 'weekdays' || field === 'valid_from' || field === 'valid_to') {
-        return `availability_rules.${i}.${field}`;
-      }
-      return `availability_rules.${i}.weekdays`;
-    }
-    case 'pickups': {
-      if (!isIndex(i)) return 'pickups';
-      const row = v.pickups[Number(i)];
-      if (field === 'minutes_before' || field === 'fixed_time') {
-        return `pickups.${i}.${row?.mode === 'fixed' ? 'fixed_time' : 'minutes_before'}`;
-      }
-      return `pickups.${i}.accommodation_id`;
-    }
-    default:
-      return SAME_NAME_FIELDS.has(top) ? top : null;
-  }
-}
-
-/** The first message per form path; what has no input goes to `rest`. */
-export function mapErrorsToForm(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  v: TProductFormValues,
-): { fields: Record<string, string>; rest: string[] } {
-  const fields: Record<string, string> = {};
-  const rest: string[] = [];
-  for (const issue of issues) {
-    const target = formPathFor(issue.path, v);
-    if (target) fields[target] ??= issue.message;
-    else if (!rest.includes(issue.message)) rest.push(issue.message);
-  }
-  return { fields, rest };
-}
-
-/** A 422/409 answer's `errors` ({"prices.1.amount_cents": ["…"]}) onto the form. */
-export function mapServerErrors(
-  fieldErrors: Record<string, string[]>,
-  v: TProductFormValues,
-): { fields: Record<string, string>; rest: string[] } {
-  const issues = Object.entries(fieldErrors).flatMap(([key, msgs]) =>
-    msgs[0] ? [{ path: key === 'durationMinutes' ? ['duration_minutes'] : splitErrorPath(key), message: msgs[0] }] : [],
-  );
-  return mapErrorsToForm(issues, v);
-}
-
-/**
- * Validates with the shared request schema (the server's own messages), plus what only the form
- * knows: the administrator must say whose a new product is; an empty time is "Campo requerido".
- */
-export function validateProductForm(
-  v: TProductFormValues,
-  mode: TProductFormMode,
-  access: Pick<TProductAccess, 'isAdmin' | 'canEditAll'>,
-): Record<string, string> {
-  const payload = toProductPayload(v, mode, access);
-  const schema = mode === 'create' ? ZProductCreateRequest : ZProductUpdateRequest;
-  const result = schema.safeParse(payload);
-  const errors = result.success ? {} : mapErrorsToForm(result.error.issues, v).fields;
-  v.availability_rules.forEach((r, i) => {
-    r.times.forEach((t, j) => {
-      if (!t) errors[`availability_rules.${i}.times.${j}`] = MSG.required;
-    });
-  });
-  if (mode === 'edit' && !access.canEditAll) return errors;
-  if (v.capacity === '') errors.capacity ??= MSG.required;
-  // The schema checks this once every other field is valid; say it at once (same message).
-  if (typeof v.min_pax === 'number' && typeof v.capacity === 'number' && v.min_pax > v.capacity) {
-    errors.min_pax ??= MIN_PAX_ABOVE_CAPACITY;
-  }
-  if (mode === 'create' && access.isAdmin && !v.tour_operator_id) errors.tour_operator_id ??= MSG.required;
-  if (v.pickup_enabled) {
-    v.pickups.forEach((p, i) => {
-      if (p.mode === 'fixed' && !p.fixed_time) errors[`pickups.${i}.fixed_time`] ??= MSG.required;
-      if (p.mode === 'minutes' && p.minutes_before === '') errors[`pickups.${i}.minutes_before`] ??= MSG.required;
-    });
-  }
-  return errors;
-}
-
-/** The form's sections, in page order; each error path belongs to one (for the index and the first error). */
-export const PRODUCT_SECTIONS = [
-  { id: 'datos-generales', title: 'Datos generales' },
-  { id: 'capacidad', title: 'Capacidad y reservas' },
-  { id: 'punto-encuentro', title: 'Punto de encuentro' },
-  { id: 'tarifas', title: 'Tarifas' },
-  { id: 'temporadas', title: 'Temporadas' },
-  { id: 'disponibilidad', title: 'Disponibilidad' },
-  { id: 'recogidas', title: 'Recogidas' },
-  { id: 'imagenes', title: 'Imágenes' },
-  { id: 'enlaces', title: 'Enlaces públicos' },
-] as const;
-export type TProductSectionId = (typeof PRODUCT_SECTIONS)[number]['id'];
-
-const SECTION_OF: Record<string, TProductSectionId> = {
-  tour_operator_id: 'datos-generales',
-  code: 'datos-generales',
-  name: 'datos-generales',
-  state: 'datos-generales',
-  duration_hours: 'datos-generales',
-  duration_mins: 'datos-generales',
-  languages: 'datos-generales',
-  short_description: 'datos-generales',
-  description: 'datos-generales',
-  includes: 'datos-generales',
-  excludes: 'datos-generales',
-  capacity: 'capacidad',
-  min_pax: 'capacidad',
-  booking_cutoff_hours: 'capacidad',
-  free_cancellation_hours: 'capacidad',
-  instant_confirmation: 'capacidad',
-  meeting_point: 'punto-encuentro',
-  meeting_lat_lng: 'punto-encuentro',
-  prices: 'tarifas',
-  seasons: 'temporadas',
-  availability_rules: 'disponibilidad',
-  closed_dates: 'disponibilidad',
-  pickup_enabled: 'recogidas',
-  pickups: 'recogidas',
-};
-
-export function sectionOfPath(path: string): TProductSectionId | null {
-  return SECTION_OF[path.split('.')[0] ?? ''] ?? null;
-}
-
-/** How many errors each section holds. */
-export function errorsBySection(errors: Record<string, unknown>): Partial<Record<TProductSectionId, number>> {
-  const out: Partial<Record<TProductSectionId, number>> = {};
-  for (const [path, msg] of Object.entries(errors)) {
-    if (!msg) continue;
-    const s = sectionOfPath(path);
-    if (s) out[s] = (out[s] ?? 0) + 1;
-  }
-  return out;
 }

@@ -92,6 +92,7 @@ export function ProductsScreen() {
       header: 'Nombre',
       sort: 'name',
       wide: true,
+      width: 180,
       cell: (p) => (
         <Anchor component={Link} to={editPath(p)} fw={600} size="sm" c="dark">
           {p.name}
@@ -109,6 +110,7 @@ export function ProductsScreen() {
     {
       key: 'duration',
       header: 'Duración',
+      optional: true,
       nowrap: true,
       cell: (p) => <Text size="sm">{formatDuration(p.duration_minutes) || '—'}</Text>,
     },
@@ -134,9 +136,10 @@ export function ProductsScreen() {
     {
       key: 'languages',
       header: 'Idiomas',
+      optional: true,
       cell: (p) => (
         <Tooltip label={formatLanguages(p.languages)} disabled={!p.languages?.length}>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm" c="dimmed" lineClamp={2}>
             {languagesText(p) || '—'}
           </Text>
         </Tooltip>
@@ -145,6 +148,7 @@ export function ProductsScreen() {
     {
       key: 'pickup',
       header: 'Recogida',
+      optional: true,
       cell: (p) =>
         p.pickup_enabled ? (
           <Badge variant="light" color="blue" radius="sm">
@@ -159,13 +163,19 @@ export function ProductsScreen() {
     isAdmin && {
       key: 'operator',
       header: 'Tour operador',
+      optional: true,
       th: { style: { whiteSpace: 'nowrap' } },
-      cell: (p) => <Text size="sm">{p.tour_operator?.name ?? '—'}</Text>,
+      cell: (p) => (
+        <Text size="sm" lineClamp={2}>
+          {p.tour_operator?.name ?? '—'}
+        </Text>
+      ),
     },
   ];
 
   return (
     <ListScreen
+      columnsKey="products"
       list={list}
       title="Productos"
       description={
@@ -199,7 +209,7 @@ export function ProductsScreen() {
         noun={['producto', 'productos']}
         label="Productos"
         columns={columns}
-        miw={isAdmin ? 1000 : 860}
+        miw={820}
         href={editPath}
         actions={
           canEditAll

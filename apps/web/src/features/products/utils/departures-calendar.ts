@@ -15,9 +15,6 @@ export type TCalendarDay = TMonthGridDay & {
   slots: TAvailabilitySlot[];
 };
 
-/** Departures by date, each day in time order. */
-export const groupSlotsByDate = (slots: readonly TAvailabilitySlot[]) => groupByDate(slots);
-
 /** Whole weeks, Monday first, covering the month. */
 export function buildMonthGrid(
   month: string,

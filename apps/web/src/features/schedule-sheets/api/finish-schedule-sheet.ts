@@ -4,13 +4,12 @@
  * Only once the departure has started (422 before).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSheetFinishResponse } from '@trayecto/shared';
+import { apiPath, type TSheetFinishResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { DASHBOARD_KEY, sheetsKeys } from './keys';
-import { sheetApiPaths } from './paths';
 
 export async function finishScheduleSheet(id: string): Promise<TSheetFinishResponse> {
-  const res = await apiRequest<TSheetFinishResponse>(sheetApiPaths.finish(id), { method: 'POST' });
+  const res = await apiRequest<TSheetFinishResponse>(apiPath('scheduleSheetFinish', { id }), { method: 'POST' });
   return res.data;
 }
 

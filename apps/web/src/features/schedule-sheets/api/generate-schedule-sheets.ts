@@ -3,13 +3,15 @@
  * and no sheet yet (running it twice creates nothing twice).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSheetGenerateResponse } from '@trayecto/shared';
+import { apiPath, type TSheetGenerateResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { DASHBOARD_KEY, sheetsKeys } from './keys';
-import { sheetApiPaths } from './paths';
 
 export async function generateScheduleSheets(date: string): Promise<TSheetGenerateResponse> {
-  const res = await apiRequest<TSheetGenerateResponse>(sheetApiPaths.generate, { method: 'POST', body: { date } });
+  const res = await apiRequest<TSheetGenerateResponse>(apiPath('scheduleSheetsGenerate'), {
+    method: 'POST',
+    body: { date },
+  });
   return res.data;
 }
 

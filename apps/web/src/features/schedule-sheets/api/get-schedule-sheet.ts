@@ -1,12 +1,11 @@
 /** GET /api/v1/schedule-sheets/{id}: assignments, the pickup route and the passengers with their check-in. */
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type { TSheetResponse } from '@trayecto/shared';
+import { apiPath, type TSheetResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { sheetsKeys } from './keys';
-import { sheetApiPaths } from './paths';
 
 export async function getScheduleSheet(id: string, signal?: AbortSignal): Promise<TSheetResponse> {
-  const res = await apiRequest<TSheetResponse>(sheetApiPaths.one(id), { signal });
+  const res = await apiRequest<TSheetResponse>(apiPath('scheduleSheet', { id }), { signal });
   return res.data;
 }
 

@@ -3,6 +3,7 @@ export const sheetsKeys = {
   all: ['schedule-sheets'] as const,
   lists: () => [...sheetsKeys.all, 'list'] as const,
   list: (date: string) => [...sheetsKeys.lists(), date] as const,
+  range: (from: string, to: string) => [...sheetsKeys.lists(), from, to] as const,
   details: () => [...sheetsKeys.all, 'detail'] as const,
   detail: (id: string) => [...sheetsKeys.details(), id] as const,
 };

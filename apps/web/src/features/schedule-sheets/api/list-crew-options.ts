@@ -3,10 +3,9 @@
  * of the sheet's operator: the people the assignment form offers.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, MAX_PER_PAGE, type TUserResponse } from '@trayecto/shared';
+import { apiPath, buildListQuery, MAX_PER_PAGE, type TUserResponse, USER_STATE } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { sheetOptionKeys } from './keys';
-import { sheetApiPaths } from './paths';
 
 export type TCrewOption = { value: string; label: string; phone: string; active: boolean };
 
@@ -18,16 +17,16 @@ export function crewQueryString(level: number, operatorId: string): string {
 }
 
 export async function listCrewOptions(level: number, operatorId: string, signal?: AbortSignal) {
-  const res = await apiRequest<TUserResponse[]>(sheetApiPaths.users, {
+  const res = await apiRequest<TUserResponse[]>(apiPath('users'), {
     query: crewQueryString(level, operatorId),
     signal,
   });
   return (Array.isArray(res.data) ? res.data : []).map(
     (u): TCrewOption => ({
       value: u.id,
-      label: u.state === 1 ? u.full_name : `${u.full_name} (inactivo)`,
+      label: u.state === USER_STATE.ACTIVE ? u.full_name : `${u.full_name} (inactivo)`,
       phone: u.phone ?? '',
-      active: u.state === 1,
+      active: u.state === USER_STATE.ACTIVE,
     }),
   );
 }

@@ -1,16 +1,15 @@
 /** GET /api/v1/persons?tour_operator_id[eq]=…: freelance guides, drivers and assistants of the operator. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, MAX_PER_PAGE, type TPersonResponse } from '@trayecto/shared';
+import { apiPath, buildListQuery, MAX_PER_PAGE, type TPersonResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { sheetOptionKeys } from './keys';
-import { sheetApiPaths } from './paths';
 
 export function personsQueryString(operatorId: string): string {
   return buildListQuery({ tour_operator_id: { eq: operatorId } }, { per_page: MAX_PER_PAGE, sort: 'full_name' });
 }
 
 export async function listPersonOptions(operatorId: string, signal?: AbortSignal): Promise<TPersonResponse[]> {
-  const res = await apiRequest<TPersonResponse[]>(sheetApiPaths.persons, {
+  const res = await apiRequest<TPersonResponse[]>(apiPath('persons'), {
     query: personsQueryString(operatorId),
     signal,
   });

@@ -1,16 +1,15 @@
 /** GET /api/v1/vehicles?tour_operator_id[eq]=…: the sheet's operator's fleet, with seats and state. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, MAX_PER_PAGE, type TVehicleResponse } from '@trayecto/shared';
+import { apiPath, buildListQuery, MAX_PER_PAGE, type TVehicleResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { sheetOptionKeys } from './keys';
-import { sheetApiPaths } from './paths';
 
 export function vehiclesQueryString(operatorId: string): string {
   return buildListQuery({ tour_operator_id: { eq: operatorId } }, { per_page: MAX_PER_PAGE, sort: 'plate' });
 }
 
 export async function listVehicleOptions(operatorId: string, signal?: AbortSignal): Promise<TVehicleResponse[]> {
-  const res = await apiRequest<TVehicleResponse[]>(sheetApiPaths.vehicles, {
+  const res = await apiRequest<TVehicleResponse[]>(apiPath('vehicles'), {
     query: vehiclesQueryString(operatorId),
     signal,
   });

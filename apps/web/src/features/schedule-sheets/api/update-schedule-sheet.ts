@@ -4,26 +4,12 @@
  * Chofer and Guía send `state` only (in_progress, done).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSheetConflict, TSheetResponse, TSheetState } from '@trayecto/shared';
+import { apiPath, type TSheetConflict, type TSheetResponse, type TSheetUpdateRequest } from '@trayecto/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { DASHBOARD_KEY, sheetsKeys } from './keys';
-import { sheetApiPaths } from './paths';
 
-export type TSheetPayload = {
-  vehicle_id?: string | null;
-  driver_id?: string | null;
-  guide_id?: string | null;
-  person_ids?: string[];
-  origin?: string;
-  destination?: string;
-  notes?: string;
-  state?: TSheetState;
-  force?: boolean;
-  version?: number;
-};
-
-export async function updateScheduleSheet(id: string, payload: TSheetPayload): Promise<TSheetResponse> {
-  const res = await apiRequest<TSheetResponse>(sheetApiPaths.one(id), { method: 'PUT', body: payload });
+export async function updateScheduleSheet(id: string, payload: TSheetUpdateRequest): Promise<TSheetResponse> {
+  const res = await apiRequest<TSheetResponse>(apiPath('scheduleSheet', { id }), { method: 'PUT', body: payload });
   return res.data;
 }
 
@@ -36,7 +22,7 @@ export function conflictsOf(error: unknown): TSheetConflict[] {
 
 export function useUpdateScheduleSheet(id: string) {
   const queryClient = useQueryClient();
-  return useMutation<TSheetResponse, ApiError, TSheetPayload>({
+  return useMutation<TSheetResponse, ApiError, TSheetUpdateRequest>({
     mutationFn: (payload) => updateScheduleSheet(id, payload),
     onSuccess: (saved) => {
       queryClient.setQueryData(sheetsKeys.detail(saved.id), saved);

@@ -15,7 +15,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
-import { LEVEL, type TSheetConflict, type TSheetResponse } from '@trayecto/shared';
+import {
+  ACTIVE_STATE,
+  LEVEL,
+  type TSheetConflict,
+  type TSheetResponse,
+  type TSheetUpdateRequest,
+} from '@trayecto/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
@@ -24,7 +30,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCrewOptions } from '../api/list-crew-options';
 import { usePersonOptions } from '../api/list-person-options';
 import { useVehicleOptions } from '../api/list-vehicle-options';
-import { conflictsOf, type TSheetPayload, useUpdateScheduleSheet } from '../api/update-schedule-sheet';
+import { conflictsOf, useUpdateScheduleSheet } from '../api/update-schedule-sheet';
 import {
   ASSIGNMENT_FIELDS,
   personLabel,
@@ -57,7 +63,7 @@ export function AssignmentForm({
   const persons = usePersonOptions(operatorId, true);
   const update = useUpdateScheduleSheet(sheet.id);
   const [conflicts, setConflicts] = useState<TSheetConflict[] | null>(null);
-  const [pending, setPending] = useState<TSheetPayload | null>(null);
+  const [pending, setPending] = useState<TSheetUpdateRequest | null>(null);
   const [stale, setStale] = useState(false);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
 
@@ -103,7 +109,7 @@ export function AssignmentForm({
   const personOptions = (() => {
     const chosen = new Set(form.values.person_ids);
     const list = (persons.data ?? [])
-      .filter((p) => p.state === 1 || chosen.has(p.id))
+      .filter((p) => p.state === ACTIVE_STATE.ACTIVE || chosen.has(p.id))
       .map((p) => ({ value: p.id, label: personLabel(p) }));
     for (const p of sheet.persons) {
       if (!list.some((o) => o.value === p.id)) list.unshift({ value: p.id, label: p.full_name });
@@ -114,7 +120,7 @@ export function AssignmentForm({
   const selectedVehicle = vehicles.data?.find((v) => v.id === form.values.vehicle_id);
   const tooSmall = selectedVehicle ? selectedVehicle.seats < sheet.seats : false;
 
-  const save = (payload: TSheetPayload) => {
+  const save = (payload: TSheetUpdateRequest) => {
     setOtherErrors([]);
     update.mutate(payload, {
       onSuccess: (saved) => {
@@ -245,12 +251,12 @@ export function AssignmentForm({
           />
           <SimpleGrid type="container" cols={{ base: 1, '440px': 2 }} spacing="md">
             <Select
-              label="Chófer"
-              placeholder={drivers.isLoading ? 'Cargando…' : 'Sin chófer'}
+              label="Chofer"
+              placeholder={drivers.isLoading ? 'Cargando…' : 'Sin chofer'}
               data={crewOptions(drivers.data, sheet.driver)}
               searchable
               clearable
-              nothingFoundMessage="Ningún chófer coincide"
+              nothingFoundMessage="Ningún chofer coincide"
               readOnly={locked}
               {...form.getInputProps('driver_id')}
             />
@@ -267,7 +273,7 @@ export function AssignmentForm({
           </SimpleGrid>
           <MultiSelect
             label="Personal de apoyo"
-            description="Guías, chóferes y asistentes externos (Recursos › Personas)"
+            description="Guías, choferes y asistentes externos (Recursos › Personas)"
             placeholder={form.values.person_ids.length ? undefined : 'Nadie más'}
             data={personOptions}
             searchable
@@ -295,7 +301,7 @@ export function AssignmentForm({
           </SimpleGrid>
           <Textarea
             label="Notas para el equipo"
-            placeholder="Indicaciones para el chófer y el guía"
+            placeholder="Indicaciones para el chofer y el guía"
             autosize
             minRows={2}
             maxRows={8}

@@ -1,169 +1,54 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconCheck,
-  IconInfoCircle,
-  IconLock,
-  IconNotes,
-  IconPhone,
-  IconQrcode,
-  IconUserCheck,
-} from '@tabler/icons-react';
-import { formatCents, type TSheetPassenger, type TSheetResponse } from '@trayecto/shared';
+import { Alert, Button, Group, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconLock, IconQrcode } from '@tabler/icons-react';
+import { formatCents, type TCheckInRequest, type TSheetPassenger, type TSheetResponse } from '@trayecto/shared';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { type TCheckInPayload, useCheckIn } from '../api/check-in';
+import { useTimes } from '../../../lib/time-zone';
+import { useCheckIn } from '../api/check-in';
 import { findPassenger, parseCheckInCode, UNKNOWN_CODE_MESSAGE } from '../utils/check-in-code';
 import { vibrate } from '../utils/feedback';
-import { canToggle, checkInProgress, paxBreakdown, paxLabel, telHref } from '../utils/sheet-view';
+import { canToggle, checkInProgress, paxLabel, routeRows, type TRouteRow } from '../utils/sheet-view';
+import { OutsideDayNotice, OverrideModal, type TOutside } from './check-in-outside-day';
+import { PassengerRow, StopHeading } from './check-in-rows';
 import { LocatorForm, type TCodeResult } from './locator-form';
-import classes from './sheets.module.css';
 
 const ScanModal = lazy(() => import('./scan-modal'));
-
-const FINAL_STATES: Record<string, { label: string; color: string }> = {
-  completed: { label: 'Realizada', color: 'blue' },
-  no_show: { label: 'No presentado', color: 'orange' },
-  cancelled: { label: 'Cancelada', color: 'red' },
-};
-
-const checkedAt = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
-    : '';
-
-/** One booking: the whole left part is the tap target (present ⇄ undo); calling the customer is beside it. */
-function PassengerRow({
-  p,
-  enabled,
-  busy,
-  onToggle,
-}: {
-  p: TSheetPassenger;
-  enabled: boolean;
-  busy: boolean;
-  onToggle: (p: TSheetPassenger) => void;
-}) {
-  const present = Boolean(p.checked_in_at);
-  const final = FINAL_STATES[p.state];
-  const toggleable = enabled && canToggle(p);
-  const tel = telHref(p.customer_phone);
-  const where = [p.pickup_time, p.pickup_place, p.room ? `hab. ${p.room}` : ''].filter(Boolean).join(' · ');
-  return (
-    <li className={classes.passenger} data-present={present || undefined} data-final={final ? true : undefined}>
-      <button
-        type="button"
-        className={classes.tapTarget}
-        aria-pressed={present}
-        aria-label={`${p.customer_name}, ${p.locator}, ${paxLabel(p.pax_total)}${present ? ', embarcado' : ''}${p.pending_cents > 0 ? `, pendiente de cobro ${formatCents(p.pending_cents)}` : ''}`}
-        disabled={!toggleable || busy}
-        onClick={() => onToggle(p)}
-      >
-        <span className={classes.checkCircle} aria-hidden>
-          {present ? <IconCheck size={26} stroke={3} /> : <IconUserCheck size={22} />}
-        </span>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={8} wrap="wrap">
-            <Text fw={700} size="md" lineClamp={2}>
-              {p.customer_name}
-            </Text>
-            <Text size="xs" c="dimmed" ff="monospace">
-              {p.locator}
-            </Text>
-          </Group>
-          <Group gap={6} wrap="wrap">
-            <Badge variant="light" color="gray" radius="sm" size="lg" component="span" className={classes.num}>
-              {paxLabel(p.pax_total)}
-            </Badge>
-            <Text size="xs" c="dimmed">
-              {paxBreakdown(p.pax)}
-            </Text>
-            {p.pending_cents > 0 ? (
-              <Badge color="red" variant="light" radius="sm" component="span">
-                Pendiente {formatCents(p.pending_cents)}
-              </Badge>
-            ) : null}
-            {p.state === 'pending' ? (
-              <Badge color="yellow" variant="light" radius="sm" component="span">
-                Reserva pendiente
-              </Badge>
-            ) : null}
-            {final ? (
-              <Badge color={final.color} variant="light" radius="sm" component="span">
-                {final.label}
-              </Badge>
-            ) : null}
-          </Group>
-          {where ? (
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {where}
-            </Text>
-          ) : null}
-          {p.notes ? (
-            <Text size="xs" c="yellow.9" fs="italic" lineClamp={2}>
-              <IconNotes size={12} style={{ verticalAlign: -1 }} aria-hidden /> {p.notes}
-            </Text>
-          ) : null}
-          {present ? (
-            <Text size="xs" c="teal.8" fw={600}>
-              Embarcado a las {checkedAt(p.checked_in_at)}
-              {p.checked_in_by ? ` por ${p.checked_in_by.full_name}` : ''}
-              {toggleable ? ' · toca para deshacer' : ''}
-            </Text>
-          ) : null}
-        </Stack>
-      </button>
-      {tel ? (
-        <div className={classes.passengerSide}>
-          <Tooltip label={p.customer_phone}>
-            <ActionIcon
-              component="a"
-              href={tel}
-              variant="light"
-              size={44}
-              radius="xl"
-              aria-label={`Llamar a ${p.customer_name}: ${p.customer_phone}`}
-            >
-              <IconPhone size={20} />
-            </ActionIcon>
-          </Tooltip>
-        </div>
-      ) : null}
-    </li>
-  );
-}
 
 type TFilter = 'all' | 'waiting' | 'boarded';
 
 /**
- * The passenger list with check-in (PRODUCT §4): one big tap target per booking (present / undo)
- * showing pax and what is left to pay; "Escanear bono" opens the camera; the locator can be typed.
- * Each result is told by a notification and, on a phone, a buzz.
+ * The passenger list with check-in (PRODUCT §4), stop by stop in pickup order: one big tap target
+ * per booking (present / undo) showing pax and what is left to pay; "Escanear bono" opens the
+ * camera; the locator can be typed. Each result is told by a notification and, on a phone, a buzz.
+ * Outside the departure's day it is read-only, except for the office after giving a reason.
  */
-export function CheckInPanel({ sheet, canCheckIn }: { sheet: TSheetResponse; canCheckIn: boolean }) {
+export function CheckInPanel({
+  sheet,
+  canCheckIn,
+  canOverride,
+}: {
+  sheet: TSheetResponse;
+  canCheckIn: boolean;
+  /** The office (0, 1, 3): may check in outside the departure's day, giving a reason. */
+  canOverride: boolean;
+}) {
   const checkIn = useCheckIn(sheet.id);
+  const times = useTimes(sheet.timezone);
   const [scanning, setScanning] = useState(false);
   const [filter, setFilter] = useState<TFilter>('all');
+  const [asking, setAsking] = useState(false);
+  // The reason given for this sheet (kept per sheet: the screen is reused from sheet to sheet).
+  const [override, setOverride] = useState<{ sheetId: string; reason: string } | null>(null);
   const progress = checkInProgress(sheet, sheet.passengers);
   const open = sheet.state === 'ready' || sheet.state === 'in_progress';
-  const enabled = canCheckIn && open;
+  const outside: TOutside | null = sheet.check_in_window === 'open' ? null : sheet.check_in_window;
+  const reason = outside && canOverride && override?.sheetId === sheet.id ? override.reason : null;
+  const enabled = canCheckIn && open && (!outside || reason !== null);
 
-  const run = async (payload: TCheckInPayload, name?: string): Promise<TCodeResult> => {
+  const run = async (payload: TCheckInRequest, name?: string): Promise<TCodeResult> => {
     try {
-      const p = await checkIn.mutateAsync(payload);
+      const p = await checkIn.mutateAsync(reason ? { ...payload, override_reason: reason } : payload);
       const present = Boolean(p.checked_in_at);
       const result: TCodeResult = {
         ok: true,
@@ -174,7 +59,10 @@ export function CheckInPanel({ sheet, canCheckIn }: { sheet: TSheetResponse; can
       notifySuccess(result.title, result.message);
       return result;
     } catch (e) {
-      const message = e instanceof ApiError ? (e.fieldErrors.code?.[0] ?? e.message) : 'No se ha podido embarcar';
+      const message =
+        e instanceof ApiError
+          ? (e.fieldErrors.code?.[0] ?? e.fieldErrors.override_reason?.[0] ?? e.message)
+          : 'No se ha podido embarcar';
       const result: TCodeResult = {
         ok: false,
         title: name ? `No se ha podido embarcar a ${name}` : 'No se ha podido embarcar',
@@ -221,9 +109,20 @@ export function CheckInPanel({ sheet, canCheckIn }: { sheet: TSheetResponse; can
     waiting: sheet.passengers.filter((p) => !p.checked_in_at && canToggle(p)).length,
     boarded: sheet.passengers.filter((p) => p.checked_in_at).length,
   };
-  const shown = sheet.passengers.filter((p) =>
-    filter === 'all' ? true : filter === 'boarded' ? Boolean(p.checked_in_at) : !p.checked_in_at && canToggle(p),
-  );
+  const matches = (p: TSheetPassenger) =>
+    filter === 'all' ? true : filter === 'boarded' ? Boolean(p.checked_in_at) : !p.checked_in_at && canToggle(p);
+  const shown = sheet.passengers.filter(matches);
+  // Stop by stop along the route (issue 12: the driver's list follows the route), each passenger
+  // as the list has it (a check-in answer updates both).
+  const live = new Map(sheet.passengers.map((p) => [p.booking_id, p]));
+  const onRoute = new Set(sheet.stops.flatMap((st) => st.bookings.map((b) => b.booking_id)));
+  const groups: { row: TRouteRow | null; passengers: TSheetPassenger[] }[] = [
+    ...routeRows(sheet.stops).map((row) => ({
+      row,
+      passengers: row.bookings.map((b) => live.get(b.booking_id) ?? b).filter(matches),
+    })),
+    { row: null, passengers: shown.filter((p) => !onRoute.has(p.booking_id)) },
+  ].filter((g) => g.passengers.length > 0);
 
   return (
     <Paper withBorder radius="lg" shadow="xs" component="section" aria-labelledby="embarque">
@@ -264,6 +163,15 @@ export function CheckInPanel({ sheet, canCheckIn }: { sheet: TSheetResponse; can
           <Alert color="blue" variant="light" icon={<IconLock size={18} />}>
             Hoja finalizada: los embarcados quedaron como «Realizada» y los demás confirmados como «No presentado».
           </Alert>
+        ) : outside ? (
+          <OutsideDayNotice
+            outside={outside}
+            date={sheet.date}
+            canOverride={canOverride}
+            reason={reason}
+            onAsk={() => setAsking(true)}
+            onStop={() => setOverride(null)}
+          />
         ) : null}
         {enabled ? <LocatorForm onCode={onCode} /> : null}
         {sheet.passengers.length > 0 ? (
@@ -289,19 +197,48 @@ export function CheckInPanel({ sheet, canCheckIn }: { sheet: TSheetResponse; can
             {filter === 'waiting' ? 'No queda nadie por embarcar.' : 'Aún no hay nadie embarcado.'}
           </Text>
         ) : (
-          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Pasajeros">
-            {shown.map((p) => (
-              <PassengerRow
-                key={p.booking_id}
-                p={p}
-                enabled={enabled}
-                busy={checkIn.isPending && tapping === p.booking_id}
-                onToggle={onToggle}
-              />
+          <Stack gap="md">
+            {groups.map(({ row, passengers }) => (
+              <Stack gap={6} key={row?.key ?? 'others'} component="section">
+                {row ? <StopHeading row={row} /> : null}
+                <Stack
+                  component="ul"
+                  gap="xs"
+                  m={0}
+                  p={0}
+                  style={{ listStyle: 'none' }}
+                  aria-label={row ? `Pasajeros de ${row.place}` : 'Pasajeros'}
+                >
+                  {passengers.map((p) => (
+                    <PassengerRow
+                      key={p.booking_id}
+                      p={p}
+                      enabled={enabled}
+                      busy={checkIn.isPending && tapping === p.booking_id}
+                      onToggle={onToggle}
+                      times={times}
+                    />
+                  ))}
+                </Stack>
+              </Stack>
             ))}
           </Stack>
         )}
       </Stack>
+      {canOverride && outside ? (
+        <OverrideModal
+          key={`${sheet.id}-${asking}`}
+          opened={asking}
+          outside={outside}
+          date={sheet.date}
+          initial={reason ?? ''}
+          onClose={() => setAsking(false)}
+          onConfirm={(r) => {
+            setOverride({ sheetId: sheet.id, reason: r });
+            setAsking(false);
+          }}
+        />
+      ) : null}
       {scanning ? (
         <Suspense fallback={null}>
           <ScanModal opened={scanning} onClose={() => setScanning(false)} onCode={onCode} />

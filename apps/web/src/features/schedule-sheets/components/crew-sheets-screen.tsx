@@ -1,23 +1,25 @@
-import { Badge, EmptyState, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronRight, IconClipboardList, IconMapPin } from '@tabler/icons-react';
+import { Badge, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChevronRight, IconClipboardList, IconMapPin } from '@tabler/icons-react';
 import { pathTo, type TSheetResponse, type TSheetSummary } from '@trayecto/shared';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { getCurrentUser } from '../../../lib/auth-storage';
 import { todayIso } from '../../../lib/dates';
 import { useScheduleSheetDetails } from '../api/get-schedule-sheet';
-import { useScheduleSheets } from '../api/list-schedule-sheets';
+import { useScheduleSheets, useScheduleSheetsBetween } from '../api/list-schedule-sheets';
 import { sheetStateColor } from '../utils/sheet-states';
 import {
   checkInProgress,
+  crewDayTitle,
   endTime,
   formatLongDay,
   paxLabel,
+  relativeDay,
   routeRows,
   routeTotals,
   shiftDay,
 } from '../utils/sheet-view';
-import { SheetStateBadge } from './sheet-badges';
+import { SheetStateBadge, WarningsText } from './sheet-badges';
 import classes from './sheets.module.css';
 import { useDayParam } from './sheets-list-screen';
 
@@ -85,19 +87,8 @@ function CrewSheetCard({ sheet, detail }: { sheet: TSheetSummary; detail?: TShee
                 {sheet.vehicle.plate}
               </Badge>
             ) : null}
-            {sheet.warnings.length > 0 ? (
-              <Badge
-                size="lg"
-                color="orange"
-                variant="light"
-                radius="sm"
-                component="span"
-                leftSection={<IconAlertTriangle size={14} />}
-              >
-                {sheet.warnings.length}
-              </Badge>
-            ) : null}
           </Group>
+          <WarningsText warnings={sheet.warnings} />
         </Stack>
         <IconChevronRight size={26} color="var(--mantine-color-gray-5)" aria-hidden />
       </Group>
@@ -105,39 +96,87 @@ function CrewSheetCard({ sheet, detail }: { sheet: TSheetSummary; detail?: TShee
   );
 }
 
+/** The crew's days: yesterday, today and the next seven (issue 12: "crew see their week"). */
+export const CREW_DAYS = { before: 1, after: 7 } as const;
+
+const weekdayFmt = new Intl.DateTimeFormat('es-ES', { weekday: 'short', timeZone: 'UTC' });
+const weekdayOf = (date: string) => weekdayFmt.format(new Date(`${date}T00:00:00Z`)).replace('.', '');
+
+/**
+ * A strip of day buttons from yesterday to a week ahead, each with how many sheets it holds: one
+ * tap to any day of the week, all of it visible on a 390 px phone.
+ */
+function CrewWeekNav({
+  date,
+  today,
+  counts,
+  onChange,
+}: {
+  date: string;
+  today: string;
+  counts: ReadonlyMap<string, number> | null;
+  onChange: (date: string) => void;
+}) {
+  const days = Array.from({ length: CREW_DAYS.before + CREW_DAYS.after + 1 }, (_, i) =>
+    shiftDay(today, i - CREW_DAYS.before),
+  );
+  return (
+    <fieldset aria-label="Días" className={classes.weekStrip}>
+      {days.map((d) => {
+        const n = counts?.get(d) ?? 0;
+        const rel = relativeDay(d, today);
+        const what = counts ? (n === 0 ? 'sin hojas' : n === 1 ? '1 hoja' : `${n} hojas`) : '';
+        return (
+          <button
+            key={d}
+            type="button"
+            className={classes.weekDay}
+            aria-pressed={d === date}
+            data-today={d === today || undefined}
+            aria-label={`${rel ? `${rel}, ` : ''}${formatLongDay(d)}${what ? `: ${what}` : ''}`}
+            onClick={() => onChange(d)}
+          >
+            <span className={classes.weekDayName}>{d === today ? 'Hoy' : weekdayOf(d)}</span>
+            <span className={classes.weekDayNum}>{Number(d.slice(8))}</span>
+            <span className={classes.weekDayCount} data-empty={n === 0 || undefined}>
+              {n > 0 ? n : '·'}
+            </span>
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 /**
  * Chofer and Guía land here (PRODUCT §5: "drivers and guides land on their own sheets of today"):
- * their sheets of the day as big cards for a phone, today by default, tomorrow one tap away.
+ * their sheets of the day as big cards for a phone, today by default; yesterday and the next seven
+ * days one tap away, each day showing how many sheets it holds.
  */
 export function CrewSheetsScreen() {
   const [date, setDate] = useDayParam();
   const today = todayIso();
   const query = useScheduleSheets(date);
+  const week = useScheduleSheetsBetween(shiftDay(today, -CREW_DAYS.before), shiftDay(today, CREW_DAYS.after));
+  const counts = week.data
+    ? week.data.reduce((m, s) => m.set(s.date, (m.get(s.date) ?? 0) + 1), new Map<string, number>())
+    : null;
   const sheets = query.data ?? [];
   const details = useScheduleSheetDetails(sheets.map((s) => s.id));
   const name = firstName();
-  const label =
-    date === today ? 'Hoy' : date === shiftDay(today, 1) ? 'Mañana' : date === shiftDay(today, -1) ? 'Ayer' : '';
 
   return (
     <Stack gap="md" maw={720} mx="auto">
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {label === 'Hoy' ? 'Mis hojas de hoy' : label ? `Mis hojas de ${label.toLowerCase()}` : 'Mis hojas'}
+          {crewDayTitle(date, today)}
         </Title>
         <Text c="dimmed" size="sm">
           {name ? `Hola, ${name}. ` : ''}
           {formatLongDay(date)}
         </Text>
       </div>
-      <SegmentedControl
-        value={label}
-        onChange={(v) => setDate(v === 'Ayer' ? shiftDay(today, -1) : v === 'Mañana' ? shiftDay(today, 1) : today)}
-        data={['Ayer', 'Hoy', 'Mañana']}
-        fullWidth
-        size="md"
-        aria-label="Día"
-      />
+      <CrewWeekNav date={date} today={today} counts={counts} onChange={setDate} />
       {query.isError ? (
         <LoadErrorAlert
           title="No se han podido cargar tus hojas"
@@ -156,7 +195,7 @@ export function CrewSheetsScreen() {
           <EmptyState
             variant="light"
             icon={<IconClipboardList size={28} />}
-            title={label === 'Hoy' ? 'Hoy no tienes hojas asignadas' : 'No tienes hojas asignadas este día'}
+            title={date === today ? 'Hoy no tienes hojas asignadas' : 'No tienes hojas asignadas este día'}
             description="Cuando la oficina te asigne a una salida, aparecerá aquí con su ruta y sus pasajeros."
           />
         </Paper>

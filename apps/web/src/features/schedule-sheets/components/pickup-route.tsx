@@ -1,5 +1,12 @@
 import { Anchor, Badge, Box, EmptyState, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCircleCheckFilled, IconDirections, IconMapPin, IconNotes, IconRoute } from '@tabler/icons-react';
+import {
+  IconCircleCheckFilled,
+  IconClockQuestion,
+  IconDirections,
+  IconMapPin,
+  IconNotes,
+  IconRoute,
+} from '@tabler/icons-react';
 import type { TSheetResponse } from '@trayecto/shared';
 import { Fragment } from 'react';
 import { paxBreakdown, paxLabel, routeRows, routeTotals, type TRouteRow } from '../utils/sheet-view';
@@ -12,8 +19,9 @@ function directionsHref(latLng: string): string | null {
   return m ? `https://www.google.com/maps/dir/?api=1&destination=${m[1]},${m[2]}` : null;
 }
 
-function Stop({ row, latLng, phone }: { row: TRouteRow; latLng: string; phone: string }) {
+function Stop({ row, latLng, phone, compact }: { row: TRouteRow; latLng: string; phone: string; compact: boolean }) {
   const directions = directionsHref(latLng);
+  const untimed = row.time === '—';
   return (
     <Box component="li" className={classes.stop} py="md" px={{ base: 'sm', sm: 'md' }}>
       <Group align="flex-start" wrap="nowrap" gap="md">
@@ -24,9 +32,21 @@ function Stop({ row, latLng, phone }: { row: TRouteRow; latLng: string; phone: s
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
             <div style={{ minWidth: 0 }}>
               <Group gap={8} wrap="wrap" align="baseline">
-                <Text className={classes.time} aria-label={`Hora de recogida ${row.time}`}>
-                  {row.time}
-                </Text>
+                {untimed ? (
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    radius="sm"
+                    component="span"
+                    leftSection={<IconClockQuestion size={12} aria-hidden />}
+                  >
+                    Sin hora
+                  </Badge>
+                ) : (
+                  <Text className={classes.time} aria-label={`Hora de recogida ${row.time}`}>
+                    {row.time}
+                  </Text>
+                )}
                 <Text fw={700}>{row.place}</Text>
                 {row.zone ? (
                   <Badge variant="light" color="gray" radius="sm" size="sm" component="span">
@@ -71,65 +91,72 @@ function Stop({ row, latLng, phone }: { row: TRouteRow; latLng: string; phone: s
               ) : null}
             </Group>
           ) : null}
-          <Stack
-            gap={6}
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`Reservas de ${row.place}`}
-          >
-            {row.bookings.map((b) => (
-              <Paper
-                key={b.booking_id}
-                component="li"
-                withBorder
-                radius="md"
-                px="sm"
-                py={8}
-                bg={b.checked_in_at ? 'teal.0' : undefined}
-              >
-                <Group justify="space-between" wrap="wrap" gap={6}>
-                  <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
-                    {b.checked_in_at ? (
-                      <IconCircleCheckFilled size={18} color="var(--mantine-color-teal-6)" aria-label="Embarcado" />
-                    ) : null}
-                    <Text size="sm" fw={600}>
-                      {b.customer_name}
-                    </Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {b.locator}
-                    </Text>
-                    {b.room ? (
-                      <Badge variant="outline" color="gray" radius="sm" size="sm" component="span">
-                        Hab. {b.room}
-                      </Badge>
-                    ) : null}
+          {untimed ? (
+            <Text size="xs" c="orange.9">
+              Nadie ha dado hora de recogida en esta parada: confírmala con la oficina.
+            </Text>
+          ) : null}
+          {compact ? null : (
+            <Stack
+              gap={6}
+              component="ul"
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+              aria-label={`Reservas de ${row.place}`}
+            >
+              {row.bookings.map((b) => (
+                <Paper
+                  key={b.booking_id}
+                  component="li"
+                  withBorder
+                  radius="md"
+                  px="sm"
+                  py={8}
+                  bg={b.checked_in_at ? 'teal.0' : undefined}
+                >
+                  <Group justify="space-between" wrap="wrap" gap={6}>
+                    <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
+                      {b.checked_in_at ? (
+                        <IconCircleCheckFilled size={18} color="var(--mantine-color-teal-6)" aria-label="Embarcado" />
+                      ) : null}
+                      <Text size="sm" fw={600}>
+                        {b.customer_name}
+                      </Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {b.locator}
+                      </Text>
+                      {b.room ? (
+                        <Badge variant="outline" color="gray" radius="sm" size="sm" component="span">
+                          Hab. {b.room}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Group gap="sm" wrap="nowrap">
+                      {b.pickup_time && b.pickup_time !== row.time ? (
+                        <Text size="xs" c="dimmed" className={classes.num}>
+                          {b.pickup_time}
+                        </Text>
+                      ) : null}
+                      <Tooltip label={paxBreakdown(b.pax)}>
+                        <Text size="sm" fw={600} className={classes.num}>
+                          {paxLabel(b.pax_total)}
+                        </Text>
+                      </Tooltip>
+                    </Group>
                   </Group>
-                  <Group gap="sm" wrap="nowrap">
-                    {b.pickup_time && b.pickup_time !== row.time ? (
-                      <Text size="xs" c="dimmed" className={classes.num}>
-                        {b.pickup_time}
+                  <Group gap="md" mt={2} wrap="wrap">
+                    <PhoneLink phone={b.customer_phone} size="xs" />
+                    {b.notes ? (
+                      <Text size="xs" c="yellow.9" fs="italic">
+                        <IconNotes size={13} style={{ verticalAlign: -2 }} aria-hidden /> {b.notes}
                       </Text>
                     ) : null}
-                    <Tooltip label={paxBreakdown(b.pax)}>
-                      <Text size="sm" fw={600} className={classes.num}>
-                        {paxLabel(b.pax_total)}
-                      </Text>
-                    </Tooltip>
                   </Group>
-                </Group>
-                <Group gap="md" mt={2} wrap="wrap">
-                  <PhoneLink phone={b.customer_phone} size="xs" />
-                  {b.notes ? (
-                    <Text size="xs" c="yellow.9" fs="italic">
-                      <IconNotes size={13} style={{ verticalAlign: -2 }} aria-hidden /> {b.notes}
-                    </Text>
-                  ) : null}
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          )}
         </Stack>
       </Group>
     </Box>
@@ -139,9 +166,10 @@ function Stop({ row, latLng, phone }: { row: TRouteRow; latLng: string; phone: s
 /**
  * The pickup route (PRODUCT §4): the bookings grouped by pickup place, in pickup-time order, with
  * the pax of each stop, the running total on board, and each booking's customer, phone, room and
- * notes.
+ * notes. A stop nobody gave a time says so. `compact` (the crew's phone, where the passenger list
+ * below follows the same stops): the stops only.
  */
-export function PickupRoute({ sheet }: { sheet: TSheetResponse }) {
+export function PickupRoute({ sheet, compact = false }: { sheet: TSheetResponse; compact?: boolean }) {
   const rows = routeRows(sheet.stops);
   const totals = routeTotals(rows);
   return (
@@ -171,7 +199,12 @@ export function PickupRoute({ sheet }: { sheet: TSheetResponse }) {
         <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Paradas">
           {rows.map((row, i) => (
             <Fragment key={row.key}>
-              <Stop row={row} latLng={sheet.stops[i]?.lat_lng ?? ''} phone={sheet.stops[i]?.phone ?? ''} />
+              <Stop
+                row={row}
+                latLng={sheet.stops[i]?.lat_lng ?? ''}
+                phone={sheet.stops[i]?.phone ?? ''}
+                compact={compact}
+              />
             </Fragment>
           ))}
         </Box>

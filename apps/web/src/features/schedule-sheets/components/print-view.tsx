@@ -14,7 +14,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { formatDay, todayIso } from '../../../lib/dates';
-import { formatDateTime } from '../../../lib/format';
+import { useTimes } from '../../../lib/time-zone';
 import { useScheduleSheetDetails } from '../api/get-schedule-sheet';
 import { sheetStateName } from '../utils/sheet-states';
 import { endTime, formatLongDay, paxLabel, routeRows, seatsLabel } from '../utils/sheet-view';
@@ -62,6 +62,7 @@ const person = (p: { full_name: string; phone: string } | null) =>
  */
 export function PrintedSheet({ sheet: s }: { sheet: TSheetResponse }) {
   const rows = routeRows(s.stops);
+  const times = useTimes(s.timezone);
   const vehicle = s.vehicle_detail;
   const vehicleType = vehicle ? (VEHICLE_TYPE_NAMES[vehicle.type as TVehicleType] ?? vehicle.type) : '';
   return (
@@ -147,6 +148,7 @@ export function PrintedSheet({ sheet: s }: { sheet: TSheetResponse }) {
                 <td>
                   <strong>{r.place}</strong>
                   {r.point ? ` — ${r.point}` : ''}
+                  {r.time === '—' ? <strong className={classes.noTime}> · Sin hora de recogida</strong> : null}
                 </td>
                 <td>{r.zone}</td>
                 <td className={classes.right}>{r.pax}</td>
@@ -186,7 +188,15 @@ export function PrintedSheet({ sheet: s }: { sheet: TSheetResponse }) {
                   {p.notes ? <div className={classes.small}>{p.notes}</div> : null}
                 </td>
                 <td style={{ whiteSpace: 'nowrap' }}>{p.customer_phone}</td>
-                <td>{[p.pickup_time, p.pickup_place, p.room ? `hab. ${p.room}` : ''].filter(Boolean).join(' · ')}</td>
+                <td>
+                  {[
+                    p.pickup_place ? (p.pickup_time ?? '—') : p.pickup_time,
+                    p.pickup_place,
+                    p.room ? `hab. ${p.room}` : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </td>
                 <td className={classes.right}>{p.pax_total}</td>
                 <td className={classes.right}>{p.pending_cents > 0 ? formatCents(p.pending_cents) : ''}</td>
                 <td className={classes.center}>{p.checked_in_at ? '✔' : <span className={classes.box} />}</td>
@@ -228,7 +238,7 @@ export function PrintedSheet({ sheet: s }: { sheet: TSheetResponse }) {
         <span>
           {s.company.name} · {s.product.code}
         </span>
-        <span>Impreso el {formatDateTime(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)}</span>
+        <span>Impreso el {times.withZone(times.dateTime(new Date()))}</span>
       </footer>
     </article>
   );

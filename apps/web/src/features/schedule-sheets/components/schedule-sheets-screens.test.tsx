@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TSheetPassenger, TSheetResponse, TSheetSummary } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/auth-storage';
+import { todayIso } from '../../../lib/dates';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
+import { shiftDay } from '../utils/sheet-view';
 import { ScheduleEditScreen, ScheduleSheetsScreen } from './schedule-sheets-screens';
 
 const OP = '11111111-2222-4333-8444-555555555555';
@@ -11,6 +13,7 @@ const OP = '11111111-2222-4333-8444-555555555555';
 const summary: TSheetSummary = {
   id: 's1',
   tour_operator_id: OP,
+  timezone: 'Atlantic/Canary',
   product: { id: 'p1', code: 'TEI-01', name: 'Subida al Teide', duration_minutes: 480 },
   departure_id: 'd1',
   date: '2026-11-24',
@@ -27,6 +30,7 @@ const summary: TSheetSummary = {
   seats: 9,
   capacity: 50,
   checked_in_pax: 0,
+  check_in_window: 'open',
   warnings: [
     {
       kind: 'over_capacity',
@@ -108,22 +112,98 @@ const loginAs = (level: number) =>
   saveSession(fakeJwt({ sub: `u-${level}`, level, tour_operator_id: OP, ver: 1 }), {
     id: `u-${level}`,
     name: 'Sara Martín',
+    level,
   });
+
+/** Tomorrow's Teide sheet of the demo (issue 12): a stop nobody gave a pickup time, check-in not open yet. */
+const loro = passenger({
+  booking_id: 'b3',
+  locator: 'TRY-CCCCCC',
+  customer_name: 'Luca Rossi',
+  pickup_time: null,
+  pickup_place: 'Parada Loro Parque',
+  pending_cents: 0,
+  room: '',
+});
+const meet = passenger({
+  booking_id: 'b4',
+  locator: 'TRY-DDDDDD',
+  customer_name: 'Ana Abad',
+  pickup_time: null,
+  pickup_place: null,
+  pending_cents: 0,
+  room: '',
+});
+const NO_TIME = 'Sin hora de recogida en «Parada Loro Parque»: Luca Rossi (TRY-CCCCCC). Indícala en la reserva';
+const future: TSheetResponse = {
+  ...detail,
+  id: 's2',
+  date: '2026-11-26',
+  starts_at: '2099-11-26T09:00:00Z',
+  ends_at: '2099-11-26T17:00:00Z',
+  check_in_window: 'before',
+  bookings_count: 4,
+  pax: 12,
+  warnings: [{ kind: 'pickup_without_time', message: NO_TIME, resource_id: 'h9', other_sheet_id: null }],
+  stops: [
+    { ...detail.stops[0], pax: 10, running_pax: 10, bookings: [hans, lucia] },
+    {
+      accommodation_id: 'h9',
+      name: 'Parada Loro Parque',
+      address: 'Avenida Loro Parque',
+      zone: 'Puerto de la Cruz',
+      pickup_point: '',
+      lat_lng: '',
+      phone: '',
+      pickup_time: null,
+      pax: 2,
+      running_pax: 12,
+      bookings: [loro],
+    },
+    {
+      accommodation_id: null,
+      name: 'Punto de encuentro',
+      address: 'Oficina',
+      zone: '',
+      pickup_point: '',
+      lat_lng: '',
+      phone: '',
+      pickup_time: '09:00',
+      pax: 2,
+      running_pax: 14,
+      bookings: [meet],
+    },
+  ],
+  // The API's order: the route's (issue 12), not the alphabet.
+  passengers: [hans, lucia, loro, meet],
+};
 
 describe('schedule sheets screens', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
-    // The server's sheet: a check-in changes it, as the API does.
-    let sheet = detail;
+    // The server's sheets: a check-in changes them, as the API does.
+    const sheets: Record<string, TSheetResponse> = {
+      s1: detail,
+      s2: future,
+      s3: { ...detail, id: 's3', state: 'in_progress' },
+    };
     fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       const u = String(url);
-      if (u.includes('/check-in')) {
+      const id = /schedule-sheets\/(s\d)/.exec(u)?.[1];
+      if (id && u.includes('/check-in')) {
         const body = JSON.parse(String(init?.body));
         const answer = { ...lucia, checked_in_at: body.present ? '2026-11-24T08:21:00Z' : null };
-        sheet = { ...sheet, state: 'in_progress', passengers: [hans, answer] };
+        const swap = (p: TSheetPassenger) => (p.booking_id === answer.booking_id ? answer : p);
+        const cur = sheets[id] as TSheetResponse;
+        sheets[id] = {
+          ...cur,
+          state: cur.check_in_window === 'open' ? 'in_progress' : cur.state,
+          passengers: cur.passengers.map(swap),
+          stops: cur.stops.map((st) => ({ ...st, bookings: st.bookings.map(swap) })),
+        };
         return json(answer);
       }
-      if (u.includes('/schedule-sheets/s1')) return json(sheet);
+      if (id) return json(sheets[id]);
       if (u.includes('/schedule-sheets')) return json([summary]);
       return json([]);
     });
@@ -180,4 +260,96 @@ describe('schedule sheets screens', () => {
       'tel:+34600000000',
     );
   }, 20_000);
+
+  it('a driver on tomorrow’s sheet: the route first, passengers in pickup order by stop, read-only with the reason in words', async () => {
+    loginAs(4);
+    renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s2');
+    const route = await screen.findByRole('region', { name: 'Ruta de recogida' });
+    const list = screen.getByRole('region', { name: 'Pasajeros y embarque' });
+    // The route at the top (issue 12 item 5).
+    expect(route.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The passengers in pickup order, under their stop.
+    const names = within(list)
+      .getAllByRole('button', { pressed: false })
+      .map((b) => b.getAttribute('aria-label')?.split(',')[0]);
+    expect(names).toEqual(['Hans Becker', 'Lucía Pérez', 'Luca Rossi', 'Ana Abad']);
+    expect(within(list).getByRole('heading', { name: /Parada Loro Parque/ })).toHaveTextContent('Sin hora');
+    // Not the day yet: said in words, nothing to tap, no scanning.
+    expect(within(list).getByText(/El embarque se abre el jue, 26 nov 2026, el día de la salida/)).toBeInTheDocument();
+    for (const b of within(list).getAllByRole('button', { pressed: false })) expect(b).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Escanear bono' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Localizador' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /fuera de fecha|antes de tiempo/ })).toBeNull();
+    // «Iniciar» is shown but not usable, and the reason is visible text (no tooltip on a phone).
+    const start = screen.getByRole('button', { name: 'Iniciar' });
+    expect(start).toHaveAttribute('aria-disabled', 'true');
+    expect(start).toHaveAccessibleDescription('Iniciar: se podrá iniciar el jue, 26 nov 2026, el día de la salida');
+    expect(screen.getByTestId('state-reasons')).toBeVisible();
+    fireEvent.click(start);
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
+    // The stop without a time warns, on the route and in the warnings.
+    expect(within(route).getByText('Sin hora')).toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'Un aviso en esta hoja' })).toHaveTextContent(NO_TIME);
+  }, 20_000);
+
+  it('the Operador checks in before the day only after giving a reason, sent with each check-in', async () => {
+    loginAs(3);
+    renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s2');
+    const list = await screen.findByRole('region', { name: 'Pasajeros y embarque' });
+    const tap = within(list).getByRole('button', { name: /^Lucía Pérez/ });
+    expect(tap).toBeDisabled();
+    fireEvent.click(within(list).getByRole('button', { name: 'Embarcar antes de tiempo…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Embarcar antes del día de la salida' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Embarcar con este motivo' }));
+    expect(await within(dialog).findByText('Campo requerido')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), {
+      target: { value: 'Excursión de dos días: embarcan en la víspera' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Embarcar con este motivo' }));
+    await waitFor(() => expect(tap).toBeEnabled());
+    expect(within(list).getByText(/Excursión de dos días: embarcan en la víspera/)).toBeInTheDocument();
+    fireEvent.click(tap);
+    await waitFor(() => expect(tap).toHaveAttribute('aria-pressed', 'true'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/check-in'));
+    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({
+      booking_id: 'b1',
+      present: true,
+      method: 'tap',
+      override_reason: 'Excursión de dos días: embarcan en la víspera',
+    });
+  }, 20_000);
+
+  it('Finalizar before the departure starts: disabled, and why is written under it (not a hover tooltip)', async () => {
+    loginAs(5);
+    renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s3');
+    const finish = await screen.findByRole('button', { name: 'Finalizar' });
+    expect(finish).toHaveAttribute('aria-disabled', 'true');
+    expect(finish).toHaveAccessibleDescription('Finalizar: se puede finalizar cuando empiece la salida (09:00)');
+    expect(screen.getByText('se puede finalizar cuando empiece la salida (09:00)')).toBeVisible();
+  }, 20_000);
+
+  it('Chofer and Guía move through their week: yesterday to seven days ahead, with the sheets of each day', async () => {
+    loginAs(4);
+    const { router } = renderRoutes(
+      [{ path: '/schedule-sheets', element: <ScheduleSheetsScreen /> }],
+      '/schedule-sheets',
+    );
+    const days = await screen.findByRole('group', { name: 'Días' });
+    const buttons = within(days).getAllByRole('button');
+    expect(buttons).toHaveLength(9);
+    const today = todayIso();
+    expect(buttons[0]).toHaveAccessibleName(expect.stringMatching(/^Ayer/));
+    expect(buttons[1]).toHaveAccessibleName(expect.stringMatching(/^Hoy/));
+    expect(buttons[1]).toHaveAttribute('aria-pressed', 'true');
+    expect(buttons[8]?.getAttribute('aria-label')).toContain(String(Number(shiftDay(today, 7).slice(8))));
+    // One request for the whole week, for the counts.
+    const weekCall = fetchMock.mock.calls
+      .map(([u]) => decodeURIComponent(String(u)))
+      .find((u) => u.includes('date[gte]'));
+    expect(weekCall).toContain(`date[gte]=${shiftDay(today, -1)}`);
+    expect(weekCall).toContain(`date[lte]=${shiftDay(today, 7)}`);
+    fireEvent.click(buttons[6] as HTMLElement);
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${shiftDay(today, 5)}`));
+    expect(buttons[6]).toHaveAttribute('aria-pressed', 'true');
+  });
 });

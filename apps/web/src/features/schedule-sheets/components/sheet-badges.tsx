@@ -1,5 +1,5 @@
 import { Badge, Group, Progress, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TSheetConflict, TSheetSummary } from '@trayecto/shared';
 import { sheetStateColor, sheetStateName } from '../utils/sheet-states';
 import { checkInProgress, paxLabel, seatsLabel, sheetLoad } from '../utils/sheet-view';
@@ -95,17 +95,19 @@ export function WarningsCell({ warnings }: { warnings: readonly TSheetConflict[]
   );
 }
 
-/** Pax of a booking as a small pill: "3 pax". */
-export function PaxPill({ n }: { n: number }) {
+/**
+ * The warnings of a sheet written out, for a phone's card (no hover there): one short orange line
+ * each.
+ */
+export function WarningsText({ warnings }: { warnings: readonly TSheetConflict[] }) {
+  if (warnings.length === 0) return null;
   return (
-    <Badge
-      variant="outline"
-      color="gray"
-      radius="sm"
-      leftSection={<IconUsers size={12} aria-hidden />}
-      component="span"
-    >
-      {paxLabel(n)}
-    </Badge>
+    <Stack gap={2} aria-label={warnings.length === 1 ? 'Aviso' : 'Avisos'} role="group">
+      {warnings.map((w) => (
+        <Text key={`${w.kind}-${w.resource_id}-${w.other_sheet_id}`} size="xs" c="orange.9" lh={1.35}>
+          <IconAlertTriangle size={12} style={{ verticalAlign: -1 }} aria-hidden /> {w.message}
+        </Text>
+      ))}
+    </Stack>
   );
 }

@@ -17,7 +17,7 @@ import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-p
 import { getRoles } from '../../../lib/auth-storage';
 import { formatDay, todayIso } from '../../../lib/dates';
 import { useIsPhone } from '../../../lib/use-is-phone';
-import { AuditTrail } from '../../audit-log/components/audit-trail';
+import { AuditTrail } from '../../audit-log';
 import { useScheduleSheet } from '../api/get-schedule-sheet';
 import { sheetAccess, type TSheetAccess } from '../utils/sheet-access';
 import {
@@ -35,7 +35,7 @@ import { PickupRoute } from './pickup-route';
 import { PrintSheetView } from './print-view';
 import { SheetStateBadge } from './sheet-badges';
 import { CrewNames, PhoneLink } from './sheet-people';
-import { SheetStateActions } from './sheet-state-actions';
+import { SheetStateActions, SheetStateReasons } from './sheet-state-actions';
 import { WarningsPanel } from './sheet-warnings';
 import classes from './sheets.module.css';
 
@@ -133,7 +133,7 @@ function CrewCard({ sheet }: { sheet: TSheetResponse }) {
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-label="Equipo">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Fact icon={<IconSteeringWheel size={20} />} label="Chófer">
+        <Fact icon={<IconSteeringWheel size={20} />} label="Chofer">
           <CrewNames sheet={sheet} kind="driver" />
           {sheet.driver?.phone ? <PhoneLink phone={sheet.driver.phone} size="xs" /> : null}
         </Fact>
@@ -175,7 +175,8 @@ function LoadingSheet() {
 /**
  * /schedule-sheets/{id} (PRODUCT §4, §5): the header with the state and its buttons, the warnings,
  * the assignment (planners only), the pickup route and the passenger list with check-in, and
- * "Imprimir". Chofer and Guía see check-in first and no assignment controls.
+ * "Imprimir". Chofer and Guía see the route first, then the passengers stop by stop with check-in,
+ * and no assignment controls.
  */
 export function SheetEditScreen() {
   const { id = '' } = useParams();
@@ -265,15 +266,21 @@ export function SheetEditScreen() {
       {isPhone && access.isCrew ? (
         <Stack gap="xs" mb="lg">
           {stateActions}
+          <SheetStateReasons sheet={sheet} access={access} />
         </Stack>
-      ) : null}
+      ) : (
+        <Box mt={-8} mb="lg">
+          <SheetStateReasons sheet={sheet} access={access} />
+        </Box>
+      )}
       <WarningsPanel warnings={sheet.warnings} />
 
       {access.isCrew ? (
+        // The driver's order (issue 12): the route first, then who to collect at each stop.
         <Stack gap="lg">
-          <CheckInPanel sheet={sheet} canCheckIn={access.canWork} />
+          <PickupRoute sheet={sheet} compact />
+          <CheckInPanel sheet={sheet} canCheckIn={access.canWork} canOverride={false} />
           <CrewCard sheet={sheet} />
-          <PickupRoute sheet={sheet} />
         </Stack>
       ) : (
         <>
@@ -288,7 +295,7 @@ export function SheetEditScreen() {
             <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 2, lg: 1 }}>
               <Stack gap="lg">
                 <PickupRoute sheet={sheet} />
-                <CheckInPanel sheet={sheet} canCheckIn={access.canWork} />
+                <CheckInPanel sheet={sheet} canCheckIn={access.canWork} canOverride={access.canPlan} />
               </Stack>
             </Grid.Col>
           </Grid>

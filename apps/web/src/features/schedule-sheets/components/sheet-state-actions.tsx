@@ -1,6 +1,6 @@
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowBackUp, IconCheck, IconFlag, IconPlayerPlay } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconFlag, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import type { TSheetResponse, TSheetState } from '@trayecto/shared';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -24,10 +24,55 @@ const DONE_TITLES: Record<TSheetState, string> = {
   draft: 'Hoja devuelta a borrador',
 };
 
+const actionsOf = (sheet: TSheetResponse, access: TSheetAccess) =>
+  sheetStateActions(sheet.state, access, {
+    started: hasStarted(sheet),
+    startTime: sheet.time,
+    checkInWindow: sheet.check_in_window,
+    date: sheet.date,
+  });
+
+/** "Se podrá…" → "se podrá…" (it follows the button's name and a colon). */
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The id of the visible text that says why a state button is not usable yet. */
+const reasonId = (sheetId: string, target: string) => `sheet-${sheetId}-${target}-reason`;
+
+/**
+ * Why the state buttons that are shown cannot be used yet («Iniciar» before the departure's day,
+ * «Finalizar» before it starts), as visible text: a tooltip never shows on a phone. Each button
+ * points at its sentence (aria-describedby).
+ */
+export function SheetStateReasons({ sheet, access }: { sheet: TSheetResponse; access: TSheetAccess }) {
+  const blocked = actionsOf(sheet, access).filter((a) => a.disabledReason);
+  if (blocked.length === 0) return null;
+  return (
+    <div data-testid="state-reasons">
+      {blocked.map((a) => (
+        <Group key={a.target} gap={6} wrap="nowrap" align="flex-start">
+          <IconInfoCircle
+            size={16}
+            aria-hidden
+            style={{ flex: 'none', marginTop: 2 }}
+            color="var(--mantine-color-dimmed)"
+          />
+          <Text size="sm" c="dimmed" id={reasonId(sheet.id, a.target)}>
+            <Text span fw={600} c="dark" size="sm">
+              {a.label}:
+            </Text>{' '}
+            {lowerFirst(a.disabledReason ?? '')}
+          </Text>
+        </Group>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The state buttons of a sheet (SHEET_TRANSITIONS, by role): Confirmar, Iniciar, Volver a borrador
  * save the state with the sheet's version; Finalizar asks first, explaining what happens to the
- * passengers nobody checked in, then closes the sheet (POST /finish).
+ * passengers nobody checked in, then closes the sheet (POST /finish). A button not usable yet stays
+ * visible but disabled; SheetStateReasons says why.
  */
 export function SheetStateActions({
   sheet,
@@ -42,7 +87,7 @@ export function SheetStateActions({
 }) {
   const update = useUpdateScheduleSheet(sheet.id);
   const finish = useFinishScheduleSheet(sheet.id);
-  const actions = sheetStateActions(sheet.state, access, { started: hasStarted(sheet), startTime: sheet.time });
+  const actions = actionsOf(sheet, access);
 
   const runFinish = () =>
     finish.mutate(undefined, {
@@ -95,23 +140,23 @@ export function SheetStateActions({
   return actions.map((a) => {
     const Icon = ICONS[a.target];
     return (
-      <Tooltip key={a.target} label={a.disabledReason} disabled={!a.disabledReason} multiline maw={260}>
-        <Button
-          size={size}
-          fullWidth={fullWidth}
-          variant={a.variant}
-          color={a.variant === 'default' ? undefined : a.color}
-          leftSection={<Icon size={18} aria-hidden />}
-          data-disabled={a.disabledReason ? true : undefined}
-          aria-disabled={a.disabledReason ? true : undefined}
-          onClick={() => run(a)}
-          loading={
-            (a.target === 'done' && finish.isPending) || (update.isPending && update.variables?.state === a.target)
-          }
-        >
-          {a.label}
-        </Button>
-      </Tooltip>
+      <Button
+        key={a.target}
+        size={size}
+        fullWidth={fullWidth}
+        variant={a.variant}
+        color={a.variant === 'default' ? undefined : a.color}
+        leftSection={<Icon size={18} aria-hidden />}
+        data-disabled={a.disabledReason ? true : undefined}
+        aria-disabled={a.disabledReason ? true : undefined}
+        aria-describedby={a.disabledReason ? reasonId(sheet.id, a.target) : undefined}
+        onClick={() => run(a)}
+        loading={
+          (a.target === 'done' && finish.isPending) || (update.isPending && update.variables?.state === a.target)
+        }
+      >
+        {a.label}
+      </Button>
     );
   });
 }

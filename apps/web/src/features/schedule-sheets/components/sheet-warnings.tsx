@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconBus,
   IconCalendarOff,
+  IconClockQuestion,
   IconSteeringWheel,
   IconUser,
   IconUsersGroup,
@@ -17,6 +18,7 @@ const KIND_ICONS: Record<TSheetConflict['kind'], typeof IconBus> = {
   guide: IconUser,
   person: IconUser,
   over_capacity: IconUsersGroup,
+  pickup_without_time: IconClockQuestion,
 };
 
 const warningKey = (w: TSheetConflict, i: number) => `${w.kind}-${w.resource_id ?? ''}-${w.other_sheet_id ?? ''}-${i}`;
@@ -48,9 +50,9 @@ function ConflictItem({ conflict, linkOther }: { conflict: TSheetConflict; linkO
 }
 
 /**
- * The sheet's warnings (computed by the API on every read): pax above the vehicle's seats, and the
+ * The sheet's warnings (computed by the API on every read): pax above the vehicle's seats, the
  * same vehicle, driver, guide or person on a sheet whose time overlaps (saved with "Asignar de
- * todos modos").
+ * todos modos"), and stops nobody gave a pickup time.
  */
 export function WarningsPanel({ warnings }: { warnings: readonly TSheetConflict[] }) {
   if (warnings.length === 0) return null;

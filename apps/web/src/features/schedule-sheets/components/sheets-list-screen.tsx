@@ -18,7 +18,7 @@ import { sheetAccess } from '../utils/sheet-access';
 import { endTime, isIsoDay } from '../utils/sheet-view';
 import { DayNav } from './day-nav';
 import { PrintDayView } from './print-view';
-import { CheckInCell, LoadCell, SheetStateBadge, WarningsCell } from './sheet-badges';
+import { CheckInCell, LoadCell, SheetStateBadge, WarningsCell, WarningsText } from './sheet-badges';
 import { CrewNames, VehicleName } from './sheet-people';
 import classes from './sheets.module.css';
 
@@ -147,7 +147,7 @@ export function SheetsListScreen() {
     },
     { key: 'state', header: 'Estado', width: 110, cell: (s) => <SheetStateBadge state={s.state} /> },
     { key: 'vehicle', header: 'Vehículo', cell: (s) => <VehicleName vehicle={s.vehicle} /> },
-    { key: 'driver', header: 'Chófer', cell: (s) => <CrewNames sheet={s} kind="driver" /> },
+    { key: 'driver', header: 'Chofer', cell: (s) => <CrewNames sheet={s} kind="driver" /> },
     { key: 'guide', header: 'Guía', cell: (s) => <CrewNames sheet={s} kind="guide" /> },
     { key: 'load', header: 'Pax / plazas', width: 130, nowrap: true, cell: (s) => <LoadCell sheet={s} /> },
     { key: 'checkin', header: 'Embarque', width: 110, cell: (s) => <CheckInCell sheet={s} /> },
@@ -163,7 +163,7 @@ export function SheetsListScreen() {
     <>
       <PageHeader
         title="Hojas de servicio"
-        description="Las órdenes de trabajo de cada salida: vehículo, chófer, guía, ruta de recogida y pasajeros."
+        description="Las órdenes de trabajo de cada salida: vehículo, chofer, guía, ruta de recogida y pasajeros."
         actions={
           <>
             {sheets.length > 0 ? (
@@ -218,7 +218,7 @@ export function SheetsListScreen() {
             title="No hay hojas para este día"
             description={
               access.canPlan
-                ? 'Créalas a partir de las salidas con reservas: una hoja por salida, lista para asignar vehículo, chófer y guía.'
+                ? 'Créalas a partir de las salidas con reservas: una hoja por salida, lista para asignar vehículo, chofer y guía.'
                 : 'Aún no hay hojas de servicio este día.'
             }
           >
@@ -230,7 +230,7 @@ export function SheetsListScreen() {
   );
 }
 
-/** A sheet on a phone: time and product, then crew, load and check-in. */
+/** A sheet on a phone: time and product, then crew, load and check-in, and its warnings written out. */
 function SheetCard({ sheet: s }: { sheet: TSheetSummary }) {
   return (
     <Stack gap={4}>
@@ -242,13 +242,13 @@ function SheetCard({ sheet: s }: { sheet: TSheetSummary }) {
       </Group>
       <Text size="xs" c="dimmed">
         {s.vehicle ? `${s.vehicle.plate} · ${s.vehicle.seats} plazas` : 'Sin vehículo'} ·{' '}
-        {s.driver?.full_name ?? 'sin chófer'} · {s.guide?.full_name ?? 'sin guía'}
+        {s.driver?.full_name ?? 'sin chofer'} · {s.guide?.full_name ?? 'sin guía'}
       </Text>
       <Group gap="md" wrap="wrap">
         <LoadCell sheet={s} />
         <CheckInCell sheet={s} />
-        <WarningsCell warnings={s.warnings} />
       </Group>
+      <WarningsText warnings={s.warnings} />
     </Stack>
   );
 }

@@ -3,11 +3,13 @@
  * two are the same assignment, and how a vehicle or a person reads in the pickers.
  */
 import {
+  ACTIVE_STATE,
   PERSON_ROLE_NAMES,
   type TPersonResponse,
   type TPersonRole,
   type TSheetResponse,
   type TVehicleResponse,
+  VEHICLE_STATE,
   VEHICLE_STATE_NAMES,
 } from '@trayecto/shared';
 import { seatsLabel } from './sheet-view';
@@ -60,15 +62,15 @@ export function vehicleOption(v: TVehicleResponse, date: string, seatsNeeded: nu
   const off = v.unavailable_periods.some((p) => p.from <= date && date <= p.to);
   const parts = [v.plate, v.name, seatsLabel(v.seats)].filter(Boolean);
   const notes: string[] = [];
-  if (v.state !== 1) notes.push(VEHICLE_STATE_NAMES[v.state] ?? 'no activo');
+  if (v.state !== VEHICLE_STATE.ACTIVE) notes.push(VEHICLE_STATE_NAMES[v.state] ?? 'no activo');
   else if (off) notes.push('no disponible ese día');
   if (v.seats < seatsNeeded) notes.push('plazas insuficientes');
   return {
     value: v.id,
     label: `${parts.join(' · ')}${notes.length ? ` (${notes.join(', ')})` : ''}`,
-    disabled: v.state !== 1,
+    disabled: v.state !== VEHICLE_STATE.ACTIVE,
   };
 }
 
 export const personLabel = (p: TPersonResponse) =>
-  `${p.full_name} · ${PERSON_ROLE_NAMES[p.role as TPersonRole] ?? p.role}${p.state === 1 ? '' : ' (inactivo)'}`;
+  `${p.full_name} · ${PERSON_ROLE_NAMES[p.role as TPersonRole] ?? p.role}${p.state === ACTIVE_STATE.ACTIVE ? '' : ' (inactivo)'}`;

@@ -38,6 +38,19 @@ describe('sheet state → buttons (SHEET_TRANSITIONS)', () => {
     expect(started?.disabledReason).toBeUndefined();
   });
 
+  it('Iniciar waits for the departure day (the API refuses it before), and says so; Finalizar names the day then', () => {
+    const early = { started: false, startTime: '09:00', checkInWindow: 'before' as const, date: '2026-11-26' };
+    const [start] = sheetStateActions('ready', planner, early);
+    expect(start?.label).toBe('Iniciar');
+    expect(start?.disabledReason).toBe('Se podrá iniciar el jue, 26 nov 2026, el día de la salida');
+    const [crewStart] = sheetStateActions('ready', guide, early);
+    expect(crewStart?.disabledReason).toBe('Se podrá iniciar el jue, 26 nov 2026, el día de la salida');
+    const [finish] = sheetStateActions('in_progress', guide, early);
+    expect(finish?.disabledReason).toBe('Se puede finalizar cuando empiece la salida (jue, 26 nov 2026, 09:00)');
+    const [onTheDay] = sheetStateActions('ready', guide, { ...early, checkInWindow: 'open' });
+    expect(onTheDay?.disabledReason).toBeUndefined();
+  });
+
   it('every state has its own colour', () => {
     const colours = SHEET_STATES.map((s) => SHEET_STATE_COLORS[s]);
     expect(new Set(colours).size).toBe(SHEET_STATES.length);

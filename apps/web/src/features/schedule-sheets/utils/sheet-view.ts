@@ -54,6 +54,24 @@ export function shiftDay(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** "Ayer" / "Hoy" / "Mañana" for those days, else ''. */
+export function relativeDay(date: string, today: string): string {
+  if (date === today) return 'Hoy';
+  if (date === shiftDay(today, 1)) return 'Mañana';
+  if (date === shiftDay(today, -1)) return 'Ayer';
+  return '';
+}
+
+const weekdayLongFmt = new Intl.DateTimeFormat('es-ES', { weekday: 'long', timeZone: 'UTC' });
+
+/** The crew screen's title: "Mis hojas de hoy", "Mis hojas de mañana", "Mis hojas del jueves 26". */
+export function crewDayTitle(date: string, today: string): string {
+  const rel = relativeDay(date, today);
+  if (rel) return `Mis hojas de ${rel.toLowerCase()}`;
+  if (!isIsoDay(date)) return 'Mis hojas';
+  return `Mis hojas del ${weekdayLongFmt.format(new Date(`${date}T00:00:00Z`))} ${Number(date.slice(8))}`;
+}
+
 export const isIsoDay = (v: string | null | undefined): v is string =>
   Boolean(v && /^\d{4}-\d{2}-\d{2}$/.test(v) && shiftDay(v, 0) === v);
 

@@ -1,14 +1,13 @@
 /** POST /api/v1/tour-operators (administrator only). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TTourOperatorCreateRequest, TTourOperatorResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, type TTourOperatorCreateRequest, type TTourOperatorResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { tourOperatorsKeys } from './list-tour-operators';
 
 export type TTourOperatorPayload = Partial<TTourOperatorCreateRequest>;
 
 export async function createTourOperator(payload: TTourOperatorPayload): Promise<TTourOperatorResponse> {
-  const res = await apiRequest<TTourOperatorResponse>(apiPaths.tourOperators.list, { method: 'POST', body: payload });
+  const res = await apiRequest<TTourOperatorResponse>(apiPath('tourOperators'), { method: 'POST', body: payload });
   return res.data;
 }
 

@@ -1,16 +1,15 @@
 /** Every row of the filtered tour operators list as CSV (pages of 500). */
-import { TOUR_OPERATOR_STATE_NAMES, type TTourOperatorResponse, type TUserState } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, TOUR_OPERATOR_STATE_NAMES, type TTourOperatorResponse, type TUserState } from '@trayecto/shared';
 import { toCsv } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
 import { fetchAllPages } from '../../../lib/list-api';
+import { timesIn } from '../../../lib/time-zone';
 import { type TTourOperatorsFilters, tourOperatorsListQueryString } from './list-tour-operators';
 
 export async function fetchAllTourOperators(
   filters: TTourOperatorsFilters,
   sort?: string,
 ): Promise<TTourOperatorResponse[]> {
-  const all = await fetchAllPages<TTourOperatorResponse>(apiPaths.tourOperators.list, (page) =>
+  const all = await fetchAllPages<TTourOperatorResponse>(apiPath('tourOperators'), (page) =>
     tourOperatorsListQueryString({ ...filters, ...page, sort }),
   );
   return all.items;
@@ -46,7 +45,8 @@ export function tourOperatorsToCsv(rows: readonly TTourOperatorResponse[]): stri
       o.currency,
       o.timezone,
       TOUR_OPERATOR_STATE_NAMES[o.state as TUserState] ?? String(o.state),
-      o.created_at ? formatDateTime(o.created_at) : '',
+      // In the operator's own zone, named in the "Zona horaria" column.
+      o.created_at ? timesIn(o.timezone).dateTime(o.created_at) : '',
     ]),
   );
 }

@@ -1,12 +1,12 @@
-/** GET /api/v1/tour-operators/{id}: the record the form edits, read fresh. */
+/** GET /api/v1/tour-operators/{id}: the record the form edits, read fresh, and its booking terms. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTourOperatorResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { ACCESS, apiPath, hasPermission, type TTourOperatorResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { getRoles } from '../../../lib/auth-storage';
 import { tourOperatorsKeys } from './list-tour-operators';
 
 export async function getTourOperator(id: string, signal?: AbortSignal): Promise<TTourOperatorResponse> {
-  const res = await apiRequest<TTourOperatorResponse>(apiPaths.tourOperators.one(id), { signal });
+  const res = await apiRequest<TTourOperatorResponse>(apiPath('tourOperator', { id }), { signal });
   return res.data;
 }
 
@@ -18,4 +18,17 @@ export const tourOperatorQueryOptions = (id: string) =>
 
 export function useTourOperator(id: string | null) {
   return useQuery({ ...tourOperatorQueryOptions(id ?? ''), enabled: Boolean(id) });
+}
+
+/**
+ * The operator's own booking terms, shown on the product form as what applies while the product
+ * has none of its own. Only roles that may read the operator ask (PRODUCT.md §3: 0, 1 and 3).
+ */
+export function useTourOperatorBookingTerms(operatorId: string | null | undefined) {
+  return useQuery({
+    ...tourOperatorQueryOptions(operatorId ?? ''),
+    select: (operator) => operator.booking_terms ?? '',
+    enabled: hasPermission(getRoles(), ACCESS.tourOperators) && Boolean(operatorId),
+    staleTime: 5 * 60_000,
+  });
 }

@@ -1,7 +1,6 @@
 /** GET /api/v1/tour-operators with filters (state[eq]), free text, paging and sort. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TTourOperatorResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, buildListQuery, type TTourOperatorResponse } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 
 export type TTourOperatorsFilters = { state?: string; q?: string };
@@ -19,11 +18,7 @@ export async function listTourOperators(
   params: TTourOperatorsListParams,
   signal?: AbortSignal,
 ): Promise<TTourOperatorsPage> {
-  return fetchListPage<TTourOperatorResponse>(
-    apiPaths.tourOperators.list,
-    tourOperatorsListQueryString(params),
-    signal,
-  );
+  return fetchListPage<TTourOperatorResponse>(apiPath('tourOperators'), tourOperatorsListQueryString(params), signal);
 }
 
 export const tourOperatorsKeys = {

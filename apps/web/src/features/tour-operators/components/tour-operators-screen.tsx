@@ -2,6 +2,7 @@ import { Anchor, Avatar, Box, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconBuildingPlus, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
 import { ACCESS, hasPermission, TOUR_OPERATOR_STATE, type TTourOperatorResponse } from '@trayecto/shared';
+import { BreakableEmail } from '../../../components/breakable-email';
 import type { TColumns } from '../../../components/data-table';
 import { ListEmptyState, ListResults, ListScreen } from '../../../components/list-screen';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar';
@@ -116,6 +117,7 @@ export function TourOperatorsScreen() {
     {
       key: 'tax_id',
       header: 'CIF/NIF',
+      optional: true,
       cell: (o) => (
         <Text size="sm" ff="monospace">
           {o.tax_id || '—'}
@@ -125,10 +127,11 @@ export function TourOperatorsScreen() {
     {
       key: 'email',
       header: 'Email',
+      optional: true,
       cell: (o) =>
         o.email ? (
           <Anchor href={`mailto:${o.email}`} size="sm" c="dimmed">
-            {o.email}
+            <BreakableEmail email={o.email} />
           </Anchor>
         ) : (
           '—'
@@ -169,6 +172,7 @@ export function TourOperatorsScreen() {
   return (
     <>
       <ListScreen
+        columnsKey="tour-operators"
         list={list}
         title="Tour operadores"
         description={

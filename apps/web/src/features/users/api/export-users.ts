@@ -1,19 +1,31 @@
 /** Every row of the filtered users list, page by page (500 a page, the API's maximum), as CSV. */
-import { ROLE_NAMES, type TLevel, type TUserResponse, type TUserState, USER_STATE_NAMES } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import {
+  apiPath,
+  ROLE_NAMES,
+  type TLevel,
+  type TUserResponse,
+  type TUserState,
+  USER_STATE_NAMES,
+} from '@trayecto/shared';
 import { toCsv } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
 import { fetchAllPages } from '../../../lib/list-api';
+import { type TTimes, timesFor } from '../../../lib/time-zone';
 import { type TUsersFilters, usersListQueryString } from './list-users';
 
 export async function fetchAllUsers(filters: TUsersFilters, sort?: string): Promise<TUserResponse[]> {
-  const all = await fetchAllPages<TUserResponse>(apiPaths.users.list, (page) =>
+  const all = await fetchAllPages<TUserResponse>(apiPath('users'), (page) =>
     usersListQueryString({ ...filters, ...page, sort }),
   );
   return all.items;
 }
 
-export function usersToCsv(users: readonly TUserResponse[], withTourOperator: boolean): string {
+/** "Creado" in each user's operator's zone; the administrator's file names it in a column. */
+export function usersToCsv(
+  users: readonly TUserResponse[],
+  withTourOperator: boolean,
+  timesOf: (zone?: string | null) => TTimes = timesFor,
+): string {
+  const withZone = timesOf().showZone;
   const header = [
     'Nombre',
     'Email',
@@ -24,6 +36,7 @@ export function usersToCsv(users: readonly TUserResponse[], withTourOperator: bo
     'Comisión %',
     'Dirección',
     'Creado',
+    ...(withZone ? ['Zona horaria'] : []),
   ];
   const rows = users.map((u) => [
     u.full_name,
@@ -34,7 +47,8 @@ export function usersToCsv(users: readonly TUserResponse[], withTourOperator: bo
     ...(withTourOperator ? [u.tour_operator?.name ?? ''] : []),
     u.commission_pct ?? null,
     u.address,
-    u.created_at ? formatDateTime(u.created_at) : '',
+    u.created_at ? timesOf(u.tour_operator?.timezone).dateTime(u.created_at) : '',
+    ...(withZone ? [timesOf(u.tour_operator?.timezone).zoneName] : []),
   ]);
   return toCsv(header, rows);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { deleteUser } from './delete-user';
-import { listUsers, listUsersByLevel, usersListQueryString } from './list-users';
+import { listUsers, usersListQueryString } from './list-users';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -23,13 +23,6 @@ describe('users API', () => {
       usersListQueryString({ level: '4', state: '1', q: ' ana ', page: 2, per_page: 50, sort: '-created_at' }),
     ).toBe('?level[eq]=4&state[eq]=1&q=ana&page=2&per_page=50&sort=-created_at');
     expect(usersListQueryString({ level: '', page: 1, per_page: 50 })).toBe('?page=1&per_page=50');
-  });
-
-  it('spec §7 "GET /api/v1/users?level[eq]={level}: users of the given role"', async () => {
-    fetchMock.mockResolvedValue(json(200, [{ id: 'd1', full_name: 'Chófer', level: 4 }]));
-    const drivers = await listUsersByLevel(4);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/users?level[eq]=4');
-    expect(drivers).toHaveLength(1);
   });
 
   it('PRODUCT §2: the total comes from X-Total-Count', async () => {

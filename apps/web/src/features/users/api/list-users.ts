@@ -4,8 +4,7 @@
  * to retry).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TFilterObject, type TUserResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, buildListQuery, type TFilterObject, type TUserResponse } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 
 export type TUsersFilters = {
@@ -33,7 +32,7 @@ export function usersListQueryString(p: TUsersListParams): string {
 
 export async function listUsers(params: TUsersListParams, signal?: AbortSignal): Promise<TUsersPage> {
   try {
-    const page = await fetchListPage<TUserResponse>(apiPaths.users.list, usersListQueryString(params), signal);
+    const page = await fetchListPage<TUserResponse>(apiPath('users'), usersListQueryString(params), signal);
     return { ...page, failed: false };
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -41,17 +40,10 @@ export async function listUsers(params: TUsersListParams, signal?: AbortSignal):
   }
 }
 
-/** Users of one role (spec §7: GET /api/v1/users?level[eq]={level}), e.g. drivers for a sheet. */
-export async function listUsersByLevel(level: number, signal?: AbortSignal): Promise<TUserResponse[]> {
-  const page = await listUsers({ level: String(level), state: '1', page: 1, per_page: 500, sort: 'full_name' }, signal);
-  return page.items;
-}
-
 export const usersKeys = {
   all: ['users'] as const,
   lists: () => [...usersKeys.all, 'list'] as const,
   list: (params: TUsersListParams) => [...usersKeys.lists(), params] as const,
-  byLevel: (level: number) => [...usersKeys.lists(), 'level', level] as const,
 };
 
 export const listUsersQueryOptions = (params: TUsersListParams) =>
@@ -63,8 +55,4 @@ export const listUsersQueryOptions = (params: TUsersListParams) =>
 
 export function useUsers(params: TUsersListParams) {
   return useQuery(listUsersQueryOptions(params));
-}
-
-export function useUsersByLevel(level: number) {
-  return useQuery({ queryKey: usersKeys.byLevel(level), queryFn: ({ signal }) => listUsersByLevel(level, signal) });
 }

@@ -1,11 +1,24 @@
-import { Box, Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { TUserResponse } from '@trayecto/shared';
+import {
+  Anchor,
+  Box,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { pathTo, type TUserResponse } from '@trayecto/shared';
+import { Link } from 'react-router';
 import { FormActions, FormErrorAlert, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
+import { getCurrentUser } from '../../../lib/auth-storage';
 import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useIsPhone } from '../../../lib/use-is-phone';
-import { AuditTrail } from '../../audit-log/components/audit-trail';
+import { AuditTrail } from '../../audit-log';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -36,6 +49,14 @@ const FORM_FIELDS = [
   're_password',
 ] as const;
 
+function currentUserId(): string | null {
+  try {
+    return getCurrentUser().id;
+  } catch {
+    return null;
+  }
+}
+
 type Props = {
   opened: boolean;
   /** null: a new user */
@@ -48,6 +69,9 @@ type Props = {
 export function UserFormModal({ opened, user, ctx, onClose }: Props) {
   const isPhone = useIsPhone();
   const mode = user ? 'edit' : 'create';
+  // Changing one's own password here would end this very session (the API revokes the user's
+  // tokens): "Mi cuenta" changes it and keeps the session with a fresh token.
+  const isSelf = Boolean(user && user.id === currentUserId());
   const operators = useTourOperatorSelectOptions(opened && isAdminActor(ctx));
   const { form, formProps } = useRecordForm({
     opened,
@@ -56,9 +80,9 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
     validate: (values) => validateUserForm(values, mode, ctx, user),
     fields: FORM_FIELDS,
     mapErrors: (fieldErrors) => mapServerErrors(fieldErrors, FORM_FIELDS),
-    // 409 "email already in use" may name no field.
+    // EMAIL_TAKEN shows on the e-mail field even when the answer names no field.
     adjustErrors: (error, { fields }) => {
-      if (error.status === 409 && !fields.email && /email|correo/i.test(error.message)) fields.email = error.message;
+      if (error.code === 'EMAIL_TAKEN' && !fields.email) fields.email = error.message;
     },
     save: {
       create: useCreateUser(),
@@ -193,31 +217,43 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
             </SimpleGrid>
           </FormSection>
 
-          <FormSection
-            title="Contraseña"
-            description={
-              user
-                ? 'Déjalas en blanco para no cambiar la contraseña.'
-                : 'Al menos 8 caracteres. Compártela con la persona de forma segura.'
-            }
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <PasswordInput
-                label="Contraseña"
-                {...requiredIf(!user)}
-                autoComplete="new-password"
-                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar lo escrito' }}
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label="Repetir contraseña"
-                {...requiredIf(!user)}
-                autoComplete="new-password"
-                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar lo escrito' }}
-                {...form.getInputProps('re_password')}
-              />
-            </SimpleGrid>
-          </FormSection>
+          {isSelf ? (
+            <FormSection title="Contraseña">
+              <Text size="sm">
+                Tu propia contraseña se cambia en{' '}
+                <Anchor component={Link} to={pathTo('account')} onClick={formProps.onClose}>
+                  Mi cuenta
+                </Anchor>
+                , con la actual.
+              </Text>
+            </FormSection>
+          ) : (
+            <FormSection
+              title="Contraseña"
+              description={
+                user
+                  ? 'Déjalas en blanco para no cambiar la contraseña.'
+                  : 'Al menos 8 caracteres. Compártela con la persona de forma segura.'
+              }
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <PasswordInput
+                  label="Contraseña"
+                  {...requiredIf(!user)}
+                  autoComplete="new-password"
+                  visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar lo escrito' }}
+                  {...form.getInputProps('password')}
+                />
+                <PasswordInput
+                  label="Repetir contraseña"
+                  {...requiredIf(!user)}
+                  autoComplete="new-password"
+                  visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar lo escrito' }}
+                  {...form.getInputProps('re_password')}
+                />
+              </SimpleGrid>
+            </FormSection>
+          )}
 
           <FormActions saving={formProps.saving} onCancel={formProps.onClose} />
         </Stack>

@@ -23,7 +23,7 @@ const user: TUserResponse = {
   state: 1,
   created_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',
-  tour_operator: { id: OP, name: 'Teide Aventura' },
+  tour_operator: { id: OP, name: 'Teide Aventura', timezone: 'Atlantic/Canary' },
   tour_operator_id: OP,
   address: '',
   lat_lng: '',

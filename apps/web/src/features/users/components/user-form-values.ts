@@ -8,13 +8,13 @@ import {
   MSG,
   ROLE_NAMES,
   type TLevel,
+  type TUserCreateRequest,
   type TUserResponse,
+  type TUserUpdateRequest,
   USER_STATE,
   ZUserCreateRequest,
   ZUserUpdateRequest,
 } from '@trayecto/shared';
-import type { TUserCreatePayload } from '../api/create-user';
-import type { TUserUpdatePayload } from '../api/update-user';
 
 export type TUserFormValues = {
   full_name: string;
@@ -111,8 +111,8 @@ function commissionFor(values: TUserFormValues): number | undefined {
 }
 
 /** POST body: the user form fields. */
-export function toCreatePayload(values: TUserFormValues, ctx: TUserFormContext): TUserCreatePayload {
-  const payload: TUserCreatePayload = {
+export function toCreatePayload(values: TUserFormValues, ctx: TUserFormContext): TUserCreateRequest {
+  const payload: TUserCreateRequest = {
     full_name: values.full_name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
@@ -138,8 +138,8 @@ export function toUpdatePayload(
   values: TUserFormValues,
   ctx: TUserFormContext,
   user: TUserResponse,
-): TUserUpdatePayload {
-  const payload: TUserUpdatePayload = {
+): TUserUpdateRequest {
+  const payload: TUserUpdateRequest = {
     full_name: values.full_name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
@@ -151,7 +151,8 @@ export function toUpdatePayload(
     password: values.password,
     re_password: values.re_password,
   };
-  if (isSeller(values.level)) payload.commission_pct = commissionFor(values) ?? null;
+  // An empty commission is 0 %: what the API stored for the null this form used to send.
+  if (isSeller(values.level)) payload.commission_pct = commissionFor(values) ?? 0;
   return payload;
 }
 

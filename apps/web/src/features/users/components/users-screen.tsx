@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { ACCESS, hasPermission, LEVEL, ROLE_NAMES, type TLevel, type TUserResponse } from '@trayecto/shared';
+import { ACCESS, hasPermission, LEVEL, LEVELS, ROLE_NAMES, type TLevel, type TUserResponse } from '@trayecto/shared';
 import { BreakableEmail } from '../../../components/breakable-email';
 import type { TColumns } from '../../../components/data-table';
 import { openDeleteConfirm } from '../../../components/delete-confirm';
@@ -9,8 +9,8 @@ import { FilterSelect, ListToolbar, TourOperatorFilter } from '../../../componen
 import { RecordLink, RowActions } from '../../../components/row-actions';
 import { StateBadge } from '../../../components/state-badge';
 import { getCurrentUser, getRoles } from '../../../lib/auth-storage';
-import { formatDate, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useTimesFor } from '../../../lib/time-zone';
 import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
@@ -58,6 +58,8 @@ export function UsersScreen() {
   const myId = currentUserId();
   const me = useMe();
   const ctx: TUserFormContext = { actorLevel, actorOperatorId: me.data?.tour_operator_id ?? null };
+  // A user's times are read in their operator's zone (the administrator's: the platform's).
+  const timesOf = useTimesFor();
 
   const list = useListControls({ sort: 'full_name', filterKeys: FILTER_KEYS });
   const filters: TUsersFilters = {
@@ -72,8 +74,8 @@ export function UsersScreen() {
   const modal = useRecordDrawer<TUserResponse>();
 
   const roleFilterOptions = (() => {
-    const levels = isAdmin ? ([0, 1, 2, 3, 4, 5] as TLevel[]) : roleOptions(ctx).map((o) => Number(o.value) as TLevel);
-    const source = levels.length ? levels : ([1, 2, 3, 4, 5] as TLevel[]);
+    const levels = isAdmin ? [...LEVELS] : roleOptions(ctx).map((o) => Number(o.value) as TLevel);
+    const source = levels.length ? levels : LEVELS.filter((l) => l !== LEVEL.ADMIN);
     return source.map((l) => ({ value: String(l), label: ROLE_NAMES[l] }));
   })();
 
@@ -109,6 +111,7 @@ export function UsersScreen() {
       header: 'Nombre',
       sort: 'full_name',
       wide: true,
+      width: 170,
       cell: (u) => (
         <Group gap={6} wrap="nowrap">
           {canManage ? (
@@ -132,30 +135,46 @@ export function UsersScreen() {
         </Anchor>
       ),
     },
-    { key: 'phone', header: 'Teléfono', nowrap: true, cell: (u) => <Text size="sm">{u.phone || '—'}</Text> },
+    {
+      key: 'phone',
+      header: 'Teléfono',
+      optional: true,
+      nowrap: true,
+      cell: (u) => <Text size="sm">{u.phone || '—'}</Text>,
+    },
     { key: 'level', header: 'Rol', sort: 'level', cell: (u) => <Text size="sm">{roleName(u)}</Text> },
     { key: 'state', header: 'Estado', sort: 'state', cell: (u) => <StateBadge state={u.state} /> },
     isAdmin && {
       key: 'operator',
       header: 'Tour operador',
-      cell: (u) => <Text size="sm">{u.tour_operator?.name ?? '—'}</Text>,
+      optional: true,
+      cell: (u) => (
+        <Text size="sm" lineClamp={2}>
+          {u.tour_operator?.name ?? '—'}
+        </Text>
+      ),
     },
     {
       key: 'created',
       header: 'Creado',
+      optional: true,
       sort: 'created_at',
       nowrap: true,
-      cell: (u) => (
-        <Tooltip label={formatDateTime(u.created_at)}>
-          <Text size="sm">{formatDate(u.created_at)}</Text>
-        </Tooltip>
-      ),
+      cell: (u) => {
+        const times = timesOf(u.tour_operator?.timezone);
+        return (
+          <Tooltip label={times.withZone(times.dateTime(u.created_at))}>
+            <Text size="sm">{times.day(u.created_at)}</Text>
+          </Tooltip>
+        );
+      },
     },
   ];
 
   return (
     <>
       <ListScreen
+        columnsKey="users"
         list={list}
         title="Usuarios"
         description="Las personas de tu equipo que usan Trayecto y el rol con el que entran."
@@ -187,7 +206,7 @@ export function UsersScreen() {
           noun={['usuario', 'usuarios']}
           label="Usuarios"
           columns={columns}
-          miw={isAdmin ? 900 : 760}
+          miw={760}
           actions={
             canManage
               ? (u) => (

@@ -1,13 +1,18 @@
 /** Every row of the filtered vehicle list, page by page (500 a page, the API's maximum), as CSV. */
-import { type TVehicleResponse, type TVehicleType, VEHICLE_STATE_NAMES, VEHICLE_TYPE_NAMES } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import {
+  apiPath,
+  type TVehicleResponse,
+  type TVehicleType,
+  VEHICLE_STATE_NAMES,
+  VEHICLE_TYPE_NAMES,
+} from '@trayecto/shared';
 import { toCsv } from '../../../lib/csv';
 import { formatDay } from '../../../lib/dates';
 import { fetchAllPages } from '../../../lib/list-api';
 import { type TVehiclesFilters, vehiclesListQueryString } from './list-vehicles';
 
 export async function fetchAllVehicles(filters: TVehiclesFilters, sort?: string): Promise<TVehicleResponse[]> {
-  const all = await fetchAllPages<TVehicleResponse>(apiPaths.vehicles.list, (page) =>
+  const all = await fetchAllPages<TVehicleResponse>(apiPath('vehicles'), (page) =>
     vehiclesListQueryString({ ...filters, ...page, sort }),
   );
   return all.items;

@@ -3,8 +3,7 @@
  * free text, paging and sort (PRODUCT §2). The total comes from X-Total-Count.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildListQuery, type TFilterObject, type TVehicleResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, buildListQuery, type TFilterObject, type TVehicleResponse } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 
 export type TVehiclesFilters = {
@@ -36,7 +35,7 @@ export function vehiclesListQueryString(p: TVehiclesListParams): string {
 }
 
 export async function listVehicles(params: TVehiclesListParams, signal?: AbortSignal): Promise<TVehiclesPage> {
-  return fetchListPage<TVehicleResponse>(apiPaths.vehicles.list, vehiclesListQueryString(params), signal);
+  return fetchListPage<TVehicleResponse>(apiPath('vehicles'), vehiclesListQueryString(params), signal);
 }
 
 export const vehiclesKeys = {

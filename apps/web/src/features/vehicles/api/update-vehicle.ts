@@ -1,19 +1,17 @@
 /** PUT /api/v1/vehicles/{id} → 200 + the vehicle; the unavailable periods sent replace the old ones. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TVehicleResponse } from '@trayecto/shared';
-import { apiPaths } from '../../../config/paths';
+import { apiPath, type TVehicleResponse, type TVehicleUpdateRequest } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
-import type { TVehiclePayload } from './create-vehicle';
 import { vehiclesKeys } from './list-vehicles';
 
-export async function updateVehicle(id: string, payload: Partial<TVehiclePayload>): Promise<TVehicleResponse> {
-  const res = await apiRequest<TVehicleResponse>(apiPaths.vehicles.one(id), { method: 'PUT', body: payload });
+export async function updateVehicle(id: string, payload: TVehicleUpdateRequest): Promise<TVehicleResponse> {
+  const res = await apiRequest<TVehicleResponse>(apiPath('vehicle', { id }), { method: 'PUT', body: payload });
   return res.data;
 }
 
 export function useUpdateVehicle() {
   const queryClient = useQueryClient();
-  return useMutation<TVehicleResponse, ApiError, { id: string; payload: Partial<TVehiclePayload> }>({
+  return useMutation<TVehicleResponse, ApiError, { id: string; payload: TVehicleUpdateRequest }>({
     mutationFn: ({ id, payload }) => updateVehicle(id, payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: vehiclesKeys.lists() }),
   });

@@ -47,9 +47,9 @@ export function VehicleFormDrawer({ opened, vehicle, readOnly, ctx, operators, o
     initialValues: () => initialVehicleFormValues(vehicle),
     validate: (values) => validateVehicleForm(values, mode, ctx),
     fields: VEHICLE_FORM_FIELDS,
-    // 409: the plate is already in the fleet, even when the answer names no field.
-    adjustErrors: (error, { fields, rest }) => {
-      if (error.status === 409 && Object.keys(fields).length === 0 && rest.length === 0) fields.plate = error.message;
+    // PLATE_TAKEN: the plate is already in the fleet, even when the answer names no field.
+    adjustErrors: (error, { fields }) => {
+      if (error.code === 'PLATE_TAKEN' && !fields.plate) fields.plate = error.message;
     },
     save: {
       create: useCreateVehicle(),

@@ -5,7 +5,9 @@
 import { randomId } from '@mantine/hooks';
 import {
   MSG,
+  type TVehicleCreateRequest,
   type TVehicleResponse,
+  type TVehicleType,
   VEHICLE_STATE,
   VEHICLE_STATE_NAMES,
   VEHICLE_TYPE_NAMES,
@@ -14,7 +16,6 @@ import {
   ZVehicleUpdateRequest,
 } from '@trayecto/shared';
 import { issuesToErrors } from '../../../lib/form-errors';
-import type { TVehiclePayload } from '../api/create-vehicle';
 
 export type TVehiclePeriodValues = { key: string; from: string | null; to: string | null; reason: string };
 
@@ -86,12 +87,13 @@ export function toVehiclePayload(
   values: TVehicleFormValues,
   ctx: TVehicleFormContext,
   mode: TVehicleFormMode,
-): TVehiclePayload {
-  const payload: TVehiclePayload = {
+): TVehicleCreateRequest {
+  const payload: TVehicleCreateRequest = {
     plate: values.plate.trim(),
     name: values.name.trim(),
     model: values.model.trim(),
-    type: values.type,
+    // A Select of VEHICLE_TYPES ('' until chosen: the schema says it is required).
+    type: values.type as TVehicleType,
     seats: seatsOf(values.seats),
     transport_authorization: values.transport_authorization.trim(),
     state: Number(values.state || VEHICLE_STATE.ACTIVE),
@@ -121,7 +123,7 @@ export function validateVehicleForm(
     ...payload,
     type: payload.type || undefined,
     seats: values.seats === '' ? undefined : payload.seats,
-    unavailable_periods: payload.unavailable_periods.map((p) => ({
+    unavailable_periods: (payload.unavailable_periods ?? []).map((p) => ({
       from: p.from || undefined,
       to: p.to || undefined,
       reason: p.reason,

@@ -25,7 +25,11 @@ const vehicle: TVehicleResponse = {
 };
 
 const loginAs = (level: number) =>
-  saveSession(fakeJwt({ sub: `u-${level}`, level, tour_operator_id: OP, ver: 1 }), { id: `u-${level}`, name: 'Ana' });
+  saveSession(fakeJwt({ sub: `u-${level}`, level, tour_operator_id: OP, ver: 1 }), {
+    id: `u-${level}`,
+    name: 'Ana',
+    level,
+  });
 
 describe('vehicles screen', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -52,7 +56,9 @@ describe('vehicles screen', () => {
     expect(row).toHaveTextContent('49');
     expect(row).toHaveTextContent('En taller');
     expect(row).toHaveTextContent('No disponible hoy');
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/vehicles?type[eq]=bus&state[eq]=3&page=1');
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/v1/vehicles'))).toContain(
+      '/api/v1/vehicles?type[eq]=bus&state[eq]=3&page=1',
+    );
     expect(within(row).getByRole('button', { name: 'Editar 7712KJH' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nuevo vehículo' })).toBeInTheDocument();
   });

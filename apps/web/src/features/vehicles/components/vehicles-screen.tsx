@@ -84,6 +84,7 @@ export function VehiclesScreen() {
       header: 'Nombre / modelo',
       sort: 'name',
       wide: true,
+      width: 160,
       cell: (v) => (
         <>
           <Text size="sm" fw={500}>
@@ -113,6 +114,7 @@ export function VehiclesScreen() {
     {
       key: 'authorization',
       header: 'Nº autorización',
+      optional: true,
       cell: (v) => <Text size="sm">{v.transport_authorization || '—'}</Text>,
     },
     {
@@ -129,13 +131,19 @@ export function VehiclesScreen() {
     isAdmin && {
       key: 'operator',
       header: 'Tour operador',
-      cell: (v) => <Text size="sm">{operatorNames.get(v.tour_operator_id) ?? '—'}</Text>,
+      optional: true,
+      cell: (v) => (
+        <Text size="sm" lineClamp={2}>
+          {operatorNames.get(v.tour_operator_id) ?? '—'}
+        </Text>
+      ),
     },
   ];
 
   return (
     <>
       <ListScreen
+        columnsKey="vehicles"
         list={list}
         title="Vehículos"
         description="La flota con la que se hacen las salidas: plazas, autorización de transporte y cuándo no está disponible."
@@ -167,7 +175,7 @@ export function VehiclesScreen() {
           noun={['vehículo', 'vehículos']}
           label="Vehículos"
           columns={columns}
-          miw={isAdmin ? 980 : 860}
+          miw={820}
           actions={(v) => (
             <RowActions
               target={v.plate}

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { DatePicker, DatePickerInput, TimePicker } from '@mantine/dates';
 import { IconClock, IconPlus, IconRepeat, IconTrash, IconX } from '@tabler/icons-react';
+import { MAX_AVAILABILITY_RULES, MAX_TIMES_PER_RULE } from '@trayecto/shared';
 import { AddItemButton } from '../../../../components/add-item-button';
 import { REQUIRED_FIELD } from '../../../../components/required-field';
 import { formatDay, formatShortDay, formatWeekdays, WEEKDAYS } from '../../utils/product-format';
@@ -185,7 +186,7 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
                         {...form.getInputProps(`availability_rules.${r}.times.${t}`)}
                       />
                     ))}
-                    {readOnly || rule.times.length >= 48 ? null : (
+                    {readOnly || rule.times.length >= MAX_TIMES_PER_RULE ? null : (
                       <Button
                         variant="default"
                         leftSection={<IconPlus size={15} aria-hidden />}
@@ -229,7 +230,7 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
           <AddItemButton
             label="Añadir regla"
             onClick={() => form.insertListItem('availability_rules', newRule(today))}
-            disabled={rules.length >= 50}
+            disabled={rules.length >= MAX_AVAILABILITY_RULES}
           />
         )}
       </Stack>

@@ -1,9 +1,14 @@
-import { NumberInput, SimpleGrid, Switch } from '@mantine/core';
+import { NumberInput, SimpleGrid, Switch, Textarea } from '@mantine/core';
+import { PRODUCT_BOOKING_TERMS_MAX } from '@trayecto/shared';
 import { requiredIf } from '../../../../components/required-field';
 import { readOnlyProps, type TSectionProps } from './types';
 
-/** Plazas por salida, mínimo de pasajeros, cierre de venta, cancelación gratuita, confirmación inmediata. */
-export function CapacitySection({ form, readOnly }: TSectionProps) {
+/**
+ * Plazas por salida, mínimo de pasajeros, cierre de venta, cancelación gratuita, confirmación
+ * inmediata, and the product's own booking terms (the tour operator's, shown as the placeholder,
+ * apply while they are empty).
+ */
+export function CapacitySection({ form, readOnly, operatorTerms }: TSectionProps & { operatorTerms?: string }) {
   const ro = readOnlyProps(readOnly);
   const intProps = { allowDecimal: false, allowNegative: false, ...ro } as const;
   return (
@@ -53,6 +58,22 @@ export function CapacitySection({ form, readOnly }: TSectionProps) {
         disabled={readOnly}
         style={{ gridColumn: '1 / -1' }}
         {...form.getInputProps('instant_confirmation', { type: 'checkbox' })}
+      />
+      <Textarea
+        label="Condiciones de la reserva"
+        description={
+          readOnly && !form.getValues().booking_terms
+            ? 'Se aplican las condiciones del tour operador.'
+            : 'Si lo dejas vacío se aplican las condiciones del tour operador. Los clientes las aceptan al reservar y las ven en su bono.'
+        }
+        placeholder={operatorTerms || 'Las condiciones del tour operador'}
+        autosize
+        minRows={4}
+        maxRows={14}
+        maxLength={PRODUCT_BOOKING_TERMS_MAX}
+        style={{ gridColumn: '1 / -1' }}
+        {...ro}
+        {...form.getInputProps('booking_terms')}
       />
     </SimpleGrid>
   );

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
-import type { TAvailabilitySlot } from '@trayecto/shared';
+import type { TAvailabilitySlot, TDepartureUpdateRequest } from '@trayecto/shared';
 import { useEffect, useState } from 'react';
 import { plural } from '../../../../lib/format';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { type TDeparturePayload, useUpdateDeparture } from '../../api/update-departure';
+import { useUpdateDeparture } from '../../api/update-departure';
 import { formatDay } from '../../utils/product-format';
 
 /** The PUT body: an empty capacity (or the product's own) means "no override". */
@@ -12,7 +12,7 @@ export function departurePayload(
   slot: Pick<TAvailabilitySlot, 'date' | 'time'>,
   v: { capacity: number | ''; closed: boolean; notes: string },
   productCapacity: number,
-): TDeparturePayload {
+): TDepartureUpdateRequest {
   const capacity = v.capacity === '' || v.capacity === productCapacity ? null : v.capacity;
   return { date: slot.date, time: slot.time, capacity, closed: v.closed, notes: v.notes.trim() };
 }

@@ -30,15 +30,14 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useAccommodationZones } from '../../api/list-accommodation-zones';
-import { type TPickupAccommodation, usePickupAccommodations } from '../../api/search-pickup-accommodations';
+import { type TUsableAccommodation, useAccommodationZones, useUsableAccommodations } from '../../../accommodations';
 import { newKey, type TPickupValues } from '../product-form-values';
 import classes from './sections.module.css';
 import type { TSectionProps } from './types';
 
 export const DEFAULT_PICKUP_MINUTES = 30;
 
-export function pickupFromAccommodation(a: TPickupAccommodation, minutes: number | ''): TPickupValues {
+export function pickupFromAccommodation(a: TUsableAccommodation, minutes: number | ''): TPickupValues {
   return {
     key: newKey('pickup'),
     accommodation_id: a.id,
@@ -101,9 +100,9 @@ export function PickupsSection({
       combobox.resetSelectedOption();
     },
   });
-  const results = usePickupAccommodations(debounced, adminOperatorId, enabled && !readOnly && opened);
-  const zones = useAccommodationZones(adminOperatorId, enabled && !readOnly);
-  const seen = useRef(new Map<string, TPickupAccommodation>());
+  const results = useUsableAccommodations(debounced, adminOperatorId, enabled && !readOnly && opened);
+  const zones = useAccommodationZones(adminOperatorId ?? undefined, enabled && !readOnly);
+  const seen = useRef(new Map<string, TUsableAccommodation>());
   for (const a of results.data ?? []) seen.current.set(a.id, a);
 
   const addedIds = new Set(pickups.flatMap((p) => (p.accommodation_id ? [p.accommodation_id] : [])));
@@ -203,7 +202,7 @@ export function PickupsSection({
               <Select
                 label="Añadir una zona entera"
                 placeholder={zones.isLoading ? 'Cargando…' : 'Elige una zona'}
-                data={(zones.data ?? []).map((z) => ({ ...z, disabled: addedZones.has(z.value) }))}
+                data={(zones.data ?? []).map((z) => ({ value: z, label: z, disabled: addedZones.has(z) }))}
                 value={null}
                 onChange={addZone}
                 searchable

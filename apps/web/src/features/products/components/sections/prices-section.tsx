@@ -1,22 +1,14 @@
 import { Alert, Box, Checkbox, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { EURO_INPUT as EURO_INPUT_PROPS } from '../../../../components/euro-input';
 import { formatPrice, paxTypeName } from '../../utils/product-format';
 import { eurosToCents } from '../product-form-values';
 import classes from './sections.module.css';
 import { readOnlyProps, type TSectionProps } from './types';
 
 /** Price inputs in euros with the Spanish decimal comma ("45,00 €"); sent as cents. */
-export const EURO_INPUT = {
-  decimalSeparator: ',',
-  thousandSeparator: '.',
-  decimalScale: 2,
-  fixedDecimalScale: true,
-  allowNegative: false,
-  suffix: ' €',
-  min: 0,
-  max: 100_000,
-} as const;
+export const EURO_INPUT = { ...EURO_INPUT_PROPS, max: 100_000 } as const;
 
 const AGE_INPUT = { allowDecimal: false, allowNegative: false, min: 0, max: 120 } as const;
 

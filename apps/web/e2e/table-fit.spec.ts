@@ -1,0 +1,147 @@
+/**
+ * Issue 12, item 8: every list fits the screen. As the administrator (who sees an extra "Tour
+ * operador" column) and as Admin Tour Operador, at 1280×800 and 1440×900, each list's table is no
+ * wider than its area (no sideways scrolling) and no badge's text is cut ("CONFIRMA…"); the
+ * "Columnas" choice is kept per user across a reload and a new login.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from './helpers';
+
+const TOUR_OPERATOR_ADMIN = 'gerencia@teideaventura.demo';
+const LISTS = [
+  '/booking?all_dates=1',
+  '/schedule-sheets',
+  '/users',
+  '/tour-operator',
+  '/products',
+  '/resources/vehicles',
+  '/resources/accommodations',
+  '/resources/persons',
+  '/audit-log',
+];
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+];
+
+/** Every table of the page: its width against its scroll area's, and the badges whose text is cut. */
+function measure(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main table')].map((table) => {
+      const area = (table.closest('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer') ??
+        table.parentElement) as HTMLElement;
+      return {
+        label: table.getAttribute('aria-label'),
+        tableWidth: Math.ceil((table as HTMLElement).scrollWidth),
+        areaWidth: Math.ceil(area.clientWidth),
+        cutBadges: [...table.querySelectorAll('.mantine-Badge-label')]
+          .filter((l) => l.scrollWidth > l.clientWidth + 1)
+          .map((l) => l.textContent),
+      };
+    }),
+  );
+}
+
+/** Badges anywhere on the page whose text is cut. */
+const cutBadges = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.mantine-Badge-label')]
+      .filter((l) => l.scrollWidth > l.clientWidth + 1)
+      .map((l) => l.textContent),
+  );
+
+for (const user of [ADMIN, TOUR_OPERATOR_ADMIN]) {
+  for (const size of SIZES) {
+    test(`every list fits ${size.width} px without sideways scrolling or cut badges (${user})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size);
+      await signIn(page, user);
+      // Home: "Salidas de hoy" (its sheet badges were cut at 1440).
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await cutBadges(page)).toEqual([]);
+
+      const wrong: string[] = [];
+      for (const path of LISTS) {
+        await page.goto(path);
+        await expect(page.locator('main table tbody tr:not([aria-hidden])').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const tables = await measure(page);
+        expect(tables.length, path).toBeGreaterThan(0);
+        for (const t of tables) {
+          if (t.tableWidth > t.areaWidth) wrong.push(`${path} "${t.label}": ${t.tableWidth} px in ${t.areaWidth} px`);
+          if (t.cutBadges.length) wrong.push(`${path} "${t.label}": cut badges ${t.cutBadges.join(', ')}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+}
+
+test("the administrator's bookings name their tour operator and filter by it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN);
+  await page.goto('/booking?all_dates=1');
+  const table = page.getByRole('table', { name: 'Reservas' });
+  await expect(table.getByRole('columnheader', { name: 'Tour operador' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Atlántico Sur Excursiones' }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Teide Aventura' }).first()).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Tour operador' }).click();
+  await page.getByRole('option', { name: 'Teide Aventura' }).click();
+  await expect(page).toHaveURL(/tour_operator_id=/);
+  await expect(table.getByRole('cell', { name: 'Atlántico Sur Excursiones' })).toHaveCount(0);
+  await expect(table.getByRole('cell', { name: 'Teide Aventura' }).first()).toBeVisible();
+});
+
+test('"Columnas": the chosen columns stay after a reload and a new login, and nothing goes to browser storage', async ({
+  browser,
+}) => {
+  const user = 'operaciones@teideaventura.demo';
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, user);
+  // Start from the defaults whatever an earlier (retried) run saved for this user.
+  const reset = await page.evaluate(async () => {
+    const res = await fetch('/api/v1/auth/me/preferences', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: JSON.stringify({ columns: {} }),
+    });
+    return res.status;
+  });
+  expect(reset).toBe(200);
+  await page.goto('/booking?all_dates=1');
+  const table = page.getByRole('table', { name: 'Reservas' });
+  await expect(table.locator('tbody tr:not([aria-hidden])').first()).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Canal' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Columnas' }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/auth/me/preferences') && r.request().method() === 'PUT' && r.ok(),
+  );
+  await page.getByRole('group', { name: 'Columnas visibles' }).getByRole('checkbox', { name: 'Canal' }).check();
+  await saved;
+  await expect(table.getByRole('columnheader', { name: 'Canal' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['roles', 'token', 'userId', 'userName']);
+
+  await page.reload();
+  await expect(
+    page.getByRole('table', { name: 'Reservas' }).getByRole('columnheader', { name: 'Canal' }),
+  ).toBeVisible();
+  await context.close();
+
+  // Another browser, a new login: the same choice.
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const again = await other.newPage();
+  await signIn(again, user);
+  await again.goto('/booking?all_dates=1');
+  const table2 = again.getByRole('table', { name: 'Reservas' });
+  await expect(table2.getByRole('columnheader', { name: 'Canal' })).toBeVisible();
+  // And back to the defaults.
+  await again.getByRole('button', { name: 'Columnas' }).click();
+  await again.getByRole('button', { name: 'Columnas por defecto' }).click();
+  await expect(table2.getByRole('columnheader', { name: 'Canal' })).toHaveCount(0);
+  await other.close();
+});

@@ -1,0 +1,154 @@
+/**
+ * The rows of the check-in list: a stop's heading (number, time or «Sin hora», place, pax) and a
+ * booking, whose whole left part is the tap target (present ⇄ undo), with calling the customer
+ * beside it.
+ */
+import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconClockQuestion, IconNotes, IconPhone, IconUserCheck } from '@tabler/icons-react';
+import { formatCents, type TSheetPassenger } from '@trayecto/shared';
+import type { TTimes } from '../../../lib/time-zone';
+import { canToggle, paxBreakdown, paxLabel, type TRouteRow, telHref } from '../utils/sheet-view';
+import classes from './sheets.module.css';
+
+const FINAL_STATES: Record<string, { label: string; color: string }> = {
+  completed: { label: 'Realizada', color: 'blue' },
+  no_show: { label: 'No presentado', color: 'orange' },
+  cancelled: { label: 'Cancelada', color: 'red' },
+};
+
+/** One booking: the whole left part is the tap target (present ⇄ undo); calling the customer is beside it. */
+export function PassengerRow({
+  p,
+  enabled,
+  busy,
+  onToggle,
+  times,
+}: {
+  p: TSheetPassenger;
+  enabled: boolean;
+  busy: boolean;
+  onToggle: (p: TSheetPassenger) => void;
+  /** The sheet's operator's zone: check-in times are its wall clock, not the phone's. */
+  times: TTimes;
+}) {
+  const present = Boolean(p.checked_in_at);
+  const final = FINAL_STATES[p.state];
+  const toggleable = enabled && canToggle(p);
+  const tel = telHref(p.customer_phone);
+  const where = [p.pickup_time, p.pickup_place, p.room ? `hab. ${p.room}` : ''].filter(Boolean).join(' · ');
+  return (
+    <li className={classes.passenger} data-present={present || undefined} data-final={final ? true : undefined}>
+      <button
+        type="button"
+        className={classes.tapTarget}
+        aria-pressed={present}
+        aria-label={`${p.customer_name}, ${p.locator}, ${paxLabel(p.pax_total)}${present ? ', embarcado' : ''}${p.pending_cents > 0 ? `, pendiente de cobro ${formatCents(p.pending_cents)}` : ''}`}
+        disabled={!toggleable || busy}
+        onClick={() => onToggle(p)}
+      >
+        <span className={classes.checkCircle} aria-hidden>
+          {present ? <IconCheck size={26} stroke={3} /> : <IconUserCheck size={22} />}
+        </span>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={8} wrap="wrap">
+            <Text fw={700} size="md" lineClamp={2}>
+              {p.customer_name}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {p.locator}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="wrap">
+            <Badge variant="light" color="gray" radius="sm" size="lg" component="span" className={classes.num}>
+              {paxLabel(p.pax_total)}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {paxBreakdown(p.pax)}
+            </Text>
+            {p.pending_cents > 0 ? (
+              <Badge color="red" variant="light" radius="sm" component="span">
+                Pendiente {formatCents(p.pending_cents)}
+              </Badge>
+            ) : null}
+            {p.state === 'pending' ? (
+              <Badge color="yellow" variant="light" radius="sm" component="span">
+                Reserva pendiente
+              </Badge>
+            ) : null}
+            {final ? (
+              <Badge color={final.color} variant="light" radius="sm" component="span">
+                {final.label}
+              </Badge>
+            ) : null}
+          </Group>
+          {where ? (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {where}
+            </Text>
+          ) : null}
+          {p.notes ? (
+            <Text size="xs" c="yellow.9" fs="italic" lineClamp={2}>
+              <IconNotes size={12} style={{ verticalAlign: -1 }} aria-hidden /> {p.notes}
+            </Text>
+          ) : null}
+          {present ? (
+            <Text size="xs" c="teal.8" fw={600}>
+              Embarcado a las {p.checked_in_at ? times.withZone(times.time(p.checked_in_at)) : ''}
+              {p.checked_in_by ? ` por ${p.checked_in_by.full_name}` : ''}
+              {toggleable ? ' · toca para deshacer' : ''}
+            </Text>
+          ) : null}
+        </Stack>
+      </button>
+      {tel ? (
+        <div className={classes.passengerSide}>
+          <Tooltip label={p.customer_phone}>
+            <ActionIcon
+              component="a"
+              href={tel}
+              variant="light"
+              size={44}
+              radius="xl"
+              aria-label={`Llamar a ${p.customer_name}: ${p.customer_phone}`}
+            >
+              <IconPhone size={20} />
+            </ActionIcon>
+          </Tooltip>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The heading of a stop in the passenger list: its number, time (or «Sin hora») and place. */
+export function StopHeading({ row }: { row: TRouteRow }) {
+  const untimed = row.time === '—';
+  return (
+    <Group gap={8} wrap="nowrap" align="center" className={classes.stopHeading}>
+      <span className={classes.stopNumber} data-meeting={row.isMeetingPoint || undefined} aria-hidden>
+        {row.n}
+      </span>
+      <Title order={3} fz="sm" fw={700} style={{ minWidth: 0 }} lineClamp={2}>
+        <VisuallyHidden>Parada {row.n}: </VisuallyHidden>
+        {untimed ? (
+          <Badge
+            color="orange"
+            variant="light"
+            radius="sm"
+            component="span"
+            leftSection={<IconClockQuestion size={12} aria-hidden />}
+            mr={6}
+          >
+            Sin hora
+          </Badge>
+        ) : (
+          <span className={classes.num}>{row.time} </span>
+        )}
+        {row.place}
+      </Title>
+      <Text size="xs" c="dimmed" ml="auto" className={classes.num} style={{ flex: 'none' }}>
+        {paxLabel(row.pax)}
+      </Text>
+    </Group>
+  );
+}

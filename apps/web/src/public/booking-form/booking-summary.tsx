@@ -1,0 +1,119 @@
+import { PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
+import { TermsCheckbox } from '../components/fields';
+import { IconCalendar, IconClock, IconMapPin, IconUsers } from '../components/icons';
+import { formatCents, formatDay, freeCancellationText, plural } from '../lib/format';
+import { pickupPlace } from '../lib/pickup';
+import { MEETING_POINT } from '../lib/validation';
+import { SubmitStatus } from './submit-status';
+import type { TBookingForm } from './use-booking-form';
+
+const pending = <span className="bk-pending">Sin elegir</span>;
+
+/**
+ * The last step, beside the form on a desktop and under it on a phone: what is being booked, the
+ * price, the terms to accept and "Confirmar reserva".
+ */
+export function BookingSummary({ form: f }: { form: TBookingForm }) {
+  const { product, values: v, quote, submit } = f;
+  const op = product.tour_operator;
+  return (
+    <aside className="bk-summary" aria-labelledby="bk-summary-title">
+      <div className="bk-summary-card">
+        <h2 id="bk-summary-title">Tu reserva</h2>
+        <dl className="bk-summary-list">
+          <div>
+            <dt>
+              <IconCalendar size={18} /> Fecha
+            </dt>
+            <dd>{v.date ? formatDay(v.date) : pending}</dd>
+          </div>
+          <div>
+            <dt>
+              <IconClock size={18} /> Hora
+            </dt>
+            <dd>{v.time || pending}</dd>
+          </div>
+          <div>
+            <dt>
+              <IconUsers size={18} /> Personas
+            </dt>
+            <dd>{plural(f.paxTotal, 'persona', 'personas')}</dd>
+          </div>
+          {product.pickup_enabled && (
+            <div>
+              <dt>
+                <IconMapPin size={18} /> Recogida
+              </dt>
+              <dd>
+                {f.pickupChoice ? (
+                  <>
+                    {f.pickupChoice.pickup_time && <strong>{f.pickupChoice.pickup_time} · </strong>}
+                    {pickupPlace(f.pickupChoice)}
+                  </>
+                ) : v.pickup === MEETING_POINT ? (
+                  'Punto de encuentro'
+                ) : (
+                  pending
+                )}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <div className="bk-quote" data-testid="quote" aria-live="polite">
+          {quote ? (
+            <ul>
+              {quote.lines.map((l) => (
+                <li key={l.pax_type}>
+                  <span>
+                    {l.quantity} × {PAX_TYPE_NAMES[l.pax_type as TPaxType]}
+                  </span>
+                  <span>{formatCents(l.total_cents, product.currency)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="bk-pending">Añade al menos una persona.</p>
+          )}
+          <p className="bk-total">
+            <span>Total</span>
+            <strong data-testid="quote-total">{formatCents(quote?.total_cents ?? 0, product.currency)}</strong>
+          </p>
+          <p className="bk-total-note">Impuestos incluidos.</p>
+        </div>
+
+        {/* The terms that apply: this product's own, or the operator's. */}
+        <TermsCheckbox
+          id="accept_terms"
+          checked={v.accept_terms}
+          onChange={(val) => f.set('accept_terms', val)}
+          error={f.errors.accept_terms}
+          operatorName={op.name}
+          terms={product.booking_terms}
+          cancellation={freeCancellationText(product.free_cancellation_hours)}
+        />
+
+        <SubmitStatus form={f} />
+
+        <button
+          type="submit"
+          className="pub-btn pub-btn-primary pub-btn-block pub-btn-lg"
+          disabled={submit.kind === 'sending'}
+          data-sending={submit.kind === 'sending' || undefined}
+        >
+          {submit.kind === 'sending' ? (
+            <>
+              <span className="pub-spinner" aria-hidden="true" /> Enviando…
+            </>
+          ) : submit.kind === 'error' && submit.retryable ? (
+            'Reintentar'
+          ) : (
+            'Confirmar reserva'
+          )}
+        </button>
+        {!product.instant_confirmation && (
+          <p className="bk-total-note">{op.name} revisará tu reserva y te la confirmará por correo electrónico.</p>
+        )}
+      </div>
+    </aside>
+  );
+}

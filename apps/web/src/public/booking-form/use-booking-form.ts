@@ -1,0 +1,193 @@
+import type { TPublicAccommodation, TPublicAvailabilitySlot, TPublicBooking, TPublicProduct } from '@trayecto/shared';
+import { PAX_TYPES } from '@trayecto/shared/catalog';
+import { addMonths, monthOf } from '@trayecto/shared/dates';
+import { pathTo } from '@trayecto/shared/paths';
+import { pricesOn, quoteBooking } from '@trayecto/shared/pricing';
+import { timeZoneOf, todayIn } from '@trayecto/shared/time-zone';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { getAccommodations, type TAlternative } from '../lib/api';
+import { bookableDays, isBookable, useMonthsAvailability } from '../lib/availability';
+import type { TMonth } from '../lib/calendar';
+import { JUST_BOOKED_STATE, navigate } from '../lib/navigation';
+import { primeResource, useResource } from '../lib/resource';
+import { type TFieldErrors, type TNewBookingValues, validateNewBooking } from '../lib/validation';
+import { bookingBody, FIELD_ORDER, firstFieldWithError, focusField, initialValues } from './booking-fields';
+import { useBookingSubmission } from './use-booking-submission';
+
+/** How far ahead the calendar goes, in months. */
+const MONTHS_AHEAD = 12;
+/** How far the calendar moves on its own looking for the first month with departures. */
+const AUTO_ADVANCE_MONTHS = 6;
+
+/**
+ * The new-booking form's state and actions: the values and their errors, the departures of the
+ * months shown, the pickup places, the live price, and the submission (use-booking-submission.ts).
+ * The steps (date, time, pax, pickup, customer, summary) only render what this gives them.
+ */
+export function useBookingForm(product: TPublicProduct) {
+  const today = useMemo(() => todayIn(timeZoneOf(product.tour_operator.timezone)), [product.tour_operator.timezone]);
+  const minMonth = monthOf(today);
+  const maxMonth = addMonths(minMonth, MONTHS_AHEAD);
+
+  const [v, setV] = useState<TNewBookingValues>(() => initialValues(product));
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [month, setMonth] = useState<TMonth>(minMonth);
+  const [autoAdvance, setAutoAdvance] = useState(true);
+  const [version, setVersion] = useState(1);
+
+  const submission = useBookingSubmission(FIELD_ORDER, {
+    onBooked(booking: TPublicBooking) {
+      primeResource(`booking:${booking.id}`, booking);
+      navigate(pathTo('publicBookingVoucher', { bookingId: booking.id }), { state: JUST_BOOKED_STATE });
+    },
+    onDeparturesChanged: () => setVersion((n) => n + 1),
+    onFieldErrors(found) {
+      setErrors(found);
+      const first = firstFieldWithError(found);
+      if (first) focusField(first);
+    },
+  });
+  const submit = submission.state;
+
+  // Departures of the shown month (and of the chosen date's month, for its times).
+  const months = v.date && monthOf(v.date) !== month ? [month, monthOf(v.date)] : [month];
+  const { store, retry } = useMonthsAvailability(product.id, months, today, version);
+  const monthEntry = store[month];
+  const monthSlots = monthEntry?.slots;
+  const days = useMemo(() => bookableDays(monthSlots ?? []), [monthSlots]);
+  const slotsOn = (date: string) => store[monthOf(date)]?.slots?.filter((s) => s.date === date);
+  const dateSlots: TPublicAvailabilitySlot[] | undefined = v.date ? slotsOn(v.date) : undefined;
+  const slot = dateSlots?.find((s) => s.time === v.time);
+  const seatsLeft = slot ? slot.seats_left : null;
+
+  // Start on the first month with departures (a season may start months from now).
+  useEffect(() => {
+    if (!autoAdvance || !monthSlots) return;
+    if (monthSlots.some(isBookable) || month >= addMonths(minMonth, AUTO_ADVANCE_MONTHS)) setAutoAdvance(false);
+    else setMonth(addMonths(month, 1));
+  }, [autoAdvance, monthSlots, month, minMonth]);
+
+  // Pickup places with their pickup time for the chosen departure time.
+  const pickups = useResource<TPublicAccommodation[]>(
+    product.pickup_enabled ? `pickups:${product.id}:${v.time || '-'}` : null,
+    () => getAccommodations(product.id, v.time || undefined),
+  );
+
+  // Tariffs of the chosen date (seasons), the live quote and the seats the party takes.
+  const { prices } = pricesOn(product, v.date || today);
+  const offered = PAX_TYPES.map((t) => prices.find((p) => p.pax_type === t)).filter((p) => !!p);
+  const quote = useMemo(() => {
+    try {
+      return quoteBooking(product, v.date || today, v.pax);
+    } catch {
+      return null;
+    }
+  }, [product, v.date, v.pax, today]);
+  const seats = offered.reduce((n, p) => n + (p.occupies_seat ? (v.pax[p.pax_type] ?? 0) : 0), 0);
+  const paxTotal = Object.values(v.pax).reduce((n, q) => n + (q || 0), 0);
+
+  function set<K extends keyof TNewBookingValues>(field: K, value: TNewBookingValues[K]) {
+    setV((prev) => ({ ...prev, [field]: value }));
+    if (errors[field as string]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (submit.kind === 'error' || submit.kind === 'sold-out') submission.reset();
+  }
+
+  function chooseDate(date: string) {
+    setV((prev) => {
+      const times = slotsOn(date)?.filter(isBookable) ?? [];
+      const keep = times.some((s) => s.time === prev.time);
+      const only = times.length === 1 ? times[0].time : '';
+      // Types not sold on that date (another season) are removed.
+      const { prices: onDate } = pricesOn(product, date);
+      const pax = Object.fromEntries(Object.entries(prev.pax).filter(([t]) => onDate.some((p) => p.pax_type === t)));
+      return { ...prev, date, time: keep ? prev.time : only, pax };
+    });
+    setErrors((e) => ({ ...e, date: undefined, time: undefined }));
+    if (submit.kind !== 'sending') submission.reset();
+  }
+
+  function changeMonth(m: TMonth) {
+    setAutoAdvance(false);
+    setMonth(m);
+  }
+
+  function onSubmit(e?: FormEvent) {
+    e?.preventDefault();
+    // A double click or a second Enter while the first request runs: that request is the one.
+    if (submission.isSending()) return;
+    const found = validateNewBooking(v, { pickupEnabled: product.pickup_enabled, seatsLeft, seats });
+    setErrors(found);
+    const first = firstFieldWithError(found);
+    if (first) {
+      submission.reset();
+      focusField(first);
+      return;
+    }
+    void submission.submit(bookingBody(product, v), seats);
+  }
+
+  // After a sold-out answer: the other times of that date with room for this party, from the
+  // server's alternatives or the refreshed departures.
+  const alternatives: TAlternative[] =
+    submit.kind === 'sold-out'
+      ? (
+          submit.alternatives ??
+          (slotsOn(submit.date) ?? [])
+            .filter((s) => s.time !== submit.time && isBookable(s))
+            .map((s) => ({ time: s.time, seats_left: s.seats_left }))
+        ).filter((a) => a.seats_left >= submit.seats && a.time !== submit.time)
+      : [];
+  const soldOutSeats =
+    submit.kind === 'sold-out' ? (slotsOn(submit.date)?.find((s) => s.time === submit.time)?.seats_left ?? null) : null;
+
+  /** "Cambiar a las 11:00" after a sold-out answer. */
+  function switchToTime(time: string) {
+    if (submit.kind === 'sold-out' && v.date !== submit.date) chooseDate(submit.date);
+    set('time', time);
+    submission.reset();
+    focusField('time');
+  }
+
+  /** "Elegir otra fecha" after a sold-out answer. */
+  function pickAnotherDate() {
+    submission.reset();
+    focusField('date');
+  }
+
+  return {
+    product,
+    values: v,
+    errors,
+    set,
+    // date step
+    month,
+    minMonth,
+    maxMonth,
+    changeMonth,
+    monthEntry,
+    retryMonth: retry,
+    days,
+    calendarLoading: !monthSlots || autoAdvance,
+    noDeparturesThisMonth: !!monthSlots && !autoAdvance && days.size === 0 && !monthEntry?.error,
+    chooseDate,
+    // time and pax steps
+    dateSlots,
+    seatsLeft,
+    offered,
+    seats,
+    paxTotal,
+    // pickup step and summary
+    pickups: pickups.data,
+    pickupChoice: product.pickup_enabled ? pickups.data?.find((a) => a.id === v.pickup) : undefined,
+    quote,
+    // submission
+    submit,
+    onSubmit,
+    alternatives,
+    soldOutSeats,
+    switchToTime,
+    pickAnotherDate,
+  };
+}
+
+export type TBookingForm = ReturnType<typeof useBookingForm>;

@@ -1,0 +1,85 @@
+import { pathTo } from '@trayecto/shared/paths';
+import { BookingAmounts, pickupSummary } from '../components/booking-bits';
+import { IconCalendar, IconClock, IconMapPin, IconShield, IconTicket } from '../components/icons';
+import { formatDateLong, formatDuration, formatInstant, freeCancellationText } from '../lib/format';
+import { onLinkClick } from '../lib/navigation';
+import type { TExistingBooking } from './use-existing-booking';
+
+/**
+ * What was booked: date, time, pickup, amounts, until when it can be cancelled for free, and the
+ * way to the voucher and to cancelling.
+ */
+export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooking; onCancel: () => void }) {
+  const b = f.booking;
+  const op = b.tour_operator;
+  const pickup = pickupSummary(b);
+  const cancelUntil = b.free_cancellation_until ? formatInstant(b.free_cancellation_until, op.timezone) : null;
+  return (
+    <section className="bx-summary" aria-labelledby="bx-summary-title">
+      <h2 id="bx-summary-title" className="pub-sr-only">
+        Resumen
+      </h2>
+      {b.product.image && (
+        <img className="bx-img" src={b.product.image.url} alt={b.product.image.alt || ''} loading="lazy" />
+      )}
+      <dl className="bx-facts">
+        <div>
+          <dt>
+            <IconCalendar size={18} /> Fecha
+          </dt>
+          <dd>{formatDateLong(b.date)}</dd>
+        </div>
+        <div>
+          <dt>
+            <IconClock size={18} /> Hora
+          </dt>
+          <dd>
+            {b.time}
+            {b.product.duration_minutes > 0 && (
+              <span className="bx-muted"> · {formatDuration(b.product.duration_minutes)}</span>
+            )}
+          </dd>
+        </div>
+        {pickup && (
+          <div>
+            <dt>
+              <IconMapPin size={18} /> {pickup.isMeetingPoint ? 'Punto de encuentro' : 'Recogida'}
+            </dt>
+            <dd>
+              {pickup.time && <strong>{pickup.time} · </strong>}
+              {pickup.place}
+              {!pickup.isMeetingPoint && b.room && <span className="bx-muted"> · Hab. {b.room}</span>}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <BookingAmounts booking={b} />
+      <div className="bx-cancel-info">
+        <IconShield size={18} />
+        <p>
+          {b.can_cancel && cancelUntil
+            ? `Cancelación gratuita hasta el ${cancelUntil}.`
+            : b.state === 'cancelled'
+              ? 'Reserva cancelada.'
+              : cancelUntil
+                ? `El plazo de cancelación gratuita terminó el ${cancelUntil}. Para cualquier cambio, contacta con ${op.name}.`
+                : freeCancellationText(b.product.free_cancellation_hours)}
+        </p>
+      </div>
+      <div className="bx-actions">
+        <a
+          className="pub-btn pub-btn-secondary pub-btn-block"
+          href={pathTo('publicBookingVoucher', { bookingId: b.id })}
+          onClick={onLinkClick}
+        >
+          <IconTicket size={20} /> Ver bono
+        </a>
+        {b.can_cancel && (
+          <button type="button" className="pub-btn pub-btn-danger pub-btn-block" onClick={onCancel}>
+            Cancelar reserva
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { type RefObject, useState } from 'react';
+import { TextArea } from '../components/fields';
+import { formatDateLong, formatInstant } from '../lib/format';
+import type { TExistingBooking } from './use-existing-booking';
+
+/** "Cancelar reserva": the reason (optional) and a last word before cancelling for good. */
+export function CancelDialog({
+  booking: f,
+  dialogRef,
+}: {
+  booking: TExistingBooking;
+  dialogRef: RefObject<HTMLDialogElement | null>;
+}) {
+  const b = f.booking;
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const cancelUntil = b.free_cancellation_until
+    ? formatInstant(b.free_cancellation_until, b.tour_operator.timezone)
+    : null;
+
+  async function confirmCancel() {
+    setError('');
+    const failed = await f.cancel(reason);
+    if (failed) setError(failed);
+    else dialogRef.current?.close();
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="pub-dialog"
+      aria-labelledby="cancel-title"
+      aria-describedby="cancel-desc"
+      onClose={() => {
+        setReason('');
+        setError('');
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirmCancel();
+        }}
+      >
+        <h2 id="cancel-title">Cancelar reserva</h2>
+        <p id="cancel-desc">
+          Vas a cancelar la reserva <strong>{b.locator}</strong> del {formatDateLong(b.date)} a las {b.time}.
+          {cancelUntil && ` La cancelación es gratuita hasta el ${cancelUntil}.`} Esta acción no se puede deshacer.
+        </p>
+        <TextArea
+          id="cancel_reason"
+          label="Motivo de la cancelación"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {error && (
+          <p className="pub-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="pub-dialog-actions">
+          <button type="button" className="pub-btn pub-btn-ghost" onClick={() => dialogRef.current?.close()}>
+            Volver
+          </button>
+          <button type="submit" className="pub-btn pub-btn-danger" disabled={f.busy === 'cancel'}>
+            {f.busy === 'cancel' ? 'Cancelando…' : 'Sí, cancelar la reserva'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { LANGUAGE_NAMES } from '@trayecto/shared/catalog';
+import { paxTypeName } from '../components/booking-bits';
+import { CustomerFields } from '../components/customer-fields';
+import { FieldError, SelectField, TermsCheckbox, TextArea, TextField } from '../components/fields';
+import { PickupPicker } from '../components/pickup-picker';
+import { freeCancellationText, plural } from '../lib/format';
+import { MEETING_POINT } from '../lib/validation';
+import type { TExistingBooking } from './use-existing-booking';
+
+/**
+ * The customer's data on their booking: contact, language, pickup, passengers' names and notes;
+ * "Confirmar reserva" (with the terms) when staff prepared it for them, else "Guardar cambios".
+ */
+export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
+  const { booking: b, values: v, errors, busy, set } = f;
+  return (
+    <form className="bx-form" noValidate onSubmit={(e) => f.save(b.can_confirm, e)} aria-labelledby="bx-form-title">
+      <h2 id="bx-form-title">Tus datos</h2>
+      <div className="pub-grid-2">
+        <CustomerFields values={v} errors={errors} onChange={set} contactRequired={b.can_confirm} />
+        <SelectField
+          id="language"
+          label="Idioma"
+          value={v.language}
+          onChange={(e) => set('language', e.target.value)}
+          error={errors.language}
+        >
+          <option value="">—</option>
+          {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {b.product.pickup_enabled && (
+        <fieldset className="bx-fieldset">
+          <legend>Recogida</legend>
+          <PickupPicker
+            id="pickup"
+            options={f.pickups}
+            value={v.pickup}
+            onChange={(val) => set('pickup', val)}
+            error={errors.pickup}
+            meetingPoint={b.product.meeting_point}
+          />
+          {v.pickup && v.pickup !== MEETING_POINT && (
+            <TextField
+              id="room"
+              label="Habitación o apartamento"
+              maxLength={20}
+              value={v.room}
+              onChange={(e) => set('room', e.target.value)}
+              error={errors.room}
+            />
+          )}
+        </fieldset>
+      )}
+
+      {f.passengers.length > 0 && (
+        <fieldset className="bx-fieldset">
+          <legend>Pasajeros ({plural(f.passengers.length, 'persona', 'personas')})</legend>
+          <p className="pub-hint">El nombre de cada pasajero ayuda al guía a pasar lista. Es opcional.</p>
+          <ol className="bx-passengers">
+            {f.passengers.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one row per seat, in a fixed order
+              <li key={i}>
+                <TextField
+                  id={`passenger-${i}`}
+                  label={`Pasajero ${i + 1} · ${paxTypeName(p.pax_type)}`}
+                  value={p.full_name}
+                  maxLength={150}
+                  autoComplete="off"
+                  onChange={(e) => f.setPassengerName(i, e.target.value)}
+                  error={errors[`passenger-${i}`]}
+                />
+              </li>
+            ))}
+          </ol>
+        </fieldset>
+      )}
+
+      <TextArea
+        id="notes"
+        label="Comentarios"
+        rows={3}
+        maxLength={1000}
+        value={v.notes}
+        onChange={(e) => set('notes', e.target.value)}
+        error={errors.notes}
+        hint="Alergias, movilidad reducida, sillitas para niños…"
+      />
+
+      {b.can_confirm && (
+        <TermsCheckbox
+          id="accept_terms"
+          checked={v.accept_terms}
+          onChange={(val) => set('accept_terms', val)}
+          error={errors.accept_terms}
+          operatorName={b.tour_operator.name}
+          terms={b.booking_terms}
+          cancellation={freeCancellationText(b.product.free_cancellation_hours)}
+        />
+      )}
+      <FieldError id="form-error" error={errors.form} />
+
+      <div className="bx-form-actions">
+        {b.can_confirm ? (
+          <>
+            <button type="submit" className="pub-btn pub-btn-primary pub-btn-lg" disabled={!!busy}>
+              {busy === 'confirm' ? 'Confirmando…' : 'Confirmar reserva'}
+            </button>
+            <button type="button" className="pub-btn pub-btn-ghost" disabled={!!busy} onClick={() => f.save(false)}>
+              {busy === 'save' ? 'Guardando…' : 'Guardar sin confirmar'}
+            </button>
+          </>
+        ) : (
+          <button type="submit" className="pub-btn pub-btn-primary pub-btn-lg" disabled={!!busy}>
+            {busy === 'save' ? 'Guardando…' : 'Guardar cambios'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

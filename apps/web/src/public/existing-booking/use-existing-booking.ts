@@ -1,0 +1,138 @@
+import type { TPublicAccommodation, TPublicBooking, TPublicBookingUpdateRequest } from '@trayecto/shared';
+import { CUSTOMER_EDITABLE_STATES, type TPaxType } from '@trayecto/shared/catalog';
+import { type FormEvent, useState } from 'react';
+import { cancelBooking, getAccommodations, PublicApiError, updateBooking } from '../lib/api';
+import { useResource } from '../lib/resource';
+import { fieldErrorsFromServer, MEETING_POINT, type TFieldErrors, validateCustomer } from '../lib/validation';
+import { passengerRows, remapPassengerErrors, type TPassengerRow } from './passengers';
+
+/** States in which the customer may still change their data (the API's rule). */
+const EDITABLE = new Set<string>(CUSTOMER_EDITABLE_STATES);
+
+export type TNotice = { kind: 'success' | 'error'; title: string; text?: string } | null;
+
+/**
+ * The customer's own booking: their data as a form, saving it (PUT), confirming a booking staff
+ * prepared for them and cancelling it (POST …/cancel), and what the page says after each.
+ */
+export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooking) => void) {
+  const editable = EDITABLE.has(b.state);
+  const initialPickup = b.accommodation?.id ?? (b.product.pickup_enabled ? MEETING_POINT : '');
+  const [values, setValues] = useState(() => ({
+    customer_name: b.customer_name,
+    customer_email: b.customer_email,
+    customer_phone: b.customer_phone,
+    customer_country: b.customer_country,
+    language: b.language,
+    notes: b.notes,
+    room: b.room,
+    pickup: initialPickup,
+    accept_terms: false,
+  }));
+  const [passengers, setPassengers] = useState<TPassengerRow[]>(() => passengerRows(b));
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [notice, setNotice] = useState<TNotice>(null);
+  const [busy, setBusy] = useState<'save' | 'confirm' | 'cancel' | null>(null);
+
+  const pickups = useResource<TPublicAccommodation[]>(
+    b.product.pickup_enabled && editable ? `pickups:${b.product.id}:${b.time}` : null,
+    () => getAccommodations(b.product.id, b.time),
+  );
+
+  function set<K extends keyof typeof values>(field: K, value: (typeof values)[K]) {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  function setPassengerName(index: number, name: string) {
+    setPassengers((rows) => rows.map((r, j) => (j === index ? { ...r, full_name: name } : r)));
+  }
+
+  /** Saves the customer's data; with `confirm`, also confirms the booking (terms accepted). */
+  async function save(confirm: boolean, e?: FormEvent) {
+    e?.preventDefault();
+    if (busy) return;
+    const v = values;
+    const found = validateCustomer(v, confirm);
+    setErrors(found);
+    const first = Object.keys(found).find((k) => found[k]);
+    if (first) {
+      setNotice(null);
+      document.getElementById(first)?.focus();
+      return;
+    }
+    const body: TPublicBookingUpdateRequest = {
+      customer_name: v.customer_name.trim(),
+      customer_email: v.customer_email.trim(),
+      customer_phone: v.customer_phone.trim(),
+      customer_country: v.customer_country,
+      language: (v.language || undefined) as TPublicBookingUpdateRequest['language'],
+      notes: v.notes.trim(),
+      passengers: passengers
+        .filter((p) => p.full_name.trim())
+        .map((p) => ({ full_name: p.full_name.trim(), pax_type: p.pax_type as TPaxType })),
+      ...(b.product.pickup_enabled && v.pickup !== initialPickup
+        ? { accommodation_id: v.pickup && v.pickup !== MEETING_POINT ? v.pickup : null }
+        : {}),
+      ...(b.product.pickup_enabled ? { room: v.room.trim() } : {}),
+      ...(confirm ? { confirm: true, accept_terms: true } : {}),
+    };
+    setBusy(confirm ? 'confirm' : 'save');
+    try {
+      const updated = await updateBooking(b.id, body);
+      onChange(updated);
+      setNotice(
+        confirm
+          ? { kind: 'success', title: '¡Reserva confirmada!', text: 'Gracias. Ya puedes ver e imprimir tu bono.' }
+          : { kind: 'success', title: 'Cambios guardados' },
+      );
+    } catch (err) {
+      const error = err instanceof PublicApiError ? err : new PublicApiError(0, String(err));
+      if (error.status === 422) setErrors(fieldErrorsFromServer(remapPassengerErrors(error.errors, passengers)));
+      setNotice({
+        kind: 'error',
+        title: confirm ? 'No hemos podido confirmar la reserva' : 'No hemos podido guardar los cambios',
+        text: error.status === 422 ? 'Revisa los campos marcados.' : error.message,
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Cancels the booking: null when done, else the message to show in the dialog. */
+  async function cancel(reason: string): Promise<string | null> {
+    if (busy) return null;
+    setBusy('cancel');
+    try {
+      const updated = await cancelBooking(b.id, reason.trim());
+      onChange(updated);
+      setNotice({
+        kind: 'success',
+        title: 'Reserva cancelada',
+        text: 'Hemos cancelado tu reserva y liberado las plazas.',
+      });
+      return null;
+    } catch (err) {
+      return err instanceof PublicApiError ? err.message : String(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return {
+    booking: b,
+    editable,
+    values,
+    set,
+    passengers,
+    setPassengerName,
+    errors,
+    notice,
+    busy,
+    pickups: pickups.data,
+    save,
+    cancel,
+  };
+}
+
+export type TExistingBooking = ReturnType<typeof useExistingBooking>;

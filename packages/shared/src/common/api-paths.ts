@@ -1,0 +1,79 @@
+/**
+ * Every endpoint of the API, by name, as the server registers it (`:id` parameters) under
+ * API_PREFIX. The web builds its request URLs from this table (`apiPath('booking', { id })`); the
+ * API's route inventory test checks that it names exactly the routes the server registers, so a
+ * path is written once.
+ */
+export const API_PREFIX = '/api/v1';
+
+export const API_PATHS = {
+  health: '/health',
+  ready: '/ready',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  me: '/auth/me',
+  myPassword: '/auth/me/password',
+  myPreferences: '/auth/me/preferences',
+  dashboard: '/dashboard',
+  users: '/users',
+  user: '/users/:id',
+  tourOperators: '/tour-operators',
+  tourOperator: '/tour-operators/:id',
+  vehicles: '/vehicles',
+  vehicle: '/vehicles/:id',
+  persons: '/persons',
+  person: '/persons/:id',
+  accommodations: '/accommodations',
+  accommodation: '/accommodations/:id',
+  accommodationZones: '/accommodations/zones',
+  accommodationImport: '/accommodations/import',
+  products: '/products',
+  product: '/products/:id',
+  productAvailability: '/products/:id/availability',
+  productDepartures: '/products/:id/departures',
+  productImages: '/products/:id/images',
+  productImage: '/products/:id/images/:imageId',
+  productImagesOrder: '/products/:id/images/order',
+  bookings: '/bookings',
+  booking: '/bookings/:id',
+  bookingCancel: '/bookings/:id/cancel',
+  bookingPayments: '/bookings/:id/payments',
+  bookingEvents: '/bookings/:id/events',
+  bookingQuote: '/bookings/quote',
+  bookingCalendar: '/bookings/calendar',
+  scheduleSheets: '/schedule-sheets',
+  scheduleSheet: '/schedule-sheets/:id',
+  scheduleSheetCheckIn: '/schedule-sheets/:id/check-in',
+  scheduleSheetFinish: '/schedule-sheets/:id/finish',
+  scheduleSheetsGenerate: '/schedule-sheets/generate',
+  auditLog: '/audit-log',
+  publicProduct: '/public/products/:id',
+  publicProductAvailability: '/public/products/:id/availability',
+  publicAccommodations: '/public/accommodations',
+  publicBookings: '/public/bookings',
+  publicBooking: '/public/bookings/:id',
+  publicBookingCancel: '/public/bookings/:id/cancel',
+} as const;
+
+export type TApiPathKey = keyof typeof API_PATHS;
+
+/** The `:name` parameters of a path, as an object of strings ('/a/:id/b/:x' → { id; x }). */
+type TPathParams<P extends string> = P extends `${string}:${infer K}/${infer R}`
+  ? { [k in K]: string } & TPathParams<`/${R}`>
+  : P extends `${string}:${infer K}`
+    ? { [k in K]: string }
+    : Record<never, never>;
+
+type TApiPathArgs<K extends TApiPathKey> = keyof TPathParams<(typeof API_PATHS)[K]> extends never
+  ? []
+  : [params: TPathParams<(typeof API_PATHS)[K]>];
+
+/** apiPath('bookingCancel', { id }) → "/bookings/<id>/cancel" (relative to API_PREFIX; values encoded). */
+export function apiPath<K extends TApiPathKey>(key: K, ...args: TApiPathArgs<K>): string {
+  const params = (args[0] ?? {}) as Record<string, string>;
+  return API_PATHS[key].replace(/:(\w+)/g, (_, p: string) => {
+    const v = params[p];
+    if (v === undefined) throw new Error(`Missing API path parameter "${p}" for ${key}`);
+    return encodeURIComponent(v);
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The rules of what people type (texts, e-mail addresses, country codes), written once with zod's
+ * small, tree-shakable build (`zod/mini`). The API's schemas apply them (common/validation.ts
+ * builds `zText`, `zOptionalEmail` on them) and so do the public pages, which must not load zod's
+ * full build (public/public.fields.ts; ADR 006). zod/mini's checks are zod's own core: a full-build
+ * schema takes them through `.check()`, and both builds give the same messages.
+ */
+import * as z from 'zod/mini';
+import { MSG } from './messages';
+
+/** spec §5: "text, an at sign, text, a dot, text". */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A control character other than tab/newline (NUL bytes and friends are never stored). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: we reject them on purpose
+const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export const CONTROL_CHARS_MESSAGE = 'Contiene caracteres no permitidos';
+export const COUNTRY_MESSAGE = 'País no válido (código de 2 letras, p. ej. ES)';
+
+/** Every text field: trimmed, at most `max` characters, no control characters. */
+export const textChecks = (max: number) => [
+  z.trim(),
+  z.maxLength(max, MSG.tooLong(max)),
+  z.refine<string>((s) => !CONTROL_RE.test(s), CONTROL_CHARS_MESSAGE),
+];
+
+/** After textChecks: an e-mail address that must be there (spec §5 messages), kept lower-case. */
+export const emailChecks = () => [z.minLength(1, MSG.required), z.regex(EMAIL_RE, MSG.email), z.toLowerCase()];
+
+/** After textChecks: an e-mail address or nothing, kept lower-case. */
+export const optionalEmailChecks = () => [
+  z.refine<string>((s) => s === '' || EMAIL_RE.test(s), MSG.email),
+  z.toLowerCase(),
+];
+
+/** After textChecks: an ISO 3166-1 alpha-2 code (or nothing), kept upper-case. */
+export const countryChecks = () => [
+  z.refine<string>((s) => s === '' || /^[A-Za-z]{2}$/.test(s), COUNTRY_MESSAGE),
+  z.toUpperCase(),
+];
+
+/** A string; a missing one is "Campo requerido" (the API says so for every field, common/validation.ts). */
+const string = () => z.string({ error: (issue) => (issue.input === undefined ? MSG.required : undefined) });
+
+/** A text of at most `max` characters (see textChecks). */
+export const text = (max = 255) => string().check(...textChecks(max));
+
+/** A text that must be there (spec §5 "Campo requerido"). */
+export const requiredText = (max = 255) => string().check(...textChecks(max), z.minLength(1, MSG.required));
