@@ -1,20 +1,20 @@
 /** How booking values read in Spanish (STYLE.md "Formats", "Tables"). */
 import {
-  BOOKING_CHANNEL_NAMES,
-  BOOKING_STATE_NAMES,
   formatCents,
   LANGUAGE_NAMES,
   PAX_TYPE_NAMES,
-  PAX_TYPES,
   PAYMENT_METHOD_NAMES,
-  PAYMENT_STATE_NAMES,
-  type TBookingChannel,
+  paxCounts,
   type TBookingState,
   type TLanguage,
+  type TPaxSource,
   type TPaxType,
   type TPaymentMethod,
   type TPaymentState,
 } from '@trayecto/shared';
+
+// Shared with the API's CSV export (@trayecto/shared, bookings/booking-format.ts).
+export { bookingStateName, channelName, netPaidCents, paxCounts, paymentStateName } from '@trayecto/shared';
 
 /** One letter per passenger type, as the list shows pax: "2 A · 1 N". */
 export const PAX_ABBR: Record<TPaxType, string> = { adult: 'A', child: 'N', infant: 'B', senior: 'S' };
@@ -26,23 +26,6 @@ const PAX_PLURAL: Record<TPaxType, [string, string]> = {
   infant: ['bebé', 'bebés'],
   senior: ['senior', 'seniors'],
 };
-
-type TPaxSource =
-  | readonly { pax_type: string; quantity: number }[]
-  | Partial<Record<string, number | '' | null | undefined>>
-  | null
-  | undefined;
-
-/** Lines or a pax object → counts per type in the catalogue's order (zeros left out). */
-export function paxCounts(source: TPaxSource): { type: TPaxType; n: number }[] {
-  const counts = new Map<string, number>();
-  if (Array.isArray(source)) {
-    for (const l of source) counts.set(l.pax_type, (counts.get(l.pax_type) ?? 0) + (Number(l.quantity) || 0));
-  } else if (source) {
-    for (const [t, n] of Object.entries(source)) counts.set(t, Number(n) || 0);
-  }
-  return PAX_TYPES.filter((t) => (counts.get(t) ?? 0) > 0).map((t) => ({ type: t, n: counts.get(t) ?? 0 }));
-}
 
 /** [{adult, 2}, {child, 1}] → "2 A · 1 N"; nothing → "" */
 export function paxSummary(source: TPaxSource): string {
@@ -65,9 +48,6 @@ export const paxTypeLabel = (t: string) => {
   return p ? p[1].charAt(0).toUpperCase() + p[1].slice(1) : t;
 };
 
-export const bookingStateName = (s: string) => BOOKING_STATE_NAMES[s as TBookingState] ?? s;
-export const paymentStateName = (s: string) => PAYMENT_STATE_NAMES[s as TPaymentState] ?? s;
-export const channelName = (c: string) => BOOKING_CHANNEL_NAMES[c as TBookingChannel] ?? c;
 export const paymentMethodName = (m: string) => PAYMENT_METHOD_NAMES[m as TPaymentMethod] ?? m;
 export const languageName = (code: string) => LANGUAGE_NAMES[code as TLanguage] ?? code.toUpperCase();
 
@@ -111,11 +91,6 @@ export function countryName(code: string | null | undefined): string {
   } catch {
     return c;
   }
-}
-
-/** What the customer has paid net of refunds (the API keeps both: paid_cents and refunded_cents). */
-export function netPaidCents(b: { paid_cents: number; refunded_cents?: number | null }): number {
-  return b.paid_cents - (b.refunded_cents ?? 0);
 }
 
 /**

@@ -1,36 +1,14 @@
 /** How product values read in Spanish (STYLE.md "Formats"). */
-import {
-  formatCents,
-  LANGUAGE_NAMES,
-  PAX_TYPE_NAMES,
-  PRODUCT_STATE_NAMES,
-  type TLanguage,
-  type TPaxType,
-  type TProductState,
-} from '@trayecto/shared';
+import { formatCents, PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared';
 
-/** 480 → "8 h", 210 → "3 h 30 min", 45 → "45 min", 0 → "" */
-export function formatDuration(minutes: number | null | undefined): string {
-  if (!minutes || minutes <= 0) return '';
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
+// Shared with the API's CSV export (@trayecto/shared, products/product-format.ts).
+export { formatDuration, formatLanguages, languageName, productStateName } from '@trayecto/shared';
 
 /** 4500 → "45,00 €"; null → "" */
 export function formatPrice(cents: number | null | undefined, currency = 'EUR'): string {
   return cents === null || cents === undefined ? '' : formatCents(cents, currency);
 }
 
-export const languageName = (code: string) => LANGUAGE_NAMES[code as TLanguage] ?? code.toUpperCase();
-
-/** ['es', 'en'] → "Español, Inglés" */
-export function formatLanguages(codes: readonly string[] | null | undefined): string {
-  return (codes ?? []).map(languageName).join(', ');
-}
-
-export const productStateName = (state: string) => PRODUCT_STATE_NAMES[state as TProductState] ?? state;
 export const paxTypeName = (t: string) => PAX_TYPE_NAMES[t as TPaxType] ?? t;
 
 /** One colour per state, used everywhere (STYLE.md "Tables"): Borrador amarillo, Activo verde, Inactivo gris. */

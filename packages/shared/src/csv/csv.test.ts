@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCsvCell, toCsv } from './csv';
+import { countCsvRecords, csvLine, escapeCsvCell, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('PRODUCT §5 "export to CSV of the filtered rows": cells starting with = + - @ get a leading apostrophe (formula injection)', () => {
@@ -37,5 +37,30 @@ describe('CSV export', () => {
       ],
     );
     expect(csv).toBe('\uFEFFNombre;Email\r\nJosé Núñez;jose@teide.es\r\n\'=cmd;"x;y"\r\n');
+  });
+});
+
+describe('streamed lines and counting', () => {
+  it('csvLine is one record of toCsv (a streamed file equals the file built in one go)', () => {
+    const rows = [
+      ['a', 1.5, true],
+      ['=x', null, 'línea\r\nsegunda'],
+    ];
+    expect(`\uFEFF${csvLine(['A', 'B', 'C'])}${rows.map(csvLine).join('')}`).toBe(toCsv(['A', 'B', 'C'], rows));
+  });
+
+  it('counts the records after the header, not the line ends inside quoted cells', () => {
+    expect(countCsvRecords(toCsv(['A'], []))).toBe(0);
+    expect(
+      countCsvRecords(
+        toCsv(
+          ['A', 'B'],
+          [
+            ['x', 'y\r\nz'],
+            ['"q"', 'w'],
+          ],
+        ),
+      ),
+    ).toBe(2);
   });
 });
