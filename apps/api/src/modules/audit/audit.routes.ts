@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { parseListQuery } from '../../lib/filters';
 import { setPagingHeaders } from '../../lib/pagination';
 import { errorResponses, listFilters, ZListQuery } from '../../lib/route-schemas';
+import { registerAuditExport } from './audit.export';
 import { AUDIT_LIST_SPEC } from './audit.repository';
 import { listAuditLog } from './audit.service';
 
 /** GET /api/v1/audit-log: who changed what (issue 7), for the administrator and the operator's admin. */
 export async function auditRoutes(app: FastifyInstance) {
+  registerAuditExport(app);
   app.get(
     '/audit-log',
     {

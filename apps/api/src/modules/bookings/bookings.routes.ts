@@ -21,6 +21,7 @@ import { assertId } from '../../lib/ids';
 import { sendJsonArray } from '../../lib/json-stream';
 import { setPagingHeaders } from '../../lib/pagination';
 import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
+import { registerBookingsExport } from './bookings.export';
 import { BOOKING_LIST_SPEC } from './bookings.repository';
 import { ZBookingListQuery } from './bookings.schemas';
 import * as service from './bookings.service';
@@ -73,6 +74,7 @@ function setListHeaders(
 
 /** Bookings API: the sales engine (PRODUCT.md §2, §3, §4). */
 export async function bookingsRoutes(app: FastifyInstance) {
+  registerBookingsExport(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Reservas'];
 

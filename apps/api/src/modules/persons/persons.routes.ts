@@ -1,11 +1,13 @@
 import { ACCESS, ZPersonCreateRequest, ZPersonResponse, ZPersonUpdateRequest } from '@trayecto/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerPersonsExport } from './persons.export';
 import { PERSON_LIST_SPEC } from './persons.repository';
 import * as service from './persons.service';
 
 /** Persons who work on tours without logging in (PRODUCT.md §4): read by 0, 1, 3, 4, 5; written by 0, 1, 3. */
 export async function personsRoutes(app: FastifyInstance) {
+  registerPersonsExport(app);
   registerCrudRoutes(app, {
     path: '/persons',
     tags: ['Personas'],

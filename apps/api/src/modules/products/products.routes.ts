@@ -16,6 +16,7 @@ import { assertId } from '../../lib/ids';
 import { sendJsonArray } from '../../lib/json-stream';
 import { errorResponses, ZIdParams } from '../../lib/route-schemas';
 import * as departures from './departures.service';
+import { registerProductsExport } from './products.export';
 import { PRODUCT_LIST_SPEC } from './products.repository';
 import * as service from './products.service';
 
@@ -25,6 +26,7 @@ const WHAT = 'El producto';
 
 /** Products API: catalogue, tariffs, availability rules, departures (PRODUCT.md §2, §4). */
 export async function productsRoutes(app: FastifyInstance) {
+  registerProductsExport(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Productos'];
 

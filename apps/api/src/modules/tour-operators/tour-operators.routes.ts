@@ -6,6 +6,7 @@ import {
 } from '@trayecto/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerTourOperatorsExport } from './tour-operators.export';
 import { TOUR_OPERATOR_LIST_SPEC } from './tour-operators.repository';
 import * as service from './tour-operators.service';
 
@@ -14,6 +15,7 @@ import * as service from './tour-operators.service';
  * No delete: closing an operator is deactivating it (docs/decisions/003).
  */
 export async function tourOperatorsRoutes(app: FastifyInstance) {
+  registerTourOperatorsExport(app);
   registerCrudRoutes(app, {
     path: '/tour-operators',
     tags: ['Tour operadores'],

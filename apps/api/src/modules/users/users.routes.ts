@@ -1,11 +1,13 @@
 import { ACCESS, ZUserCreateRequest, ZUserResponse, ZUserUpdateRequest } from '@trayecto/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerUsersExport } from './users.export';
 import { USER_LIST_SPEC } from './users.repository';
 import * as service from './users.service';
 
 /** Users API, exactly the spec's §7 table. */
 export async function usersRoutes(app: FastifyInstance) {
+  registerUsersExport(app);
   registerCrudRoutes(app, {
     path: '/users',
     tags: ['Usuarios'],

@@ -1,11 +1,13 @@
 import { ACCESS, ZVehicleCreateRequest, ZVehicleResponse, ZVehicleUpdateRequest } from '@trayecto/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerVehiclesExport } from './vehicles.export';
 import { VEHICLE_LIST_SPEC } from './vehicles.repository';
 import * as service from './vehicles.service';
 
 /** Vehicles of the fleet (PRODUCT.md §4): read by levels 0, 1, 3, 4, 5; written by 0, 1, 3. */
 export async function vehiclesRoutes(app: FastifyInstance) {
+  registerVehiclesExport(app);
   registerCrudRoutes(app, {
     path: '/vehicles',
     tags: ['Vehículos'],

@@ -1,0 +1,65 @@
+/**
+ * GET /audit-log/export.csv: the filtered activity as CSV, one row per entry with its changes as
+ * text (the wording of the activity screen, @trayecto/shared audit-format.ts). Times in each
+ * entry's operator's zone, to the second; the administrator's file names that zone in a column.
+ */
+import {
+  ACCESS,
+  API_PATHS,
+  actionLabel,
+  changeLines,
+  entityLabel,
+  type TAuditEntryResponse,
+  type TFormatContext,
+} from '@trayecto/shared';
+import type { FastifyInstance } from 'fastify';
+import { pagedBatches, registerCsvExport, type TCsvColumns, type TCsvTimes } from '../../lib/csv-stream';
+import { operatorNames, viewerZone } from '../tour-operators/tour-operators.export';
+import { AUDIT_LIST_SPEC } from './audit.repository';
+import { listAuditLog } from './audit.service';
+
+export function auditCsv(times: TCsvTimes, ctx: TFormatContext = {}): TCsvColumns<TAuditEntryResponse> {
+  const withZone = times.showZone;
+  return {
+    header: [
+      'Fecha y hora',
+      ...(withZone ? ['Zona horaria'] : []),
+      'Quién',
+      'Tipo',
+      'Registro',
+      'Acción',
+      'Cambios',
+      'Petición',
+      'IP',
+    ],
+    row: (e) => [
+      times.dateTimeSeconds(e.created_at, e.timezone),
+      ...(withZone ? [times.zoneName(e.timezone)] : []),
+      e.actor_label,
+      entityLabel(e.entity_type),
+      e.summary,
+      actionLabel(e.action),
+      changeLines(e, ctx)
+        .map((l) => l.text)
+        .join(' | '),
+      e.request_id ?? '',
+      e.ip ?? '',
+    ],
+  };
+}
+
+export function registerAuditExport(app: FastifyInstance) {
+  registerCsvExport(app, {
+    path: API_PATHS.auditLogExport,
+    name: 'registro-actividad',
+    tags: ['Registro de actividad'],
+    summary: 'Exportar el registro de actividad a CSV (mismos filtros y permisos que la lista)',
+    roles: ACCESS.auditLog,
+    spec: AUDIT_LIST_SPEC,
+    viewerZone,
+    build: async ({ db, actor, params, times }) => ({
+      columns: auditCsv(times, { operatorNames: await operatorNames(db, actor) }),
+      batches: pagedBatches(params, (p) => listAuditLog(db, actor, p)),
+    }),
+  });
+}
