@@ -139,6 +139,42 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
   return { data: data as T, status: res.status, headers: res.headers };
 }
 
+/**
+ * Downloads a file answer (the CSV exports) with the token, as a Blob and the name the server gave
+ * it (Content-Disposition). Errors as apiRequest: an ApiError, a 401 ends the session. A download
+ * cut short (the server failed mid-stream) rejects too: reading the body fails.
+ */
+export async function apiDownload(
+  path: string,
+  { query = '', signal }: Pick<TRequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; contentDisposition: string | null }> {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}${query}`, { headers, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, 'No se pudo conectar con el servidor. Comprueba tu conexión.');
+  }
+  if (!res.ok) {
+    const data = await readBody(res);
+    if (res.status === 401) {
+      clearSession();
+      console.warn(MSG.tokenExpiredConsole);
+      unauthorizedHandler();
+    }
+    throw errorFromBody(res.status, data, STATUS_FALLBACK[res.status] ?? 'Se ha producido un error en el servidor.');
+  }
+  try {
+    return { blob: await res.blob(), contentDisposition: res.headers.get('Content-Disposition') };
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, 'La descarga se ha interrumpido. Inténtalo de nuevo.');
+  }
+}
+
 /** Total rows of a list answer (X-Total-Count), or the page length when the header is missing. */
 export function totalCountOf(headers: Headers, fallback: number): number {
   const raw = headers.get('X-Total-Count');

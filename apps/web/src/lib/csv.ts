@@ -1,52 +1,13 @@
 /**
- * CSV export for list screens: semicolon-separated (what Excel expects in a Spanish locale),
- * UTF-8 with a BOM, CRLF line ends, and formula injection neutralised (OWASP "CSV injection":
- * a cell starting with = + - @, tab or carriage return gets a leading apostrophe), except a plain
- * international phone number ("+34 600 000 000"), which is not a formula.
+ * CSV files in the browser. The list exports are written by the API (GET /<list>/export.csv,
+ * lib/use-csv-export.ts) in the dialect of @trayecto/shared csv.ts, which also builds the small
+ * files made here (the accommodations import template and its error report).
  */
 import { todayIso } from './dates';
 
-export const CSV_SEPARATOR = ';';
-const FORMULA_START = /^[=+\-@\t\r]/;
-/**
- * "+" then only digits, spaces and the separators people type in phone numbers ("+34 600 000 000",
- * "+44 (0)20 7946-0958"), 6 to 15 digits: no letter (no function, no cell reference), no operator
- * other than the leading "+", no "|" (DDE): nothing a spreadsheet could run.
- */
-const PLAIN_PHONE = /^\+(?=(?:\D*\d){6,15}\D*$)\d[\d ().-]*\d$/;
-
-/** Whether a text cell would start a formula in a spreadsheet. */
-export function isFormulaLike(s: string): boolean {
-  return FORMULA_START.test(s) && !PLAIN_PHONE.test(s);
-}
-
-export type TCsvValue = string | number | boolean | null | undefined;
-
-/** One cell, safe for spreadsheets. Numbers use the Spanish decimal comma and are never prefixed. */
-export function escapeCsvCell(value: TCsvValue): string {
-  if (value === null || value === undefined) return '';
-  let s: string;
-  if (typeof value === 'number') {
-    s = Number.isFinite(value) ? value.toLocaleString('es-ES', { useGrouping: false, maximumFractionDigits: 20 }) : '';
-  } else if (typeof value === 'boolean') {
-    s = value ? 'Sí' : 'No';
-  } else {
-    s = value;
-    if (isFormulaLike(s)) s = `'${s}`;
-  }
-  if (/[";\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
-  return s;
-}
-
-/** The whole file: a header row then one row per record. */
-export function toCsv(header: readonly string[], rows: readonly (readonly TCsvValue[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(escapeCsvCell).join(CSV_SEPARATOR));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-/** Offers the CSV as a download named e.g. "usuarios-2026-11-22.csv". */
-export function downloadCsv(filename: string, csv: string): void {
-  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+/** Offers a file as a download named e.g. "usuarios-2026-11-22.csv". */
+export function downloadCsv(filename: string, csv: string | Blob): void {
+  const blob = typeof csv === 'string' ? new Blob([csv], { type: 'text/csv;charset=utf-8' }) : csv;
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -61,4 +22,18 @@ export function downloadCsv(filename: string, csv: string): void {
 /** Today's date as YYYY-MM-DD in the user's operator's zone (lib/time-zone.ts), for file names. */
 export function todayStamp(d = new Date()): string {
   return todayIso(d);
+}
+
+/** `attachment; filename="reservas-2026-11-22.csv"` → the name; null without one. */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  const m = contentDisposition ? /filename="([^"]+)"/.exec(contentDisposition) : null;
+  return m ? m[1] : null;
+}
+
+/** A list's query string for its export: the filters, sort and search, without paging. */
+export function exportQuery(listQuery: string): string {
+  const params = new URLSearchParams(listQuery.replace(/^\?/, ''));
+  for (const key of ['page', 'per_page', 'cursor']) params.delete(key);
+  const s = params.toString().replaceAll('%5B', '[').replaceAll('%5D', ']');
+  return s ? `?${s}` : '';
 }

@@ -1,6 +1,7 @@
 /**
  * Reading the API's list endpoints (PRODUCT §2): one page with its total (X-Total-Count), or every
- * row of a filtered list for the CSV export, 500 a page (the API's maximum).
+ * row of a filtered list for a view that shows them all (the accommodations map), 500 a page (the
+ * API's maximum). The CSV exports are written by the API itself (lib/use-csv-export.ts).
  */
 import { MAX_PER_PAGE } from '@trayecto/shared';
 import { apiRequest, totalCountOf } from './api-client';

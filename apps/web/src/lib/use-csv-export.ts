@@ -1,22 +1,27 @@
+import { countCsvRecords } from '@trayecto/shared';
 import { useState } from 'react';
-import { downloadCsv, todayStamp } from './csv';
+import { apiDownload } from './api-client';
+import { downloadCsv, exportQuery, fileNameOf, todayStamp } from './csv';
 import { countLabel } from './format';
 import { notifyError, notifySuccess } from './notify';
 
 /**
- * "Exportar CSV" of a list screen (PRODUCT §5: the filtered rows, not just the page on screen):
- * fetches every row, downloads "<name>-YYYY-MM-DD.csv" and says how many rows went out.
+ * "Exportar CSV" of a list screen (PRODUCT §5: the filtered rows, not just the page on screen): the
+ * API writes the file (GET /<list>/export.csv with the list's filters, sort and search, streamed in
+ * batches), the browser downloads it as "<name>-YYYY-MM-DD.csv" and says how many rows went out.
  */
-export function useCsvExport<T>({
+export function useCsvExport({
   name,
-  fetchRows,
-  toCsv,
+  path,
+  query,
   exported,
 }: {
-  /** File name before the date: "vehiculos". */
+  /** File name before the date, if the answer names none: "vehiculos". */
   name: string;
-  fetchRows: () => Promise<readonly T[]>;
-  toCsv: (rows: readonly T[]) => string;
+  /** The export endpoint: apiPath('vehiclesExport'). */
+  path: string;
+  /** The list's query string as the screen sends it (paging is left out). */
+  query: string;
   /** Singular and plural for the notice: ["vehículo exportado", "vehículos exportados"]. */
   exported: readonly [string, string];
 }) {
@@ -24,9 +29,10 @@ export function useCsvExport<T>({
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const rows = await fetchRows();
-      downloadCsv(`${name}-${todayStamp()}.csv`, toCsv(rows));
-      notifySuccess('Exportación lista', `${countLabel(rows.length, exported[0], exported[1])}.`);
+      const { blob, contentDisposition } = await apiDownload(path, { query: exportQuery(query) });
+      downloadCsv(fileNameOf(contentDisposition) ?? `${name}-${todayStamp()}.csv`, blob);
+      const rows = countCsvRecords(await blob.text());
+      notifySuccess('Exportación lista', `${countLabel(rows, exported[0], exported[1])}.`);
     } catch {
       notifyError('No se ha podido exportar', 'Inténtalo de nuevo en unos instantes.');
     } finally {

@@ -1,7 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import { ACTIVE_STATE } from '@trayecto/shared';
-import { SHARED_LABEL } from '../api/export-accommodations';
+import { ACTIVE_STATE, SHARED_CATALOG_LABEL } from '@trayecto/shared';
 
 /** Marks a row of the administrator's shared catalogue (read-only for operators). */
 export function SharedBadge({ readOnly, short = false }: { readOnly: boolean; short?: boolean }) {
@@ -16,7 +15,7 @@ export function SharedBadge({ readOnly, short = false }: { readOnly: boolean; sh
       style={{ flex: 'none' }}
       tabIndex={readOnly ? 0 : undefined}
     >
-      {short ? 'Compartido' : SHARED_LABEL}
+      {short ? 'Compartido' : SHARED_CATALOG_LABEL}
     </Badge>
   );
   if (!readOnly) return badge;

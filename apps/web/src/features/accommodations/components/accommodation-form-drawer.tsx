@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Select, SimpleGrid, Skeleton, TextInput } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import type { TAccommodationResponse } from '@trayecto/shared';
+import { SHARED_CATALOG_LABEL, type TAccommodationResponse } from '@trayecto/shared';
 import { lazy, Suspense, useMemo } from 'react';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormDrawer, readOnlyProps, useRecordForm } from '../../../components/form-drawer';
@@ -9,7 +9,6 @@ import { ChoiceSelect, PhoneField } from '../../../components/record-fields';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
 import type { TTourOperatorOption } from '../../../lib/tour-operator-options';
 import { useCreateAccommodation } from '../api/create-accommodation';
-import { SHARED_LABEL } from '../api/export-accommodations';
 import { useAccommodationZones } from '../api/list-accommodation-zones';
 import { useAccommodationOptions } from '../api/list-accommodations';
 import { useUpdateAccommodation } from '../api/update-accommodation';
@@ -87,11 +86,11 @@ export function AccommodationFormDrawer({ opened, accommodation, readOnly, ctx, 
   const isSharedRow = Boolean(accommodation && (accommodation.shared || accommodation.tour_operator_id === null));
   const ro = readOnlyProps(readOnly);
   const ownerOptions = [
-    { value: SHARED_OWNER, label: `${SHARED_LABEL} (todos los tour operadores)` },
+    { value: SHARED_OWNER, label: `${SHARED_CATALOG_LABEL} (todos los tour operadores)` },
     ...operators.map((o) => ({ value: o.value, label: o.label })),
   ];
   const ownerLabel = isSharedRow
-    ? SHARED_LABEL
+    ? SHARED_CATALOG_LABEL
     : (operators.find((o) => o.value === accommodation?.tour_operator_id)?.label ?? '');
 
   return (

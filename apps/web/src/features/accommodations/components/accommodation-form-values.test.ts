@@ -1,6 +1,5 @@
 import { MSG, type TAccommodationResponse } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
-import { accommodationsToCsv } from '../api/export-accommodations';
 import { accommodationsListQueryString } from '../api/list-accommodations';
 import { accommodationAccess, canEditAccommodation } from './accommodation-access';
 import {
@@ -165,21 +164,5 @@ describe('accommodations list and export', () => {
       `?type[eq]=hotel&zone[eq]=Costa+Adeje&state[eq]=1&shared[eq]=true&tour_operator_id[eq]=${OP_A}&page=1&per_page=50&sort=zone`,
     );
     expect(accommodationsListQueryString({ shared: 'maybe', page: 1, per_page: 50 })).toBe('?page=1&per_page=50');
-  });
-
-  it('CSV: Spanish names, "Recoger en" by name, owner column for the administrator', () => {
-    const [header, line] = accommodationsToCsv([hotel], (id) => (id === OP_A ? 'Teide Aventura' : undefined))
-      .replace('\uFEFF', '')
-      .split('\r\n');
-    expect(header).toBe(
-      'Nombre;Tipo;Zona;Dirección;Coordenadas;Teléfono;Punto de recogida;Recoger en;Estado;Tour operador;Notas',
-    );
-    expect(line).toBe(
-      'Hotel Jardines de Nivaria;Hotel;Costa Adeje;;28.0812,-16.7311;;Puerta principal;Hotel Bahía del Duque;Activo;Teide Aventura;',
-    );
-    const [, sharedLine] = accommodationsToCsv([row({ shared: true, tour_operator_id: null })])
-      .replace('\uFEFF', '')
-      .split('\r\n');
-    expect(sharedLine).toBe('Hotel;Hotel;;;;;;;Activo;Sí;');
   });
 });

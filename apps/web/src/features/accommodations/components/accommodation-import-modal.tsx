@@ -24,14 +24,13 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import type { TAccommodationImportResponse } from '@trayecto/shared';
+import { SHARED_CATALOG_LABEL, type TAccommodationImportResponse } from '@trayecto/shared';
 import { useState } from 'react';
 import type { ApiError } from '../../../lib/api-client';
 import { downloadCsv, todayStamp } from '../../../lib/csv';
 import { plural } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import type { TTourOperatorOption } from '../../../lib/tour-operator-options';
-import { SHARED_LABEL } from '../api/export-accommodations';
 import { useImportAccommodations } from '../api/import-accommodations';
 import { ownerId, SHARED_OWNER } from './accommodation-form-values';
 import {
@@ -161,7 +160,8 @@ export function AccommodationImportModal({
   };
 
   const busy = step.kind === 'checking' || step.kind === 'importing';
-  const targetLabel = target === SHARED_OWNER ? SHARED_LABEL : (operators.find((o) => o.value === target)?.label ?? '');
+  const targetLabel =
+    target === SHARED_OWNER ? SHARED_CATALOG_LABEL : (operators.find((o) => o.value === target)?.label ?? '');
 
   return (
     <Modal
@@ -194,7 +194,7 @@ export function AccommodationImportModal({
                   label="Importar en"
                   placeholder="Catálogo compartido o un tour operador"
                   data={[
-                    { value: SHARED_OWNER, label: `${SHARED_LABEL} (todos los tour operadores)` },
+                    { value: SHARED_OWNER, label: `${SHARED_CATALOG_LABEL} (todos los tour operadores)` },
                     ...operators.map((o) => ({ value: o.value, label: o.label })),
                   ]}
                   value={target || null}

@@ -3,8 +3,7 @@
  * in Spanish saves CSV as Windows-1252, not UTF-8), the checks done before uploading, and the
  * report of rejected lines.
  */
-import type { TAccommodationImportResponse } from '@trayecto/shared';
-import { toCsv } from '../../../lib/csv';
+import { type TAccommodationImportResponse, toCsv } from '@trayecto/shared';
 import { plural } from '../../../lib/format';
 
 /** The API takes at most 2 000 000 characters and 5000 rows per file. */

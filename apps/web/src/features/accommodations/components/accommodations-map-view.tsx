@@ -5,13 +5,12 @@
  */
 import { Badge, Box, Button, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconEye, IconMapPin, IconPencil } from '@tabler/icons-react';
-import { ACTIVE_STATE, parseLatLng, type TAccommodationResponse } from '@trayecto/shared';
+import { ACTIVE_STATE, accommodationTypeName, parseLatLng, type TAccommodationResponse } from '@trayecto/shared';
 import type { LatLngTuple, CircleMarker as LCircleMarker, Map as LMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, Popup, useMap } from 'react-leaflet';
 import { FitToPoints, InvalidateSizeOnMount, OsmMap } from '../../../components/osm-map';
 import { countLabel } from '../../../lib/format';
-import { accommodationTypeName } from '../api/export-accommodations';
 import { markerColor, SharedBadge, TYPE_COLORS } from './accommodation-badges';
 import classes from './accommodations-screen.module.css';
 

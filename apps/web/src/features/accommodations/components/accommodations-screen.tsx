@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper, IconCornerDownRight, IconFileImport, IconList, IconMap } from '@tabler/icons-react';
-import type { TAccommodationResponse } from '@trayecto/shared';
+import { accommodationTypeName, apiPath, type TAccommodationResponse } from '@trayecto/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { TColumns } from '../../../components/data-table';
 import { useDeleteConfirm } from '../../../components/delete-confirm';
@@ -18,10 +18,9 @@ import { useIsPhone } from '../../../lib/use-is-phone';
 import { useListControls } from '../../../lib/use-list-params';
 import { useRecordDrawer } from '../../../lib/use-record-drawer';
 import { useDeleteAccommodation } from '../api/delete-accommodation';
-import { accommodationsToCsv, accommodationTypeName } from '../api/export-accommodations';
 import { useAccommodationZones } from '../api/list-accommodation-zones';
 import {
-  fetchAllAccommodations,
+  accommodationsListQueryString,
   type TAccommodationsFilters,
   useAccommodations,
   useAccommodationsMap,
@@ -97,8 +96,8 @@ export function AccommodationsScreen() {
 
   const csv = useCsvExport({
     name: 'alojamientos',
-    fetchRows: async () => (await fetchAllAccommodations(filters, list.sort)).items,
-    toCsv: (rows) => accommodationsToCsv(rows, isAdmin ? (id) => operatorNames.get(id) : undefined),
+    path: apiPath('accommodationsExport'),
+    query: accommodationsListQueryString({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }),
     exported: ['alojamiento exportado', 'alojamientos exportados'],
   });
 

@@ -13,7 +13,7 @@ import {
   zonedDateTimeToInstant,
 } from '@trayecto/shared';
 import { useEffect, useRef } from 'react';
-import { fetchAllPages, fetchListPage, type TListPage } from '../../../lib/list-api';
+import { fetchListPage, type TListPage } from '../../../lib/list-api';
 import { getViewerZone } from '../../../lib/time-zone';
 
 export type TAuditLogFilters = {
@@ -54,16 +54,6 @@ export function auditLogQueryString(p: TAuditLogParams): string {
 
 export function listAuditLog(params: TAuditLogParams, signal?: AbortSignal): Promise<TListPage<TAuditEntryResponse>> {
   return fetchListPage<TAuditEntryResponse>(apiPath('auditLog'), auditLogQueryString(params), signal);
-}
-
-/** Every entry of the filtered list (the CSV export), at most 10 000. */
-export async function fetchAllAuditEntries(filters: TAuditLogFilters): Promise<TAuditEntryResponse[]> {
-  const all = await fetchAllPages<TAuditEntryResponse>(
-    apiPath('auditLog'),
-    (page) => auditLogQueryString({ ...filters, ...page }),
-    { maxRows: 10_000 },
-  );
-  return all.items;
 }
 
 export const auditLogKeys = {

@@ -6,6 +6,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_NAMES,
   AUDIT_ENTITY_TYPES,
+  apiPath,
   LEVEL,
   type TAuditEntryResponse,
 } from '@trayecto/shared';
@@ -15,14 +16,12 @@ import { useListContext } from '../../../components/list-context';
 import { ListEmptyState, ListResults, ListScreen } from '../../../components/list-screen';
 import { FilterSelect, ListToolbar, TourOperatorFilter } from '../../../components/list-toolbar';
 import { getRoles } from '../../../lib/auth-storage';
-import { toCsv } from '../../../lib/csv';
 import { formatDay, todayIso } from '../../../lib/dates';
-import { type TTimes, useTimesFor } from '../../../lib/time-zone';
 import { operatorNameMap, useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
-import { fetchAllAuditEntries, type TAuditLogFilters, useAuditLog } from '../api/list-audit-log';
-import { actionLabel, changeLines, entityLabel, type TFormatContext } from '../utils/audit-format';
+import { auditLogQueryString, type TAuditLogFilters, useAuditLog } from '../api/list-audit-log';
+import type { TFormatContext } from '../utils/audit-format';
 import { ActionBadge, ActorCell, ChangeList, RecordCell, WhenText } from './audit-parts';
 
 const FILTER_KEYS = ['q', 'entity_type', 'action', 'from', 'to', 'tour_operator_id', 'entity_id'] as const;
@@ -86,44 +85,6 @@ function DateRangeFilter() {
 }
 
 /**
- * The CSV of the filtered entries: one row per entry, the changes as text. Times in each entry's
- * operator's zone; the administrator's file names that zone in a column of its own.
- */
-export function auditToCsv(
-  rows: readonly TAuditEntryResponse[],
-  ctx: TFormatContext,
-  timesOf: (zone?: string | null) => TTimes,
-): string {
-  const withZone = timesOf().showZone;
-  return toCsv(
-    [
-      'Fecha y hora',
-      ...(withZone ? ['Zona horaria'] : []),
-      'Quién',
-      'Tipo',
-      'Registro',
-      'Acción',
-      'Cambios',
-      'Petición',
-      'IP',
-    ],
-    rows.map((e) => [
-      timesOf(e.timezone).dateTimeSeconds(e.created_at),
-      ...(withZone ? [timesOf(e.timezone).zoneName] : []),
-      e.actor_label,
-      entityLabel(e.entity_type),
-      e.summary,
-      actionLabel(e.action),
-      changeLines(e, ctx)
-        .map((l) => l.text)
-        .join(' | '),
-      e.request_id ?? '',
-      e.ip ?? '',
-    ]),
-  );
-}
-
-/**
  * /audit-log, "Registro de actividad" (issue 7): who changed what on bookings, users and schedule
  * sheets, newest first, with filters in the URL. Levels 0 (every operator) and 1 (its own).
  */
@@ -142,15 +103,15 @@ export function AuditLogScreen() {
     // One record's whole trail ("Ver todo" on its screen).
     entity_id: isUuid(list.get('entity_id')) ? list.get('entity_id') : '',
   };
-  const query = useAuditLog({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort });
+  const params = { ...filters, page: list.page, per_page: list.perPage, sort: list.sort };
+  const query = useAuditLog(params);
   const operators = useTourOperatorSelectOptions(isAdmin);
   const ctx: TFormatContext = { operatorNames: operatorNameMap(operators.data) };
-  const timesOf = useTimesFor();
 
   const csv = useCsvExport({
     name: 'registro-actividad',
-    fetchRows: () => fetchAllAuditEntries(filters),
-    toCsv: (rows) => auditToCsv(rows, ctx, timesOf),
+    path: apiPath('auditLogExport'),
+    query: auditLogQueryString(params),
     exported: ['entrada exportada', 'entradas exportadas'],
   });
 

@@ -1,8 +1,9 @@
+import { apiPath, countCsvRecords } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { apiDownload, setUnauthorizedHandler } from '../../../lib/api-client';
+import { exportQuery, fileNameOf } from '../../../lib/csv';
 import { cancelBooking } from './cancel-booking';
 import { createBookingPayment } from './create-booking-payment';
-import { bookingsToCsv, fetchAllBookings } from './export-bookings';
 import { calendarQueryString, getBookingsCalendar } from './get-bookings-calendar';
 import { bookingsApiSort, bookingsListQueryString, listBookings, type TBookingListItem } from './list-bookings';
 import { sellersQueryString } from './list-seller-options';
@@ -90,29 +91,40 @@ describe('bookings API', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/bookings?page=1&per_page=50');
   });
 
-  it('the CSV export follows the keyset cursor (X-Next-Cursor) until the end', async () => {
-    fetchMock
-      .mockResolvedValueOnce(json(200, [row()], { 'X-Total-Count': '2', 'X-Next-Cursor': 'abc' }))
-      .mockResolvedValueOnce(json(200, [row({ id: 'b2' })], { 'X-Total-Count': '2' }));
-    const rows = await fetchAllBookings({ from: '2026-11-22', to: '2026-11-29' }, 'date');
-    expect(rows.map((r) => r.id)).toEqual(['b1', 'b2']);
-    const urls = fetchMock.mock.calls.map(([url]) => decodeURIComponent(String(url)));
-    expect(urls[0]).toContain('&page=1&per_page=500&sort=date,time,created_at');
-    expect(urls[1]).toContain('&per_page=500&sort=date,time,created_at&cursor=abc');
-    expect(urls[1]).not.toContain('&page=');
+  it('"Exportar CSV" asks the server for the file with the list\'s filters and sort, no paging, with the token', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('\uFEFFLocalizador\r\nTRY-1\r\nTRY-2\r\n', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="reservas-2026-11-22.csv"',
+        },
+      }),
+    );
+    const query = exportQuery(
+      bookingsListQueryString({
+        from: '2026-11-22',
+        to: '2026-11-29',
+        q: 'Lucía',
+        page: 3,
+        per_page: 50,
+        sort: 'date',
+      }),
+    );
+    const { blob, contentDisposition } = await apiDownload(apiPath('bookingsExport'), { query });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(decodeURIComponent(url)).toBe(
+      '/api/v1/bookings/export.csv?date[gte]=2026-11-22&date[lte]=2026-11-29&q=Lucía&sort=date,time,created_at',
+    );
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc.def.ghi');
+    expect(fileNameOf(contentDisposition)).toBe('reservas-2026-11-22.csv');
+    expect(countCsvRecords(await blob.text())).toBe(2);
   });
 
-  it('CSV of the filtered rows: pax per type, euros, Spanish names, formulas neutralised', () => {
-    const csv = bookingsToCsv([row({ customer_name: '=HYPERLINK("x")', paid_cents: 5000, refunded_cents: 1000 })]);
-    const [header, line] = csv.replace('\uFEFF', '').split('\r\n');
-    expect(header).toBe(
-      'Localizador;Fecha;Hora;Producto;Cliente;País;Email;Teléfono;Adultos;Niños;Bebés;Senior;Pax;Alojamiento;Habitación;Recogida;Total (€);Cobrado (€);Pendiente (€);Estado;Cobro;Canal;Vendedor;Creada',
-    );
-    expect(line).toBe(
-      `TRY-7K2QF9;2026-11-26;09:00;Subida al Teide;"'=HYPERLINK(""x"")";ES;;;2;1;0;0;3;Hotel Fañabé;;07:25;123;40;73;Confirmada;Parcial;Oficina;;`,
-    );
+  it('a refused export is an ApiError (the screen says it could not export)', async () => {
+    fetchMock.mockResolvedValue(json(403, { code: 'FORBIDDEN', message: 'No tienes permiso' }));
+    await expect(apiDownload(apiPath('bookingsExport'))).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
-
   it('GET /bookings/calendar?from=&to=&product_id=', async () => {
     expect(calendarQueryString('2026-11-23', '2026-11-29', null)).toBe('?from=2026-11-23&to=2026-11-29');
     fetchMock.mockResolvedValue(json(200, []));

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { pathTo, type TBookingCalendarEntry } from '@trayecto/shared';
+import { apiPath, pathTo, type TBookingCalendarEntry } from '@trayecto/shared';
 import { useMemo } from 'react';
 import { ListEmptyState, ListResults, ListScreen } from '../../../components/list-screen';
 import { getRoles } from '../../../lib/auth-storage';
@@ -10,8 +10,7 @@ import { useCsvExport } from '../../../lib/use-csv-export';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useListControls } from '../../../lib/use-list-params';
 import { productSelectOptions, useProductOptions } from '../../products';
-import { bookingsToCsv, fetchAllBookings } from '../api/export-bookings';
-import { type TBookingsFilters, useBookings } from '../api/list-bookings';
+import { bookingsListQueryString, type TBookingsFilters, useBookings } from '../api/list-bookings';
 import { useSellerOptions } from '../api/list-seller-options';
 import { bookingAccess } from '../utils/booking-access';
 import { isIsoDate } from '../utils/booking-calendar';
@@ -69,8 +68,8 @@ export function BookingsScreen() {
 
   const csv = useCsvExport({
     name: 'reservas',
-    fetchRows: () => fetchAllBookings(filters, list.sort),
-    toCsv: bookingsToCsv,
+    path: apiPath('bookingsExport'),
+    query: bookingsListQueryString({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }),
     exported: ['reserva exportada', 'reservas exportadas'],
   });
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { languageName } from '../api/export-persons';
+import { languageName } from '@trayecto/shared';
 import { expiryDetail, expiryLabel, expiryOf } from './expiry';
 
 /** The languages a person works in, as badges with their Spanish names. */

@@ -1,6 +1,5 @@
 import { MSG, type TPersonResponse } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
-import { personsToCsv } from '../api/export-persons';
 import { personsListQueryString } from '../api/list-persons';
 import { expiryDetail, expiryLabel, expiryOf } from './expiry';
 import { personAccess } from './person-access';
@@ -70,13 +69,6 @@ describe('person form', () => {
 
   it('PRODUCT §3: write actions only for levels 0, 1 and 3', () => {
     expect([0, 1, 2, 3, 4, 5].map((l) => personAccess([l]).canWrite)).toEqual([true, true, false, true, false, false]);
-  });
-
-  it('CSV export with Spanish role and language names', () => {
-    const [, row] = personsToCsv([person]).replace('\uFEFF', '').split('\r\n');
-    expect(row).toBe(
-      'Nerea Santos Ramos;Guía;+34 611 223 344;nerea@example.com;Español, Alemán;12345678Z;mar, 10 mar 2026;;;Activo;',
-    );
   });
 });
 

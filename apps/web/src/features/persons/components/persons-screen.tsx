@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { IconId, IconUserPlus } from '@tabler/icons-react';
-import { PERSON_ROLE_NAMES, type TPersonResponse, type TPersonRole } from '@trayecto/shared';
+import { apiPath, languageName, PERSON_ROLE_NAMES, type TPersonResponse, type TPersonRole } from '@trayecto/shared';
 import { useMemo } from 'react';
 import { BreakableEmail } from '../../../components/breakable-email';
 import type { TColumns } from '../../../components/data-table';
@@ -16,8 +16,7 @@ import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
 import { useRecordDrawer } from '../../../lib/use-record-drawer';
 import { useDeletePerson } from '../api/delete-person';
-import { fetchAllPersons, languageName, personsToCsv } from '../api/export-persons';
-import { type TPersonsFilters, usePersons } from '../api/list-persons';
+import { personsListQueryString, type TPersonsFilters, usePersons } from '../api/list-persons';
 import { personAccess } from './person-access';
 import { ExpiryBadge, LanguageBadges } from './person-badges';
 import { PersonFormDrawer } from './person-form-drawer';
@@ -53,8 +52,8 @@ export function PersonsScreen() {
 
   const csv = useCsvExport({
     name: 'personas',
-    fetchRows: () => fetchAllPersons(filters, list.sort),
-    toCsv: (rows) => personsToCsv(rows, isAdmin ? (id) => operatorNames.get(id) : undefined),
+    path: apiPath('personsExport'),
+    query: personsListQueryString({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }),
     exported: ['persona exportada', 'personas exportadas'],
   });
 

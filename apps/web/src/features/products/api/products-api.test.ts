@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
-import { productsToCsv } from './export-products';
 import { getProductAvailability } from './get-product-availability';
 import { listProducts, productsListQueryString } from './list-products';
 import { reorderProductImages } from './reorder-product-images';
@@ -91,31 +90,5 @@ describe('products API', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/products/p-1/images/order');
     expect(JSON.parse(String(init.body))).toEqual({ ids: ['b', 'a'] });
-  });
-
-  it('PRODUCT §5 "export to CSV of the filtered rows"', () => {
-    const csv = productsToCsv(
-      [
-        {
-          id: 'p1',
-          code: 'TEI-01',
-          name: 'Subida al Teide',
-          state: 'active',
-          duration_minutes: 210,
-          capacity: 50,
-          languages: ['es', 'en'],
-          pickup_enabled: true,
-          from_price_cents: 4550,
-          currency: 'EUR',
-          tour_operator_id: OP,
-          tour_operator: { id: OP, name: 'Teide Aventura', timezone: 'Atlantic/Canary' },
-        },
-      ],
-      true,
-    );
-    expect(csv).toBe(
-      '\uFEFFCódigo;Nombre;Estado;Duración;Plazas;Desde (€);Idiomas;Recogida;Tour operador\r\n' +
-        'TEI-01;Subida al Teide;Activo;3 h 30 min;50;45,5;Español, Inglés;Sí;Teide Aventura\r\n',
-    );
   });
 });

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBus, IconMap2 } from '@tabler/icons-react';
-import { PRODUCT_STATE_NAMES, PRODUCT_STATES, pathTo } from '@trayecto/shared';
+import { apiPath, PRODUCT_STATE_NAMES, PRODUCT_STATES, pathTo } from '@trayecto/shared';
 import { Link } from 'react-router';
 import type { TColumns } from '../../../components/data-table';
 import { useDeleteConfirm } from '../../../components/delete-confirm';
@@ -14,8 +14,12 @@ import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options
 import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
 import { useDeleteProduct } from '../api/delete-product';
-import { fetchAllProducts, productsToCsv } from '../api/export-products';
-import { type TProductListItem, type TProductsFilters, useProducts } from '../api/list-products';
+import {
+  productsListQueryString,
+  type TProductListItem,
+  type TProductsFilters,
+  useProducts,
+} from '../api/list-products';
 import { productAccess } from '../utils/product-access';
 import { formatDuration, formatLanguages, formatPrice } from '../utils/product-format';
 import { ProductStateBadge } from './product-state-badge';
@@ -56,8 +60,8 @@ export function ProductsScreen() {
 
   const csv = useCsvExport({
     name: 'productos',
-    fetchRows: () => fetchAllProducts(filters, list.sort),
-    toCsv: (rows) => productsToCsv(rows, isAdmin),
+    path: apiPath('productsExport'),
+    query: productsListQueryString({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }),
     exported: ['producto exportado', 'productos exportados'],
   });
 

@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Box, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconBuildingPlus, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
-import { ACCESS, hasPermission, TOUR_OPERATOR_STATE, type TTourOperatorResponse } from '@trayecto/shared';
+import { ACCESS, apiPath, hasPermission, TOUR_OPERATOR_STATE, type TTourOperatorResponse } from '@trayecto/shared';
 import { BreakableEmail } from '../../../components/breakable-email';
 import type { TColumns } from '../../../components/data-table';
 import { ListEmptyState, ListResults, ListScreen } from '../../../components/list-screen';
@@ -14,8 +14,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
 import { useRecordDrawer } from '../../../lib/use-record-drawer';
-import { fetchAllTourOperators, tourOperatorsToCsv } from '../api/export-tour-operators';
-import { type TTourOperatorsFilters, useTourOperators } from '../api/list-tour-operators';
+import { type TTourOperatorsFilters, tourOperatorsListQueryString, useTourOperators } from '../api/list-tour-operators';
 import { useUpdateTourOperator } from '../api/update-tour-operator';
 import { TourOperatorFormDrawer } from './tour-operator-form-drawer';
 
@@ -53,8 +52,8 @@ export function TourOperatorsScreen() {
 
   const csv = useCsvExport({
     name: 'tour-operadores',
-    fetchRows: () => fetchAllTourOperators(filters, list.sort),
-    toCsv: tourOperatorsToCsv,
+    path: apiPath('tourOperatorsExport'),
+    query: tourOperatorsListQueryString({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }),
     exported: ['tour operador exportado', 'tour operadores exportados'],
   });
 

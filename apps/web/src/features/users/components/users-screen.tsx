@@ -1,6 +1,15 @@
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { ACCESS, hasPermission, LEVEL, LEVELS, ROLE_NAMES, type TLevel, type TUserResponse } from '@trayecto/shared';
+import {
+  ACCESS,
+  apiPath,
+  hasPermission,
+  LEVEL,
+  LEVELS,
+  ROLE_NAMES,
+  type TLevel,
+  type TUserResponse,
+} from '@trayecto/shared';
 import { BreakableEmail } from '../../../components/breakable-email';
 import type { TColumns } from '../../../components/data-table';
 import { openDeleteConfirm } from '../../../components/delete-confirm';
@@ -17,8 +26,7 @@ import { useListControls } from '../../../lib/use-list-params';
 import { useMe } from '../../../lib/use-me';
 import { useRecordDrawer } from '../../../lib/use-record-drawer';
 import { useDeleteUser } from '../api/delete-user';
-import { fetchAllUsers, usersToCsv } from '../api/export-users';
-import { type TUsersFilters, useUsers } from '../api/list-users';
+import { type TUsersFilters, usersListQueryString, useUsers } from '../api/list-users';
 import { UserFormModal } from './user-form-modal';
 import { roleOptions, STATE_OPTIONS, type TUserFormContext } from './user-form-values';
 
@@ -81,8 +89,8 @@ export function UsersScreen() {
 
   const csv = useCsvExport({
     name: 'usuarios',
-    fetchRows: () => fetchAllUsers(filters, list.sort),
-    toCsv: (rows) => usersToCsv(rows, isAdmin),
+    path: apiPath('usersExport'),
+    query: usersListQueryString({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }),
     exported: ['usuario exportado', 'usuarios exportados'],
   });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { deleteVehicle } from './delete-vehicle';
-import { periodsCell, vehiclesToCsv } from './export-vehicles';
 import { listVehicles, vehiclesListQueryString } from './list-vehicles';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -36,32 +35,5 @@ describe('vehicles API', () => {
     await expect(listVehicles({ page: 1, per_page: 25 })).rejects.toThrow('Error interno');
     fetchMock.mockResolvedValue(json(409, { message: 'Está asignado a una hoja de hoy' }));
     await expect(deleteVehicle('v1')).rejects.toMatchObject({ status: 409 });
-  });
-
-  it('CSV export: Spanish names, periods in one cell, Sí/No', () => {
-    const csv = vehiclesToCsv([
-      {
-        id: 'v1',
-        tour_operator_id: 'op',
-        plate: '1234LMN',
-        name: 'Bus 2',
-        model: 'Setra',
-        type: 'minibus',
-        seats: 25,
-        transport_authorization: 'VD-1',
-        state: 3,
-        notes: '',
-        unavailable_periods: [{ id: 'p', from: '2026-03-02', to: '2026-03-04', reason: 'ITV' }],
-        unavailable_today: true,
-        created_at: '',
-        updated_at: '',
-      },
-    ]);
-    const [header, row] = csv.replace('\uFEFF', '').split('\r\n');
-    expect(header).toBe(
-      'Matrícula;Nombre;Modelo;Tipo;Plazas;Nº autorización;Estado;No disponible hoy;Periodos no disponibles;Notas',
-    );
-    expect(row).toBe('1234LMN;Bus 2;Setra;Minibús;25;VD-1;En taller;Sí;lun, 2 mar 2026 – mié, 4 mar 2026 (ITV);');
-    expect(periodsCell([])).toBe('');
   });
 });

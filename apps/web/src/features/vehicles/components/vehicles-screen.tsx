@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconBus } from '@tabler/icons-react';
-import { type TVehicleResponse, type TVehicleType, VEHICLE_TYPE_NAMES } from '@trayecto/shared';
+import { apiPath, type TVehicleResponse, type TVehicleType, VEHICLE_TYPE_NAMES } from '@trayecto/shared';
 import { useMemo } from 'react';
 import type { TColumns } from '../../../components/data-table';
 import { useDeleteConfirm } from '../../../components/delete-confirm';
@@ -15,8 +15,7 @@ import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
 import { useRecordDrawer } from '../../../lib/use-record-drawer';
 import { useDeleteVehicle } from '../api/delete-vehicle';
-import { fetchAllVehicles, vehiclesToCsv } from '../api/export-vehicles';
-import { type TVehiclesFilters, useVehicles } from '../api/list-vehicles';
+import { type TVehiclesFilters, useVehicles, vehiclesListQueryString } from '../api/list-vehicles';
 import { vehicleAccess } from './vehicle-access';
 import { UnavailableTodayBadge, VehicleStateBadge } from './vehicle-badges';
 import { VehicleFormDrawer } from './vehicle-form-drawer';
@@ -53,8 +52,8 @@ export function VehiclesScreen() {
 
   const csv = useCsvExport({
     name: 'vehiculos',
-    fetchRows: () => fetchAllVehicles(filters, list.sort),
-    toCsv: (rows) => vehiclesToCsv(rows, isAdmin ? (id) => operatorNames.get(id) : undefined),
+    path: apiPath('vehiclesExport'),
+    query: vehiclesListQueryString({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }),
     exported: ['vehículo exportado', 'vehículos exportados'],
   });
 
