@@ -28,7 +28,7 @@ export const IMPORT_COLUMNS: { header: string; required: boolean; help: string }
 
 /**
  * The template: the header row and two example rows, ";"-separated with a BOM so Excel opens it
- * in columns (lib/csv.ts: its phone "+34…" is written as typed, not as a formula).
+ * in columns (@trayecto/shared csv.ts: its phone "+34…" is written as typed, not as a formula).
  */
 export function importTemplateCsv(): string {
   const rows = [
