@@ -43,22 +43,26 @@ const mib = (n: number) => `${n.toFixed(0)} MiB`;
 
 async function main() {
   const port = await freePort();
-  const api = spawn(process.execPath, ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      DATABASE_URL: BENCH_DB_URL,
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(os.tmpdir(), 'trayecto-bench-data'),
+  const api = spawn(
+    process.execPath,
+    ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: REPO,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: 'production',
+        DATABASE_URL: BENCH_DB_URL,
+        JWT_SECRET,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(os.tmpdir(), 'trayecto-bench-data'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  );
   const API = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
@@ -79,9 +83,9 @@ async function main() {
     if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
-    const total = (await fetch(`${API}/api/v1/bookings?per_page=1${QUERY.replace(/^\?/, '&')}`, { headers })).headers.get(
-      'x-total-count',
-    );
+    const total = (
+      await fetch(`${API}/api/v1/bookings?per_page=1${QUERY.replace(/^\?/, '&')}`, { headers })
+    ).headers.get('x-total-count');
     const pid = api.pid ?? 0;
     const before = memoryOf(pid);
     let during = 0;
@@ -103,10 +107,16 @@ async function main() {
     clearInterval(sampler);
     const after = memoryOf(pid);
     console.log(`GET /api/v1/bookings/export.csv${QUERY} (operator 1, ${total} bookings in the list)`);
-    console.log(`  rows            ${(lines - 1).toLocaleString('es-ES')} (+ header), ${(bytes / 1048576).toFixed(1)} MiB`);
+    console.log(
+      `  rows            ${(lines - 1).toLocaleString('es-ES')} (+ header), ${(bytes / 1048576).toFixed(1)} MiB`,
+    );
     console.log(`  first byte      ${fmtMs(firstByte)}`);
-    console.log(`  whole file      ${fmtMs(elapsed)} (${Math.round(((lines - 1) / elapsed) * 1000).toLocaleString('es-ES')} rows/s)`);
-    console.log(`  API RSS         ${mib(before.rss)} before, ${mib(during)} highest while streaming, ${mib(after.rss)} after`);
+    console.log(
+      `  whole file      ${fmtMs(elapsed)} (${Math.round(((lines - 1) / elapsed) * 1000).toLocaleString('es-ES')} rows/s)`,
+    );
+    console.log(
+      `  API RSS         ${mib(before.rss)} before, ${mib(during)} highest while streaming, ${mib(after.rss)} after`,
+    );
     console.log(`  API peak RSS    ${mib(before.peak)} before the export, ${mib(after.peak)} after (VmHWM)`);
   } finally {
     api.kill('SIGTERM');

@@ -49,7 +49,12 @@ describe('accommodations', () => {
       pickup_point: 'Puerta principal',
       pickup_at: { id: 'h2', name: 'Hotel Bahía del Duque' },
     });
-    const [header, line] = lines(fileOf(accommodationsCsv((id) => (id === OP ? 'Teide Aventura' : undefined)), [hotel]));
+    const [header, line] = lines(
+      fileOf(
+        accommodationsCsv((id) => (id === OP ? 'Teide Aventura' : undefined)),
+        [hotel],
+      ),
+    );
     expect(header).toBe(
       'Nombre;Tipo;Zona;Dirección;Coordenadas;Teléfono;Punto de recogida;Recoger en;Estado;Tour operador;Notas',
     );
@@ -58,7 +63,12 @@ describe('accommodations', () => {
     );
     const [, sharedLine] = lines(fileOf(accommodationsCsv(), [row({ shared: true, tour_operator_id: null })]));
     expect(sharedLine).toBe('Hotel;Hotel;;;;;;;Activo;Sí;');
-    const [, adminShared] = lines(fileOf(accommodationsCsv(() => 'X'), [row({ shared: true, tour_operator_id: null })]));
+    const [, adminShared] = lines(
+      fileOf(
+        accommodationsCsv(() => 'X'),
+        [row({ shared: true, tour_operator_id: null })],
+      ),
+    );
     expect(adminShared).toBe('Hotel;Hotel;;;;;;;Activo;Catálogo compartido;');
   });
 });
@@ -222,7 +232,7 @@ describe('users, tour operators, activity', () => {
     expect(row).toBe('Teide;Teide SL;B38;i@example.com;922;;;3;10;EUR;Atlantic/Canary;Activo;22/11/2026 02:44');
   });
 
-  it('activity: to the second in the entry\'s zone, the changes as text', () => {
+  it("activity: to the second in the entry's zone, the changes as text", () => {
     const entry = {
       created_at: '2026-11-22T02:44:05.000Z',
       timezone: 'Atlantic/Canary',
