@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { USER_STATE } from '../common/roles';
-import { zOptionalText, zRequired, zText } from '../common/validation';
+import { zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
 
 const zState = z.coerce
   .number({ error: MSG.invalidOption })
   .int(MSG.invalidOption)
   .refine((n) => n === USER_STATE.ACTIVE || n === USER_STATE.INACTIVE, MSG.invalidOption);
-const zOptionalEmail = () =>
-  zText(254)
-    .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), MSG.email)
-    .transform((s) => s.toLowerCase())
-    .optional();
 const zColor = zText(7)
   .refine((s) => s === '' || /^#[0-9a-fA-F]{6}$/.test(s), MSG.invalidColor)
   .optional();
