@@ -1,8 +1,9 @@
-import { ACTIVE_STATE, addDays, paymentStateOf, pricesOn } from '@trayecto/shared';
+import { ACTIVE_STATE, addDays, paymentStateOf, pricesOn, USER_STATE } from '@trayecto/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Actor } from '../lib/tenant';
 import * as bookingsRepo from '../modules/bookings/bookings.repository';
 import { cancelBooking, createBooking } from '../modules/bookings/bookings.service';
+import * as paymentsRepo from '../modules/bookings/payments.repository';
 import { computeAvailability, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
 import { timeZoneOf } from '../modules/products/products.service';
 import type { DbOrTx } from './client';
@@ -146,7 +147,7 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
       email: users.email,
     })
     .from(users)
-    .where(and(inArray(users.level, [1, 2, 3]), isNull(users.deletedAt), eq(users.state, 1)));
+    .where(and(inArray(users.level, [1, 2, 3]), isNull(users.deletedAt), eq(users.state, USER_STATE.ACTIVE)));
   const officeOf = (op: string): Actor[] =>
     staff.filter((s) => s.tourOperatorId === op && s.level !== 2).map((s) => ({ ...s, tourOperatorId: op }));
   // Named as in the audit log's "Nombre <email>".
@@ -290,7 +291,7 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
           if (amount <= 0) return;
           // The payments service's rules, without its per-call locking and re-reading (seed speed):
           // amounts never exceed what is pending (payments) or was paid (refunds).
-          const payment = await bookingsRepo.insertPayment(tx, {
+          const payment = await paymentsRepo.insertPayment(tx, {
             tourOperatorId: op,
             bookingId: booking.id,
             kind,
