@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import stableStringify from 'safe-stable-stringify';
 import { affectedRows, type Db, type DbOrTx } from '../db/client';
 import { AppError, fieldError, genericCode } from './app-error';
 
@@ -51,14 +52,13 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return header;
 }
 
-/** JSON with object keys sorted at every level: the same request always serialises the same. */
+/**
+ * JSON with object keys sorted at every level (safe-stable-stringify): the same request always
+ * serialises the same. Undefined properties are left out and undefined array items read null, as
+ * JSON.stringify does; nothing at all reads `null`.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  return stableStringify(value) ?? 'null';
 }
 
 /** SHA-256 (hex) of the canonical JSON of a request. */
