@@ -7,16 +7,7 @@ import * as paymentsRepo from '../modules/bookings/payments.repository';
 import { computeAvailability, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
 import { timeZoneOf } from '../modules/products/products.service';
 import type { DbOrTx } from './client';
-import {
-  accommodations,
-  auditLog,
-  bookingEvents,
-  bookings,
-  productPickups,
-  products,
-  tourOperators,
-  users,
-} from './schema';
+import { accommodations, auditLog, bookingEvents, productPickups, products, tourOperators, users } from './schema';
 
 /**
  * Demo bookings (PRODUCT.md §1 "a month of bookings"): from 10 days ago to 20 days ahead, on the
@@ -271,7 +262,7 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
         count += 1;
         if (booking.channel === 'public') {
           // Web sales have no staff author.
-          await tx.update(bookings).set({ createdBy: null }).where(eq(bookings.id, booking.id));
+          await bookingsRepo.updateBookingRow(tx, booking.id, { createdBy: null });
           await tx.update(bookingEvents).set({ actorId: null }).where(eq(bookingEvents.bookingId, booking.id));
           await tx
             .update(auditLog)
