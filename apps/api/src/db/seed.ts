@@ -77,7 +77,7 @@ const DEMO_OPERATORS: DemoOperator[] = [
 
 export type DemoAccount = { email: string; level: number; operator: string | null; name: string };
 
-export const DEMO_ADMIN = { email: 'admin@trayecto.demo', name: 'Administración Trayecto' };
+const DEMO_ADMIN = { email: 'admin@trayecto.demo', name: 'Administración Trayecto' };
 
 /** Every demo account, for the start-up banner, the README and the tests. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from './client';
  * Lock waits inside a booking or schedule-sheet transaction are bounded: a busy departure, sheet or
  * resource answers 409, never hangs.
  */
-export const LOCK_TIMEOUT = '3s';
+const LOCK_TIMEOUT = '3s';
 
 /**
  * Runs `fn` in a transaction of its own with bounded lock waits (`SET LOCAL lock_timeout`, which

@@ -25,13 +25,13 @@ import stableStringify from 'safe-stable-stringify';
 import { affectedRows, type Db, type DbOrTx } from '../db/client';
 import { AppError, fieldError, genericCode } from './app-error';
 
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /** A key still `running` after this long belongs to a request that died: a retry may take it over. */
-export const RUNNING_TAKEOVER_SECONDS = 60;
+const RUNNING_TAKEOVER_SECONDS = 60;
 const PURGE_PROBABILITY = 0.02;
 const PURGE_BATCH = 500;
 
-export const IDEMPOTENCY_MESSAGES = {
+const IDEMPOTENCY_MESSAGES = {
   missing: `Falta la cabecera ${IDEMPOTENCY_KEY_HEADER} (una clave única por cada reserva)`,
   invalid: `La cabecera ${IDEMPOTENCY_KEY_HEADER} debe tener entre 1 y 255 caracteres imprimibles`,
   mismatch: 'Esta clave de idempotencia ya se usó con otra petición',
@@ -164,7 +164,7 @@ function withErrorCode(status: number, body: unknown): unknown {
 }
 
 /** The answers worth keeping for a key: business refusals (4xx AppErrors other than 429). */
-export function storableError(err: unknown): StoredResponse | undefined {
+function storableError(err: unknown): StoredResponse | undefined {
   if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) {
     return { status: err.status, body: err.toBody() };
   }

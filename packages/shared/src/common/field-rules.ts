@@ -15,8 +15,8 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: we reject them on purpose
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-export const CONTROL_CHARS_MESSAGE = 'Contiene caracteres no permitidos';
-export const COUNTRY_MESSAGE = 'País no válido (código de 2 letras, p. ej. ES)';
+const CONTROL_CHARS_MESSAGE = 'Contiene caracteres no permitidos';
+const COUNTRY_MESSAGE = 'País no válido (código de 2 letras, p. ej. ES)';
 
 /** Every text field: trimmed, at most `max` characters, no control characters. */
 export const textChecks = (max: number) => [

@@ -71,7 +71,7 @@ export function dateProblem(s: unknown): 'format' | 'range' | undefined {
 export const isValidDate = (s: unknown): s is string => dateProblem(s) === undefined;
 
 /** Why an instant's text is refused: 'format' (not ISO 8601 with an offset, not a real time) or 'range'. */
-export function timestampProblem(s: unknown): 'format' | 'range' | undefined {
+function timestampProblem(s: unknown): 'format' | 'range' | undefined {
   if (typeof s !== 'string') return 'format';
   const m = TIMESTAMP_RE.exec(s);
   if (!m) return 'format';

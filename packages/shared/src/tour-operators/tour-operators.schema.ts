@@ -77,6 +77,3 @@ export const ZTourOperatorResponse = z.object({
   updated_at: z.string(),
 });
 export type TTourOperatorResponse = z.infer<typeof ZTourOperatorResponse>;
-
-export const TOUR_OPERATOR_FILTER_FIELDS = ['state', 'name', 'tax_id', 'email', 'created_at'] as const;
-export const TOUR_OPERATOR_SORT_FIELDS = ['name', 'state', 'created_at', 'updated_at'] as const;

@@ -31,11 +31,11 @@ import { pickupRuleFor } from './bookings.rules';
 
 export const NOT_FOUND = 'La reserva';
 
-export const CLOSED_MESSAGE = 'Salida cerrada';
-export const INACTIVE_PRODUCT_MESSAGE = 'El producto no está activo';
+const CLOSED_MESSAGE = 'Salida cerrada';
+const INACTIVE_PRODUCT_MESSAGE = 'El producto no está activo';
 
 /** Levels that may sell past a product's sale cut-off (never past its capacity): 0, 1 and 3. */
-export const CUTOFF_OVERRIDE_LEVELS: readonly number[] = [LEVEL.ADMIN, LEVEL.TOUR_OPERATOR_ADMIN, LEVEL.OPERATOR];
+const CUTOFF_OVERRIDE_LEVELS: readonly number[] = [LEVEL.ADMIN, LEVEL.TOUR_OPERATOR_ADMIN, LEVEL.OPERATOR];
 
 export const isSeller = (actor: Actor) => actor.level === LEVEL.SELLER;
 export const holdsSeats = (state: string) => SEAT_HOLDING_STATES.includes(state as TBookingState);

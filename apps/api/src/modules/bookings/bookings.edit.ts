@@ -37,7 +37,7 @@ import * as repo from './bookings.repository';
 import { canTransition, departureOrder, passengerErrors, paxOf, samePax, transitionMessage } from './bookings.rules';
 
 export const STALE_MESSAGE = 'La reserva ha cambiado; recarga los datos';
-export const CANCELLED_READ_ONLY = 'La reserva está cancelada y ya no se puede modificar';
+const CANCELLED_READ_ONLY = 'La reserva está cancelada y ya no se puede modificar';
 
 type Change = { from: unknown; to: unknown };
 

@@ -50,12 +50,12 @@ import {
   isPreparedByStaff,
 } from './public.rules';
 
-export const PRODUCT_NOT_FOUND = 'Excursión no encontrada';
-export const BOOKING_NOT_FOUND = 'Reserva no encontrada';
+const PRODUCT_NOT_FOUND = 'Excursión no encontrada';
+const BOOKING_NOT_FOUND = 'Reserva no encontrada';
 /** Idempotency scope of public booking creation. */
-export const CREATE_SCOPE = 'public-bookings';
+const CREATE_SCOPE = 'public-bookings';
 /** Default availability range: from today, five weeks (35 days including the first). */
-export const DEFAULT_AVAILABILITY_DAYS = 35;
+const DEFAULT_AVAILABILITY_DAYS = 35;
 
 const productNotFound = () => new AppError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
 const bookingNotFound = () => new AppError({ code: 'NOT_FOUND', message: BOOKING_NOT_FOUND });

@@ -29,11 +29,11 @@ import {
 } from './schedule-sheets.rules';
 import * as passengers from './sheet-passengers.repository';
 
-export const NOT_ON_SHEET = 'La reserva no está en esta hoja';
-export const UNKNOWN_CODE = 'Código no reconocido: escribe el localizador (TRY-XXXXXX) o escanea el código QR del bono';
-export const DRAFT_NO_CHECK_IN = 'La hoja está en «Borrador»: confírmala antes de empezar el embarque';
-export const DONE_MESSAGE = 'La hoja ya está finalizada';
-export const DRAFT_NO_FINISH = 'Una hoja en «Borrador» no se puede finalizar: confírmala primero';
+const NOT_ON_SHEET = 'La reserva no está en esta hoja';
+const UNKNOWN_CODE = 'Código no reconocido: escribe el localizador (TRY-XXXXXX) o escanea el código QR del bono';
+const DRAFT_NO_CHECK_IN = 'La hoja está en «Borrador»: confírmala antes de empezar el embarque';
+const DONE_MESSAGE = 'La hoja ya está finalizada';
+const DRAFT_NO_FINISH = 'Una hoja en «Borrador» no se puede finalizar: confírmala primero';
 
 /** The audit entry of a sheet's state change (the one written when a check-in or finish moves it). */
 const sheetStateEntry = (

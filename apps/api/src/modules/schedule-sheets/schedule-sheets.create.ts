@@ -23,7 +23,7 @@ import { sheetInterval } from './schedule-sheets.rules';
 import { resolveAssignments } from './sheet-assignments';
 import * as passengers from './sheet-passengers.repository';
 
-export const SHEET_EXISTS_MESSAGE = 'Esta salida ya tiene hoja de servicio';
+const SHEET_EXISTS_MESSAGE = 'Esta salida ya tiene hoja de servicio';
 
 const interval = (date: string, time: string, durationMinutes: number, timezone: string) =>
   sheetInterval(date, time, durationMinutes, timeZoneOf(timezone));

@@ -21,10 +21,10 @@ import {
 import { resolveAssignments } from './sheet-assignments';
 
 export const STALE_MESSAGE = 'La hoja de servicio ha cambiado; recarga los datos';
-export const DONE_READ_ONLY = 'La hoja está finalizada y ya no se puede modificar';
-export const ONLY_DRAFT_DELETE = 'Solo se puede eliminar una hoja en «Borrador»';
-export const CREW_ONLY_STATE = 'Tu rol solo puede cambiar el estado de la hoja';
-export const CREW_STATES_MESSAGE = 'Solo la oficina confirma una hoja o la devuelve a borrador';
+const DONE_READ_ONLY = 'La hoja está finalizada y ya no se puede modificar';
+const ONLY_DRAFT_DELETE = 'Solo se puede eliminar una hoja en «Borrador»';
+const CREW_ONLY_STATE = 'Tu rol solo puede cambiar el estado de la hoja';
+const CREW_STATES_MESSAGE = 'Solo la oficina confirma una hoja o la devuelve a borrador';
 
 /**
  * Edits a sheet (fields not sent stay): assignments (checked and overlap-guarded as above), libro de

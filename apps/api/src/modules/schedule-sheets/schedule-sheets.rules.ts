@@ -142,7 +142,7 @@ export function pickupWithoutTimeMessage(place: string, bookings: { customerName
 export type OtherSheet = { productName: string; date: string; time: string; endsAt: Date };
 
 /** «Masca» (22/11/2026, 08:00–15:00) */
-export function describeSheet(o: OtherSheet, timeZone: string): string {
+function describeSheet(o: OtherSheet, timeZone: string): string {
   return `«${o.productName}» (${displayDate(o.date)}, ${o.time}–${localTime(o.endsAt, timeZone)})`;
 }
 

@@ -6,7 +6,7 @@ import { unavailableMessage } from './schedule-sheets.rules';
 import * as assignments from './sheet-assignments.repository';
 import { conflictErrors, namesOf, overlapConflicts } from './sheet-conflicts';
 
-export const OVERLAP_MESSAGE = 'Hay asignaciones que se solapan';
+const OVERLAP_MESSAGE = 'Hay asignaciones que se solapan';
 export const UNAVAILABLE_MESSAGE = 'El vehículo no está disponible ese día';
 export type Assignments = {
   vehicleId: string | null;

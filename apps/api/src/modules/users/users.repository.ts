@@ -147,8 +147,3 @@ export async function bumpTokenVersion(db: DbOrTx, id: string) {
 export async function touchLastLogin(db: DbOrTx, id: string) {
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
 }
-
-export async function countUsers(db: DbOrTx) {
-  const [{ n }] = await db.select({ n: count() }).from(users);
-  return n;
-}
