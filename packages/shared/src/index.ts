@@ -14,6 +14,7 @@ export * from './common/dates';
 export * from './common/errors';
 export * from './common/field-labels';
 export * from './common/format';
+export * from './common/ids';
 export * from './common/messages';
 export * from './common/paths';
 export * from './common/roles';

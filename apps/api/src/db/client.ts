@@ -103,11 +103,11 @@ export function isDiskFullError(err: unknown): boolean {
 }
 
 /** The Spanish message for a full disk at `where` (a directory, or the database server). */
-export const diskFullMessage = (where: string) =>
+const diskFullMessage = (where: string) =>
   `No queda espacio en disco en ${where}. Libera espacio (o amplía el disco) y vuelve a intentarlo; no se ha guardado nada de esta operación.`;
 
 /** Free space of the file system holding `dir`, in MB (undefined if it cannot be read). */
-export function freeDiskMb(dir: string): number | undefined {
+function freeDiskMb(dir: string): number | undefined {
   try {
     const s = statfsSync(dir);
     return Math.floor((Number(s.bavail) * Number(s.bsize)) / (1024 * 1024));
@@ -368,7 +368,7 @@ function readJournal(): JournalEntry[] {
  * Compares drizzle's record (`drizzle.__drizzle_migrations`: hash = sha-256 of the file,
  * created_at = the journal's `when`) with this build's migrations folder.
  */
-export async function readMigrationStatus(db: DbOrTx): Promise<MigrationStatus> {
+async function readMigrationStatus(db: DbOrTx): Promise<MigrationStatus> {
   const entries = readJournal();
   const exists = await db.execute<{ t: string | null }>(
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,

@@ -1,21 +1,13 @@
-import { ACTIVE_STATE, addDays, paymentStateOf, pricesOn } from '@trayecto/shared';
+import { ACTIVE_STATE, addDays, paymentStateOf, pricesOn, USER_STATE } from '@trayecto/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Actor } from '../lib/tenant';
 import * as bookingsRepo from '../modules/bookings/bookings.repository';
 import { cancelBooking, createBooking } from '../modules/bookings/bookings.service';
+import * as paymentsRepo from '../modules/bookings/payments.repository';
 import { computeAvailability, todayIn, zonedDateTimeToInstant } from '../modules/products/availability';
 import { timeZoneOf } from '../modules/products/products.service';
 import type { DbOrTx } from './client';
-import {
-  accommodations,
-  auditLog,
-  bookingEvents,
-  bookings,
-  productPickups,
-  products,
-  tourOperators,
-  users,
-} from './schema';
+import { accommodations, auditLog, bookingEvents, productPickups, products, tourOperators, users } from './schema';
 
 /**
  * Demo bookings (PRODUCT.md §1 "a month of bookings"): from 10 days ago to 20 days ahead, on the
@@ -146,7 +138,7 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
       email: users.email,
     })
     .from(users)
-    .where(and(inArray(users.level, [1, 2, 3]), isNull(users.deletedAt), eq(users.state, 1)));
+    .where(and(inArray(users.level, [1, 2, 3]), isNull(users.deletedAt), eq(users.state, USER_STATE.ACTIVE)));
   const officeOf = (op: string): Actor[] =>
     staff.filter((s) => s.tourOperatorId === op && s.level !== 2).map((s) => ({ ...s, tourOperatorId: op }));
   // Named as in the audit log's "Nombre <email>".
@@ -270,7 +262,7 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
         count += 1;
         if (booking.channel === 'public') {
           // Web sales have no staff author.
-          await tx.update(bookings).set({ createdBy: null }).where(eq(bookings.id, booking.id));
+          await bookingsRepo.updateBookingRow(tx, booking.id, { createdBy: null });
           await tx.update(bookingEvents).set({ actorId: null }).where(eq(bookingEvents.bookingId, booking.id));
           await tx
             .update(auditLog)
@@ -290,7 +282,7 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
           if (amount <= 0) return;
           // The payments service's rules, without its per-call locking and re-reading (seed speed):
           // amounts never exceed what is pending (payments) or was paid (refunds).
-          const payment = await bookingsRepo.insertPayment(tx, {
+          const payment = await paymentsRepo.insertPayment(tx, {
             tourOperatorId: op,
             bookingId: booking.id,
             kind,

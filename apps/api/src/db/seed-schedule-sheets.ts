@@ -1,10 +1,21 @@
-import { addDays, LEVEL, todayIn, zonedDateTimeToInstant } from '@trayecto/shared';
+import {
+  ACTIVE_STATE,
+  addDays,
+  LEVEL,
+  todayIn,
+  USER_STATE,
+  VEHICLE_STATE,
+  zonedDateTimeToInstant,
+} from '@trayecto/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import * as bookings from '../modules/bookings/bookings.repository';
+import * as departuresRepo from '../modules/departures/departures.repository';
 import { timeZoneOf } from '../modules/products/products.service';
 import { buildPickupRoute, byCustomerName, defaultOrigin } from '../modules/schedule-sheets/pickup-route';
 import { toRouteBooking } from '../modules/schedule-sheets/schedule-sheets.mapper';
 import * as repo from '../modules/schedule-sheets/schedule-sheets.repository';
 import { intervalsOverlap, sheetInterval } from '../modules/schedule-sheets/schedule-sheets.rules';
+import * as passengers from '../modules/schedule-sheets/sheet-passengers.repository';
 import type { DbOrTx } from './client';
 import { persons, tourOperators, users, vehicles, vehicleUnavailabilities } from './schema';
 
@@ -58,7 +69,7 @@ async function seedOperator(tx: DbOrTx, op: string, now: Date) {
       and(
         eq(users.tourOperatorId, op),
         inArray(users.level, [LEVEL.TOUR_OPERATOR_ADMIN, LEVEL.OPERATOR, LEVEL.DRIVER, LEVEL.GUIDE]),
-        eq(users.state, 1),
+        eq(users.state, USER_STATE.ACTIVE),
         isNull(users.deletedAt),
       ),
     )
@@ -67,13 +78,13 @@ async function seedOperator(tx: DbOrTx, op: string, now: Date) {
   const fleet = await tx
     .select({ id: vehicles.id, seats: vehicles.seats, type: vehicles.type })
     .from(vehicles)
-    .where(and(eq(vehicles.tourOperatorId, op), eq(vehicles.state, 1), isNull(vehicles.deletedAt)))
+    .where(and(eq(vehicles.tourOperatorId, op), eq(vehicles.state, VEHICLE_STATE.ACTIVE), isNull(vehicles.deletedAt)))
     .orderBy(asc(vehicles.seats), asc(vehicles.plate));
   const periods = await tx.select().from(vehicleUnavailabilities).where(eq(vehicleUnavailabilities.tourOperatorId, op));
   const freelancers = await tx
     .select({ id: persons.id, role: persons.role })
     .from(persons)
-    .where(and(eq(persons.tourOperatorId, op), eq(persons.state, 1), isNull(persons.deletedAt)))
+    .where(and(eq(persons.tourOperatorId, op), eq(persons.state, ACTIVE_STATE.ACTIVE), isNull(persons.deletedAt)))
     .orderBy(asc(persons.fullName));
 
   // What each resource is already doing (intervals), so nobody is on two overlapping sheets.
@@ -86,8 +97,10 @@ async function seedOperator(tx: DbOrTx, op: string, now: Date) {
   let checkIns = 0;
   for (const offset of [-1, 0, 1]) {
     const date = addDays(today, offset);
-    const departures = (await repo.listDeparturesToPlan(tx, { date, tourOperatorId: op })).filter((d) => !d.sheetId);
-    const rows = await repo.listRouteBookings(
+    const departures = (await departuresRepo.listDeparturesToPlan(tx, { date, tourOperatorId: op })).filter(
+      (d) => !d.sheetId,
+    );
+    const rows = await passengers.listRouteBookings(
       tx,
       departures.map((d) => d.departure.id),
     );
@@ -198,7 +211,7 @@ async function seedOperator(tx: DbOrTx, op: string, now: Date) {
           const at = new Date(
             Math.min((pickup ?? new Date(iv.startsAt.getTime() - 10 * MINUTE)).getTime(), now.getTime()),
           );
-          await repo.setCheckedIn(tx, b.id, at, actor);
+          await bookings.setCheckedIn(tx, b.id, at, actor);
           log.push({
             tourOperatorId: op,
             sheetId: sheet.id,

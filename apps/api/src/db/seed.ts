@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@trayecto/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../lib/password';
@@ -76,7 +77,7 @@ const DEMO_OPERATORS: DemoOperator[] = [
 
 export type DemoAccount = { email: string; level: number; operator: string | null; name: string };
 
-export const DEMO_ADMIN = { email: 'admin@trayecto.demo', name: 'Administración Trayecto' };
+const DEMO_ADMIN = { email: 'admin@trayecto.demo', name: 'Administración Trayecto' };
 
 /** Every demo account, for the start-up banner, the README and the tests. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -187,10 +188,10 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
     // Several instances may start at once: the first creates the user, the others find it.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const existing = await tx.execute(
-      sql`select 1 from users where lower(email) = ${email.toLowerCase()} and deleted_at is null`,
+      sql`select 1 from users where lower(email) = ${normalizeEmail(email)} and deleted_at is null`,
     );
     if (existing.rows.length > 0) return false;
-    await tx.insert(users).values({ fullName: 'Administrador', email: email.toLowerCase(), level: 0, passwordHash });
+    await tx.insert(users).values({ fullName: 'Administrador', email: normalizeEmail(email), level: 0, passwordHash });
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PER_PAGE,
   FILTER_OPS,
+  isUuid,
   isValidDate,
   MAX_PER_PAGE,
   MAX_YEAR,
@@ -105,7 +106,6 @@ function parsePositiveInt(v: string | undefined, name: string, dflt: number, max
   return n;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const YEARS = `años ${MIN_YEAR}–${MAX_YEAR}`;
 
 /**
@@ -128,7 +128,7 @@ export function convertValue(field: string, def: FilterField, raw: string): stri
       return n;
     }
     case 'uuid':
-      if (!UUID_RE.test(raw)) throw fail();
+      if (!isUuid(raw)) throw fail();
       return raw.toLowerCase();
     case 'date':
       if (!isValidDate(raw)) throw bad(field, `Fecha no válida para "${field}" (AAAA-MM-DD, ${YEARS})`);

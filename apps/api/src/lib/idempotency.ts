@@ -21,16 +21,17 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import stableStringify from 'safe-stable-stringify';
 import { affectedRows, type Db, type DbOrTx } from '../db/client';
 import { AppError, fieldError, genericCode } from './app-error';
 
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /** A key still `running` after this long belongs to a request that died: a retry may take it over. */
-export const RUNNING_TAKEOVER_SECONDS = 60;
+const RUNNING_TAKEOVER_SECONDS = 60;
 const PURGE_PROBABILITY = 0.02;
 const PURGE_BATCH = 500;
 
-export const IDEMPOTENCY_MESSAGES = {
+const IDEMPOTENCY_MESSAGES = {
   missing: `Falta la cabecera ${IDEMPOTENCY_KEY_HEADER} (una clave única por cada reserva)`,
   invalid: `La cabecera ${IDEMPOTENCY_KEY_HEADER} debe tener entre 1 y 255 caracteres imprimibles`,
   mismatch: 'Esta clave de idempotencia ya se usó con otra petición',
@@ -51,14 +52,13 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return header;
 }
 
-/** JSON with object keys sorted at every level: the same request always serialises the same. */
+/**
+ * JSON with object keys sorted at every level (safe-stable-stringify): the same request always
+ * serialises the same. Undefined properties are left out and undefined array items read null, as
+ * JSON.stringify does; nothing at all reads `null`.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  return stableStringify(value) ?? 'null';
 }
 
 /** SHA-256 (hex) of the canonical JSON of a request. */
@@ -164,7 +164,7 @@ function withErrorCode(status: number, body: unknown): unknown {
 }
 
 /** The answers worth keeping for a key: business refusals (4xx AppErrors other than 429). */
-export function storableError(err: unknown): StoredResponse | undefined {
+function storableError(err: unknown): StoredResponse | undefined {
   if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) {
     return { status: err.status, body: err.toBody() };
   }

@@ -10,10 +10,10 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 /** Items per chunk: a few milliseconds of encoding. */
-export const JSON_CHUNK_ITEMS = 500;
+const JSON_CHUNK_ITEMS = 500;
 
 /** `[item,item,…]` as a stream of text chunks, each item encoded by `item` (its response schema). */
-export function jsonArrayStream<T>(items: readonly T[], item: z.ZodType, chunkItems = JSON_CHUNK_ITEMS): Readable {
+function jsonArrayStream<T>(items: readonly T[], item: z.ZodType, chunkItems = JSON_CHUNK_ITEMS): Readable {
   async function* chunks() {
     yield '[';
     for (let i = 0; i < items.length; i += chunkItems) {

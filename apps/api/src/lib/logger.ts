@@ -11,7 +11,7 @@ import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 const CENSOR = '[oculto]';
 
 /** Paths pino blanks wherever a log call passes them (headers, bodies, configs). */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   `req.headers["${IDEMPOTENCY_KEY_HEADER.toLowerCase()}"]`,

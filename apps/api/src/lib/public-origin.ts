@@ -14,7 +14,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
 const WILDCARD = new Set(['0.0.0.0', '::', '']);
 
 /** Hostname and port of a Host header (`[::1]:3000` → `::1`, `3000`); undefined when malformed. */
-export function parseHost(host: string): { hostname: string; port: string | undefined } | undefined {
+function parseHost(host: string): { hostname: string; port: string | undefined } | undefined {
   const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*))(?::(\d{1,5}))?$/.exec(host);
   if (!m) return undefined;
   return { hostname: (m[1] ?? m[2]).toLowerCase(), port: m[3] };
@@ -32,7 +32,7 @@ function listenAddresses(host: string): Set<string> {
 }
 
 /** Whether a Host header names this server itself (see the module's comment). */
-export function isOwnHost(host: string, config: Pick<Config, 'HOST' | 'PORT'>, protocol: string): boolean {
+function isOwnHost(host: string, config: Pick<Config, 'HOST' | 'PORT'>, protocol: string): boolean {
   const parsed = parseHost(host);
   if (!parsed) return false;
   if (LOOPBACK.has(parsed.hostname)) return true;

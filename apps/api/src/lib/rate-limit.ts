@@ -58,7 +58,7 @@ export async function purgeExpiredHits(db: DbOrTx, limit = PURGE_BATCH): Promise
 }
 
 /** A @fastify/rate-limit store class over the database (the plugin instantiates it itself). */
-export function databaseStore(db: DbOrTx, log: FastifyBaseLogger) {
+function databaseStore(db: DbOrTx, log: FastifyBaseLogger) {
   return class DatabaseRateLimitStore {
     incr(key: string, cb: IncrCallback, timeWindow: number) {
       hit(db, key, timeWindow).then(

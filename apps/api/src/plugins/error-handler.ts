@@ -31,7 +31,7 @@ export const UNAVAILABLE_MESSAGE = 'Servicio no disponible temporalmente. Intén
 export const DISK_FULL_MESSAGE =
   'No queda espacio en disco en el servidor. No se ha guardado nada; avisa al administrador e inténtalo más tarde.';
 /** Seconds a client should wait before retrying a 503. */
-export const RETRY_AFTER_SECONDS = '5';
+const RETRY_AFTER_SECONDS = '5';
 
 /** PostgreSQL codes meaning "the server is not there right now", not "your request is wrong". */
 const PG_UNAVAILABLE = new Set([
@@ -69,7 +69,7 @@ const PG_LIB_UNAVAILABLE =
   /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/i;
 
 /** What kind of infrastructure fault an error is (walking drizzle's cause chain), if any. */
-export function infrastructureFault(err: unknown): 'disk-full' | 'unavailable' | undefined {
+function infrastructureFault(err: unknown): 'disk-full' | 'unavailable' | undefined {
   for (
     let e = err as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;

@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 export const run = promisify(execFile);
 
 /** The tables whose counts and checksums prove a restore (every table of the schema). */
-export async function listTables(db: Db): Promise<string[]> {
+async function listTables(db: Db): Promise<string[]> {
   const res = await db.execute<{ t: string }>(
     sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );

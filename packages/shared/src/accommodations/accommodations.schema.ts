@@ -62,6 +62,3 @@ export const ZAccommodationImportResponse = z.object({
   dry_run: z.boolean(),
 });
 export type TAccommodationImportResponse = z.infer<typeof ZAccommodationImportResponse>;
-
-export const ACCOMMODATION_FILTER_FIELDS = ['type', 'zone', 'state', 'name', 'tour_operator_id', 'shared'] as const;
-export const ACCOMMODATION_SORT_FIELDS = ['name', 'zone', 'type', 'state', 'created_at'] as const;

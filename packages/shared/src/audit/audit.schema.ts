@@ -61,7 +61,7 @@ export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
 export const AUDIT_PASSWORD_MARKER = 'cambiada';
 
 /** One change: `[before, after]`. References are `{ id, name }` with the name at the time. */
-export const ZAuditChange = z.tuple([z.unknown(), z.unknown()]);
+const ZAuditChange = z.tuple([z.unknown(), z.unknown()]);
 
 /** GET /api/v1/audit-log: one entry. */
 export const ZAuditEntryResponse = z.object({
@@ -84,4 +84,3 @@ export const ZAuditEntryResponse = z.object({
   created_at: z.string(),
 });
 export type TAuditEntryResponse = z.infer<typeof ZAuditEntryResponse>;
-export type TAuditChanges = TAuditEntryResponse['changes'];

@@ -25,8 +25,6 @@ export const ZPax = z
   )
   .strict()
   .refine((p) => Object.values(p).some((n) => (n ?? 0) > 0), 'Indica al menos un pasajero');
-export type TPax = z.infer<typeof ZPax>;
-
 export const ZPassenger = z.object({
   full_name: zRequired(150),
   pax_type: zEnum(PAX_TYPES),
@@ -132,7 +130,7 @@ export const ZBookingQuoteRequest = z.object({
 });
 export type TBookingQuoteRequest = z.infer<typeof ZBookingQuoteRequest>;
 
-const ZLineOut = z.object({
+export const ZLineOut = z.object({
   pax_type: z.string(),
   quantity: z.number().int(),
   unit_cents: z.number().int(),
@@ -266,17 +264,3 @@ export const ZBookingEventResponse = z.object({
   created_at: z.string(),
 });
 export type TBookingEventResponse = z.infer<typeof ZBookingEventResponse>;
-
-export const BOOKING_FILTER_FIELDS = [
-  'date',
-  'product_id',
-  'state',
-  'payment_state',
-  'seller_id',
-  'channel',
-  'accommodation_id',
-  'locator',
-  'created_at',
-  'tour_operator_id',
-] as const;
-export const BOOKING_SORT_FIELDS = ['date', 'created_at', 'locator', 'customer_name', 'total_cents', 'state'] as const;

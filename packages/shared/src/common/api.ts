@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODE_LIST, ERROR_CODES } from './errors';
 
 /** The `code` of an error answer, with every code's status and meaning in the OpenAPI document. */
-export const ZErrorCode = z.enum(ERROR_CODE_LIST).meta({
+const ZErrorCode = z.enum(ERROR_CODE_LIST).meta({
   id: 'ErrorCode',
   description: [
     'Código estable de la respuesta de error: los programas deciden por él, nunca por el texto de `message`.',
@@ -26,8 +26,6 @@ export const ZErrorResponse = z
     request_id: z.string().optional().describe('En los 5xx: el identificador de la petición en el registro'),
   })
   .meta({ id: 'ErrorResponse' });
-export type TErrorResponse = z.infer<typeof ZErrorResponse>;
-
 export const FILTER_OPS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'like', 'in'] as const;
 export type TFilterOp = (typeof FILTER_OPS)[number];
 

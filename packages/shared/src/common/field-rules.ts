@@ -15,8 +15,8 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: we reject them on purpose
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-export const CONTROL_CHARS_MESSAGE = 'Contiene caracteres no permitidos';
-export const COUNTRY_MESSAGE = 'País no válido (código de 2 letras, p. ej. ES)';
+const CONTROL_CHARS_MESSAGE = 'Contiene caracteres no permitidos';
+const COUNTRY_MESSAGE = 'País no válido (código de 2 letras, p. ej. ES)';
 
 /** Every text field: trimmed, at most `max` characters, no control characters. */
 export const textChecks = (max: number) => [
@@ -25,13 +25,23 @@ export const textChecks = (max: number) => [
   z.refine<string>((s) => !CONTROL_RE.test(s), CONTROL_CHARS_MESSAGE),
 ];
 
-/** After textChecks: an e-mail address that must be there (spec §5 messages), kept lower-case. */
-export const emailChecks = () => [z.minLength(1, MSG.required), z.regex(EMAIL_RE, MSG.email), z.toLowerCase()];
+/**
+ * The one way an e-mail address is stored and compared: trimmed and lower-case (sign-in, users,
+ * persons, operators, bookings and the public booking form all go through it).
+ */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-/** After textChecks: an e-mail address or nothing, kept lower-case. */
+/** After textChecks: an e-mail address that must be there (spec §5 messages), normalised. */
+export const emailChecks = () => [
+  z.minLength(1, MSG.required),
+  z.regex(EMAIL_RE, MSG.email),
+  z.overwrite(normalizeEmail),
+];
+
+/** After textChecks: an e-mail address or nothing, normalised. */
 export const optionalEmailChecks = () => [
   z.refine<string>((s) => s === '' || EMAIL_RE.test(s), MSG.email),
-  z.toLowerCase(),
+  z.overwrite(normalizeEmail),
 ];
 
 /** After textChecks: an ISO 3166-1 alpha-2 code (or nothing), kept upper-case. */

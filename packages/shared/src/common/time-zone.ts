@@ -1,8 +1,11 @@
 /**
  * Time zones (PRODUCT.md §2: "the operator's time zone decides what 'today' is"): the one copy of
- * the zone arithmetic the API, the back-office and the public pages share. Plain `Intl`, no
- * dependencies and no zod, so the public bundle can import it (`@trayecto/shared/time-zone`).
+ * the zone rules the API, the back-office and the public pages share. The zone data and offsets come
+ * from `@date-fns/tz` (its small `TZDateMini` and `tzOffset`, over the runtime's `Intl`); no zod, so
+ * the public bundle can import it (`@trayecto/shared/time-zone`).
  */
+import { TZDateMini } from '@date-fns/tz/date/mini';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 /** The platform's zone: a new operator's default, and the administrator's "today". */
 export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
@@ -10,56 +13,38 @@ export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-const wallFormatters = new Map<string, Intl.DateTimeFormat>();
-function wallFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = wallFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallFormatters.set(timeZone, f);
-  }
-  return f;
-}
+const knownZones = new Set<string>();
 
-/** Whether a time zone name is one the runtime knows. */
+/** Whether a time zone name is one the runtime knows (an IANA name such as Atlantic/Canary). */
 export function isValidTimeZone(timeZone: string): boolean {
+  if (knownZones.has(timeZone)) return true;
   try {
-    wallFormatter(timeZone);
-    return true;
+    new Intl.DateTimeFormat('en-US', { timeZone });
   } catch {
     return false;
   }
+  knownZones.add(timeZone);
+  return true;
 }
 
 /** The operator's time zone, or the platform's when it is missing or unknown to the runtime. */
 export const timeZoneOf = (tz: string | null | undefined): string =>
   tz && isValidTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
 
-/** The wall-clock reading of an instant in a time zone, as if it were UTC (ms). */
-function wallClockMs(timeZone: string, instant: number): number {
-  const parts = wallFormatter(timeZone).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-}
-
 /** The offset of a time zone from UTC at an instant, in ms (Atlantic/Canary in July: +1 h). */
 export function zoneOffsetMs(timeZone: string, instant: number): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  return wallClockMs(timeZone, whole) - whole;
+  return tzOffset(timeZone, new Date(instant)) * 60_000;
 }
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** What a clock on the operator's wall reads at an instant: `{ date: 'YYYY-MM-DD', time: 'HH:mm' }`. */
 export function wallClockIn(timeZone: string, instant: Date | number = new Date()): { date: string; time: string } {
-  const iso = new Date(wallClockMs(timeZone, typeof instant === 'number' ? instant : instant.getTime())).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+  const wall = new TZDateMini(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+  return {
+    date: `${pad(wall.getFullYear(), 4)}-${pad(wall.getMonth() + 1)}-${pad(wall.getDate())}`,
+    time: `${pad(wall.getHours())}:${pad(wall.getMinutes())}`,
+  };
 }
 
 /** Today's date (YYYY-MM-DD) in a time zone: what "today" is for the operator (PRODUCT.md §2). */
@@ -69,8 +54,10 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 /**
  * The instant at which a local date and time happen in a time zone. On the day clocks go back, a
- * time that happens twice gives the first one; on the day clocks go forward, a time that does not
- * exist moves forward by the gap (02:30 in Madrid on the last Sunday of March is 03:30 CEST).
+ * time that happens twice gives the first one (the zone's offset a day before and a day after give
+ * the two candidates; `TZDate` alone would give the second); on the day clocks go forward, a time
+ * that does not exist moves forward by the gap (02:30 in Madrid on the last Sunday of March is
+ * 03:30 CEST).
  */
 export function zonedDateTimeToInstant(date: string, time: string, timeZone: string): Date {
   const [hh, mm] = time.split(':').map(Number);

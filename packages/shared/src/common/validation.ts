@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysInMonth } from './dates';
-import { EMAIL_RE, optionalEmailChecks, textChecks } from './field-rules';
+import { EMAIL_RE, normalizeEmail, optionalEmailChecks, textChecks } from './field-rules';
 import { MSG } from './messages';
 
 // Spanish defaults for every zod message we do not set ourselves, and the spec's
@@ -15,7 +15,7 @@ z.config({
   },
 });
 
-export { EMAIL_RE } from './field-rules';
+export { EMAIL_RE, normalizeEmail } from './field-rules';
 
 /** Trimmed text of at most `max` characters without control characters (field-rules.ts). */
 export const zText = (max = 255) => z.string().check(...textChecks(max));
@@ -33,7 +33,7 @@ export const zEmail = () =>
     .min(1, MSG.required)
     .max(254, MSG.tooLong(254))
     .regex(EMAIL_RE, MSG.email)
-    .transform((s) => s.toLowerCase());
+    .transform(normalizeEmail);
 
 export const zUuid = () => z.string().uuid(MSG.invalidId);
 
@@ -71,7 +71,7 @@ export function dateProblem(s: unknown): 'format' | 'range' | undefined {
 export const isValidDate = (s: unknown): s is string => dateProblem(s) === undefined;
 
 /** Why an instant's text is refused: 'format' (not ISO 8601 with an offset, not a real time) or 'range'. */
-export function timestampProblem(s: unknown): 'format' | 'range' | undefined {
+function timestampProblem(s: unknown): 'format' | 'range' | undefined {
   if (typeof s !== 'string') return 'format';
   const m = TIMESTAMP_RE.exec(s);
   if (!m) return 'format';

@@ -47,6 +47,3 @@ export const ZPersonResponse = z.object({
   updated_at: z.string(),
 });
 export type TPersonResponse = z.infer<typeof ZPersonResponse>;
-
-export const PERSON_FILTER_FIELDS = ['role', 'state', 'full_name', 'languages', 'tour_operator_id'] as const;
-export const PERSON_SORT_FIELDS = ['full_name', 'role', 'state', 'created_at'] as const;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /** A list's key in the preferences ("bookings", "persons"…). */
-export const PREFERENCE_LIST_KEY_RE = /^[a-z][a-z0-9-]{0,39}$/;
+const PREFERENCE_LIST_KEY_RE = /^[a-z][a-z0-9-]{0,39}$/;
 /** A column's key in a list ("locator", "tour_operator"…). */
-export const PREFERENCE_COLUMN_KEY_RE = /^[a-z][a-z0-9_]{0,39}$/;
+const PREFERENCE_COLUMN_KEY_RE = /^[a-z][a-z0-9_]{0,39}$/;
 /** Bounds: a settings row stays a few kilobytes whatever a caller sends. */
-export const PREFERENCE_MAX_LISTS = 30;
-export const PREFERENCE_MAX_COLUMNS = 40;
+const PREFERENCE_MAX_LISTS = 30;
+const PREFERENCE_MAX_COLUMNS = 40;
 
 const zColumnKey = z.string().regex(PREFERENCE_COLUMN_KEY_RE, 'Columna no válida');
 
@@ -26,4 +26,3 @@ export const ZPreferences = z.strictObject({
 export type TPreferences = z.infer<typeof ZPreferences>;
 /** PUT /api/v1/auth/me/preferences: the whole settings object, replaced. */
 export const ZPreferencesRequest = ZPreferences;
-export type TPreferencesRequest = z.input<typeof ZPreferencesRequest>;

@@ -9,7 +9,7 @@ const unique = <T>(list: T[]) => new Set(list).size === list.length;
 export const PRODUCT_BOOKING_TERMS_MAX = 20_000;
 
 /** A price per passenger type; a type without price is not offered (PRODUCT.md §4). */
-export const ZProductPrice = z
+const ZProductPrice = z
   .object({
     pax_type: zEnum(PAX_TYPES),
     amount_cents: zInt(0, 10_000_000),
@@ -35,7 +35,7 @@ const zPrices = z
   .refine((l) => unique(l.map((p) => p.pax_type)), 'Cada tipo de pasajero solo puede tener una tarifa');
 
 /** A season: between `from` and `to` (inclusive) its prices replace the base ones. */
-export const ZProductSeason = z
+const ZProductSeason = z
   .object({
     name: zRequired(80),
     from: zDate(),
@@ -43,8 +43,6 @@ export const ZProductSeason = z
     prices: zPrices.refine((l) => l.length > 0, 'Añade al menos una tarifa a la temporada'),
   })
   .refine((s) => s.from <= s.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] });
-export type TProductSeason = z.infer<typeof ZProductSeason>;
-
 /**
  * Limits of a product's availability (issue 12: one product with 30 rules × 48 times offered 1440
  * departures a day, and three anonymous requests for its availability stalled the server). Every
@@ -66,7 +64,7 @@ type RuleShape = { weekdays: number[]; times: string[]; valid_from: string; vali
  * began on or before it, so they are all in force again on the first day of the same weekday on or
  * after the latest of their `valid_from`s; checking the 7 days from each rule's `valid_from` finds it.
  */
-export function maxStartTimesPerDay(rules: RuleShape[]): number {
+function maxStartTimesPerDay(rules: RuleShape[]): number {
   let max = 0;
   for (const start of new Set(rules.map((r) => r.valid_from))) {
     if (!isCalendarDate(start)) continue;
@@ -88,7 +86,7 @@ export function maxStartTimesPerDay(rules: RuleShape[]): number {
 export const MAX_START_TIMES_MESSAGE = `Como máximo ${MAX_START_TIMES_PER_DAY} horas de salida en un mismo día (sumando todas las reglas que coinciden ese día)`;
 
 /** A weekly availability rule (weekdays 1 = Monday … 7 = Sunday). */
-export const ZAvailabilityRule = z
+const ZAvailabilityRule = z
   .object({
     weekdays: z
       .array(zInt(1, 7))
@@ -111,10 +109,8 @@ export const ZAvailabilityRule = z
     message: 'La fecha final debe ser posterior a la inicial',
     path: ['valid_to'],
   });
-export type TAvailabilityRule = z.infer<typeof ZAvailabilityRule>;
-
 /** One place of the product's pickup list: an accommodation or a zone; minutes before or a fixed time. */
-export const ZProductPickup = z
+const ZProductPickup = z
   .object({
     accommodation_id: zUuid()
       .nullable()
@@ -141,8 +137,6 @@ export const ZProductPickup = z
     message: 'Indica los minutos antes de la salida o una hora fija',
     path: ['minutes_before'],
   });
-export type TProductPickup = z.infer<typeof ZProductPickup>;
-
 const productFields = {
   tour_operator_id: zUuid().optional(),
   code: zRequired(30).regex(/^[A-Za-z0-9._-]+$/, 'Solo letras, números, punto, guion y guion bajo'),
@@ -220,7 +214,7 @@ export type TProductImage = z.infer<typeof ZProductImage>;
 export const ZProductImageUpdateRequest = z.object({ alt: zText(200).optional(), position: zInt(0, 100).optional() });
 export const ZProductImageOrderRequest = z.object({ ids: z.array(zUuid()).max(50) });
 
-export const ZProductPickupResponse = z.object({
+const ZProductPickupResponse = z.object({
   id: z.string(),
   accommodation_id: z.string().nullable(),
   accommodation: z
@@ -234,14 +228,14 @@ export const ZProductPickupResponse = z.object({
 export type TProductPickupResponse = z.infer<typeof ZProductPickupResponse>;
 
 // Response shapes are plain (no transforms): the API serialises responses with zod's encode.
-const ZProductPriceOut = z.object({
+export const ZProductPriceOut = z.object({
   pax_type: z.string(),
   amount_cents: z.number().int(),
   min_age: z.number().int().nullable(),
   max_age: z.number().int().nullable(),
   occupies_seat: z.boolean(),
 });
-const ZProductSeasonOut = z.object({
+export const ZProductSeasonOut = z.object({
   name: z.string(),
   from: z.string(),
   to: z.string(),
@@ -327,13 +321,3 @@ export const ZDepartureUpdateRequest = z.object({
   notes: zOptionalText(500),
 });
 export type TDepartureUpdateRequest = z.infer<typeof ZDepartureUpdateRequest>;
-
-export const PRODUCT_FILTER_FIELDS = [
-  'state',
-  'code',
-  'name',
-  'tour_operator_id',
-  'pickup_enabled',
-  'created_at',
-] as const;
-export const PRODUCT_SORT_FIELDS = ['name', 'code', 'state', 'capacity', 'created_at', 'updated_at'] as const;

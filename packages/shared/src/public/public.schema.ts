@@ -7,10 +7,20 @@
  * (`@trayecto/shared/public-fields`), and the headers come from `@trayecto/shared/public-http`.
  */
 import { z } from 'zod';
-import { ZPassenger, ZPax } from '../bookings/bookings.schema';
+import { ZBookingResponse, ZLineOut, ZPassenger, ZPax } from '../bookings/bookings.schema';
 import { ZErrorResponse } from '../common/api';
 import { zDate, zOptionalText, zTime, zUuid } from '../common/validation';
-import { AVAILABILITY_MAX_DAYS, daysInRange, RANGE_TOO_LONG_MESSAGE } from '../products/products.schema';
+import {
+  AVAILABILITY_MAX_DAYS,
+  daysInRange,
+  RANGE_TOO_LONG_MESSAGE,
+  ZAvailabilitySlot,
+  ZProductImage,
+  ZProductPriceOut,
+  ZProductResponse,
+  ZProductSeasonOut,
+} from '../products/products.schema';
+import { ZTourOperatorResponse } from '../tour-operators/tour-operators.schema';
 import {
   publicBookingNoteFields,
   publicCustomerFields,
@@ -23,60 +33,45 @@ import {
  * The operator as its customers see it: branding, contact and its general terms (`booking_terms`;
  * what applies to a product or a booking is their own top-level `booking_terms`).
  */
-export const ZPublicOperator = z.object({
-  name: z.string(),
-  logo_url: z.string(),
-  brand_color: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  website: z.string(),
-  address: z.string(),
-  booking_terms: z.string(),
-  timezone: z.string(),
+const ZPublicOperator = ZTourOperatorResponse.pick({
+  name: true,
+  logo_url: true,
+  brand_color: true,
+  email: true,
+  phone: true,
+  website: true,
+  address: true,
+  booking_terms: true,
+  timezone: true,
 });
 export type TPublicOperator = z.infer<typeof ZPublicOperator>;
 
-const ZPublicPrice = z.object({
-  pax_type: z.string(),
-  amount_cents: z.number().int(),
-  min_age: z.number().int().nullable(),
-  max_age: z.number().int().nullable(),
-  occupies_seat: z.boolean(),
-});
-
 /** GET /api/v1/public/products/{id}: an active product of an active operator, else 404. */
-export const ZPublicProduct = z.object({
-  id: z.string(),
-  name: z.string(),
-  short_description: z.string(),
+export const ZPublicProduct = ZProductResponse.pick({
+  id: true,
+  name: true,
+  short_description: true,
   /** Sanitised HTML (the server's rich-text allow-list). */
-  description: z.string(),
-  images: z.array(
-    z.object({
-      url: z.string(),
-      thumb_url: z.string(),
-      alt: z.string(),
-      width: z.number().int(),
-      height: z.number().int(),
-    }),
-  ),
-  duration_minutes: z.number().int(),
-  languages: z.array(z.string()),
-  meeting_point: z.string(),
-  meeting_lat_lng: z.string(),
-  pickup_enabled: z.boolean(),
-  includes: z.array(z.string()),
-  excludes: z.array(z.string()),
-  min_pax: z.number().int(),
-  booking_cutoff_hours: z.number().int(),
-  free_cancellation_hours: z.number().int(),
-  instant_confirmation: z.boolean(),
-  currency: z.string(),
-  /** Base tariffs; `seasons` override them by date (same shape as the staff API, for pricing). */
-  prices: z.array(ZPublicPrice),
-  seasons: z.array(z.object({ name: z.string(), from: z.string(), to: z.string(), prices: z.array(ZPublicPrice) })),
+  description: true,
+  duration_minutes: true,
+  languages: true,
+  meeting_point: true,
+  meeting_lat_lng: true,
+  pickup_enabled: true,
+  includes: true,
+  excludes: true,
+  min_pax: true,
+  booking_cutoff_hours: true,
+  free_cancellation_hours: true,
+  instant_confirmation: true,
+  currency: true,
   /** Lowest base price: the landing's "desde". */
-  from_price_cents: z.number().int().nullable(),
+  from_price_cents: true,
+}).extend({
+  images: z.array(ZProductImage.pick({ url: true, thumb_url: true, alt: true, width: true, height: true })),
+  /** Base tariffs; `seasons` override them by date (the staff API's shapes, for pricing). */
+  prices: z.array(ZProductPriceOut),
+  seasons: z.array(ZProductSeasonOut),
   /** The terms that apply: the product's own, or the tour operator's when it has none. */
   booking_terms: z.string(),
   tour_operator: ZPublicOperator,
@@ -87,12 +82,12 @@ export type TPublicProduct = z.infer<typeof ZPublicProduct>;
  * GET /api/v1/public/products/{id}/availability?from=&to= (≤ 62 days): the departures a customer
  * can book now (not closed, not started, not past the sale cut-off), with the seats left.
  */
-export const ZPublicAvailabilitySlot = z.object({
-  date: z.string(),
-  time: z.string(),
-  capacity: z.number().int(),
-  seats_left: z.number().int(),
-  available: z.boolean(),
+export const ZPublicAvailabilitySlot = ZAvailabilitySlot.pick({
+  date: true,
+  time: true,
+  capacity: true,
+  seats_left: true,
+  available: true,
 });
 export type TPublicAvailabilitySlot = z.infer<typeof ZPublicAvailabilitySlot>;
 
@@ -113,8 +108,6 @@ export const ZPublicAvailabilityQuery = z
     message: RANGE_TOO_LONG_MESSAGE,
     path: ['to'],
   });
-export type TPublicAvailabilityQuery = z.infer<typeof ZPublicAvailabilityQuery>;
-
 /** GET /api/v1/public/accommodations?product_id=&time= : the product's pickup places. */
 export const ZPublicAccommodationsQuery = z.object({ product_id: zUuid(), time: zTime().optional() });
 export const ZPublicAccommodation = z.object({
@@ -174,8 +167,6 @@ export type TPublicBookingUpdateRequest = z.infer<typeof ZPublicBookingUpdateReq
 
 /** POST /api/v1/public/bookings/{id}/cancel: inside the free-cancellation window only. */
 export const ZPublicBookingCancelRequest = z.object({ reason: zOptionalText(500) });
-export type TPublicBookingCancelRequest = z.infer<typeof ZPublicBookingCancelRequest>;
-
 /**
  * The 409 of POST /api/v1/public/bookings when the departure cannot take the passengers
  * (`code` NO_SEATS): the other times of that date that still can, so the page can offer them.
@@ -184,16 +175,33 @@ export type TPublicBookingCancelRequest = z.infer<typeof ZPublicBookingCancelReq
 export const ZPublicBookingConflict = ZErrorResponse.extend({
   alternatives: z.array(z.object({ time: z.string(), seats_left: z.number().int() })).optional(),
 });
-export type TPublicBookingConflict = z.infer<typeof ZPublicBookingConflict>;
-
 /** A booking as its customer sees it (public form and voucher). */
-export const ZPublicBooking = z.object({
-  id: z.string(),
-  locator: z.string(),
-  state: z.string(),
-  payment_state: z.string(),
-  date: z.string(),
-  time: z.string(),
+export const ZPublicBooking = ZBookingResponse.pick({
+  id: true,
+  locator: true,
+  state: true,
+  payment_state: true,
+  date: true,
+  time: true,
+  pax_total: true,
+  subtotal_cents: true,
+  discount_cents: true,
+  total_cents: true,
+  paid_cents: true,
+  pending_cents: true,
+  currency: true,
+  customer_name: true,
+  customer_email: true,
+  customer_phone: true,
+  customer_country: true,
+  language: true,
+  room: true,
+  pickup_time: true,
+  /** The customer's own notes (never the staff's internal notes). */
+  notes: true,
+  cancelled_at: true,
+  created_at: true,
+}).extend({
   /** ISO instant of the departure in the operator's time zone. */
   starts_at: z.string(),
   product: z.object({
@@ -206,36 +214,13 @@ export const ZPublicBooking = z.object({
     image: z.object({ url: z.string(), alt: z.string() }).nullable(),
     free_cancellation_hours: z.number().int(),
   }),
-  lines: z.array(
-    z.object({
-      pax_type: z.string(),
-      quantity: z.number().int(),
-      unit_cents: z.number().int(),
-      total_cents: z.number().int(),
-    }),
-  ),
-  pax_total: z.number().int(),
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  total_cents: z.number().int(),
-  paid_cents: z.number().int(),
-  pending_cents: z.number().int(),
-  currency: z.string(),
-  customer_name: z.string(),
-  customer_email: z.string(),
-  customer_phone: z.string(),
-  customer_country: z.string(),
-  language: z.string(),
+  lines: z.array(ZLineOut.omit({ occupies_seat: true })),
   accommodation: z
     .object({ id: z.string(), name: z.string(), address: z.string(), zone: z.string(), pickup_point: z.string() })
     .nullable(),
   /** "Recoger en": where the customer is actually collected, when another place. */
   pickup_at: z.object({ name: z.string(), address: z.string(), pickup_point: z.string() }).nullable(),
-  room: z.string(),
-  pickup_time: z.string().nullable(),
-  /** The customer's own notes (never the staff's internal notes). */
-  notes: z.string(),
-  passengers: z.array(z.object({ full_name: z.string(), pax_type: z.string() })),
+  passengers: z.array(ZBookingResponse.shape.passengers.element.omit({ document_id: true })),
   /** The terms that apply: the product's own, or the tour operator's when it has none. */
   booking_terms: z.string(),
   customer_confirmed_at: z.string().nullable(),
@@ -245,10 +230,8 @@ export const ZPublicBooking = z.object({
   can_cancel: z.boolean(),
   /** Until when free cancellation lasts (ISO instant); null when the product has none. */
   free_cancellation_until: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
   /** The voucher URL (the QR code's content). */
   voucher_url: z.string(),
   tour_operator: ZPublicOperator,
-  created_at: z.string(),
 });
 export type TPublicBooking = z.infer<typeof ZPublicBooking>;

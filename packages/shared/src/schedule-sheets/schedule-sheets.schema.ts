@@ -51,7 +51,7 @@ export const ZSheetUpdateRequest = z.object(sheetFields).partial();
 export type TSheetUpdateRequest = z.infer<typeof ZSheetUpdateRequest>;
 
 /** One overlapping assignment (409 body `conflicts`, and the sheet's `warnings`). */
-export const ZSheetConflict = z.object({
+const ZSheetConflict = z.object({
   /** pickup_without_time: bookings collected at a stop nobody gave a pickup time (a warning only). */
   kind: z.enum(['vehicle', 'driver', 'guide', 'person', 'vehicle_unavailable', 'over_capacity', 'pickup_without_time']),
   /** Spanish sentence ready to show, e.g. "El vehículo 1234-ABC ya está en «Masca» (09:00–14:00)". */
@@ -63,8 +63,6 @@ export type TSheetConflict = z.infer<typeof ZSheetConflict>;
 
 /** 409 "Hay asignaciones que se solapan": the usual error body plus the conflicts (send `force: true` to save anyway). */
 export const ZSheetConflictErrorResponse = ZErrorResponse.extend({ conflicts: z.array(ZSheetConflict).optional() });
-export type TSheetConflictErrorResponse = z.infer<typeof ZSheetConflictErrorResponse>;
-
 /** POST /api/v1/schedule-sheets/{id}/check-in */
 export const ZCheckInRequest = z
   .object({
@@ -95,7 +93,7 @@ export type TCheckInOverrideForm = z.infer<typeof ZCheckInOverrideForm>;
  * it, `open` (its day, or later while the tour is still running past midnight), or `after` it.
  * Check-in and «Iniciar» wait for `open`.
  */
-export const SHEET_CHECK_IN_WINDOWS = ['before', 'open', 'after'] as const;
+const SHEET_CHECK_IN_WINDOWS = ['before', 'open', 'after'] as const;
 export type TSheetCheckInWindow = (typeof SHEET_CHECK_IN_WINDOWS)[number];
 
 /** POST /api/v1/schedule-sheets/{id}/finish: the rest become no-shows, the present completed. */
@@ -128,7 +126,7 @@ export const ZSheetPassenger = z.object({
 export type TSheetPassenger = z.infer<typeof ZSheetPassenger>;
 
 /** One stop of the pickup route: an accommodation (or the meeting point) with its bookings. */
-export const ZSheetStop = z.object({
+const ZSheetStop = z.object({
   /** null for the meeting point (bookings without pickup). */
   accommodation_id: z.string().nullable(),
   name: z.string(),
@@ -204,13 +202,3 @@ export const ZSheetResponse = ZSheetSummary.extend({
   finished_at: z.string().nullable(),
 });
 export type TSheetResponse = z.infer<typeof ZSheetResponse>;
-
-export const SHEET_FILTER_FIELDS = [
-  'date',
-  'state',
-  'product_id',
-  'vehicle_id',
-  'driver_id',
-  'guide_id',
-  'tour_operator_id',
-] as const;

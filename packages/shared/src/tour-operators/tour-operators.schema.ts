@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { USER_STATE } from '../common/roles';
-import { zOptionalText, zRequired, zText } from '../common/validation';
+import { zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
 
 const zState = z.coerce
   .number({ error: MSG.invalidOption })
   .int(MSG.invalidOption)
   .refine((n) => n === USER_STATE.ACTIVE || n === USER_STATE.INACTIVE, MSG.invalidOption);
-const zOptionalEmail = () =>
-  zText(254)
-    .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), MSG.email)
-    .transform((s) => s.toLowerCase())
-    .optional();
 const zColor = zText(7)
   .refine((s) => s === '' || /^#[0-9a-fA-F]{6}$/.test(s), MSG.invalidColor)
   .optional();
@@ -82,6 +77,3 @@ export const ZTourOperatorResponse = z.object({
   updated_at: z.string(),
 });
 export type TTourOperatorResponse = z.infer<typeof ZTourOperatorResponse>;
-
-export const TOUR_OPERATOR_FILTER_FIELDS = ['state', 'name', 'tax_id', 'email', 'created_at'] as const;
-export const TOUR_OPERATOR_SORT_FIELDS = ['name', 'state', 'created_at', 'updated_at'] as const;

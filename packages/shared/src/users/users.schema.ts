@@ -15,7 +15,7 @@ const zChoice = (allowed: readonly number[]) =>
 const zLevel = zChoice(LEVELS);
 const zUserState = zChoice([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 /** A new password (PRODUCT.md §4: ≥ 8 characters); the users form and "Mi cuenta" share it. */
-export const zPassword = () => z.string().min(8, MSG.passwordMin).max(200, MSG.tooLong(200));
+const zPassword = () => z.string().min(8, MSG.passwordMin).max(200, MSG.tooLong(200));
 const zCommission = z.coerce.number({ error: MSG.invalidNumber }).min(0, MSG.percentRange).max(100, MSG.percentRange);
 const zNullableUuid = z.union([zUuid(), z.null()]);
 
@@ -94,7 +94,7 @@ export const ZUserUpdateRequest = z.preprocess(
 export type TUserUpdateRequest = z.infer<typeof ZUserUpdateRequest>;
 
 /** The user's operator; `timezone` is the zone the back-office shows that operator's times in. */
-export const ZTourOperatorRef = z.object({ id: z.string(), name: z.string(), timezone: z.string() });
+const ZTourOperatorRef = z.object({ id: z.string(), name: z.string(), timezone: z.string() });
 
 /** Every field of the spec's §3 user table; never a password or a hash. */
 export const ZUserResponse = z.object({
@@ -113,16 +113,3 @@ export const ZUserResponse = z.object({
   commission_pct: z.number().nullable(),
 });
 export type TUserResponse = z.infer<typeof ZUserResponse>;
-
-/** Filters the users list accepts as field[op]=value (PRODUCT.md §2). */
-export const USER_FILTER_FIELDS = [
-  'level',
-  'state',
-  'tour_operator_id',
-  'email',
-  'full_name',
-  'phone',
-  'created_at',
-  'updated_at',
-] as const;
-export const USER_SORT_FIELDS = ['full_name', 'email', 'level', 'state', 'created_at', 'updated_at'] as const;

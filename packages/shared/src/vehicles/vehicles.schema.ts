@@ -3,7 +3,7 @@ import { VEHICLE_TYPES } from '../common/catalog';
 import { MSG } from '../common/messages';
 import { zChoiceOf, zDate, zEnum, zInt, zOptionalText, zRequired, zUuid } from '../common/validation';
 
-export const ZVehicleUnavailability = z
+const ZVehicleUnavailability = z
   .object({ from: zDate(), to: zDate(), reason: zOptionalText(200) })
   .refine((p) => p.from <= p.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] });
 
@@ -51,6 +51,3 @@ export const ZVehicleResponse = z.object({
   updated_at: z.string(),
 });
 export type TVehicleResponse = z.infer<typeof ZVehicleResponse>;
-
-export const VEHICLE_FILTER_FIELDS = ['state', 'type', 'plate', 'seats', 'tour_operator_id'] as const;
-export const VEHICLE_SORT_FIELDS = ['plate', 'name', 'type', 'seats', 'state', 'created_at'] as const;

@@ -84,7 +84,7 @@ const LABELS: Record<string, string> = {
 };
 
 /** "Teléfono " → "telefono", "Punto de recogida" → "punto_de_recogida". */
-export const normaliseKey = (s: string) =>
+const normaliseKey = (s: string) =>
   s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -103,7 +103,7 @@ export type ParsedImportRow =
 const invalid = (message: string) => fieldError('VALIDATION', 'csv', message);
 
 /** ";" or "," — whichever the header line uses more (outside quotes). */
-export function detectDelimiter(csv: string): ';' | ',' {
+function detectDelimiter(csv: string): ';' | ',' {
   const firstLine = csv.split('\n', 1)[0].replace(/"[^"]*"/g, '');
   const semicolons = firstLine.split(';').length - 1;
   const commas = firstLine.split(',').length - 1;

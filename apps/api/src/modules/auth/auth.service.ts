@@ -2,11 +2,13 @@ import {
   AUDIT_PASSWORD_MARKER,
   LEVEL,
   ME_MSG,
+  normalizeEmail,
   type TLoginRequest,
   type TLoginResponse,
   type TMePasswordRequest,
   type TMePasswordResponse,
   type TMeUpdateRequest,
+  TOUR_OPERATOR_STATE,
   USER_STATE,
 } from '@trayecto/shared';
 import type { Db } from '../../db/client';
@@ -34,7 +36,7 @@ export async function login(
   body: TLoginRequest,
   ip: string,
 ): Promise<TLoginResponse> {
-  const email = body.email.trim().toLowerCase();
+  const email = normalizeEmail(body.email);
   const limiter = createLoginThrottle(db, throttle);
   await limiter.assertAllowed(email, ip);
   const found = await users.findUserForLogin(db, email);
@@ -50,7 +52,7 @@ export async function login(
       message: 'Tu usuario está inactivo. Contacta con tu administrador.',
     });
   }
-  if (user.level !== LEVEL.ADMIN && operatorState !== 1) {
+  if (user.level !== LEVEL.ADMIN && operatorState !== TOUR_OPERATOR_STATE.ACTIVE) {
     throw new AppError({
       code: 'ACCOUNT_INACTIVE',
       message: 'Tu tour operador está inactivo. Contacta con el administrador.',

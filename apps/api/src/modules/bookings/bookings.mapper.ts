@@ -163,7 +163,7 @@ function changedFields(data: Record<string, unknown>): string {
   return ordered.map(fieldName).join(', ');
 }
 
-export function eventSummary(type: string, data: Record<string, unknown>, currency = 'EUR'): string {
+function eventSummary(type: string, data: Record<string, unknown>, currency = 'EUR'): string {
   // Changes the customer made on their public page (no actor): "El cliente …".
   if (data.by === 'customer') {
     switch (type) {

@@ -1,21 +1,16 @@
+/**
+ * The bookings table's owner, with booking_events: the list and views, the rows a sale inserts and an
+ * edit, cancel, check-in or sheet finish updates, and the history. Departure rows (seats) are the
+ * departures module's.
+ */
 import { BOOKING_CHANNELS, BOOKING_STATES, LEVEL, PAYMENT_STATES, SEAT_HOLDING_STATES } from '@trayecto/shared';
-import { and, asc, count, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import {
-  accommodations,
-  bookingEvents,
-  bookings,
-  departures,
-  payments,
-  productPickups,
-  products,
-  tourOperators,
-  users,
-} from '../../db/schema';
+import { accommodations, bookingEvents, bookings, products, tourOperators, users } from '../../db/schema';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
-import type { BookingRow, BookingView, EventView, PaymentView } from './bookings.mapper';
+import type { BookingRow, BookingView, EventView } from './bookings.mapper';
 
 export const BOOKING_LIST_SPEC: ResourceListSpec = {
   filters: {
@@ -148,220 +143,20 @@ export async function lockVisibleBooking(db: DbOrTx, actor: Actor, id: string): 
   return row;
 }
 
-export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferInsert): Promise<BookingRow> {
-  const [row] = await db.insert(bookings).values(values).returning();
-  return row;
-}
+export type BookingInsert = typeof bookings.$inferInsert;
 
 /** Inserts unless the locator is taken (then undefined: the caller retries with another). */
-export async function insertBookingIfLocatorFree(
-  db: DbOrTx,
-  values: typeof bookings.$inferInsert,
-): Promise<BookingRow | undefined> {
+export async function insertBookingIfLocatorFree(db: DbOrTx, values: BookingInsert): Promise<BookingRow | undefined> {
   const [row] = await db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator }).returning();
   return row;
 }
 
-/** A product by id, even deleted (a booking keeps pointing at it). */
-export async function findProductRow(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  return row;
-}
-
-export async function updateBookingRow(db: DbOrTx, id: string, values: Partial<typeof bookings.$inferInsert>) {
+export async function updateBookingRow(db: DbOrTx, id: string, values: Partial<BookingInsert>) {
   const [row] = await db.update(bookings).set(values).where(eq(bookings.id, id)).returning();
   return row;
 }
 
-// ── Departures: the seats ────────────────────────────────────────────────────────────────────────
-
-export type DepartureKey = { productId: string; date: string; time: string };
-
-export async function findDeparture(db: DbOrTx, key: DepartureKey) {
-  const [row] = await db
-    .select()
-    .from(departures)
-    .where(and(eq(departures.productId, key.productId), eq(departures.date, key.date), eq(departures.time, key.time)));
-  return row;
-}
-
-/**
- * Makes sure the departure row exists (INSERT … ON CONFLICT DO NOTHING, with the product's capacity)
- * and returns its id. Takes no seats.
- */
-export async function ensureDeparture(
-  db: DbOrTx,
-  key: DepartureKey & { tourOperatorId: string; capacity: number },
-): Promise<string> {
-  await db
-    .insert(departures)
-    .values({
-      tourOperatorId: key.tourOperatorId,
-      productId: key.productId,
-      date: key.date,
-      time: key.time,
-      capacity: key.capacity,
-    })
-    .onConflictDoNothing({ target: [departures.productId, departures.date, departures.time] });
-  const row = await findDeparture(db, key);
-  if (!row) throw new Error('departure row vanished after upsert');
-  return row.id;
-}
-
-/**
- * Takes `seats` on an open departure in ONE conditional UPDATE (PRODUCT.md §4): the row lock and
- * the re-checked WHERE make two requests for the last seat never both succeed, and the
- * CHECK (seats_taken <= capacity) backs it. Returns undefined when the departure is closed or
- * cannot take them.
- */
-export async function takeSeats(db: DbOrTx, departureId: string, seats: number) {
-  const [row] = await db
-    .update(departures)
-    .set({ seatsTaken: sql`${departures.seatsTaken} + ${seats}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(departures.id, departureId),
-        eq(departures.closed, false),
-        sql`${departures.seatsTaken} + ${seats} <= ${departures.capacity}`,
-      ),
-    )
-    .returning({ id: departures.id, seatsTaken: departures.seatsTaken, capacity: departures.capacity });
-  return row;
-}
-
-/** Gives seats back to a departure (the CHECK refuses going below zero). */
-export async function releaseSeats(db: DbOrTx, departureId: string, seats: number) {
-  await db
-    .update(departures)
-    .set({ seatsTaken: sql`${departures.seatsTaken} - ${seats}`, updatedAt: new Date() })
-    .where(eq(departures.id, departureId));
-}
-
-export async function findDepartureById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(departures).where(eq(departures.id, id));
-  return row;
-}
-
-// ── What a booking refers to ─────────────────────────────────────────────────────────────────────
-
-/**
- * A product the actor may sell from, with its operator's time zone and default commission, in one
- * query: live, in the actor's tenant scope (the administrator: any operator).
- */
-export async function findProductForSale(db: DbOrTx, actor: Actor, id: string) {
-  const [row] = await db
-    .select({
-      product: products,
-      operator: {
-        id: tourOperators.id,
-        timezone: tourOperators.timezone,
-        defaultCommissionPct: tourOperators.defaultCommissionPct,
-      },
-    })
-    .from(products)
-    .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
-    .where(and(eq(products.id, id), isNull(products.deletedAt), tenantScope(products.tourOperatorId, actor)));
-  return row;
-}
-
-/** The operator's settings a booking needs: time zone and default seller commission. */
-export async function findOperatorSettings(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      id: tourOperators.id,
-      timezone: tourOperators.timezone,
-      currency: tourOperators.currency,
-      defaultCommissionPct: tourOperators.defaultCommissionPct,
-    })
-    .from(tourOperators)
-    .where(eq(tourOperators.id, id));
-  return row;
-}
-
-/** A live, active Vendedor (level 2) of this operator, or undefined. */
-export async function findSeller(db: DbOrTx, tourOperatorId: string, id: string) {
-  const [row] = await db
-    .select({ id: users.id, fullName: users.fullName, commissionPct: users.commissionPct })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, id),
-        eq(users.tourOperatorId, tourOperatorId),
-        eq(users.level, LEVEL.SELLER),
-        eq(users.state, 1),
-        isNull(users.deletedAt),
-      ),
-    );
-  return row;
-}
-
-/**
- * A live accommodation the operator may use as a pickup place (its own or the shared catalogue),
- * with the place its customers are collected at when it redirects ("recoger en").
- */
-export async function findUsableAccommodation(db: DbOrTx, tourOperatorId: string, id: string) {
-  const [row] = await db
-    .select({
-      accommodation: {
-        id: accommodations.id,
-        zone: accommodations.zone,
-        state: accommodations.state,
-        pickupAtId: accommodations.pickupAtId,
-      },
-      pickupAt: { id: pickupAt.id, zone: pickupAt.zone },
-    })
-    .from(accommodations)
-    .leftJoin(pickupAt, and(eq(pickupAt.id, accommodations.pickupAtId), isNull(pickupAt.deletedAt)))
-    .where(
-      and(
-        eq(accommodations.id, id),
-        isNull(accommodations.deletedAt),
-        or(isNull(accommodations.tourOperatorId), eq(accommodations.tourOperatorId, tourOperatorId)),
-      ),
-    );
-  return row;
-}
-
-/** The product's pickup list, as the pickup time rule needs it. */
-export async function listPickupEntries(db: DbOrTx, productId: string) {
-  return db
-    .select({
-      accommodationId: productPickups.accommodationId,
-      zone: productPickups.zone,
-      minutesBefore: productPickups.minutesBefore,
-      fixedTime: productPickups.fixedTime,
-    })
-    .from(productPickups)
-    .where(eq(productPickups.productId, productId))
-    .orderBy(asc(productPickups.position), asc(productPickups.id));
-}
-
-// ── Payments and history ─────────────────────────────────────────────────────────────────────────
-
-const recorder = alias(users, 'recorder');
-
-export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert) {
-  const [row] = await db.insert(payments).values(values).returning();
-  return row;
-}
-
-export async function listPayments(db: DbOrTx, bookingId: string): Promise<PaymentView[]> {
-  return db
-    .select({ payment: payments, recorder: { id: recorder.id, fullName: recorder.fullName } })
-    .from(payments)
-    .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
-    .where(eq(payments.bookingId, bookingId))
-    .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id)) as Promise<PaymentView[]>;
-}
-
-export async function findPaymentView(db: DbOrTx, id: string): Promise<PaymentView | undefined> {
-  const [row] = await db
-    .select({ payment: payments, recorder: { id: recorder.id, fullName: recorder.fullName } })
-    .from(payments)
-    .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
-    .where(eq(payments.id, id));
-  return row as PaymentView | undefined;
-}
+// ── History ──────────────────────────────────────────────────────────────────────────────────────
 
 export async function insertEvents(db: DbOrTx, values: (typeof bookingEvents.$inferInsert)[]) {
   if (values.length > 0) await db.insert(bookingEvents).values(values);
@@ -378,42 +173,68 @@ export async function listEvents(db: DbOrTx, bookingId: string): Promise<EventVi
     .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)) as Promise<EventView[]>;
 }
 
-// ── Calendar ─────────────────────────────────────────────────────────────────────────────────────
+// ── What a schedule sheet does to its bookings (check-in, finish) ───────────────────────────────
 
-/**
- * Products whose departures the calendar shows: live products in the actor's scope (a Vendedor
- * only active ones) that are active or have departure rows in the range (so staff still see who is
- * booked on a product taken off sale).
- */
-export async function listCalendarProducts(
+/** Locks the booking of this departure named by id or locator (case-insensitive), in the operator. */
+export async function lockDepartureBooking(
   db: DbOrTx,
-  actor: Actor,
-  opts: { from: string; to: string; productId?: string; tourOperatorId?: string },
-) {
-  const hasRows = sql`exists (select 1 from ${departures} where ${departures.productId} = ${products.id} and ${departures.date} between ${opts.from}::date and ${opts.to}::date and ${departures.seatsTaken} > 0)`;
-  return db
-    .select({ product: products, timezone: tourOperators.timezone })
-    .from(products)
-    .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
+  on: { tourOperatorId: string; departureId: string },
+  by: { id: string } | { locator: string },
+): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookings)
     .where(
       and(
-        isNull(products.deletedAt),
-        tenantScope(products.tourOperatorId, actor),
-        actor.level === LEVEL.SELLER ? eq(products.state, 'active') : or(eq(products.state, 'active'), hasRows),
-        opts.productId ? eq(products.id, opts.productId) : undefined,
-        opts.tourOperatorId ? eq(products.tourOperatorId, opts.tourOperatorId) : undefined,
+        eq(bookings.tourOperatorId, on.tourOperatorId),
+        eq(bookings.departureId, on.departureId),
+        'id' in by ? eq(bookings.id, by.id) : eq(sql`upper(${bookings.locator})`, by.locator.toUpperCase()),
       ),
     )
-    .orderBy(asc(products.name), asc(products.id));
+    .for('update');
+  return row;
 }
 
-export async function listDeparturesOf(db: DbOrTx, productIds: string[], from: string, to: string) {
-  if (productIds.length === 0) return [];
-  return db
-    .select()
-    .from(departures)
-    .where(and(inArray(departures.productId, productIds), gte(departures.date, from), lte(departures.date, to)));
+/** Marks a booking present (`at`, `by`) or clears it (null, null). */
+export async function setCheckedIn(db: DbOrTx, bookingId: string, at: Date | null, by: string | null) {
+  await db.update(bookings).set({ checkedInAt: at, checkedInBy: by }).where(eq(bookings.id, bookingId));
 }
+
+/** Locks the departure's bookings still waiting for the end of the tour (pending, confirmed). */
+export async function lockOpenBookings(db: DbOrTx, departureId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      tourOperatorId: bookings.tourOperatorId,
+      locator: bookings.locator,
+      customerName: bookings.customerName,
+      state: bookings.state,
+      checkedInAt: bookings.checkedInAt,
+      version: bookings.version,
+    })
+    .from(bookings)
+    .where(
+      and(eq(bookings.departureId, departureId), or(eq(bookings.state, 'pending'), eq(bookings.state, 'confirmed'))),
+    )
+    .orderBy(asc(bookings.id))
+    .for('update');
+}
+
+/** Moves these bookings to `state` (bumping their version; `confirmed` also stamps confirmed_at). */
+export async function setBookingsState(db: DbOrTx, ids: string[], state: string, now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(bookings)
+    .set({
+      state,
+      version: sql`${bookings.version} + 1`,
+      updatedAt: now,
+      ...(state === 'confirmed' ? { confirmedAt: now } : {}),
+    })
+    .where(inArray(bookings.id, ids));
+}
+
+// ── Counts for the calendar ──────────────────────────────────────────────────────────────────────
 
 /** Bookings and passengers holding seats on each of these departures. */
 export async function countBookingsByDeparture(db: DbOrTx, departureIds: string[]) {

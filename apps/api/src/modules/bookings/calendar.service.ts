@@ -3,10 +3,12 @@ import type { TBookingCalendarEntry } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
+import { listDeparturesOf } from '../departures/departures.repository';
 import { computeAvailability, TooManySlotsError } from '../products/availability';
 import * as productsRepo from '../products/products.repository';
 import { timeZoneOf } from '../products/products.service';
 import * as repo from './bookings.repository';
+import { listCalendarProducts } from './calendar.repository';
 
 const SPANISH = new Intl.Collator('es');
 
@@ -34,13 +36,13 @@ export async function getCalendar(
   if (q.product_id && !(await productsRepo.findVisibleProduct(db, actor, q.product_id))) {
     throw notFound('El producto');
   }
-  const products = await repo.listCalendarProducts(db, actor, {
+  const products = await listCalendarProducts(db, actor, {
     from: q.from,
     to: q.to,
     productId: q.product_id,
     tourOperatorId: isAdmin(actor) ? q.tour_operator_id : undefined,
   });
-  const rows = await repo.listDeparturesOf(
+  const rows = await listDeparturesOf(
     db,
     products.map((p) => p.product.id),
     q.from,

@@ -8,12 +8,14 @@ import {
   type TPaymentResponse,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { recordAudit, staffAudit } from '../audit/audit.service';
+import { bookingSummary } from './bookings.checks';
 import { pendingCents, toPaymentResponse } from './bookings.mapper';
 import * as repo from './bookings.repository';
-import { bookingSummary, inTransaction } from './bookings.service';
+import * as paymentsRepo from './payments.repository';
 
 const NOT_FOUND = 'La reserva';
 
@@ -21,7 +23,7 @@ const NOT_FOUND = 'La reserva';
 export async function listPayments(db: DbOrTx, actor: Actor, id: string): Promise<TPaymentResponse[]> {
   const booking = await repo.findVisibleBooking(db, actor, id);
   if (!booking) throw notFound(NOT_FOUND);
-  return (await repo.listPayments(db, id)).map(toPaymentResponse);
+  return (await paymentsRepo.listPayments(db, id)).map(toPaymentResponse);
 }
 
 /**
@@ -65,7 +67,7 @@ export async function addPayment(
         throw validation({ amount_cents: [m] }, m);
       }
     }
-    const payment = await repo.insertPayment(tx, {
+    const payment = await paymentsRepo.insertPayment(tx, {
       tourOperatorId: b.tourOperatorId,
       bookingId: b.id,
       kind,
@@ -114,7 +116,7 @@ export async function addPayment(
     });
     return payment.id;
   });
-  const view = await repo.findPaymentView(db, paymentId);
+  const view = await paymentsRepo.findPaymentView(db, paymentId);
   if (!view) throw notFound('El cobro');
   return toPaymentResponse(view);
 }

@@ -1,9 +1,9 @@
 import type { TBookingQuoteRequest, TBookingQuoteResponse } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/tenant';
+import { listDeparturesOf } from '../departures/departures.repository';
 import { computeAvailability } from '../products/availability';
-import * as repo from './bookings.repository';
-import { computedPickupTime, loadSellableProduct, priced, usablePlace } from './bookings.service';
+import { computedPickupTime, loadSellableProduct, priced, usablePlace } from './bookings.checks';
 
 /**
  * The live total of the booking forms (POST /bookings/quote): quoteBooking on the product's tariffs
@@ -22,7 +22,7 @@ export async function quote(
   let available: boolean | null = null;
   let pickupTime: string | null = null;
   if (body.time) {
-    const rows = await repo.listDeparturesOf(db, [product.id], body.date, body.date);
+    const rows = await listDeparturesOf(db, [product.id], body.date, body.date);
     const slot = computeAvailability({
       from: body.date,
       to: body.date,

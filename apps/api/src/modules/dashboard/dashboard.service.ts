@@ -14,12 +14,12 @@ import { type Actor, isAdmin } from '../../lib/tenant';
 import * as repo from './dashboard.repository';
 
 /** Days of the sales chart (today included). */
-export const SALES_DAYS = 30;
+const SALES_DAYS = 30;
 /** Days of the "coming days" figures (today included). */
-export const WINDOW_DAYS = 7;
+const WINDOW_DAYS = 7;
 
 /** Whose figures: PRODUCT.md §3 "dashboard" (all operators, own operator, own sales, own day). */
-export function scopeOf(actor: Actor, tourOperatorId?: string): repo.DashboardScope {
+function scopeOf(actor: Actor, tourOperatorId?: string): repo.DashboardScope {
   if (isAdmin(actor)) return tourOperatorId ? { kind: 'operator', tourOperatorId } : { kind: 'all' };
   if (!actor.tourOperatorId) throw forbidden('Tu usuario no pertenece a ningún tour operador');
   const op = actor.tourOperatorId;
@@ -36,7 +36,7 @@ export function scopeOf(actor: Actor, tourOperatorId?: string): repo.DashboardSc
 }
 
 /** Adds up the departures of a window (PRODUCT.md §5 Inicio: salidas, pax, ocupación, ventas, cobros pendientes). */
-export function kpisOf(rows: repo.DepartureFigures[]): TDashboardKpis {
+function kpisOf(rows: repo.DepartureFigures[]): TDashboardKpis {
   const capacity = rows.reduce((n, r) => n + r.capacity, 0);
   const seats = rows.reduce((n, r) => n + r.seats_taken, 0);
   return {

@@ -20,7 +20,7 @@ import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
 import { api, day, mkProduct, type World } from '../bookings/bookings.test-helpers';
 import { CALENDAR_MAX_ENTRIES, CALENDAR_TOO_BIG_MESSAGE } from '../bookings/calendar.service';
-import { DAY_FULL_OF_DEPARTURES } from './departures.service';
+import { DAY_FULL_OF_DEPARTURES } from '../departures/departures.service';
 
 let app: FastifyInstance;
 let w: World;

@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { validation } from '../../lib/app-error';
 
 /** Widest large version and thumbnail, in pixels (never enlarged). */
-export const LARGE_WIDTH = 1600;
-export const THUMB_WIDTH = 400;
+const LARGE_WIDTH = 1600;
+const THUMB_WIDTH = 400;
 /** Refuse decompression bombs: a 10 MB PNG can claim billions of pixels. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
-export const NOT_AN_IMAGE = 'El archivo debe ser una imagen JPEG, PNG o WebP';
+const NOT_AN_IMAGE = 'El archivo debe ser una imagen JPEG, PNG o WebP';
 
 export type ProcessedImage = { large: Buffer; thumb: Buffer; width: number; height: number };
 

@@ -41,7 +41,7 @@ export function toImageResponse(row: ImageRow): TProductImage {
   };
 }
 
-export function toPickupResponse({ pickup, accommodation }: PickupWithAccommodation): TProductPickupResponse {
+function toPickupResponse({ pickup, accommodation }: PickupWithAccommodation): TProductPickupResponse {
   return {
     id: pickup.id,
     accommodation_id: pickup.accommodationId,

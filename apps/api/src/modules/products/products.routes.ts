@@ -15,7 +15,7 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { assertId } from '../../lib/ids';
 import { sendJsonArray } from '../../lib/json-stream';
 import { errorResponses, ZIdParams } from '../../lib/route-schemas';
-import * as departures from './departures.service';
+import * as departures from '../departures/departures.service';
 import { registerProductsExport } from './products.export';
 import { PRODUCT_LIST_SPEC } from './products.repository';
 import * as service from './products.service';

@@ -7,8 +7,8 @@
 import { PUBLIC_DATA_ELEMENT_ID, type TPublicProduct } from '@trayecto/shared';
 
 /** Longest meta description search engines show. */
-export const DESCRIPTION_MAX = 160;
-export const NOT_FOUND_TITLE = 'Página no encontrada';
+const DESCRIPTION_MAX = 160;
+const NOT_FOUND_TITLE = 'Página no encontrada';
 /** `sizes` of the landing's hero <img> (apps/web/src/public/pages/landing-page.tsx). */
 const HERO_SIZES = '(min-width: 960px) 720px, 100vw';
 
@@ -54,7 +54,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Puts a title and extra head tags into the page: replaces its <title>, drops the template's own
  * meta tags of the same name or property, and inserts the tags before </head>.
  */
-export function withHead(template: string, title: string, tags: string[]): string {
+function withHead(template: string, title: string, tags: string[]): string {
   let html = /<title>[\s\S]*?<\/title>/i.test(template)
     ? template.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`)
     : template.replace(/<head>/i, () => `<head>\n    <title>${escapeHtml(title)}</title>`);

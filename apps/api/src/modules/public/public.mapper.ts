@@ -11,7 +11,7 @@ import { timeZoneOf } from '../products/products.service';
 import type { PublicBookingView, PublicOperatorRow } from './public.repository';
 import { canCancel, canConfirm, freeCancellationUntil } from './public.rules';
 
-export function toPublicOperator(op: PublicOperatorRow): TPublicOperator {
+function toPublicOperator(op: PublicOperatorRow): TPublicOperator {
   return {
     name: op.name,
     logo_url: op.logoUrl,
@@ -29,7 +29,7 @@ export function toPublicOperator(op: PublicOperatorRow): TPublicOperator {
  * The booking terms that apply to a product: its own when it has them (a walking tour's are not a
  * coach tour's), else the tour operator's.
  */
-export const effectiveBookingTerms = (productTerms: string, operator: Pick<PublicOperatorRow, 'bookingTerms'>) =>
+const effectiveBookingTerms = (productTerms: string, operator: Pick<PublicOperatorRow, 'bookingTerms'>) =>
   productTerms.trim() ? productTerms : operator.bookingTerms;
 
 type Price = ProductRow['prices'][number];

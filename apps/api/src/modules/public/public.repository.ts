@@ -2,6 +2,7 @@
  * Queries of the public API. Its scope is not a tenant but what is public: live, active products of
  * active operators, and bookings of active operators (by their random id).
  */
+import { ACTIVE_STATE, TOUR_OPERATOR_STATE } from '@trayecto/shared';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -24,7 +25,7 @@ const operatorColumns = {
 };
 export type PublicOperatorRow = { [K in keyof typeof operatorColumns]: string };
 
-const isActiveOperator = eq(tourOperators.state, 1);
+const isActiveOperator = eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE);
 
 /** A product customers may see and book: active, not deleted, of an active operator. */
 export async function findPublicProduct(db: DbOrTx, id: string) {
@@ -106,7 +107,7 @@ export async function listPickupPlaces(
     .where(
       and(
         isNull(accommodations.deletedAt),
-        eq(accommodations.state, 1),
+        eq(accommodations.state, ACTIVE_STATE.ACTIVE),
         or(isNull(accommodations.tourOperatorId), eq(accommodations.tourOperatorId, tourOperatorId)),
         or(...which),
       ),

@@ -6,6 +6,7 @@
 import {
   addDays,
   daysInRange,
+  isUuid,
   PUBLIC_AVAILABILITY_MAX_DAYS,
   pickupTimeFor,
   RANGE_TOO_LONG_MESSAGE,
@@ -18,24 +19,25 @@ import {
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { PassengerRow } from '../../db/schema/bookings';
+import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError, validation } from '../../lib/app-error';
 import { type CompleteFn, runIdempotent, type StoredResponse } from '../../lib/idempotency';
 import { withPublicLinks } from '../../lib/public-origin';
 import { customerAudit, fromChangeMap, nameReferences, type RequestOrigin, recordAudit } from '../audit/audit.service';
+import * as refs from '../bookings/booking-references.repository';
 import * as bookingsRepo from '../bookings/bookings.repository';
 import { normalizeZone, passengerErrors, paxOf, pickupRuleFor } from '../bookings/bookings.rules';
 import {
   bookingSummary,
   cancelLockedBooking,
   computedPickupTime,
-  inTransaction,
   loadOperator,
   priced,
   sellInTransaction,
   usablePlace,
 } from '../bookings/bookings.service';
+import { listDepartures } from '../departures/departures.repository';
 import { computeAvailability, todayIn } from '../products/availability';
-import { listDepartures } from '../products/departures.repository';
 import type { ProductRow } from '../products/products.mapper';
 import { timeZoneOf } from '../products/products.service';
 import { startsAtOf, toPublicBooking, toPublicProduct } from './public.mapper';
@@ -48,21 +50,19 @@ import {
   isPreparedByStaff,
 } from './public.rules';
 
-export const PRODUCT_NOT_FOUND = 'Excursión no encontrada';
-export const BOOKING_NOT_FOUND = 'Reserva no encontrada';
+const PRODUCT_NOT_FOUND = 'Excursión no encontrada';
+const BOOKING_NOT_FOUND = 'Reserva no encontrada';
 /** Idempotency scope of public booking creation. */
-export const CREATE_SCOPE = 'public-bookings';
+const CREATE_SCOPE = 'public-bookings';
 /** Default availability range: from today, five weeks (35 days including the first). */
-export const DEFAULT_AVAILABILITY_DAYS = 35;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DEFAULT_AVAILABILITY_DAYS = 35;
 
 const productNotFound = () => new AppError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
 const bookingNotFound = () => new AppError({ code: 'NOT_FOUND', message: BOOKING_NOT_FOUND });
 
 /** A public product by a path id; anything else (bad id, draft, deleted, inactive operator) → 404. */
 async function publicProduct(db: DbOrTx, id: string) {
-  if (!UUID_RE.test(id)) throw productNotFound();
+  if (!isUuid(id)) throw productNotFound();
   const row = await repo.findPublicProduct(db, id.toLowerCase());
   if (!row) throw productNotFound();
   return row;
@@ -136,7 +136,7 @@ async function slotsOf(db: DbOrTx, product: ProductRow, timeZone: string, from: 
  */
 async function pickupPlaces(db: DbOrTx, product: ProductRow) {
   if (!product.pickupEnabled) return { entries: [], places: [] };
-  const entries = await bookingsRepo.listPickupEntries(db, product.id);
+  const entries = await refs.listPickupEntries(db, product.id);
   const ids = entries.flatMap((e) => (e.accommodationId ? [e.accommodationId] : []));
   const zones = [...new Set(entries.flatMap((e) => (e.zone ? [normalizeZone(e.zone)] : [])))];
   const rows = await repo.listPickupPlaces(db, product.tourOperatorId, ids, zones);
@@ -200,7 +200,7 @@ async function readPublicBooking(db: DbOrTx, id: string, now: Date): Promise<TPu
 
 /** GET /public/bookings/{id} (404 for an unknown or malformed id, or an inactive operator's). */
 export async function getPublicBooking(db: DbOrTx, id: string, now: Date): Promise<TPublicBooking> {
-  if (!UUID_RE.test(id)) throw bookingNotFound();
+  if (!isUuid(id)) throw bookingNotFound();
   return readPublicBooking(db, id.toLowerCase(), now);
 }
 
@@ -297,7 +297,7 @@ export async function updatePublicBooking(
   now: Date,
   origin: RequestOrigin = {},
 ): Promise<TPublicBooking> {
-  if (!UUID_RE.test(id)) throw bookingNotFound();
+  if (!isUuid(id)) throw bookingNotFound();
   const bookingId = id.toLowerCase();
   await inTransaction(db, async (tx) => {
     const locked = await repo.lockPublicBooking(tx, bookingId);
@@ -415,7 +415,7 @@ export async function cancelPublicBooking(
   now: Date,
   origin: RequestOrigin = {},
 ): Promise<TPublicBooking> {
-  if (!UUID_RE.test(id)) throw bookingNotFound();
+  if (!isUuid(id)) throw bookingNotFound();
   const bookingId = id.toLowerCase();
   await inTransaction(db, async (tx) => {
     const locked = await repo.lockPublicBooking(tx, bookingId);

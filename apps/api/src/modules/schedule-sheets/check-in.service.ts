@@ -1,6 +1,5 @@
 import {
   BOOKING_STATE_NAMES,
-  LEVEL,
   plural,
   type TBookingState,
   type TCheckInRequest,
@@ -8,33 +7,33 @@ import {
   type TSheetPassenger,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { type AuditEntry, recordAudit, staffAudit } from '../audit/audit.service';
+import * as bookings from '../bookings/bookings.repository';
 import { bookingSummary } from '../bookings/bookings.service';
 import { displayDate, timeZoneOf } from '../products/products.service';
+import { sheetSummary } from './schedule-sheets.audit';
 import { toPassenger } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
 import {
   CREW_NO_OVERRIDE,
   checkInClosedMessage,
   checkInWindow,
+  isCrew,
   localTime,
   overrideReasonMessage,
   parseCheckInCode,
   WHAT,
 } from './schedule-sheets.rules';
-import { inTransaction } from './transaction';
+import * as passengers from './sheet-passengers.repository';
 
-export const NOT_ON_SHEET = 'La reserva no está en esta hoja';
-export const UNKNOWN_CODE = 'Código no reconocido: escribe el localizador (TRY-XXXXXX) o escanea el código QR del bono';
-export const DRAFT_NO_CHECK_IN = 'La hoja está en «Borrador»: confírmala antes de empezar el embarque';
-export const DONE_MESSAGE = 'La hoja ya está finalizada';
-export const DRAFT_NO_FINISH = 'Una hoja en «Borrador» no se puede finalizar: confírmala primero';
-
-/** The audit log's summary of a sheet: "22/11/2026 09:00 · Teide y Masca". */
-export const sheetSummary = (s: { date: string; time: string; destination: string }) =>
-  `${displayDate(s.date)} ${s.time} · ${s.destination}`;
+const NOT_ON_SHEET = 'La reserva no está en esta hoja';
+const UNKNOWN_CODE = 'Código no reconocido: escribe el localizador (TRY-XXXXXX) o escanea el código QR del bono';
+const DRAFT_NO_CHECK_IN = 'La hoja está en «Borrador»: confírmala antes de empezar el embarque';
+const DONE_MESSAGE = 'La hoja ya está finalizada';
+const DRAFT_NO_FINISH = 'Una hoja en «Borrador» no se puede finalizar: confírmala primero';
 
 /** The audit entry of a sheet's state change (the one written when a check-in or finish moves it). */
 const sheetStateEntry = (
@@ -52,9 +51,6 @@ const sheetStateEntry = (
   at: now,
   changes: { state: [sheet.state, to] },
 });
-
-/** The Chofer and the Guía work their sheets; they never override the departure-day rule. */
-const isCrew = (actor: Actor) => actor.level === LEVEL.DRIVER || actor.level === LEVEL.GUIDE;
 
 /**
  * Marks a booking of the sheet present (or undoes it) — PRODUCT.md §4 "Check-in". The booking is
@@ -109,7 +105,7 @@ export async function checkIn(
     }
     const overrideReason = window === 'open' ? null : reason;
     const starts = sheet.state === 'ready' && window === 'open';
-    const booking = await repo.lockSheetBooking(tx, sheet, target);
+    const booking = await bookings.lockDepartureBooking(tx, sheet, target);
     if (!booking) throw new AppError({ code: 'NOT_FOUND', message: NOT_ON_SHEET });
     if (booking.state === 'cancelled') {
       throw new AppError({ code: 'STATE_CONFLICT', message: 'La reserva está cancelada' });
@@ -119,8 +115,8 @@ export async function checkIn(
       throw new AppError({ code: 'STATE_CONFLICT', message: `La reserva ya está «${name}»` });
     }
     const wasPresent = booking.checkedInAt !== null;
-    if (present && !wasPresent) await repo.setCheckedIn(tx, booking.id, now, actor.id);
-    if (!present && wasPresent) await repo.setCheckedIn(tx, booking.id, null, null);
+    if (present && !wasPresent) await bookings.setCheckedIn(tx, booking.id, now, actor.id);
+    if (!present && wasPresent) await bookings.setCheckedIn(tx, booking.id, null, null);
     // A repeated tap changes nothing: check_ins logs it, the audit log records changes only.
     const audit: AuditEntry[] = [];
     if (present !== wasPresent) {
@@ -160,7 +156,7 @@ export async function checkIn(
     }
     return { bookingId: booking.id, departureId: sheet.departureId };
   });
-  const [row] = await repo.listRouteBookings(db, [done.departureId], done.bookingId);
+  const [row] = await passengers.listRouteBookings(db, [done.departureId], done.bookingId);
   return toPassenger(row);
 }
 
@@ -197,24 +193,24 @@ export async function finishLocked(
     const m = `La salida aún no ha empezado: la hoja se puede finalizar a partir de las ${localTime(sheet.startsAt, timeZone)} del ${displayDate(sheet.date)}`;
     throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
   }
-  const open = await repo.lockOpenBookings(tx, sheet.departureId);
+  const open = await bookings.lockOpenBookings(tx, sheet.departureId);
   const toConfirm = open.filter((b) => b.checkedInAt && b.state === 'pending');
   const toComplete = open.filter((b) => b.checkedInAt);
   const noShows = open.filter((b) => !b.checkedInAt && b.state === 'confirmed');
 
-  await repo.setBookingsState(
+  await bookings.setBookingsState(
     tx,
     toConfirm.map((b) => b.id),
     'confirmed',
     now,
   );
-  await repo.setBookingsState(
+  await bookings.setBookingsState(
     tx,
     toComplete.map((b) => b.id),
     'completed',
     now,
   );
-  await repo.setBookingsState(
+  await bookings.setBookingsState(
     tx,
     noShows.map((b) => b.id),
     'no_show',
@@ -229,7 +225,7 @@ export async function finishLocked(
     actorId: actor.id,
     data: { from, to, sheet_id: sheet.id },
   });
-  await repo.insertBookingEvents(tx, [
+  await bookings.insertEvents(tx, [
     ...toConfirm.map((b) => event(b.id, 'pending', 'confirmed')),
     ...toComplete.map((b) => event(b.id, 'confirmed', 'completed', b.state === 'pending' ? 1 : 0)),
     ...noShows.map((b) => event(b.id, 'confirmed', 'no_show')),

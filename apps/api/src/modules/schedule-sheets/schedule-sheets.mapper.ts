@@ -10,13 +10,8 @@ import { isoOf, isoOrNull } from '../../lib/instants';
 import { pendingCents } from '../bookings/bookings.mapper';
 import { paxOf } from '../bookings/bookings.rules';
 import type { RouteBooking, RoutePlace } from './pickup-route';
-import type {
-  BookingStats,
-  PlaceColumns,
-  RouteBookingRow,
-  SheetPersonRow,
-  SheetView,
-} from './schedule-sheets.repository';
+import type { SheetPersonRow, SheetView } from './schedule-sheets.repository';
+import type { BookingStats, PlaceColumns, RouteBookingRow } from './sheet-passengers.repository';
 
 const iso = isoOrNull;
 

@@ -3,11 +3,22 @@
  * machine's messages, what a scanned or typed check-in code means, and the Spanish sentences of
  * conflicts and warnings.
  */
-import { SHEET_STATE_NAMES, SHEET_TRANSITIONS, type TSheetCheckInWindow, type TSheetState } from '@trayecto/shared';
+import {
+  isUuid,
+  LEVEL,
+  SHEET_STATE_NAMES,
+  SHEET_TRANSITIONS,
+  type TSheetCheckInWindow,
+  type TSheetState,
+  UUID_SOURCE,
+} from '@trayecto/shared';
 import { todayIn, zonedDateTimeToInstant } from '../products/availability';
 
 /** "La hoja de servicio no existe" */
 export const WHAT = 'La hoja de servicio';
+
+/** The Chofer and the Guía: they work their own sheets (state forward, check-in), nothing else. */
+export const isCrew = (actor: { level: number }) => actor.level === LEVEL.DRIVER || actor.level === LEVEL.GUIDE;
 
 /** A product without a duration still occupies its vehicle and staff: one hour. */
 export const DEFAULT_DURATION_MINUTES = 60;
@@ -55,9 +66,7 @@ export function sheetTransitionMessage(from: string, to: string): string {
   return `No se puede pasar una hoja de «${stateName(from)}» a «${stateName(to)}»: ${allowed}`;
 }
 
-const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-const VOUCHER_RE =
-  /\/public\/landing\/booking-voucher\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?#]|$)/i;
+const VOUCHER_RE = new RegExp(`/public/landing/booking-voucher/(${UUID_SOURCE})(?:[/?#]|$)`, 'i');
 /** TRY- and six symbols; the dash and case are optional when typed ("try7k2qf9"). */
 const LOCATOR_RE = /^TRY-?([0-9A-Z]{6})$/i;
 
@@ -74,7 +83,7 @@ export function parseCheckInCode(raw: string): CheckInCode | null {
   const code = raw.trim();
   const voucher = VOUCHER_RE.exec(code);
   if (voucher) return { kind: 'id', id: voucher[1].toLowerCase(), method: 'scan' };
-  if (code.length === 36 && UUID_RE.test(code)) return { kind: 'id', id: code.toLowerCase(), method: 'scan' };
+  if (isUuid(code)) return { kind: 'id', id: code.toLowerCase(), method: 'scan' };
   const locator = LOCATOR_RE.exec(code.replace(/\s+/g, ''));
   if (locator) return { kind: 'locator', locator: `TRY-${locator[1].toUpperCase()}`, method: 'locator' };
   return null;
@@ -133,7 +142,7 @@ export function pickupWithoutTimeMessage(place: string, bookings: { customerName
 export type OtherSheet = { productName: string; date: string; time: string; endsAt: Date };
 
 /** «Masca» (22/11/2026, 08:00–15:00) */
-export function describeSheet(o: OtherSheet, timeZone: string): string {
+function describeSheet(o: OtherSheet, timeZone: string): string {
   return `«${o.productName}» (${displayDate(o.date)}, ${o.time}–${localTime(o.endsAt, timeZone)})`;
 }
 

@@ -10,7 +10,7 @@ import { seedBookings } from '../../db/seed-bookings';
 import { seedProducts } from '../../db/seed-products';
 import { seedResources } from '../../db/seed-resources';
 import { seedScheduleSheets } from '../../db/seed-schedule-sheets';
-import { findSheetOverlaps } from './schedule-sheets.repository';
+import { findSheetOverlaps } from './sheet-assignments.repository';
 
 let app: FastifyInstance;
 let now: Date;

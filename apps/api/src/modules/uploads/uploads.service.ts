@@ -11,12 +11,12 @@ import type { DbOrTx } from '../../db/client';
 import * as repo from './uploads.repository';
 
 /** What may be served: the resized product photos we wrote ourselves, nothing else. */
-export const SERVABLE = /^\/products\/([0-9a-f-]{36})\/[0-9a-f-]{36}-(lg|sm)\.webp$/;
+const SERVABLE = /^\/products\/([0-9a-f-]{36})\/[0-9a-f-]{36}-(lg|sm)\.webp$/;
 
 const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp' };
 
 /** The file of an upload path under DATA_DIR/uploads, refusing anything outside that folder. */
-export function legacyUploadFile(dataDir: string, relative: string): string {
+function legacyUploadFile(dataDir: string, relative: string): string {
   const root = path.resolve(dataDir, 'uploads');
   const absolute = path.resolve(root, relative);
   if (!absolute.startsWith(`${root}${path.sep}`)) throw new Error(`Ruta fuera de la carpeta de subidas: ${relative}`);

@@ -1,4 +1,4 @@
-import { LEVEL, OPERATOR_READABLE_LEVELS } from '@trayecto/shared';
+import { LEVEL, normalizeEmail, OPERATOR_READABLE_LEVELS } from '@trayecto/shared';
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tourOperators, users } from '../../db/schema';
@@ -84,7 +84,7 @@ export async function findUserForLogin(db: DbOrTx, email: string) {
     .select({ user: users, operatorState: tourOperators.state })
     .from(users)
     .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId))
-    .where(and(isNull(users.deletedAt), eq(sql`lower(${users.email})`, email.toLowerCase())));
+    .where(and(isNull(users.deletedAt), eq(sql`lower(${users.email})`, normalizeEmail(email))));
   return row;
 }
 
@@ -115,7 +115,7 @@ export async function emailInUse(db: DbOrTx, email: string, exceptId?: string): 
     .where(
       and(
         isNull(users.deletedAt),
-        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        eq(sql`lower(${users.email})`, normalizeEmail(email)),
         exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
       ),
     )
@@ -146,9 +146,4 @@ export async function bumpTokenVersion(db: DbOrTx, id: string) {
 
 export async function touchLastLogin(db: DbOrTx, id: string) {
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
-}
-
-export async function countUsers(db: DbOrTx) {
-  const [{ n }] = await db.select({ n: count() }).from(users);
-  return n;
 }

@@ -3,6 +3,7 @@ import {
   LEVEL,
   MANAGEABLE_LEVELS,
   MSG,
+  normalizeEmail,
   type TUserCreateRequest,
   type TUserUpdateRequest,
 } from '@trayecto/shared';
@@ -150,7 +151,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, body: TUserUp
       const requested = body.tour_operator_id !== undefined ? body.tour_operator_id : user.tourOperatorId;
       tourOperatorId = await resolveOperator(tx, actor, level, requested);
     }
-    if (body.email && body.email !== user.email.toLowerCase() && (await repo.emailInUse(tx, body.email, id))) {
+    if (body.email && body.email !== normalizeEmail(user.email) && (await repo.emailInUse(tx, body.email, id))) {
       throw emailTaken();
     }
     const revokes =

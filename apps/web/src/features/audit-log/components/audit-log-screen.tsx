@@ -7,6 +7,7 @@ import {
   AUDIT_ENTITY_NAMES,
   AUDIT_ENTITY_TYPES,
   apiPath,
+  isUuid,
   LEVEL,
   type TAuditEntryResponse,
 } from '@trayecto/shared';
@@ -32,7 +33,6 @@ const SORT_OPTIONS = [
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: AUDIT_ENTITY_NAMES[t] }));
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_NAMES[a] }));
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);

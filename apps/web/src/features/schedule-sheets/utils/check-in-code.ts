@@ -4,9 +4,9 @@
  * id (some scanners strip the URL), or a locator in any case, with or without the dash and spaces
  * ("try 7k2 qf9"), or only its six symbols ("7K2QF9"). Anything else is not a voucher.
  */
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const VOUCHER_RE = new RegExp(`/public/landing/booking-voucher/(${UUID})(?:[/?#]|$)`, 'i');
-const UUID_RE = new RegExp(`^${UUID}$`, 'i');
+import { isUuid, UUID_SOURCE } from '@trayecto/shared';
+
+const VOUCHER_RE = new RegExp(`/public/landing/booking-voucher/(${UUID_SOURCE})(?:[/?#]|$)`, 'i');
 const LOCATOR_RE = /^(?:TRY-?)?([0-9A-Z]{6})$/i;
 
 export type TCheckInCode =
@@ -22,7 +22,7 @@ export function parseCheckInCode(raw: string | null | undefined): TCheckInCode |
     const id = voucher[1].toLowerCase();
     return { kind: 'voucher', code: id, bookingId: id };
   }
-  if (UUID_RE.test(text)) return { kind: 'id', code: text.toLowerCase(), bookingId: text.toLowerCase() };
+  if (isUuid(text)) return { kind: 'id', code: text.toLowerCase(), bookingId: text.toLowerCase() };
   const locator = LOCATOR_RE.exec(text.replace(/[\s·.]+/g, ''));
   if (locator?.[1]) {
     const value = `TRY-${locator[1].toUpperCase()}`;

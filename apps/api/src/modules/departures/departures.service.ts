@@ -2,12 +2,12 @@ import { MAX_START_TIMES_PER_DAY, type TAvailabilitySlot, type TDepartureUpdateR
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { computeAvailability, ruleTimesOn } from './availability';
-import { isConstraintViolation } from './db-errors';
+import { computeAvailability, ruleTimesOn } from '../products/availability';
+import { isConstraintViolation } from '../products/db-errors';
+import type { ProductRow } from '../products/products.mapper';
+import * as productsRepo from '../products/products.repository';
+import { CAPACITY_BELOW_SOLD, timeZoneOf } from '../products/products.service';
 import * as repo from './departures.repository';
-import type { ProductRow } from './products.mapper';
-import * as productsRepo from './products.repository';
-import { CAPACITY_BELOW_SOLD, timeZoneOf } from './products.service';
 
 const NOT_FOUND = 'El producto';
 const belowSold = () => fieldError('CAPACITY_BELOW_SOLD', 'capacity', CAPACITY_BELOW_SOLD);

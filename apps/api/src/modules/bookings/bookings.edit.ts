@@ -1,0 +1,322 @@
+/** Editing a booking: re-pricing, moving its seats, the state machine (PATCH /bookings/{id}). */
+import {
+  BOOKING_STATE_NAMES,
+  commissionCents,
+  type TBookingResponse,
+  type TBookingState,
+  type TBookingUpdateRequest,
+} from '@trayecto/shared';
+import type { DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { AppError, fieldError, forbidden, notFound, validation } from '../../lib/app-error';
+import type { Actor } from '../../lib/tenant';
+import { fromChangeMap, nameReferences, recordAudit, staffAudit } from '../audit/audit.service';
+import * as departuresRepo from '../departures/departures.repository';
+import { zonedDateTimeToInstant } from '../products/availability';
+import type { ProductRow } from '../products/products.mapper';
+import * as refs from './booking-references.repository';
+import {
+  bookingSummary,
+  checkDeparture,
+  computedPickupTime,
+  holdsSeats,
+  isSeller,
+  loadOperator,
+  loadSellableProduct,
+  NOT_FOUND,
+  paymentStateFor,
+  placeOf,
+  priced,
+  readBooking,
+  sellerCommission,
+  takeSeatsOrRefuse,
+  usablePlace,
+} from './bookings.checks';
+import type { BookingRow } from './bookings.mapper';
+import * as repo from './bookings.repository';
+import { canTransition, departureOrder, passengerErrors, paxOf, samePax, transitionMessage } from './bookings.rules';
+
+export const STALE_MESSAGE = 'La reserva ha cambiado; recarga los datos';
+const CANCELLED_READ_ONLY = 'La reserva está cancelada y ya no se puede modificar';
+
+type Change = { from: unknown; to: unknown };
+
+/**
+ * Edits a booking (fields not sent stay). Changing pax, date, time or product re-prices it and moves
+ * its seats in the same transaction (release on the old departure, conditional take on the new
+ * one; on the same departure only the difference). The state follows the state machine; cancelling
+ * has its own endpoint. `version`, when sent, refuses a stale edit (409). Cancelled bookings are
+ * read-only. On past departures staff still edit customer data and the state, but seats never move
+ * into the past.
+ */
+export async function updateBooking(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: TBookingUpdateRequest,
+  now: Date,
+): Promise<TBookingResponse> {
+  await inTransaction(db, async (tx) => {
+    const cur = await repo.lockVisibleBooking(tx, actor, id);
+    if (!cur) throw notFound(NOT_FOUND);
+    if (body.version !== undefined && body.version !== cur.version) {
+      throw fieldError('STALE_VERSION', 'version', STALE_MESSAGE);
+    }
+    if (cur.state === 'cancelled') throw new AppError({ code: 'STATE_CONFLICT', message: CANCELLED_READ_ONLY });
+    if (body.state === 'cancelled') {
+      const m = 'Para cancelar la reserva usa «Cancelar» e indica el motivo';
+      throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
+    }
+    const nextState = body.state ?? cur.state;
+    const stateChanged = nextState !== cur.state;
+    if (isSeller(actor)) {
+      if (body.seller_id !== undefined && body.seller_id !== cur.sellerId) {
+        throw forbidden('No puedes cambiar el vendedor de una reserva');
+      }
+      if (body.discount_cents !== undefined && body.discount_cents !== cur.discountCents) {
+        throw forbidden('Tu rol no puede aplicar descuentos');
+      }
+      if (stateChanged && (nextState === 'completed' || nextState === 'no_show')) {
+        throw forbidden('Solo la oficina marca una reserva como realizada o no presentada');
+      }
+    }
+    if (stateChanged && !canTransition(cur.state, nextState)) {
+      throw fieldError('INVALID_STATE_TRANSITION', 'state', transitionMessage(cur.state, nextState));
+    }
+
+    const productId = body.product_id ?? cur.productId;
+    const date = body.date ?? cur.date;
+    const time = body.time ?? cur.time;
+    const departureChanged = productId !== cur.productId || date !== cur.date || time !== cur.time;
+    const curPax = paxOf(cur.lines);
+    const pax = body.pax ?? curPax;
+    const paxChanged = !samePax(pax, curPax);
+    const discount = body.discount_cents ?? cur.discountCents;
+    const repricing = departureChanged || paxChanged;
+
+    const operator = await loadOperator(tx, cur.tourOperatorId);
+    let product: ProductRow;
+    if (repricing) {
+      product = (await loadSellableProduct(tx, actor, productId)).product;
+      if (product.tourOperatorId !== cur.tourOperatorId) {
+        throw validation({ product_id: ['El producto es de otro tour operador'] });
+      }
+    } else {
+      const row = await refs.findProductRow(tx, cur.productId);
+      if (!row) throw notFound('El producto');
+      product = row;
+    }
+
+    // Price.
+    let priceFields: Pick<
+      BookingRow,
+      'lines' | 'paxTotal' | 'seats' | 'subtotalCents' | 'discountCents' | 'totalCents'
+    > = {
+      lines: cur.lines,
+      paxTotal: cur.paxTotal,
+      seats: cur.seats,
+      subtotalCents: cur.subtotalCents,
+      discountCents: cur.discountCents,
+      totalCents: cur.totalCents,
+    };
+    if (repricing) {
+      const q = priced(product, date, pax, discount);
+      priceFields = {
+        lines: q.lines,
+        paxTotal: q.pax_total,
+        seats: q.seats,
+        subtotalCents: q.subtotal_cents,
+        discountCents: q.discount_cents,
+        totalCents: q.total_cents,
+      };
+    } else if (discount !== cur.discountCents) {
+      // Only the discount changed: the lines keep the prices they were sold at.
+      if (discount > cur.subtotalCents) {
+        const m = 'El descuento no puede superar el importe de la reserva';
+        throw validation({ discount_cents: [m] }, m);
+      }
+      priceFields = { ...priceFields, discountCents: discount, totalCents: cur.subtotalCents - discount };
+    }
+
+    // Seats: where they were and where they go.
+    const seatsBefore = holdsSeats(cur.state) ? cur.seats : 0;
+    const seatsAfter = holdsSeats(nextState) ? priceFields.seats : 0;
+    if (departureChanged || seatsAfter > seatsBefore) {
+      await checkDeparture(tx, {
+        product,
+        date,
+        time,
+        timeZone: operator.timeZone,
+        now,
+        cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
+      });
+    }
+    if (stateChanged && (nextState === 'completed' || nextState === 'no_show')) {
+      const start = zonedDateTimeToInstant(date, time, operator.timeZone).getTime();
+      if (start > now.getTime()) {
+        const m = `Solo se puede marcar como «${BOOKING_STATE_NAMES[nextState as TBookingState]}» una reserva cuya salida ya ha empezado`;
+        throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
+      }
+    }
+
+    const passengers =
+      body.passengers !== undefined
+        ? body.passengers.map((p) => ({ ...p, document_id: p.document_id ?? '' }))
+        : cur.passengers;
+    if (body.passengers !== undefined || paxChanged) {
+      const errors = passengerErrors(passengers, pax);
+      if (errors) throw validation(errors);
+    }
+
+    // Pickup.
+    const accommodationId = body.accommodation_id !== undefined ? body.accommodation_id : cur.accommodationId;
+    const accommodationChanged = accommodationId !== cur.accommodationId;
+    const overridden = body.pickup_time !== undefined ? body.pickup_time !== null : cur.pickupTimeOverridden;
+    let place: { id: string; zone: string } | null = null;
+    if (accommodationId && accommodationChanged) place = await usablePlace(tx, cur.tourOperatorId, accommodationId);
+    let pickupTime = cur.pickupTime;
+    if (overridden) {
+      pickupTime = body.pickup_time ?? cur.pickupTime;
+    } else if (accommodationChanged || departureChanged || cur.pickupTimeOverridden) {
+      if (accommodationId && !place) {
+        const row = await refs.findUsableAccommodation(tx, cur.tourOperatorId, accommodationId);
+        place = row ? placeOf(row) : null;
+      }
+      pickupTime = await computedPickupTime(tx, product, place, time);
+    }
+
+    // Seller and commission (the rate is the seller's at the time of sale; it changes with the seller).
+    const sellerId = body.seller_id !== undefined ? body.seller_id : cur.sellerId;
+    let commissionPct = cur.commissionPct;
+    if (sellerId !== cur.sellerId) {
+      commissionPct = sellerId
+        ? await sellerCommission(tx, cur.tourOperatorId, sellerId, operator.defaultCommissionPct)
+        : null;
+    }
+    const channel = isSeller(actor) ? cur.channel : (body.channel ?? cur.channel);
+
+    const next = {
+      productId,
+      date,
+      time,
+      ...priceFields,
+      customerName: body.customer_name ?? cur.customerName,
+      customerEmail: body.customer_email ?? cur.customerEmail,
+      customerPhone: body.customer_phone ?? cur.customerPhone,
+      customerCountry: body.customer_country ?? cur.customerCountry,
+      language: body.language ?? cur.language,
+      accommodationId,
+      room: body.room ?? cur.room,
+      pickupTime,
+      pickupTimeOverridden: overridden,
+      notes: body.notes ?? cur.notes,
+      internalNotes: body.internal_notes ?? cur.internalNotes,
+      channel,
+      sellerId,
+      commissionPct,
+      commissionCents: commissionCents(priceFields.totalCents, commissionPct),
+      discountReason: priceFields.discountCents > 0 ? (body.discount_reason ?? cur.discountReason) : '',
+      passengers,
+      paymentState: paymentStateFor(priceFields.totalCents, cur.paidCents, cur.refundedCents),
+    };
+
+    const changes: Record<string, Change> = {};
+    const track = (field: string, from: unknown, to: unknown) => {
+      if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
+    };
+    track('product_id', cur.productId, next.productId);
+    track('date', cur.date, next.date);
+    track('time', cur.time, next.time);
+    track('pax', curPax, paxOf(next.lines));
+    track('total_cents', cur.totalCents, next.totalCents);
+    track('discount_cents', cur.discountCents, next.discountCents);
+    track('discount_reason', cur.discountReason, next.discountReason);
+    track('customer_name', cur.customerName, next.customerName);
+    track('customer_email', cur.customerEmail, next.customerEmail);
+    track('customer_phone', cur.customerPhone, next.customerPhone);
+    track('customer_country', cur.customerCountry, next.customerCountry);
+    track('language', cur.language, next.language);
+    track('accommodation_id', cur.accommodationId, next.accommodationId);
+    track('room', cur.room, next.room);
+    track('pickup_time', cur.pickupTime, next.pickupTime);
+    track('notes', cur.notes, next.notes);
+    track('internal_notes', cur.internalNotes, next.internalNotes);
+    track('channel', cur.channel, next.channel);
+    track('seller_id', cur.sellerId, next.sellerId);
+    track('commission_cents', cur.commissionCents, next.commissionCents);
+    track('passengers', cur.passengers, next.passengers);
+    const pickupFlagChanged = next.pickupTimeOverridden !== cur.pickupTimeOverridden;
+    if (Object.keys(changes).length === 0 && !stateChanged && !pickupFlagChanged) return;
+
+    const newDepartureId = departureChanged
+      ? (
+          await departuresRepo.ensureDeparture(tx, {
+            tourOperatorId: cur.tourOperatorId,
+            productId,
+            date,
+            time,
+            capacity: product.capacity,
+          })
+        ).id
+      : cur.departureId;
+
+    await repo.updateBookingRow(tx, cur.id, {
+      ...next,
+      departureId: newDepartureId,
+      state: nextState,
+      confirmedAt: stateChanged && nextState === 'confirmed' ? now : cur.confirmedAt,
+      version: cur.version + 1,
+      updatedAt: now,
+    });
+    const events: Parameters<typeof repo.insertEvents>[1] = [];
+    const event = (type: string, data: Record<string, unknown>) =>
+      events.push({
+        tourOperatorId: cur.tourOperatorId,
+        bookingId: cur.id,
+        type,
+        data,
+        actorId: actor.id,
+        // Events of one request keep their order (same transaction, same clock reading).
+        createdAt: new Date(now.getTime() + events.length),
+      });
+    if (Object.keys(changes).length > 0) event('updated', { changes });
+    if (stateChanged) event('state_changed', { from: cur.state, to: nextState });
+    await repo.insertEvents(tx, events);
+    const audited = fromChangeMap(changes);
+    if (stateChanged) audited.state = [cur.state, nextState];
+    // (Only the hand-set pickup flag changed: not a value anyone reads, nothing to record.)
+    if (Object.keys(audited).length > 0) {
+      await recordAudit(tx, staffAudit(actor), {
+        tourOperatorId: cur.tourOperatorId,
+        entityType: 'booking',
+        entityId: cur.id,
+        action: Object.keys(changes).length === 0 && stateChanged ? 'state' : 'update',
+        summary: bookingSummary({ locator: cur.locator, customerName: next.customerName }),
+        at: now,
+        changes: await nameReferences(
+          tx,
+          audited,
+          { product_id: 'product', seller_id: 'user', accommodation_id: 'accommodation' },
+          new Map([[product.id, product.name]]),
+        ),
+      });
+    }
+
+    // Seats last, in one order for every transaction (no deadlocks between crossing moves).
+    if (newDepartureId === cur.departureId) {
+      const diff = seatsAfter - seatsBefore;
+      if (diff > 0) await takeSeatsOrRefuse(tx, cur.departureId, diff);
+      if (diff < 0) await departuresRepo.releaseSeats(tx, cur.departureId, -diff);
+    } else {
+      const moves = [
+        {
+          id: cur.departureId,
+          run: () => (seatsBefore > 0 ? departuresRepo.releaseSeats(tx, cur.departureId, seatsBefore) : undefined),
+        },
+        { id: newDepartureId, run: () => takeSeatsOrRefuse(tx, newDepartureId, seatsAfter) },
+      ].sort(departureOrder);
+      for (const m of moves) await m.run();
+    }
+  });
+  return readBooking(db, id);
+}
