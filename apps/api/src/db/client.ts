@@ -1,9 +1,7 @@
-import { readFileSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,13 +9,17 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { REPO_ROOT } from '../config/env';
 import { AppError } from '../lib/app-error';
 import { acquireDataDirLock, type DataDirLock } from '../lib/data-lock';
+import { diskFullMessage, freeDiskMb, isDiskFullError, MIN_FREE_MB } from './disk-space';
+import {
+  assertNoForeignMigrations,
+  describeMigrationProblem,
+  MIGRATIONS_FOLDER,
+  type MigrationStatus,
+  readMigrationStatus,
+} from './migration-status';
 import * as schema from './schema';
-
-/** The SQL migrations, read at start-up (from the source tree also when production runs the bundle). */
-export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/api/src/db/migrations');
 
 /** Both drivers expose the same drizzle PostgreSQL API; we type against node-postgres's. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -28,20 +30,6 @@ export type DbOrTx = Db | Tx;
 export const affectedRows = (res: unknown) => {
   const r = res as { rowCount?: number | null; affectedRows?: number };
   return Number(r.rowCount ?? r.affectedRows ?? 0);
-};
-
-/** Where the database stands against this build's migrations folder (docs/operations.md). */
-export type MigrationStatus = {
-  /** Tags of the migrations recorded as applied with the same hash as our file. */
-  applied: string[];
-  /** Tags `migrate()` would apply (newer than the last applied one). */
-  pending: string[];
-  /** Tags older than the last applied one but not recorded: drizzle would never apply them. */
-  missing: string[];
-  /** Tags recorded with another hash: the file changed after it was applied. */
-  changed: string[];
-  /** Recorded migrations this build does not have (a newer Trayecto migrated the database). */
-  unknown: number;
 };
 
 /** What the pool is doing (readiness shows it; no secrets). */
@@ -91,33 +79,6 @@ export type DatabaseOptions =
        */
       onPanic?: (message: string) => void;
     };
-
-/** Whether an error says the disk is full: PostgreSQL's disk_full, Node's or Emscripten's ENOSPC. */
-export function isDiskFullError(err: unknown): boolean {
-  for (let e = err as Record<string, unknown> | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === '53100' || e.code === 'ENOSPC' || e.errno === 51) return true;
-    if (typeof e.message === 'string' && /no space left on device/i.test(e.message)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
-/** The Spanish message for a full disk at `where` (a directory, or the database server). */
-const diskFullMessage = (where: string) =>
-  `No queda espacio en disco en ${where}. Libera espacio (o amplía el disco) y vuelve a intentarlo; no se ha guardado nada de esta operación.`;
-
-/** Free space of the file system holding `dir`, in MB (undefined if it cannot be read). */
-function freeDiskMb(dir: string): number | undefined {
-  try {
-    const s = statfsSync(dir);
-    return Math.floor((Number(s.bavail) * Number(s.bsize)) / (1024 * 1024));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Below this, PGlite cannot create a new write-ahead log segment (16 MB) and panics. */
-const MIN_FREE_MB = 32;
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -348,69 +309,4 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
     },
   };
   return database;
-}
-
-type JournalEntry = { tag: string; when: number; hash: string };
-let journalCache: JournalEntry[] | undefined;
-
-/** This build's migrations: tag, timestamp and the sha-256 drizzle records for each file. */
-function readJournal(): JournalEntry[] {
-  if (journalCache) return journalCache;
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string; when: number }[];
-  };
-  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
-  journalCache = journal.entries.map((e, i) => ({ tag: e.tag, when: e.when, hash: files[i].hash }));
-  return journalCache;
-}
-
-/**
- * Compares drizzle's record (`drizzle.__drizzle_migrations`: hash = sha-256 of the file,
- * created_at = the journal's `when`) with this build's migrations folder.
- */
-async function readMigrationStatus(db: DbOrTx): Promise<MigrationStatus> {
-  const entries = readJournal();
-  const exists = await db.execute<{ t: string | null }>(
-    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
-  );
-  const rows = exists.rows[0]?.t
-    ? (
-        await db.execute<{ hash: string; created_at: string | number }>(
-          sql`select hash, created_at from drizzle.__drizzle_migrations`,
-        )
-      ).rows.map((r) => ({ hash: r.hash, when: Number(r.created_at) }))
-    : [];
-  const lastApplied = Math.max(0, ...rows.map((r) => r.when));
-  const status: MigrationStatus = { applied: [], pending: [], missing: [], changed: [], unknown: 0 };
-  for (const e of entries) {
-    const row = rows.find((r) => r.when === e.when);
-    if (!row) (e.when > lastApplied ? status.pending : status.missing).push(e.tag);
-    else if (row.hash !== e.hash) status.changed.push(e.tag);
-    else status.applied.push(e.tag);
-  }
-  status.unknown = rows.filter((r) => !entries.some((e) => e.when === r.when)).length;
-  return status;
-}
-
-/** What stops this build from running on a database (Spanish, for the operator), if anything. */
-export function describeMigrationProblem(s: MigrationStatus, { pendingIsOk = false } = {}): string | undefined {
-  if (s.unknown > 0) {
-    return `La base de datos tiene ${s.unknown} migración(es) que esta versión de Trayecto no conoce (la actualizó una versión más reciente). Actualiza la aplicación antes de arrancarla.`;
-  }
-  if (s.changed.length > 0) {
-    return `Las migraciones ${s.changed.join(', ')} aplicadas en la base de datos no coinciden con los ficheros de esta versión (se modificaron después de aplicarse). Restaura los ficheros originales; un cambio de esquema va en una migración nueva.`;
-  }
-  if (s.missing.length > 0) {
-    return `A la base de datos le faltan las migraciones ${s.missing.join(', ')}, anteriores a la última aplicada: no se aplicarán solas. Restaura una copia de seguridad o aplícalas a mano.`;
-  }
-  if (s.pending.length > 0 && !pendingIsOk) {
-    return `La base de datos no tiene aplicadas ${s.pending.length} migración(es) (${s.pending.join(', ')}). Arranca con MIGRATE=true (por defecto) para aplicarlas, o aplícalas antes de arrancar.`;
-  }
-  return undefined;
-}
-
-/** Before migrating: refuse unknown (newer) or edited migrations; pending ones are what we apply. */
-async function assertNoForeignMigrations(db: DbOrTx) {
-  const problem = describeMigrationProblem(await readMigrationStatus(db), { pendingIsOk: true });
-  if (problem) throw new AppError({ code: 'UNAVAILABLE', message: problem });
 }

@@ -14,6 +14,7 @@ import { fromChangeMap, nameReferences, recordAudit, staffAudit } from '../audit
 import * as departuresRepo from '../departures/departures.repository';
 import { zonedDateTimeToInstant } from '../products/availability';
 import type { ProductRow } from '../products/products.mapper';
+import { changeTracker } from './booking-changes';
 import * as refs from './booking-references.repository';
 import {
   bookingSummary,
@@ -38,8 +39,6 @@ import { canTransition, departureOrder, passengerErrors, paxOf, samePax, transit
 
 export const STALE_MESSAGE = 'La reserva ha cambiado; recarga los datos';
 const CANCELLED_READ_ONLY = 'La reserva está cancelada y ya no se puede modificar';
-
-type Change = { from: unknown; to: unknown };
 
 /**
  * Edits a booking (fields not sent stay). Changing pax, date, time or product re-prices it and moves
@@ -220,10 +219,7 @@ export async function updateBooking(
       paymentState: paymentStateFor(priceFields.totalCents, cur.paidCents, cur.refundedCents),
     };
 
-    const changes: Record<string, Change> = {};
-    const track = (field: string, from: unknown, to: unknown) => {
-      if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
-    };
+    const { changes, track, trackCustomer } = changeTracker();
     track('product_id', cur.productId, next.productId);
     track('date', cur.date, next.date);
     track('time', cur.time, next.time);
@@ -231,15 +227,7 @@ export async function updateBooking(
     track('total_cents', cur.totalCents, next.totalCents);
     track('discount_cents', cur.discountCents, next.discountCents);
     track('discount_reason', cur.discountReason, next.discountReason);
-    track('customer_name', cur.customerName, next.customerName);
-    track('customer_email', cur.customerEmail, next.customerEmail);
-    track('customer_phone', cur.customerPhone, next.customerPhone);
-    track('customer_country', cur.customerCountry, next.customerCountry);
-    track('language', cur.language, next.language);
-    track('accommodation_id', cur.accommodationId, next.accommodationId);
-    track('room', cur.room, next.room);
-    track('pickup_time', cur.pickupTime, next.pickupTime);
-    track('notes', cur.notes, next.notes);
+    trackCustomer(cur, next);
     track('internal_notes', cur.internalNotes, next.internalNotes);
     track('channel', cur.channel, next.channel);
     track('seller_id', cur.sellerId, next.sellerId);

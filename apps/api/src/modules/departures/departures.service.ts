@@ -26,7 +26,8 @@ async function assertRoomForExtraDeparture(db: DbOrTx, product: ProductRow, date
   }
 }
 
-async function slotsOf(db: DbOrTx, product: ProductRow, timeZone: string, from: string, to: string, now: Date) {
+/** A product's departures between two dates as the calendar and the sale see them (capacity, seats left, sellable at `now`). */
+export async function slotsOf(db: DbOrTx, product: ProductRow, timeZone: string, from: string, to: string, now: Date) {
   const rows = await repo.listDepartures(db, product.id, from, to);
   return computeAvailability({
     from,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { describeMigrationProblem } from '../../db/client';
+import { describeMigrationProblem } from '../../db/migration-status';
 
 /** How long readiness waits for `select 1` before calling the database unreachable. */
 export const READY_PING_TIMEOUT_MS = 2000;

@@ -6,7 +6,6 @@ import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { diffFields, recordAudit, staffAudit } from '../audit/audit.service';
 import { timeZoneOf } from '../products/products.service';
-import { finishLocked } from './check-in.service';
 import { auditedSheetFields, nameSheetReferences, sheetSummary } from './schedule-sheets.audit';
 import { readSheet } from './schedule-sheets.read';
 import * as repo from './schedule-sheets.repository';
@@ -19,6 +18,7 @@ import {
   WHAT,
 } from './schedule-sheets.rules';
 import { resolveAssignments } from './sheet-assignments';
+import { finishLocked } from './sheet-finish.service';
 
 export const STALE_MESSAGE = 'La hoja de servicio ha cambiado; recarga los datos';
 const DONE_READ_ONLY = 'La hoja está finalizada y ya no se puede modificar';

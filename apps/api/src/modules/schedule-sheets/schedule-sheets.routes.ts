@@ -19,10 +19,11 @@ import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
 import { setPagingHeaders } from '../../lib/pagination';
 import { errorResponses, listFilters, ZIdParams, ZListQuery } from '../../lib/route-schemas';
-import { checkIn, finishSheet } from './check-in.service';
+import { checkIn } from './check-in.service';
 import { SHEET_LIST_SPEC } from './schedule-sheets.repository';
 import { WHAT } from './schedule-sheets.rules';
 import * as service from './schedule-sheets.service';
+import { finishSheet } from './sheet-finish.service';
 
 /** Who plans sheets (PRODUCT.md §3): the administrator, the operator's admin and the Operador. */
 export const SHEETS_PLAN = [LEVEL.ADMIN, LEVEL.TOUR_OPERATOR_ADMIN, LEVEL.OPERATOR] as const;

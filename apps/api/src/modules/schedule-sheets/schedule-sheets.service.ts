@@ -5,7 +5,7 @@
  * - schedule-sheets.edit.ts: editing (assignments, state) and deleting a draft;
  * - sheet-assignments.ts: who and what may be assigned, and the overlap check (409);
  * - sheet-conflicts.ts: overlaps and untimed pickups as conflicts and warnings;
- * - check-in.service.ts: boarding (check-in) and the finish (no-shows).
+ * - check-in.service.ts: boarding (check-in); sheet-finish.service.ts: the finish (no-shows).
  */
 export { createSheet, generateSheets } from './schedule-sheets.create';
 export { deleteSheet, updateSheet } from './schedule-sheets.edit';
