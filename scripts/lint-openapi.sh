@@ -12,7 +12,8 @@ trap 'rm -rf "$out"' EXIT
 node --import tsx apps/api/src/scripts/openapi-dump.ts "$out/openapi.json"
 npx redocly lint --config redocly.yaml --max-problems 50 "$out/openapi.json"
 
-npx openapi-typescript "$out/openapi.json" --output "$out/client/schema.d.ts" --silent
+# openapi-typescript needs TypeScript 5 (the workspace keeps its own copy beside the root TypeScript 7).
+npm exec --workspace apps/api -- openapi-typescript "$out/openapi.json" --output "$out/client/schema.d.ts" --silent
 cp scripts/openapi-client/usage.ts scripts/openapi-client/tsconfig.json "$out/client/"
 npx tsc -p "$out/client/tsconfig.json" --noEmit
 echo "OpenAPI: lint clean; generated TypeScript client compiles."

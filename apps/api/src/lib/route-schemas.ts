@@ -30,7 +30,10 @@ export const listFilters = (
  * fields with (Fastify does not validate multipart bodies; the handler reads the parts itself).
  */
 export const multipartBody = (schema: z.ZodType): { 'x-multipart-body': Record<string, unknown> } => {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as Record<string, unknown>;
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
   return { 'x-multipart-body': json };
 };
 

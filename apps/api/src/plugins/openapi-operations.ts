@@ -105,7 +105,6 @@ export const OPERATION_IDS: Record<string, string> = {
  * its operation's schema by openapi-operations.test.ts, so an example never shows a refused body).
  */
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
-  login: { email: 'admin@trayecto.test', password: 'una-clave-segura' },
   createBooking: {
     product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b',
     date: '2026-07-14',
@@ -198,7 +197,8 @@ function typeListParameters(op: Operation) {
   for (const p of op.parameters ?? []) {
     if (p.in !== 'query') continue;
     if (p.name === 'page') p.schema = { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 };
-    if (p.name === 'per_page') p.schema = { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE };
+    if (p.name === 'per_page')
+      p.schema = { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE };
     if (p.name === 'q') p.schema = { type: 'string', maxLength: MAX_VALUE_LENGTH };
     if (p.name === 'sort' && sortFields?.length) {
       const field = `[-+]?(${sortFields.join('|')})`;
@@ -241,7 +241,8 @@ export function finishDocument<T>(document: T): T {
         const code = Number(status);
         if (code === 204) delete res.content;
         if (code >= 400) res.description = errorDescription(code);
-        else if (!res.description || res.description === 'Default Response') res.description = SUCCESS[status] ?? 'Correcto';
+        else if (!res.description || res.description === 'Default Response')
+          res.description = SUCCESS[status] ?? 'Correcto';
       }
       op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => a.localeCompare(b)));
     }

@@ -20,7 +20,12 @@ const config = loadConfig(
   { readDotenv: false },
 );
 const database = await openDatabase({ kind: 'pglite' });
-const app = await buildApp({ config, database, jwtSecret: 'openapi-dump-secret-long-enough-for-hs256-0123456789', logger: false });
+const app = await buildApp({
+  config,
+  database,
+  jwtSecret: 'openapi-dump-secret-long-enough-for-hs256-0123456789',
+  logger: false,
+});
 await app.ready();
 writeFileSync(out, `${JSON.stringify(app.swagger(), null, 2)}\n`);
 await app.close();

@@ -40,7 +40,13 @@ export class ContractChecker {
       for (const [method, op] of Object.entries(item)) {
         const names = path.match(/\{[^}]+\}/g) ?? [];
         const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
-        this.routes.push({ method: method.toUpperCase(), path, re: new RegExp(`^${pattern}$`), params: names.length, op });
+        this.routes.push({
+          method: method.toUpperCase(),
+          path,
+          re: new RegExp(`^${pattern}$`),
+          params: names.length,
+          op,
+        });
       }
     }
     // Static segments win over parameters (/bookings/calendar before /bookings/{id}), as in the router.
@@ -57,7 +63,7 @@ export class ContractChecker {
   validator(key: string, schema: Json): ValidateFunction {
     let v = this.compiled.get(key);
     if (!v) {
-      v = this.ajv.compile({ ...rebase(schema) as Json, $id: `${DOC_ID}/${encodeURIComponent(key)}` });
+      v = this.ajv.compile({ ...(rebase(schema) as Json), $id: `${DOC_ID}/${encodeURIComponent(key)}` });
       this.compiled.set(key, v);
     }
     return v;
@@ -71,7 +77,9 @@ export class ContractChecker {
     const response = route.op.responses?.[String(res.statusCode)];
     if (!response) {
       const documented = Object.keys(route.op.responses ?? {}).join(', ');
-      return [`${name} answered ${res.statusCode}, which the document does not list (${documented}): ${res.body.slice(0, 300)}`];
+      return [
+        `${name} answered ${res.statusCode}, which the document does not list (${documented}): ${res.body.slice(0, 300)}`,
+      ];
     }
     const schema = response.content?.['application/json']?.schema;
     if (!schema) {
