@@ -155,9 +155,11 @@ export const zLatLng = () =>
       const lng = Number(m[2]);
       return Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
     }, 'Coordenadas no válidas (latitud,longitud, p. ej. 28.0567,-16.7290)')
-    // The same rule for the OpenAPI document: latitude −90…90, longitude −180…180, or empty.
+    // The same rule for the OpenAPI document: latitude −90…90, longitude −180…180, or empty (spaces
+    // around the comma, but no other control character: zText refuses those).
     .meta({
-      pattern: '^$|^-?([0-8]?\\d(\\.\\d+)?|90(\\.0+)?)\\s*,\\s*-?((0?\\d?\\d|1[0-7]\\d)(\\.\\d+)?|180(\\.0+)?)$',
+      pattern:
+        '^$|^-?([0-8]?\\d(\\.\\d+)?|90(\\.0+)?)[ \\t\\n\\r]*,[ \\t\\n\\r]*-?((0?\\d?\\d|1[0-7]\\d)(\\.\\d+)?|180(\\.0+)?)$',
     })
     .transform((s) => s.replace(/\s+/g, ''));
 
