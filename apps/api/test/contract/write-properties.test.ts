@@ -90,9 +90,17 @@ const TARGETS: Target[] = [
   },
 ];
 
-const bodySchema = (t: Target) =>
-  (doc.paths[t.path]?.[t.method.toLowerCase()]?.requestBody as { content: { 'application/json': { schema: Schema } } })
-    .content['application/json'].schema;
+type JsonMedia = { schema: Schema; example?: Record<string, unknown> };
+
+/** The JSON request body of a target's operation in the document. */
+function mediaOf(t: Target): JsonMedia {
+  const op = doc.paths[t.path]?.[t.method.toLowerCase()];
+  const content = (op?.requestBody as { content?: Record<string, JsonMedia> } | undefined)?.content;
+  const media = content ? content['application/json'] : undefined;
+  if (!media) throw new Error(`${t.method} ${t.path} has no JSON body in the document`);
+  return media;
+}
+const bodySchema = (t: Target) => mediaOf(t).schema;
 
 /** Valid bodies for a target: generated from its schema, some with real references, all checked by Ajv. */
 function validBodies(t: Target) {
@@ -183,11 +191,7 @@ describe('write endpoints, requests generated from the document', () => {
       [TARGETS.find((t) => t.path === '/api/v1/products') as Target, 'createProduct'],
     ];
     for (const [t, id] of examples) {
-      const media = (
-        doc.paths[t.path]?.[t.method.toLowerCase()]?.requestBody as {
-          content: { 'application/json': { example: Record<string, unknown> } };
-        }
-      ).content['application/json'];
+      const media = mediaOf(t);
       // The example's references point at records of the example world: swap in this test's.
       const body = { ...media.example };
       if ('product_id' in body) Object.assign(body, { product_id: product.id, date: day(2), time: '09:00' });
