@@ -179,9 +179,14 @@ const errorDescription = (status: number) =>
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
 
+/** Operations that never touch the database (liveness), so never answer its 503. */
+const NO_DATABASE = new Set(['getHealth']);
+
 /** The statuses an operation can answer besides its own, whatever the route: the framework's and the guards'. */
 function frameworkStatuses(op: Operation): number[] {
   const statuses = [400, 500];
+  // The database restarting, unreachable or out of disk: 503 + Retry-After on everything that reads it.
+  if (!NO_DATABASE.has(op.operationId ?? '')) statuses.push(503);
   const hasPathParams = (op.parameters ?? []).some((p) => p.in === 'path');
   if (hasPathParams) statuses.push(404, 414);
   if (op.requestBody) statuses.push(413, 415, 422);
