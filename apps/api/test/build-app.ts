@@ -1,11 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import type { PublicRateLimitOptions } from '../src/lib/rate-limit';
 import type { ThrottleOptions } from '../src/modules/auth/auth.throttle';
+import { ContractChecker, type Document } from './contract/openapi-contract';
 import { createTestDatabase } from './db';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/**
+ * Every answer a test receives through `app.inject` is checked against the OpenAPI document the
+ * app publishes (issue 21): a status the operation does not list, a 204 with a body or a body
+ * outside its schema makes that `inject` throw, so the test that sent it fails and names the
+ * operation. The contract cannot drift from what the suite exercises.
+ */
+export function checkAnswersAgainstDocument(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  let checker: ContractChecker | undefined;
+  const checked = async (opts?: InjectOptions | string) => {
+    if (opts === undefined) return inject();
+    const res = await inject(opts);
+    const { method = 'GET', url = '/' } = (typeof opts === 'string' ? { url: opts } : opts) as {
+      method?: string;
+      url?: string | { pathname?: string };
+    };
+    const path = typeof url === 'string' ? url : (url.pathname ?? '/');
+    checker ??= new ContractChecker(app.swagger() as unknown as Document);
+    const problems = checker.problems(method, path, res);
+    if (problems.length > 0) throw new Error(`The API broke its OpenAPI document:\n${problems.join('\n')}`);
+    return res;
+  };
+  app.inject = checked as FastifyInstance['inject'];
+  return app;
+}
 
 /** The real application on a fresh migrated database, for app.inject. Close it in afterAll. */
 export async function buildTestApp(
@@ -26,7 +53,7 @@ export async function buildTestApp(
     },
     { readDotenv: false },
   );
-  return buildApp({
+  const app = await buildApp({
     config,
     database,
     jwtSecret: TEST_JWT_SECRET,
@@ -35,4 +62,5 @@ export async function buildTestApp(
     // Tests send many requests from one address: high limits unless a test asks for low ones.
     publicRateLimit: { readMax: 100_000, writeMax: 100_000, ...opts.publicRateLimit },
   });
+  return checkAnswersAgainstDocument(app);
 }

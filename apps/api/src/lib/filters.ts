@@ -51,7 +51,10 @@ export type ListParams = {
 const RESERVED = new Set(['page', 'per_page', 'sort', 'q']);
 const KEY_RE = /^([a-z_][a-z0-9_]*)\[([a-z]+)\]$/;
 const MAX_IN_VALUES = 100;
-const MAX_VALUE_LENGTH = 200;
+/** The longest filter value or `q` a list accepts. */
+export const MAX_VALUE_LENGTH = 200;
+/** The highest `page` a list accepts. */
+export const MAX_PAGE = 1_000_000;
 
 const bad = (field: string, message: string) => fieldError('BAD_REQUEST', field, message);
 
@@ -86,7 +89,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
   const q = single(query.q, 'q')?.trim();
   if (q && q.length > MAX_VALUE_LENGTH) throw bad('q', 'Búsqueda demasiado larga');
 
-  const page = parsePositiveInt(single(query.page, 'page'), 'page', 1, 1_000_000);
+  const page = parsePositiveInt(single(query.page, 'page'), 'page', 1, MAX_PAGE);
   const perPage = parsePositiveInt(single(query.per_page, 'per_page'), 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
 
   return { filters, sort, q: q || undefined, page, perPage };

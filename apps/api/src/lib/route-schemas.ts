@@ -6,6 +6,10 @@ declare module 'fastify' {
   interface FastifySchema {
     /** OpenAPI extension of a list operation: its filterable fields and their types (listFilters). */
     'x-list-filters'?: Record<string, FieldType>;
+    /** OpenAPI: the fields a list may be sorted by (listFilters; typed into `sort` by openapi-operations.ts). */
+    'x-list-sort'?: string[];
+    /** OpenAPI: a multipart/form-data request body (multipartBody), read by the handler itself. */
+    'x-multipart-body'?: Record<string, unknown>;
   }
 }
 
@@ -14,9 +18,24 @@ declare module 'fastify' {
  * int, number, text, uuid, date, timestamp, bool or enum) for integrators, and for the security
  * suite, which attacks every date and timestamp filter of every list.
  */
-export const listFilters = (spec: ResourceListSpec): { 'x-list-filters': Record<string, FieldType> } => ({
+export const listFilters = (
+  spec: ResourceListSpec,
+): { 'x-list-filters': Record<string, FieldType>; 'x-list-sort': string[] } => ({
   'x-list-filters': Object.fromEntries(Object.entries(spec.filters).map(([field, def]) => [field, def.type])),
+  'x-list-sort': Object.keys(spec.sort),
 });
+
+/**
+ * A multipart/form-data body for the OpenAPI document, from the zod schema the handler checks its
+ * fields with (Fastify does not validate multipart bodies; the handler reads the parts itself).
+ */
+export const multipartBody = (schema: z.ZodType): { 'x-multipart-body': Record<string, unknown> } => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  return { 'x-multipart-body': json };
+};
 
 /** Path `:id`; checked as a UUID by assertId so a bad id answers 404, not 400. */
 export const ZIdParams = z.object({ id: z.string().max(100) });

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { finishDocument } from './openapi-operations';
 
 type Components = { components?: { schemas?: Record<string, unknown> }; paths?: unknown };
 
@@ -41,7 +42,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
     // Schemas with an id in zod's registry (ErrorResponse, ErrorCode) become shared components.
-    transformObject: (doc) => withoutUnusedInputs(jsonSchemaTransformObject(doc)),
+    // Then openapi-operations.ts: operationIds, every error answer, 204 without content, typed lists.
+    transformObject: (doc) => finishDocument(withoutUnusedInputs(jsonSchemaTransformObject(doc))),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

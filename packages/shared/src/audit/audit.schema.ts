@@ -61,7 +61,10 @@ export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
 export const AUDIT_PASSWORD_MARKER = 'cambiada';
 
 /** One change: `[before, after]`. References are `{ id, name }` with the name at the time. */
-const ZAuditChange = z.tuple([z.unknown(), z.unknown()]);
+const ZAuditChange = z
+  .tuple([z.unknown(), z.unknown()])
+  // OpenAPI 3.0 has no tuples: two items of any value (not `anyOf: [{}, {}]`, which says nothing twice).
+  .meta({ items: {}, description: '[antes, después]' });
 
 /** GET /api/v1/audit-log: one entry. */
 export const ZAuditEntryResponse = z.object({

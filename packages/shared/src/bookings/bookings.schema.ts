@@ -24,7 +24,11 @@ export const ZPax = z
     >,
   )
   .strict()
-  .refine((p) => Object.values(p).some((n) => (n ?? 0) > 0), 'Indica al menos un pasajero');
+  .refine((p) => Object.values(p).some((n) => (n ?? 0) > 0), 'Indica al menos un pasajero')
+  // The same rule for the OpenAPI document: at least one type with one passenger or more.
+  .meta({ anyOf: PAX_TYPES.map((t) => ({ required: [t], properties: { [t]: { minimum: 1 } } })) });
+export type TPax = z.infer<typeof ZPax>;
+
 export const ZPassenger = z.object({
   full_name: zRequired(150),
   pax_type: zEnum(PAX_TYPES),
@@ -37,6 +41,7 @@ const customer = {
   customer_phone: zOptionalText(40),
   customer_country: zText(2)
     .refine((s) => s === '' || /^[A-Za-z]{2}$/.test(s), 'País no válido (código de 2 letras, p. ej. ES)')
+    .meta({ pattern: '^$|^[A-Za-z]{2}$' })
     .transform((s) => s.toUpperCase())
     .optional(),
   language: zEnum(LANGUAGES as unknown as [string, ...string[]]).optional(),

@@ -13,16 +13,24 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A control character other than tab/newline (NUL bytes and friends are never stored). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: we reject them on purpose
-const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const NO_CONTROL_RE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+/** An e-mail address or nothing. */
+const OPTIONAL_EMAIL_RE = /^(?:|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
+/** An ISO 3166-1 alpha-2 code or nothing. */
+const OPTIONAL_COUNTRY_RE = /^(?:[A-Za-z]{2})?$/;
 
 const CONTROL_CHARS_MESSAGE = 'Contiene caracteres no permitidos';
 const COUNTRY_MESSAGE = 'País no válido (código de 2 letras, p. ej. ES)';
 
-/** Every text field: trimmed, at most `max` characters, no control characters. */
+/**
+ * Every text field: trimmed, at most `max` characters, no control characters. Rules are zod checks
+ * with a JSON Schema form (maxLength, pattern) wherever one exists, so the OpenAPI document says
+ * them too (issue 21).
+ */
 export const textChecks = (max: number) => [
   z.trim(),
   z.maxLength(max, MSG.tooLong(max)),
-  z.refine<string>((s) => !CONTROL_RE.test(s), CONTROL_CHARS_MESSAGE),
+  z.regex(NO_CONTROL_RE, CONTROL_CHARS_MESSAGE),
 ];
 
 /**
@@ -38,17 +46,11 @@ export const emailChecks = () => [
   z.overwrite(normalizeEmail),
 ];
 
-/** After textChecks: an e-mail address or nothing, normalised. */
-export const optionalEmailChecks = () => [
-  z.refine<string>((s) => s === '' || EMAIL_RE.test(s), MSG.email),
-  z.overwrite(normalizeEmail),
-];
+/** After textChecks: an e-mail address or nothing (a regex, so the OpenAPI document says it), normalised. */
+export const optionalEmailChecks = () => [z.regex(OPTIONAL_EMAIL_RE, MSG.email), z.overwrite(normalizeEmail)];
 
 /** After textChecks: an ISO 3166-1 alpha-2 code (or nothing), kept upper-case. */
-export const countryChecks = () => [
-  z.refine<string>((s) => s === '' || /^[A-Za-z]{2}$/.test(s), COUNTRY_MESSAGE),
-  z.toUpperCase(),
-];
+export const countryChecks = () => [z.regex(OPTIONAL_COUNTRY_RE, COUNTRY_MESSAGE), z.toUpperCase()];
 
 /** A string; a missing one is "Campo requerido" (the API says so for every field, common/validation.ts). */
 const string = () => z.string({ error: (issue) => (issue.input === undefined ? MSG.required : undefined) });

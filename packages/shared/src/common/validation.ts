@@ -56,6 +56,13 @@ const TIMESTAMP_RE =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+// The same rule as JSON Schema patterns, for the OpenAPI document (issue 21): a year MIN_YEAR–MAX_YEAR,
+// a month 01–12, a day 01–31 (whether the day exists in its month no pattern says: the API answers 422).
+const YEAR_PATTERN = `(${String(MIN_YEAR).slice(0, 2)}\\d{2}|20\\d{2}|${MAX_YEAR})`;
+const DAY_PATTERN = `${YEAR_PATTERN}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])`;
+export const DATE_PATTERN = `^${DAY_PATTERN}$`;
+export const TIMESTAMP_PATTERN = `^${DAY_PATTERN}[T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-]([01]\\d|2[0-3])(:?[0-5]\\d)?)$`;
+
 /** Why a YYYY-MM-DD text is refused: 'format' (not a real day) or 'range' (a year outside 1900–2100). */
 export function dateProblem(s: unknown): 'format' | 'range' | undefined {
   if (typeof s !== 'string') return 'format';
@@ -106,7 +113,7 @@ export const zDate = () =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem === 'range' ? DATE_RANGE_MESSAGE : DATE_MESSAGE });
     })
     // The OpenAPI document says which fields are dates (the security suite attacks each one).
-    .meta({ format: 'date' });
+    .meta({ format: 'date', pattern: DATE_PATTERN });
 
 /** An instant in ISO 8601 with its offset (see parseTimestamp), kept as the text sent. */
 export const zTimestamp = () =>
@@ -118,7 +125,7 @@ export const zTimestamp = () =>
         ctx.addIssue({ code: 'custom', message: problem === 'range' ? DATE_RANGE_MESSAGE : TIMESTAMP_MESSAGE });
       }
     })
-    .meta({ format: 'date-time' });
+    .meta({ format: 'date-time', pattern: TIMESTAMP_PATTERN });
 
 /** A 24-hour time HH:mm. */
 export const zTime = () =>
@@ -148,6 +155,12 @@ export const zLatLng = () =>
       const lng = Number(m[2]);
       return Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
     }, 'Coordenadas no válidas (latitud,longitud, p. ej. 28.0567,-16.7290)')
+    // The same rule for the OpenAPI document: latitude −90…90, longitude −180…180, or empty (spaces
+    // around the comma, but no other control character: zText refuses those).
+    .meta({
+      pattern:
+        '^$|^-?([0-8]?\\d(\\.\\d+)?|90(\\.0+)?)[ \\t\\n\\r]*,[ \\t\\n\\r]*-?((0?\\d?\\d|1[0-7]\\d)(\\.\\d+)?|180(\\.0+)?)$',
+    })
     .transform((s) => s.replace(/\s+/g, ''));
 
 /** Parses "lat,lng" into numbers, or null. */
@@ -165,13 +178,15 @@ export const zOptionalEmail = () =>
 
 /** A 1/2 state (Activo/Inactivo) from JSON or a form. */
 export const zChoiceOf = (allowed: readonly number[]) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.invalidOption) })
-      .int(MSG.invalidOption)
-      .refine((n) => allowed.includes(n), MSG.invalidOption),
-  );
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+      z
+        .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.invalidOption) })
+        .int(MSG.invalidOption)
+        .refine((n) => allowed.includes(n), MSG.invalidOption),
+    )
+    .meta({ enum: [...allowed] });
 
 /** One of a list of strings, with "Opción no válida". */
 export const zEnum = <T extends readonly [string, ...string[]]>(values: T) =>

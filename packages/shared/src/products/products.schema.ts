@@ -32,7 +32,8 @@ export type TProductPrice = z.infer<typeof ZProductPrice>;
 const zPrices = z
   .array(ZProductPrice)
   .max(PAX_TYPES.length)
-  .refine((l) => unique(l.map((p) => p.pax_type)), 'Cada tipo de pasajero solo puede tener una tarifa');
+  .refine((l) => unique(l.map((p) => p.pax_type)), 'Cada tipo de pasajero solo puede tener una tarifa')
+  .meta({ description: 'Una tarifa por tipo de pasajero (pax_type no se repite)' });
 
 /** A season: between `from` and `to` (inclusive) its prices replace the base ones. */
 const ZProductSeason = z
@@ -40,7 +41,7 @@ const ZProductSeason = z
     name: zRequired(80),
     from: zDate(),
     to: zDate(),
-    prices: zPrices.refine((l) => l.length > 0, 'Añade al menos una tarifa a la temporada'),
+    prices: zPrices.refine((l) => l.length > 0, 'Añade al menos una tarifa a la temporada').meta({ minItems: 1 }),
   })
   .refine((s) => s.from <= s.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] });
 /**
@@ -92,12 +93,14 @@ const ZAvailabilityRule = z
       .array(zInt(1, 7))
       .min(1, 'Elige al menos un día')
       .refine(unique, 'Días repetidos')
+      .meta({ uniqueItems: true })
       .transform((l) => [...l].sort((a, b) => a - b)),
     times: z
       .array(zTime())
       .min(1, 'Añade al menos una hora de salida')
       .max(MAX_TIMES_PER_RULE, `Como máximo ${MAX_TIMES_PER_RULE} horas de salida por regla`)
       .refine(unique, 'Horas repetidas')
+      .meta({ uniqueItems: true })
       .transform((l) => [...l].sort()),
     valid_from: zDate(),
     valid_to: zDate()
@@ -149,6 +152,7 @@ const productFields = {
     .array(zEnum(LANGUAGES as unknown as [string, ...string[]]))
     .max(15)
     .refine(unique, 'Idiomas repetidos')
+    .meta({ uniqueItems: true })
     .optional(),
   meeting_point: zOptionalText(300),
   meeting_lat_lng: zLatLng().optional(),

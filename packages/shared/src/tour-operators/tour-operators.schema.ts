@@ -6,12 +6,18 @@ import { zOptionalEmail, zOptionalText, zRequired, zText } from '../common/valid
 const zState = z.coerce
   .number({ error: MSG.invalidOption })
   .int(MSG.invalidOption)
-  .refine((n) => n === USER_STATE.ACTIVE || n === USER_STATE.INACTIVE, MSG.invalidOption);
+  .refine((n) => n === USER_STATE.ACTIVE || n === USER_STATE.INACTIVE, MSG.invalidOption)
+  .meta({ enum: [USER_STATE.ACTIVE, USER_STATE.INACTIVE] });
+// Each refine below carries its rule as a JSON Schema pattern too, for the OpenAPI document (issue 21).
+/** Every IANA zone name the runtime knows (the rule accepts any name Intl does), or empty. */
+const TIME_ZONES = ['', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [])];
 const zColor = zText(7)
   .refine((s) => s === '' || /^#[0-9a-fA-F]{6}$/.test(s), MSG.invalidColor)
+  .meta({ pattern: '^$|^#[0-9a-fA-F]{6}$' })
   .optional();
 const zWebUrl = zText(255)
   .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), MSG.invalidUrl)
+  .meta({ pattern: '^$|^[hH][tT][tT][pP][sS]?://[^\\s]+$' })
   .optional();
 const zTimezone = zText(64)
   .refine((s) => {
@@ -23,9 +29,11 @@ const zTimezone = zText(64)
       return false;
     }
   }, 'Zona horaria no válida')
+  .meta({ enum: TIME_ZONES })
   .optional();
 const zCurrency = zText(3)
   .refine((s) => s === '' || /^[A-Z]{3}$/.test(s), 'Moneda no válida (código ISO de 3 letras)')
+  .meta({ pattern: '^$|^[A-Z]{3}$' })
   .optional();
 const zPct = z.coerce
   .number({ error: MSG.invalidNumber })

@@ -5,13 +5,15 @@ import { zEmail, zOptionalText, zRequired, zUuid } from '../common/validation';
 
 /** A number from a form or JSON; missing → "Campo requerido", anything else wrong → "Opción no válida". */
 const zChoice = (allowed: readonly number[]) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.invalidOption) })
-      .int(MSG.invalidOption)
-      .refine((n) => allowed.includes(n), MSG.invalidOption),
-  );
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+      z
+        .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.invalidOption) })
+        .int(MSG.invalidOption)
+        .refine((n) => allowed.includes(n), MSG.invalidOption),
+    )
+    .meta({ enum: [...allowed] });
 const zLevel = zChoice(LEVELS);
 const zUserState = zChoice([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 /** A new password (PRODUCT.md §4: ≥ 8 characters); the users form and "Mi cuenta" share it. */

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldError, validation } from '../../lib/app-error';
 import { assertId } from '../../lib/ids';
-import { errorResponses, ZIdParams } from '../../lib/route-schemas';
+import { errorResponses, multipartBody, ZIdParams } from '../../lib/route-schemas';
 import * as service from './product-images.service';
 
 const ZImageParams = z.object({ id: z.string().max(100), imageId: z.string().max(100) });
@@ -21,6 +21,11 @@ const TOO_BIG = `La imagen supera el tamaño máximo de ${MAX_MB} MB`;
 const ONE_FILE = 'Envía una sola imagen por petición, en el campo "file"';
 const NOT_MULTIPART = 'Envía la imagen como multipart/form-data en el campo "file"';
 const uploadErrors = { ...errorResponses, 413: ZErrorResponse, 415: ZErrorResponse } as const;
+/** The upload's parts, for the OpenAPI document: the handler reads them and checks `alt` with this schema's rule. */
+const ZImageUpload = z.object({
+  file: z.string().meta({ format: 'binary', description: `La imagen: JPEG, PNG o WebP de hasta ${MAX_MB} MB` }),
+  alt: ZProductImageUpdateRequest.shape.alt,
+});
 
 /**
  * Product photos: upload (multipart, field `file` + optional `alt`), edit, reorder, delete. Files
@@ -43,6 +48,7 @@ export async function productImagesRoutes(app: FastifyInstance) {
         tags,
         summary: `Subir una imagen (multipart: file, alt). JPEG, PNG o WebP de hasta ${MAX_MB} MB`,
         consumes: ['multipart/form-data'],
+        ...multipartBody(ZImageUpload),
         params: ZIdParams,
         response: { 201: ZProductImage, ...uploadErrors },
       },

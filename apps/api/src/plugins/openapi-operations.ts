@@ -1,0 +1,264 @@
+/**
+ * The published contract's last mile (issue 21), in one place: every operation's `operationId`
+ * (the name a generated client gives its method), the error answers every operation can give
+ * (from the shared error-code table), 204 without a body, typed list parameters, the multipart
+ * upload and the examples of the main request bodies. `finishDocument` applies it to the document
+ * @fastify/swagger builds from the route schemas; nothing here restates a validation rule: those
+ * come from the shared zod schemas, the list whitelists and the shared constants.
+ *
+ * A new route needs a line in OPERATION_IDS: openapi-operations.test.ts fails until it has one.
+ */
+import { DEFAULT_PER_PAGE, ERROR_CODES, MAX_PER_PAGE, type TErrorCode } from '@trayecto/shared';
+import { MAX_PAGE, MAX_VALUE_LENGTH } from '../lib/filters';
+
+/** "METHOD /path" (Fastify's `:param` form) → operationId, camelCase for generated clients. */
+export const OPERATION_IDS: Record<string, string> = {
+  'GET /api/v1/health': 'getHealth',
+  'GET /api/v1/ready': 'getReadiness',
+
+  'POST /api/v1/auth/login': 'login',
+  'GET /api/v1/auth/me': 'getMe',
+  'PUT /api/v1/auth/me': 'updateMe',
+  'POST /api/v1/auth/me/password': 'changeMyPassword',
+  'POST /api/v1/auth/logout': 'logout',
+  'GET /api/v1/auth/me/preferences': 'getMyPreferences',
+  'PUT /api/v1/auth/me/preferences': 'updateMyPreferences',
+
+  'GET /api/v1/users': 'listUsers',
+  'GET /api/v1/users/export.csv': 'exportUsersCsv',
+  'POST /api/v1/users': 'createUser',
+  'GET /api/v1/users/:id': 'getUser',
+  'PUT /api/v1/users/:id': 'updateUser',
+  'DELETE /api/v1/users/:id': 'deleteUser',
+
+  'GET /api/v1/tour-operators': 'listTourOperators',
+  'GET /api/v1/tour-operators/export.csv': 'exportTourOperatorsCsv',
+  'POST /api/v1/tour-operators': 'createTourOperator',
+  'GET /api/v1/tour-operators/:id': 'getTourOperator',
+  'PUT /api/v1/tour-operators/:id': 'updateTourOperator',
+
+  'GET /api/v1/products': 'listProducts',
+  'GET /api/v1/products/export.csv': 'exportProductsCsv',
+  'POST /api/v1/products': 'createProduct',
+  'GET /api/v1/products/:id': 'getProduct',
+  'PUT /api/v1/products/:id': 'updateProduct',
+  'DELETE /api/v1/products/:id': 'deleteProduct',
+  'GET /api/v1/products/:id/availability': 'getProductAvailability',
+  'PUT /api/v1/products/:id/departures': 'updateDeparture',
+  'POST /api/v1/products/:id/images': 'uploadProductImage',
+  'PUT /api/v1/products/:id/images/order': 'reorderProductImages',
+  'PUT /api/v1/products/:id/images/:imageId': 'updateProductImage',
+  'DELETE /api/v1/products/:id/images/:imageId': 'deleteProductImage',
+
+  'GET /api/v1/vehicles': 'listVehicles',
+  'GET /api/v1/vehicles/export.csv': 'exportVehiclesCsv',
+  'POST /api/v1/vehicles': 'createVehicle',
+  'GET /api/v1/vehicles/:id': 'getVehicle',
+  'PUT /api/v1/vehicles/:id': 'updateVehicle',
+  'DELETE /api/v1/vehicles/:id': 'deleteVehicle',
+
+  'GET /api/v1/persons': 'listPersons',
+  'GET /api/v1/persons/export.csv': 'exportPersonsCsv',
+  'POST /api/v1/persons': 'createPerson',
+  'GET /api/v1/persons/:id': 'getPerson',
+  'PUT /api/v1/persons/:id': 'updatePerson',
+  'DELETE /api/v1/persons/:id': 'deletePerson',
+
+  'GET /api/v1/accommodations/zones': 'listAccommodationZones',
+  'POST /api/v1/accommodations/import': 'importAccommodations',
+  'GET /api/v1/accommodations': 'listAccommodations',
+  'GET /api/v1/accommodations/export.csv': 'exportAccommodationsCsv',
+  'POST /api/v1/accommodations': 'createAccommodation',
+  'GET /api/v1/accommodations/:id': 'getAccommodation',
+  'PUT /api/v1/accommodations/:id': 'updateAccommodation',
+  'DELETE /api/v1/accommodations/:id': 'deleteAccommodation',
+
+  'GET /api/v1/bookings': 'listBookings',
+  'GET /api/v1/bookings/export.csv': 'exportBookingsCsv',
+  'POST /api/v1/bookings': 'createBooking',
+  'GET /api/v1/bookings/calendar': 'getBookingCalendar',
+  'POST /api/v1/bookings/quote': 'quoteBooking',
+  'GET /api/v1/bookings/:id': 'getBooking',
+  'PUT /api/v1/bookings/:id': 'updateBooking',
+  'POST /api/v1/bookings/:id/cancel': 'cancelBooking',
+  'GET /api/v1/bookings/:id/payments': 'listBookingPayments',
+  'POST /api/v1/bookings/:id/payments': 'createBookingPayment',
+  'GET /api/v1/bookings/:id/events': 'listBookingEvents',
+
+  'GET /api/v1/schedule-sheets': 'listScheduleSheets',
+  'POST /api/v1/schedule-sheets': 'createScheduleSheet',
+  'POST /api/v1/schedule-sheets/generate': 'generateScheduleSheets',
+  'GET /api/v1/schedule-sheets/:id': 'getScheduleSheet',
+  'PUT /api/v1/schedule-sheets/:id': 'updateScheduleSheet',
+  'DELETE /api/v1/schedule-sheets/:id': 'deleteScheduleSheet',
+  'POST /api/v1/schedule-sheets/:id/check-in': 'checkInScheduleSheet',
+  'POST /api/v1/schedule-sheets/:id/finish': 'finishScheduleSheet',
+
+  'GET /api/v1/dashboard': 'getDashboard',
+
+  'GET /api/v1/public/products/:id': 'getPublicProduct',
+  'GET /api/v1/public/products/:id/availability': 'getPublicProductAvailability',
+  'GET /api/v1/public/accommodations': 'listPublicAccommodations',
+  'POST /api/v1/public/bookings': 'createPublicBooking',
+  'GET /api/v1/public/bookings/:id': 'getPublicBooking',
+  'PUT /api/v1/public/bookings/:id': 'updatePublicBooking',
+  'POST /api/v1/public/bookings/:id/cancel': 'cancelPublicBooking',
+
+  'GET /api/v1/audit-log': 'listAuditLog',
+  'GET /api/v1/audit-log/export.csv': 'exportAuditLogCsv',
+};
+
+/**
+ * Examples of the main request bodies, by operationId (documentation: each one is checked against
+ * its operation's schema by openapi-operations.test.ts, so an example never shows a refused body).
+ */
+export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  createBooking: {
+    product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b',
+    date: '2026-07-14',
+    time: '09:30',
+    pax: { adult: 2, child: 1 },
+    customer_name: 'Ana García',
+    customer_email: 'ana@example.com',
+    customer_phone: '+34 600 000 000',
+    customer_country: 'ES',
+    accommodation_id: '6b0e7f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    room: '214',
+  },
+  createBookingPayment: { kind: 'payment', amount_cents: 4500, method: 'card', paid_at: '2026-07-01T09:30:00Z' },
+  cancelBooking: { reason: 'El cliente no puede viajar' },
+  createPublicBooking: {
+    product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b',
+    date: '2026-07-14',
+    time: '09:30',
+    pax: { adult: 2 },
+    customer_name: 'John Smith',
+    customer_email: 'john@example.com',
+    customer_phone: '+44 7700 900000',
+    customer_country: 'GB',
+    accept_terms: true,
+  },
+  createProduct: {
+    code: 'TEIDE-01',
+    name: 'Excursión al Teide',
+    capacity: 50,
+    prices: [
+      { pax_type: 'adult', amount_cents: 4500 },
+      { pax_type: 'child', amount_cents: 2500, min_age: 3, max_age: 11 },
+    ],
+    availability_rules: [{ weekdays: [1, 3, 5], times: ['09:00'], valid_from: '2026-01-01', valid_to: null }],
+  },
+};
+
+type Json = Record<string, unknown>;
+type Schema = Json & { properties?: Record<string, Json>; required?: string[] };
+type Parameter = { in: string; name: string; required?: boolean; description?: string; schema?: Schema };
+type Operation = Json & {
+  operationId?: string;
+  summary?: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: Schema; example?: unknown }> };
+  responses: Record<string, Json & { description: string; content?: Record<string, { schema?: Schema }> }>;
+  security?: unknown[];
+  'x-list-filters'?: Record<string, string>;
+  'x-list-sort'?: string[];
+  'x-multipart-body'?: Schema;
+};
+export type OpenApiDocument = Json & { paths?: Record<string, Record<string, Operation>> };
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** "/api/v1/products/{id}" → "/api/v1/products/:id" (the key of OPERATION_IDS). */
+export const routeKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+
+const SUCCESS: Record<string, string> = {
+  '200': 'Correcto',
+  '201': 'Creado',
+  '204': 'Hecho; la respuesta no tiene cuerpo',
+};
+
+/** The codes the API answers with this status, from the shared table (the error handler's source). */
+const codesOf = (status: number) =>
+  (Object.keys(ERROR_CODES) as TErrorCode[]).filter((c) => ERROR_CODES[c].status === status);
+
+const errorDescription = (status: number) =>
+  ['Error (`code`):', ...codesOf(status).map((c) => `- \`${c}\`: ${ERROR_CODES[c].description}`)].join('\n');
+
+const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
+
+/** Operations that never touch the database (liveness), so never answer its 503. */
+const NO_DATABASE = new Set(['getHealth']);
+
+/** The statuses an operation can answer besides its own, whatever the route: the framework's and the guards'. */
+function frameworkStatuses(op: Operation): number[] {
+  const statuses = [400, 500];
+  // The database restarting, unreachable or out of disk: 503 + Retry-After on everything that reads it.
+  if (!NO_DATABASE.has(op.operationId ?? '')) statuses.push(503);
+  const hasPathParams = (op.parameters ?? []).some((p) => p.in === 'path');
+  if (hasPathParams) statuses.push(404, 414);
+  if (op.requestBody) statuses.push(413, 415, 422);
+  // An operation without its own `security` has the document's bearer token: no or a bad token → 401,
+  // a role that may not → 403.
+  if (!op.security || op.security.length > 0) statuses.push(401, 403);
+  return statuses;
+}
+
+/** The list conventions (lib/filters.ts parseListQuery) as typed parameters. */
+function typeListParameters(op: Operation) {
+  const sortFields = op['x-list-sort'];
+  for (const p of op.parameters ?? []) {
+    if (p.in !== 'query') continue;
+    if (p.name === 'page') p.schema = { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 };
+    if (p.name === 'per_page')
+      p.schema = { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE };
+    if (p.name === 'q') p.schema = { type: 'string', maxLength: MAX_VALUE_LENGTH };
+    if (p.name === 'sort' && sortFields?.length) {
+      const field = `[-+]?(${sortFields.join('|')})`;
+      p.schema = { type: 'string', pattern: `^${field}(,${field})*$` };
+      p.description = `${p.description ?? ''}. Campos: ${sortFields.join(', ')}`;
+    }
+  }
+  delete op['x-list-sort'];
+}
+
+/**
+ * The document as published: operationIds, error answers and descriptions, 204 without content,
+ * typed list parameters, the multipart body and the examples. Operations missing from OPERATION_IDS
+ * keep no id (the test names them).
+ */
+export function finishDocument<T>(document: T): T {
+  const doc = document as OpenApiDocument;
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const id = OPERATION_IDS[routeKey(method, path)];
+      if (id) op.operationId = id;
+
+      const multipart = op['x-multipart-body'];
+      if (multipart) {
+        op.requestBody = { required: true, content: { 'multipart/form-data': { schema: multipart } } };
+        delete op['x-multipart-body'];
+      }
+      const example = id ? REQUEST_EXAMPLES[id] : undefined;
+      const json = op.requestBody?.content['application/json'];
+      if (json && example !== undefined) json.example = example;
+
+      typeListParameters(op);
+
+      for (const status of frameworkStatuses(op)) {
+        op.responses[String(status)] ??= { description: '', content: { 'application/json': { schema: ERROR_REF } } };
+      }
+      for (const [status, res] of Object.entries(op.responses)) {
+        const code = Number(status);
+        if (code === 204) delete res.content;
+        if (code >= 400) res.description = errorDescription(code);
+        else if (!res.description || res.description === 'Default Response')
+          res.description = SUCCESS[status] ?? 'Correcto';
+      }
+      op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
+  return document;
+}
