@@ -41,7 +41,6 @@ function CrewSheetCard({ sheet, detail }: { sheet: TSheetSummary; detail?: TShee
       to={pathTo('scheduleEdit', { id: sheet.id })}
       className={classes.crewCard}
       style={{ '--card-accent': `var(--mantine-color-${colour}-6)` } as React.CSSProperties}
-      aria-label={`${sheet.time} ${sheet.product.name}, ${paxLabel(sheet.pax)}`}
     >
       <Group justify="space-between" wrap="nowrap" align="center" gap="md">
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>

@@ -231,7 +231,7 @@ describe('schedule sheets screens', () => {
     loginAs(5);
     renderRoutes([{ path: '/schedule-sheets', element: <ScheduleSheetsScreen /> }], '/schedule-sheets');
     expect(await screen.findByRole('heading', { name: 'Mis hojas de hoy' })).toBeInTheDocument();
-    const card = await screen.findByRole('link', { name: /09:00 Subida al Teide, 10 pax/ });
+    const card = await screen.findByRole('link', { name: /^09:00 .*Subida al Teide.*10 pax/ });
     expect(card).toHaveAttribute('href', '/schedule-sheets/s1');
     await waitFor(() => expect(card).toHaveTextContent('Primera recogida 08:20 · Hotel Fañabé'));
     expect(screen.queryByRole('button', { name: 'Crear hojas del día' })).toBeNull();
