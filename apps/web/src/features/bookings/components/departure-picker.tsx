@@ -332,7 +332,7 @@ export function DeparturePicker({
                                 : 'teal.8'
                               : st === 'cutoff'
                                 ? 'orange.8'
-                                : 'red.7'
+                                : 'red.8'
                           }
                           fw={600}
                         >
