@@ -15,11 +15,18 @@ async function focusState(page: Page) {
     if (!el || el === document.body) return { ok: true, what: 'body' };
     const r = el.getBoundingClientRect();
     const what = `${el.tagName.toLowerCase()} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}»`;
-    const style = getComputedStyle(el);
+    const drawn = (node: Element | null) => {
+      if (!node) return false;
+      const style = getComputedStyle(node);
+      return (
+        (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none'
+      );
+    };
+    // Checkboxes, radios and switches hide their <input> and ring the box or track drawn after it;
+    // fields with sections ring their wrapper (:focus-within).
     const ring =
-      (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) ||
-      style.boxShadow !== 'none' ||
-      // Mantine draws some rings on the wrapper (fields with sections): :focus-within.
+      drawn(el) ||
+      (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && drawn(el.nextElementSibling)) ||
       !!el.closest('.mantine-Input-input:focus-within');
     let covered = false;
     for (const bar of document.querySelectorAll<HTMLElement>('[data-action-bar]')) {
@@ -72,6 +79,7 @@ test.describe('keyboard only', () => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeFocused();
     await page.keyboard.type('operaciones@teideaventura.demo');
     await page.keyboard.press('Tab');
     await page.keyboard.type(DEMO_PASSWORD);
