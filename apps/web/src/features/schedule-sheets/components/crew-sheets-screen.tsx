@@ -125,6 +125,7 @@ function CrewWeekNav({
         const n = counts?.get(d) ?? 0;
         const rel = relativeDay(d, today);
         const what = counts ? (n === 0 ? 'sin hojas' : n === 1 ? '1 hoja' : `${n} hojas`) : '';
+        const shown = `${d === today ? 'Hoy' : weekdayOf(d)} ${Number(d.slice(8))}`;
         return (
           <button
             key={d}
@@ -132,12 +133,13 @@ function CrewWeekNav({
             className={classes.weekDay}
             aria-pressed={d === date}
             data-today={d === today || undefined}
-            aria-label={`${rel ? `${rel}, ` : ''}${formatLongDay(d)}${what ? `: ${what}` : ''}`}
+            // Starts with what it shows ("Hoy 23", "dom 22"), WCAG 2.5.3; the count is said in words.
+            aria-label={`${shown}${rel && rel !== 'Hoy' ? `, ${rel.toLowerCase()}` : ''}, ${formatLongDay(d)}${what ? `: ${what}` : ''}`}
             onClick={() => onChange(d)}
           >
-            <span className={classes.weekDayName}>{d === today ? 'Hoy' : weekdayOf(d)}</span>
-            <span className={classes.weekDayNum}>{Number(d.slice(8))}</span>
-            <span className={classes.weekDayCount} data-empty={n === 0 || undefined}>
+            <span className={classes.weekDayName}>{d === today ? 'Hoy' : weekdayOf(d)}</span>{' '}
+            <span className={classes.weekDayNum}>{Number(d.slice(8))}</span>{' '}
+            <span className={classes.weekDayCount} data-empty={n === 0 || undefined} aria-hidden>
               {n > 0 ? n : '·'}
             </span>
           </button>

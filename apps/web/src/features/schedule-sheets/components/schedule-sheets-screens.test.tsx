@@ -338,7 +338,7 @@ describe('schedule sheets screens', () => {
     const buttons = within(days).getAllByRole('button');
     expect(buttons).toHaveLength(9);
     const today = todayIso();
-    expect(buttons[0]).toHaveAccessibleName(expect.stringMatching(/^Ayer/));
+    expect(buttons[0]).toHaveAccessibleName(expect.stringMatching(/^\S+ \d+, ayer, /));
     expect(buttons[1]).toHaveAccessibleName(expect.stringMatching(/^Hoy/));
     expect(buttons[1]).toHaveAttribute('aria-pressed', 'true');
     expect(buttons[8]?.getAttribute('aria-label')).toContain(String(Number(shiftDay(today, 7).slice(8))));
