@@ -10,6 +10,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -119,6 +120,8 @@ export function DeparturePicker({
   onDate: (date: string) => void;
   onTime: (time: string | null) => void;
 }) {
+  // The day cells show the short seats text below 36em (booking-form.module.css); their name follows.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [month, setMonth] = useState(() => monthOf(date ?? today));
   const range = gridRange(month);
   const query = useProductAvailability(productId, range.from, range.to, { staleTime: 10_000 });
@@ -249,10 +252,11 @@ export function DeparturePicker({
                             tabIndex={cell.date === tabDate ? 0 : -1}
                             onKeyDown={(e) => onDayKey(e, cell.date)}
                             onFocus={() => setFocusDate(cell.date)}
-                            aria-label={`${formatDay(cell.date)}${text ? `: ${text}${ownHere && info?.state === 'open' ? ` libres, más ${ownHere} de esta reserva` : ''}` : ': sin salidas'}`}
+                            // Starts with what the cell shows ("24 12 plazas", "24 12" on a phone), WCAG 2.5.3.
+                            aria-label={`${cell.day}${text ? ` ${narrow ? short : text}` : ''}, ${formatDay(cell.date)}${text ? `${ownHere && info?.state === 'open' ? ` (libres; más ${ownHere} de esta reserva)` : ''}` : ': sin salidas'}`}
                             onClick={() => enabled && pickDay(cell.date)}
                           >
-                            <span className={classes.dayNum}>{cell.day}</span>
+                            <span className={classes.dayNum}>{cell.day}</span>{' '}
                             <span className={classes.daySeats} data-state={state} aria-hidden>
                               <span className={classes.long}>{text}</span>
                               <span className={classes.short}>{short}</span>

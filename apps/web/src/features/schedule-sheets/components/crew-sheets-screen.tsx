@@ -125,6 +125,7 @@ function CrewWeekNav({
         const n = counts?.get(d) ?? 0;
         const rel = relativeDay(d, today);
         const what = counts ? (n === 0 ? 'sin hojas' : n === 1 ? '1 hoja' : `${n} hojas`) : '';
+        // What the button shows: "Hoy 23" then the count ("2") or a dot, said as "2 hojas".
         const shown = `${d === today ? 'Hoy' : weekdayOf(d)} ${Number(d.slice(8))}`;
         return (
           <button
@@ -134,12 +135,12 @@ function CrewWeekNav({
             aria-pressed={d === date}
             data-today={d === today || undefined}
             // Starts with what it shows ("Hoy 23", "dom 22"), WCAG 2.5.3; the count is said in words.
-            aria-label={`${shown}${rel && rel !== 'Hoy' ? `, ${rel.toLowerCase()}` : ''}, ${formatLongDay(d)}${what ? `: ${what}` : ''}`}
+            aria-label={`${shown}${what ? `, ${what}` : ''}${rel && rel !== 'Hoy' ? `, ${rel.toLowerCase()}` : ''}, ${formatLongDay(d)}`}
             onClick={() => onChange(d)}
           >
             <span className={classes.weekDayName}>{d === today ? 'Hoy' : weekdayOf(d)}</span>{' '}
             <span className={classes.weekDayNum}>{Number(d.slice(8))}</span>{' '}
-            <span className={classes.weekDayCount} data-empty={n === 0 || undefined} aria-hidden>
+            <span className={classes.weekDayCount} data-empty={n === 0 || undefined}>
               {n > 0 ? n : '·'}
             </span>
           </button>
