@@ -3,15 +3,6 @@ import { signIn } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
 
-/** "jue, 26 nov 2026" (how the app names a day) → "2026-11-26". */
-const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
-function isoOfLabel(label: string): string {
-  const m = /(\d{1,2}) (\w+) (\d{4})/.exec(label);
-  if (!m) throw new Error(`Fecha no reconocida: ${label}`);
-  const month = MONTHS.findIndex((x) => (m[2] ?? '').startsWith(x.slice(0, 3))) + 1;
-  return `${m[3]}-${String(month).padStart(2, '0')}-${String(m[1]).padStart(2, '0')}`;
-}
-
 /** Seats sold on a departure, read from the calendar view (week of that date, that product). */
 async function seatsSold(page: Page, productId: string, date: string, time: string): Promise<number> {
   await page.goto(`/booking?view=calendar&cal=week&cal_date=${date}&product_id=${productId}`);
@@ -48,13 +39,13 @@ test.describe('bookings (PRODUCT §5: /booking, /booking/create, /booking/edit/{
     // 2. Date: the first day with seats on sale (this month or the next ones).
     const calendar = page.getByRole('table', { name: /^Salidas de / });
     await expect(calendar).toBeVisible();
-    const openDay = calendar.locator('button:not([disabled])[aria-label$="plazas"]');
+    const openDay = calendar.locator('button:not([disabled])[data-state="open"]');
     for (let i = 0; i < 4 && (await openDay.count()) === 0; i++) {
       await page.getByRole('button', { name: 'Mes siguiente' }).click();
       await page.waitForTimeout(500);
     }
     const day = openDay.first();
-    const date = isoOfLabel((await day.getAttribute('aria-label')) ?? '');
+    const date = (await day.getAttribute('data-date')) ?? '';
     await day.click();
     await expect(day).toHaveAttribute('aria-pressed', 'true');
 

@@ -229,7 +229,7 @@ test.describe('products (PRODUCT §5: general data, tariffs, availability, picku
     const departures = calendar.locator('td:not([data-past]):not([data-today]) button');
     if ((await departures.count()) === 0) await page.getByRole('button', { name: 'Mes siguiente' }).click();
     await expect(departures.first()).toBeVisible();
-    await expect(departures.first()).toHaveAccessibleName(/^(09:00|15:30), 30 de 30 plazas libres/);
+    await expect(departures.first()).toHaveAccessibleName(/^(09:00|15:30) 30\/30, 30 de 30 plazas libres/);
     if (await calendar.locator(`td[data-date="${closedDay}"]`).isVisible()) {
       await expect(calendar.locator(`td[data-date="${closedDay}"]`)).toContainText('Cerrado');
       await expect(calendar.locator(`td[data-date="${closedDay}"] button`)).toHaveCount(0);

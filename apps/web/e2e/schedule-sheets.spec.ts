@@ -361,7 +361,7 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
         expect(routeBox?.y ?? 0).toBeLessThan(listBox?.y ?? 0);
         const names = await list
           .getByRole('button', { name: new RegExp(stamp) })
-          .evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').split(',')[0]));
+          .evaluateAll((els) => els.map((e) => e.querySelector('p')?.textContent ?? ''));
         expect(names).toEqual([`Zoe Hotel ${stamp}`, `Ana Punto ${stamp}`]);
 
         // Not the day yet: said in words; nothing to tap, no scanning; «Iniciar» disabled with its reason.

@@ -12,7 +12,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_MS } from '@trayecto/shared';
 import { type ReactNode, useEffect } from 'react';
 import { DATES_SETTINGS } from '../config/locale';
-import { theme } from '../config/theme';
+import { cssVariablesResolver, theme } from '../config/theme';
 import { isLoggedIn, onSessionChange } from '../lib/auth-storage';
 import notifyClasses from '../lib/notify.module.css';
 import { queryClient } from '../lib/query-client';
@@ -32,7 +32,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={DATES_SETTINGS}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>

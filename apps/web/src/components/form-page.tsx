@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useNotificationsAbove } from '../lib/notify';
 import classes from './form-page.module.css';
@@ -86,6 +86,30 @@ export function FormSectionCard({
 }
 
 /**
+ * The sticky save bar never hides the field that has the focus (WCAG 2.4.11): after the browser
+ * has scrolled a newly focused control into view, if the bar covers it, the page scrolls it up
+ * above the bar. (CSS scroll-padding in global.css does the same where the browser honours it.)
+ */
+function useKeepFocusAboveBar(barRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const onFocusIn = (e: FocusEvent) => {
+      const target = e.target;
+      if (!(target instanceof HTMLElement)) return;
+      requestAnimationFrame(() => {
+        const bar = barRef.current;
+        if (!bar || bar.contains(target) || target.closest('[role="dialog"]') || !target.isConnected) return;
+        const edge = bar.getBoundingClientRect();
+        const box = target.getBoundingClientRect();
+        if (box.bottom + 12 <= edge.top || box.top >= edge.bottom) return;
+        window.scrollBy({ top: box.bottom + 12 - edge.top });
+      });
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [barRef]);
+}
+
+/**
  * The sticky bar at the end of the form: whether there are unsaved changes or errors, "Cancelar"
  * (or "Volver") back to the list, and the save button.
  *
@@ -115,6 +139,7 @@ export function FormSaveBar({
   const hasSummary = summary !== undefined;
   const barRef = useRef<HTMLDivElement>(null);
   useNotificationsAbove(barRef);
+  useKeepFocusAboveBar(barRef);
   return (
     <Paper
       ref={barRef}

@@ -48,3 +48,11 @@ export function matchPublicRoute(pathname: string): TPublicMatch | null {
   }
   return null;
 }
+
+/**
+ * The accessibility statement ("Declaración de accesibilidad", Ley 11/2023 / EAA). A page of the
+ * public bundle, linked from every public page's footer; not in the shared ROUTES table because no
+ * API or back-office code refers to it (the server serves public.html for every /public/* path).
+ */
+export const STATEMENT_PATH = '/public/accesibilidad';
+export const STATEMENT_TITLE = 'Declaración de accesibilidad';

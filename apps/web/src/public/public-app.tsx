@@ -1,10 +1,20 @@
 // The base styles first: every page's own styles come after them.
 import './public.css';
-import { Component, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import {
+  Component,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { ErrorPage, LoadingPage, NotFoundPage } from './components/states';
 import { getBooking, getProduct, PublicApiError } from './lib/api';
+import { focusHeadingWhenShown } from './lib/focus-heading';
 import { prefetchResource } from './lib/resource';
-import { matchPublicRoute, type TPublicMatch } from './match-route';
+import { matchPublicRoute, STATEMENT_PATH, STATEMENT_TITLE, type TPublicMatch } from './match-route';
 import { loadBookingPage, loadExistingBookingPage, loadVoucherPage } from './page-loaders';
 import { LandingPage } from './pages/landing-page';
 
@@ -13,6 +23,9 @@ import { LandingPage } from './pages/landing-page';
 // booking page when the visitor reaches for "Reservar").
 const BookingPage = lazy(() => loadBookingPage().then((m) => ({ default: m.BookingPage })));
 const ExistingBookingPage = lazy(() => loadExistingBookingPage().then((m) => ({ default: m.ExistingBookingPage })));
+const AccessibilityPage = lazy(() =>
+  import('./pages/accessibility-page').then((m) => ({ default: m.AccessibilityPage })),
+);
 const VoucherPage = lazy(() => loadVoucherPage().then((m) => ({ default: m.VoucherPage })));
 
 function subscribe(cb: () => void) {
@@ -43,19 +56,39 @@ class PageBoundary extends Component<{ routeName: string; children: ReactNode },
 /** The public pages' root: one page per public route, a friendly not-found otherwise. */
 export function PublicApp() {
   const pathname = useSyncExternalStore(subscribe, getPath, getPath);
-  const match = matchPublicRoute(pathname);
+  const isStatement = pathname.replace(/\/$/, '') === STATEMENT_PATH;
+  const match = isStatement ? null : matchPublicRoute(pathname);
 
   // The route's own title first; a page replaces it once its data is known (its passive effect
   // runs after this layout effect).
-  const title = match ? `${match.title} · Trayecto` : 'Página no encontrada · Trayecto';
+  const title = isStatement
+    ? `${STATEMENT_TITLE} · Trayecto`
+    : match
+      ? `${match.title} · Trayecto`
+      : 'Página no encontrada · Trayecto';
   useLayoutEffect(() => {
     document.title = title;
   }, [title]);
+  // Every page change starts at the top, with the focus on the new page's heading (not the first load).
+  const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every page change starts at the top
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    return focusHeadingWhenShown(() => document.getElementById('contenido'));
   }, [pathname]);
 
+  if (isStatement)
+    return (
+      <PageBoundary key={pathname} routeName="public-accessibility">
+        <Suspense fallback={<LoadingPage routeName="public-accessibility" variant="form" />}>
+          <AccessibilityPage />
+        </Suspense>
+      </PageBoundary>
+    );
   if (!match) return <NotFoundPage />;
   prefetchData(match);
   return (

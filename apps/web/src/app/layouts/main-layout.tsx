@@ -132,7 +132,8 @@ export function MainLayout() {
 
           <Menu position="bottom-end" width={240} shadow="md" withinPortal>
             <Menu.Target>
-              <UnstyledButton className={classes.userButton} aria-label={`Menú de usuario: ${userName}`}>
+              {/* Named by what it shows (2.5.3): initials, name and role, then what it opens. */}
+              <UnstyledButton className={classes.userButton}>
                 <Group gap={10} wrap="nowrap">
                   <Avatar color="brand" radius="xl" size={34}>
                     {initials(userName)}
@@ -146,6 +147,7 @@ export function MainLayout() {
                     </Text>
                   </Box>
                   <IconChevronDown size={14} aria-hidden />
+                  <VisuallyHidden>Menú de usuario</VisuallyHidden>
                 </Group>
               </UnstyledButton>
             </Menu.Target>

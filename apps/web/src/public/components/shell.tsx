@@ -2,6 +2,7 @@ import type { TPublicOperator } from '@trayecto/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { brandVars } from '../lib/brand';
 import { onLinkClick } from '../lib/navigation';
+import { STATEMENT_PATH } from '../match-route';
 import { IconArrowLeft, IconMail, IconPhone, IconWorld } from './icons';
 
 /** "Teide Aventura" → "TA" (the mark when the operator has no logo). */
@@ -72,6 +73,13 @@ export function OperatorContact({ operator, compact }: { operator: TPublicOperat
   );
 }
 
+/** The accessibility statement, remembering the page it was opened from (for its operator's contact). */
+function statementHref(): string {
+  const here = typeof window === 'undefined' ? '' : window.location.pathname;
+  if (!here || here === STATEMENT_PATH) return STATEMENT_PATH;
+  return `${STATEMENT_PATH}?desde=${encodeURIComponent(here)}`;
+}
+
 type ShellProps = {
   routeName: string;
   operator?: TPublicOperator | null;
@@ -109,11 +117,7 @@ export function Shell({ routeName, operator, back, children, className }: ShellP
             <a className="pub-header-back" href={back.href} onClick={onLinkClick}>
               <IconArrowLeft size={18} />
               <span className={back.short ? 'pub-hide-xs' : undefined}>{back.label}</span>
-              {back.short && (
-                <span className="pub-show-xs" aria-hidden="true">
-                  {back.short}
-                </span>
-              )}
+              {back.short && <span className="pub-show-xs">{back.short}</span>}
             </a>
           )}
           {operator?.phone && !back && (
@@ -138,7 +142,12 @@ export function Shell({ routeName, operator, back, children, className }: ShellP
             <OperatorContact operator={operator} compact />
           </div>
         )}
-        <p className="pub-footer-powered">Reservas gestionadas con Trayecto</p>
+        <p className="pub-footer-powered">
+          Reservas gestionadas con Trayecto ·{' '}
+          <a href={statementHref()} onClick={onLinkClick}>
+            Declaración de accesibilidad
+          </a>
+        </p>
       </footer>
     </div>
   );

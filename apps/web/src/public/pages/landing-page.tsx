@@ -1,7 +1,7 @@
 import type { TPublicProduct } from '@trayecto/shared';
 import { PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
 import { pathTo } from '@trayecto/shared/paths';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   IconBolt,
   IconBus,
@@ -81,7 +81,7 @@ function Gallery({ product }: { product: TPublicProduct }) {
     );
   }
   return (
-    <ul className={`lp-gallery lp-gallery-${Math.min(images.length, 5)}`} aria-label="Fotos de la excursión">
+    <ScrollableGallery className={`lp-gallery lp-gallery-${Math.min(images.length, 5)}`}>
       {images.map((img, i) => {
         const thumbW = Math.min(400, img.width);
         return (
@@ -105,6 +105,30 @@ function Gallery({ product }: { product: TPublicProduct }) {
           </li>
         );
       })}
+    </ScrollableGallery>
+  );
+}
+
+/**
+ * The photo strip: on a phone it scrolls sideways, and then it is a Tab stop so a keyboard can
+ * scroll it with the arrows (WCAG 2.1.1, axe "scrollable-region-focusable"); on a wide screen,
+ * where all photos show, it is not.
+ */
+function ScrollableGallery({ className, children }: { className: string; children: ReactNode }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, []);
+  return (
+    <ul ref={ref} className={className} aria-label="Fotos de la excursión" tabIndex={scrolls ? 0 : undefined}>
+      {children}
     </ul>
   );
 }

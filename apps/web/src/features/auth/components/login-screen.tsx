@@ -40,12 +40,19 @@ export function LoginScreen() {
     document.title = 'Iniciar sesión · Trayecto';
   }, []);
 
-  const submit = form.onSubmit((values) => {
-    loginMutation.mutate(
-      { email: values.email.trim(), password: values.password },
-      { onSuccess: () => navigate(redirectTo, { replace: true }) },
-    );
-  });
+  const submit = form.onSubmit(
+    (values) => {
+      loginMutation.mutate(
+        { email: values.email.trim(), password: values.password },
+        { onSuccess: () => navigate(redirectTo, { replace: true }) },
+      );
+    },
+    // A failed submit takes the focus to the first field to fix (WCAG 3.3.1).
+    (errors) => {
+      const first = (['email', 'password'] as const).find((k) => errors[k]);
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
 
   const error = loginMutation.error;
 

@@ -3,7 +3,7 @@
  * realizada and No presentado ask for confirmation and save `{state, version}` on their own;
  * Cancelar opens its modal (a reason is required). A typed but unsaved edit stays typed.
  */
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconCheck, IconUserX } from '@tabler/icons-react';
 import type { TBookingResponse } from '@trayecto/shared';
@@ -60,10 +60,18 @@ export function useBookingStateActions(ctl: TBookingFormController, booking: TBo
 
   /** The header's buttons (null without any action: the header then has no button group). */
   const buttons = actions.length
-    ? actions.map((a) => (
-        <Tooltip key={a.target} label={a.disabledReason} disabled={!a.disabledReason}>
+    ? actions.flatMap((a) => [
+        <Tooltip
+          key={a.target}
+          label={a.disabledReason}
+          disabled={!a.disabledReason}
+          events={{ hover: true, focus: true, touch: true }}
+        >
           <Button
+            // Looks disabled and says so (4.1.2) but stays focusable, so its reason can be read.
             data-disabled={a.disabledReason ? true : undefined}
+            aria-disabled={a.disabledReason ? true : undefined}
+            aria-describedby={a.disabledReason ? `state-reason-${a.target}` : undefined}
             variant={a.needsReason ? 'light' : 'filled'}
             color={a.color}
             leftSection={
@@ -80,8 +88,13 @@ export function useBookingStateActions(ctl: TBookingFormController, booking: TBo
           >
             {a.label}
           </Button>
-        </Tooltip>
-      ))
+        </Tooltip>,
+        a.disabledReason ? (
+          <VisuallyHidden key={`${a.target}-reason`} id={`state-reason-${a.target}`}>
+            {a.disabledReason}
+          </VisuallyHidden>
+        ) : null,
+      ])
     : null;
 
   const cancelModal = booking ? (

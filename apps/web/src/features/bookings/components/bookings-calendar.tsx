@@ -42,15 +42,32 @@ export function weekLabel(from: string, to: string): string {
   return from.slice(5, 7) === to.slice(5, 7) ? `${a.split(' ')[0]} – ${b} ${year}` : `${a} – ${b} ${year}`;
 }
 
-/** What a screen reader hears for one departure. */
-export function entryLabel(e: TBookingCalendarEntry): string {
-  const base = `${e.product_name}, ${formatDay(e.date)} ${e.time}`;
+/**
+ * What a screen reader hears for one departure: first what the entry shows (`shown`, so a voice
+ * user can say it, WCAG 2.5.3), then the day and the seats in words.
+ */
+export function entryLabel(e: TBookingCalendarEntry, shown = entryShown(e)): string {
+  const base = `${shown}, ${formatDay(e.date)} ${e.time}`;
   if (e.closed) return `${base}: cerrada, ${plural(e.seats_taken, 'plaza vendida', 'plazas vendidas')}`;
   return `${base}: ${plural(e.seats_taken, 'plaza vendida', 'plazas vendidas')}, ${plural(
     e.seats_left,
     'libre',
     'libres',
   )} de ${e.capacity}`;
+}
+
+/** The text a month entry shows: "09:00 12/50 Subida al Teide". */
+function entryShown(e: TBookingCalendarEntry): string {
+  return `${e.time} ${e.seats_taken}/${e.capacity} ${e.product_name}`;
+}
+
+/** The status line of a week card. */
+function cardStatus(e: TBookingCalendarEntry): string {
+  return e.closed
+    ? 'Cerrada'
+    : e.seats_left <= 0
+      ? 'Completa'
+      : `${plural(e.seats_left, 'libre', 'libres')} · ${plural(e.bookings_count, 'reserva', 'reservas')}`;
 }
 
 const MAX_IN_CELL = 3;
@@ -113,12 +130,13 @@ export function BookingsCalendar({
           aria-label={`${entryLabel(e)}. Ver sus reservas`}
           onClick={() => onPick(e)}
         >
+          {/* The spaces keep the spoken/voice name "09:00 12/50 Teide" (flex drops them on screen). */}
           <span className={classes.entryTop}>
-            <span className={classes.entryTime}>{e.time}</span>
+            <span className={classes.entryTime}>{e.time}</span>{' '}
             <span className={classes.entrySeats}>
               {e.seats_taken}/{e.capacity}
             </span>
-          </span>
+          </span>{' '}
           <span className={classes.entryName}>{e.product_name}</span>
         </UnstyledButton>
       </Tooltip>
@@ -133,7 +151,7 @@ export function BookingsCalendar({
         key={`${e.product_id}-${e.date}-${e.time}`}
         className={`${classes.card} ${classes.tone}`}
         data-tone={tone}
-        aria-label={`${entryLabel(e)}. Ver sus reservas`}
+        aria-label={`${entryLabel(e, `${entryShown(e)} ${cardStatus(e)}`)}. Ver sus reservas`}
         onClick={() => onPick(e)}
       >
         <Group justify="space-between" gap={4} wrap="nowrap">
@@ -151,11 +169,7 @@ export function BookingsCalendar({
           <div style={{ width: `${pct}%` }} />
         </div>
         <Text size="11px" c="inherit" opacity={0.85}>
-          {e.closed
-            ? 'Cerrada'
-            : e.seats_left <= 0
-              ? 'Completa'
-              : `${plural(e.seats_left, 'libre', 'libres')} · ${plural(e.bookings_count, 'reserva', 'reservas')}`}
+          {cardStatus(e)}
         </Text>
       </UnstyledButton>
     );

@@ -10,9 +10,10 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { IconButton } from '../../../components/icon-button';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { monthLabel } from '../../../components/month-calendar';
@@ -31,6 +32,13 @@ import {
   type TSlotStatus,
 } from '../utils/booking-calendar';
 import classes from './booking-form.module.css';
+
+/** "2026-11-30" + 1 → "2026-12-01" (calendar days, no time zone). */
+function shiftDay(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
 
 const WEEKDAYS = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'];
 
@@ -112,6 +120,8 @@ export function DeparturePicker({
   onDate: (date: string) => void;
   onTime: (time: string | null) => void;
 }) {
+  // The day cells show the short seats text below 36em (booking-form.module.css); their name follows.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [month, setMonth] = useState(() => monthOf(date ?? today));
   const range = gridRange(month);
   const query = useProductAvailability(productId, range.from, range.to, { staleTime: 10_000 });
@@ -139,6 +149,34 @@ export function DeparturePicker({
     return st === 'open' || (st === 'cutoff' && canOverrideCutoff);
   };
 
+  // A keyboard grid like the public calendar (WCAG 2.1.1): one Tab stop, the chosen day or else the
+  // first one open; the arrows, Home and End move among the month's open days.
+  const gridRef = useRef<HTMLTableElement>(null);
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  const openDays = weeks
+    .flat()
+    .filter((c) => c.inMonth && !readOnly && (Boolean(days.get(c.date)?.selectable) || ownSeats?.date === c.date))
+    .map((c) => c.date);
+  const tabDate =
+    (focusDate && openDays.includes(focusDate) ? focusDate : null) ??
+    (date && monthOf(date) === month ? date : null) ??
+    openDays[0] ??
+    null;
+  const onDayKey = (e: KeyboardEvent<HTMLButtonElement>, from: string) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
+    let next: string | undefined;
+    if (e.key === 'Home') next = openDays[0];
+    else if (e.key === 'End') next = openDays[openDays.length - 1];
+    else if (step) {
+      const target = shiftDay(from, step);
+      next = step > 0 ? openDays.find((d) => d >= target) : [...openDays].reverse().find((d) => d <= target);
+    } else return;
+    e.preventDefault();
+    if (!next) return;
+    setFocusDate(next);
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${next}"]`)?.focus();
+  };
+
   const pickDay = (d: string) => {
     if (readOnly) return;
     onDate(d);
@@ -149,12 +187,7 @@ export function DeparturePicker({
 
   return (
     <Stack gap="md">
-      <Input.Wrapper
-        label="Fecha"
-        error={dateError}
-        {...{ 'aria-required': true }}
-        labelProps={{ 'data-required': true }}
-      >
+      <Input.Wrapper label="Fecha" error={dateError} labelProps={{ 'data-required': true }}>
         <Stack gap={6} mt={4}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <IconButton
@@ -183,7 +216,7 @@ export function DeparturePicker({
           ) : null}
           <Box pos="relative">
             <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-            <table className={classes.calendar} aria-label={`Salidas de ${monthLabel(month)}`}>
+            <table ref={gridRef} className={classes.calendar} aria-label={`Salidas de ${monthLabel(month)}`}>
               <thead>
                 <tr>
                   {WEEKDAYS.map((w) => (
@@ -215,10 +248,15 @@ export function DeparturePicker({
                             data-today={cell.isToday || undefined}
                             data-state={info?.state}
                             aria-pressed={selected}
-                            aria-label={`${formatDay(cell.date)}${text ? `: ${text}${ownHere && info?.state === 'open' ? ` libres, más ${ownHere} de esta reserva` : ''}` : ': sin salidas'}`}
+                            data-date={cell.date}
+                            tabIndex={cell.date === tabDate ? 0 : -1}
+                            onKeyDown={(e) => onDayKey(e, cell.date)}
+                            onFocus={() => setFocusDate(cell.date)}
+                            // Starts with what the cell shows ("24 12 plazas", "24 12" on a phone), WCAG 2.5.3.
+                            aria-label={`${cell.day}${text ? ` ${narrow ? short : text}` : ''}, ${formatDay(cell.date)}${text ? `${ownHere && info?.state === 'open' ? ` (libres; más ${ownHere} de esta reserva)` : ''}` : ': sin salidas'}`}
                             onClick={() => enabled && pickDay(cell.date)}
                           >
-                            <span className={classes.dayNum}>{cell.day}</span>
+                            <span className={classes.dayNum}>{cell.day}</span>{' '}
                             <span className={classes.daySeats} data-state={state} aria-hidden>
                               <span className={classes.long}>{text}</span>
                               <span className={classes.short}>{short}</span>
@@ -298,7 +336,7 @@ export function DeparturePicker({
                                 : 'teal.8'
                               : st === 'cutoff'
                                 ? 'orange.8'
-                                : 'red.7'
+                                : 'red.8'
                           }
                           fw={600}
                         >

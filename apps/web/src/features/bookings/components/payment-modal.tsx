@@ -9,7 +9,7 @@ import {
 } from '@trayecto/shared';
 import { useEffect, useState } from 'react';
 import { EURO_INPUT } from '../../../components/euro-input';
-import { REQUIRED_FIELD } from '../../../components/required-field';
+import { REQUIRED_FIELD, REQUIRED_PICKER } from '../../../components/required-field';
 import { dayValueFormatter, formatDay } from '../../../lib/dates';
 import { issuesToErrors, mapServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -220,7 +220,7 @@ export function PaymentModal({
             />
             <DatePickerInput
               label="Fecha"
-              {...REQUIRED_FIELD}
+              {...REQUIRED_PICKER}
               value={values.date}
               onChange={(v) => set('date', v ? String(v).slice(0, 10) : null)}
               valueFormatter={dayValueFormatter}

@@ -42,7 +42,6 @@ export function PassengerRow({
         type="button"
         className={classes.tapTarget}
         aria-pressed={present}
-        aria-label={`${p.customer_name}, ${p.locator}, ${paxLabel(p.pax_total)}${present ? ', embarcado' : ''}${p.pending_cents > 0 ? `, pendiente de cobro ${formatCents(p.pending_cents)}` : ''}`}
         disabled={!toggleable || busy}
         onClick={() => onToggle(p)}
       >

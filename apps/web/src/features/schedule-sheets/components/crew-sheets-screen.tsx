@@ -41,7 +41,6 @@ function CrewSheetCard({ sheet, detail }: { sheet: TSheetSummary; detail?: TShee
       to={pathTo('scheduleEdit', { id: sheet.id })}
       className={classes.crewCard}
       style={{ '--card-accent': `var(--mantine-color-${colour}-6)` } as React.CSSProperties}
-      aria-label={`${sheet.time} ${sheet.product.name}, ${paxLabel(sheet.pax)}`}
     >
       <Group justify="space-between" wrap="nowrap" align="center" gap="md">
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
@@ -126,6 +125,8 @@ function CrewWeekNav({
         const n = counts?.get(d) ?? 0;
         const rel = relativeDay(d, today);
         const what = counts ? (n === 0 ? 'sin hojas' : n === 1 ? '1 hoja' : `${n} hojas`) : '';
+        // What the button shows: "Hoy 23" then the count ("2") or a dot, said as "2 hojas".
+        const shown = `${d === today ? 'Hoy' : weekdayOf(d)} ${Number(d.slice(8))}`;
         return (
           <button
             key={d}
@@ -133,11 +134,12 @@ function CrewWeekNav({
             className={classes.weekDay}
             aria-pressed={d === date}
             data-today={d === today || undefined}
-            aria-label={`${rel ? `${rel}, ` : ''}${formatLongDay(d)}${what ? `: ${what}` : ''}`}
+            // Starts with what it shows ("Hoy 23", "dom 22"), WCAG 2.5.3; the count is said in words.
+            aria-label={`${shown}${what ? `, ${what}` : ''}${rel && rel !== 'Hoy' ? `, ${rel.toLowerCase()}` : ''}, ${formatLongDay(d)}`}
             onClick={() => onChange(d)}
           >
-            <span className={classes.weekDayName}>{d === today ? 'Hoy' : weekdayOf(d)}</span>
-            <span className={classes.weekDayNum}>{Number(d.slice(8))}</span>
+            <span className={classes.weekDayName}>{d === today ? 'Hoy' : weekdayOf(d)}</span>{' '}
+            <span className={classes.weekDayNum}>{Number(d.slice(8))}</span>{' '}
             <span className={classes.weekDayCount} data-empty={n === 0 || undefined}>
               {n > 0 ? n : '·'}
             </span>

@@ -7,7 +7,7 @@ import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormDrawer, readOnlyProps, useRecordForm } from '../../../components/form-drawer';
 import { FormSection, NotesSection } from '../../../components/form-section';
 import { ChoiceSelect } from '../../../components/record-fields';
-import { requiredIf } from '../../../components/required-field';
+import { requiredIf, requiredPickerIf } from '../../../components/required-field';
 import { TourOperatorSection } from '../../../components/tour-operator-section';
 import type { TTourOperatorOption } from '../../../lib/tour-operator-options';
 import { useIsPhone } from '../../../lib/use-is-phone';
@@ -170,14 +170,14 @@ export function VehicleFormDrawer({ opened, vehicle, readOnly, ctx, operators, o
               <Group align="flex-start" gap="sm" wrap={isPhone ? 'wrap' : 'nowrap'}>
                 <DayField
                   label="Desde"
-                  {...requiredIf(!readOnly)}
+                  {...requiredPickerIf(!readOnly)}
                   style={{ flex: '1 1 170px' }}
                   readOnly={readOnly}
                   inputProps={form.getInputProps(`unavailable_periods.${i}.from`)}
                 />
                 <DayField
                   label="Hasta"
-                  {...requiredIf(!readOnly)}
+                  {...requiredPickerIf(!readOnly)}
                   minDate={p.from ?? undefined}
                   defaultDate={p.from ?? undefined}
                   style={{ flex: '1 1 170px' }}

@@ -16,7 +16,7 @@ import { DatePicker, DatePickerInput, TimePicker } from '@mantine/dates';
 import { IconClock, IconPlus, IconRepeat, IconTrash, IconX } from '@tabler/icons-react';
 import { MAX_AVAILABILITY_RULES, MAX_TIMES_PER_RULE } from '@trayecto/shared';
 import { AddItemButton } from '../../../../components/add-item-button';
-import { REQUIRED_FIELD } from '../../../../components/required-field';
+import { REQUIRED_PICKER } from '../../../../components/required-field';
 import { formatDay, formatShortDay, formatWeekdays, WEEKDAYS } from '../../utils/product-format';
 import { newRule, type TRuleValues } from '../product-form-values';
 import { CALENDAR_A11Y, dayValueFormatter } from './date-input-format';
@@ -108,7 +108,7 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
               <Stack gap="md">
                 <Input.Wrapper
                   label="Días de la semana"
-                  {...(readOnly ? {} : REQUIRED_FIELD)}
+                  {...(readOnly ? {} : REQUIRED_PICKER)}
                   error={weekdaysError}
                   id={`rule-${rule.key}-days`}
                 >
@@ -159,7 +159,7 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
                 <Input.Wrapper
                   label="Horas de salida"
                   description={readOnly ? undefined : 'Formato 24 horas.'}
-                  {...(readOnly ? {} : REQUIRED_FIELD)}
+                  {...(readOnly ? {} : REQUIRED_PICKER)}
                   error={timesError}
                 >
                   <Group gap="xs" mt={6} wrap="wrap" align="flex-start">
@@ -203,7 +203,7 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
                   <DatePickerInput
                     label="Válido desde"
                     aria-label={`${title}: válido desde`}
-                    {...(readOnly ? {} : REQUIRED_FIELD)}
+                    {...(readOnly ? {} : REQUIRED_PICKER)}
                     valueFormatter={dayValueFormatter}
                     {...CALENDAR_A11Y}
                     placeholder="Primer día"

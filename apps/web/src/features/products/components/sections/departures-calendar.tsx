@@ -38,10 +38,17 @@ export const TONE_LABELS: Record<TSlotTone, string> = {
   closed: 'Cerrada',
 };
 
-/** "09:00, 38 de 50 plazas libres" — what a screen reader hears for one departure. */
+/**
+ * "09:00 38/50, 38 de 50 plazas libres" — what a screen reader hears for one departure: first what
+ * the slot shows (so a voice user can say it, WCAG 2.5.3), then the seats in words.
+ */
 export function slotLabel(slot: TAvailabilitySlot): string {
   if (slot.closed) return `${slot.time}, cerrada`;
-  return `${slot.time}, ${slot.seats_left} de ${plural(slot.capacity, 'plaza libre', 'plazas libres')}`;
+  return `${slot.time} ${slot.seats_left}/${slot.capacity}, ${slot.seats_left} de ${plural(
+    slot.capacity,
+    'plaza libre',
+    'plazas libres',
+  )}`;
 }
 
 /**
@@ -78,7 +85,7 @@ export function DeparturesCalendar({
     const tone = slotTone(slot);
     const content = (
       <>
-        <span className={classes.slotTime}>{slot.time}</span>
+        <span className={classes.slotTime}>{slot.time}</span>{' '}
         <span className={classes.slotSeats}>{slot.closed ? 'Cerrada' : `${slot.seats_left}/${slot.capacity}`}</span>
       </>
     );

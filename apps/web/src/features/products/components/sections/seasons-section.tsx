@@ -2,7 +2,7 @@ import { ActionIcon, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextIn
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendarEvent, IconTrash } from '@tabler/icons-react';
 import { AddItemButton } from '../../../../components/add-item-button';
-import { REQUIRED_FIELD } from '../../../../components/required-field';
+import { REQUIRED_FIELD, REQUIRED_PICKER } from '../../../../components/required-field';
 import { formatShortDay, paxTypeName } from '../../utils/product-format';
 import { newSeason } from '../product-form-values';
 import { CALENDAR_A11Y, dayValueFormatter } from './date-input-format';
@@ -63,7 +63,7 @@ export function SeasonsSection({ form, readOnly }: TSectionProps) {
               <DatePickerInput
                 label="Desde"
                 placeholder="Elige el primer día"
-                {...(readOnly ? {} : REQUIRED_FIELD)}
+                {...(readOnly ? {} : REQUIRED_PICKER)}
                 valueFormatter={dayValueFormatter}
                 {...CALENDAR_A11Y}
                 {...ro}
@@ -72,7 +72,7 @@ export function SeasonsSection({ form, readOnly }: TSectionProps) {
               <DatePickerInput
                 label="Hasta"
                 placeholder="Elige el último día"
-                {...(readOnly ? {} : REQUIRED_FIELD)}
+                {...(readOnly ? {} : REQUIRED_PICKER)}
                 valueFormatter={dayValueFormatter}
                 {...CALENDAR_A11Y}
                 minDate={season.from ?? undefined}

@@ -49,7 +49,7 @@ describe('product sections', () => {
       closed: false,
       departure_id: null,
     };
-    expect(slotLabel(slot)).toBe('09:00, 38 de 50 plazas libres');
+    expect(slotLabel(slot)).toBe('09:00 38/50, 38 de 50 plazas libres');
     expect(slotLabel({ ...slot, closed: true })).toBe('09:00, cerrada');
     expect(monthLabel('2026-07')).toBe('Julio 2026');
   });

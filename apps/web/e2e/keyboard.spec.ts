@@ -1,0 +1,217 @@
+/**
+ * Keyboard-only journeys (issue 22, WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11): no mouse, no `fill()` or
+ * `click()` — only Tab, Shift+Tab, arrows, Enter, Space and typed text. Every control is reached
+ * with Tab (`tabTo`), and at each stop the focused control must show a focus indicator and must
+ * not be hidden under a sticky bar.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers';
+import { productNamed, publicSlots, staffToken, uniqueEmail } from './public-helpers';
+
+/** What the focused element looks like: whether it is visible, drawn with a ring, and uncovered. */
+async function focusState(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { ok: true, what: 'body' };
+    const r = el.getBoundingClientRect();
+    const what = `${el.tagName.toLowerCase()} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}»`;
+    const drawn = (node: Element | null) => {
+      if (!node) return false;
+      const style = getComputedStyle(node);
+      return (
+        (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none'
+      );
+    };
+    // Checkboxes, radios and switches hide their <input> and ring the box or track drawn after it;
+    // fields with sections ring their wrapper (:focus-within).
+    const ring =
+      drawn(el) ||
+      (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && drawn(el.nextElementSibling)) ||
+      !!el.closest('.mantine-Input-input:focus-within');
+    let covered = false;
+    for (const bar of document.querySelectorAll<HTMLElement>('[data-action-bar]')) {
+      if (bar.contains(el)) continue;
+      const b = bar.getBoundingClientRect();
+      if (r.bottom > b.top + 1 && r.top < b.bottom - 1 && r.right > b.left && r.left < b.right) covered = true;
+    }
+    return { ok: ring && !covered, what, ring, covered };
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus, checking every stop on the way. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  const problems: string[] = [];
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) {
+      expect(problems, `focus not visible or hidden at: ${problems.join(', ')}`).toEqual([]);
+      return;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const state = await focusState(page);
+    if (!state.ok)
+      problems.push(`${state.what}${state.covered ? ' (bajo la barra)' : ''}${state.ring ? '' : ' (sin anillo)'}`);
+  }
+  throw new Error(`Not reached with the keyboard in ${max} Tab presses: ${target}`);
+}
+
+test.describe('keyboard only', () => {
+  test('login: fields, show password, Entrar; focus lands on the new screen', async ({ page }) => {
+    await page.goto('/login');
+    const email = page.getByLabel('Email');
+    await expect(email).toBeFocused(); // autofocus
+    await page.keyboard.press('Enter'); // empty form: errors, focus on the first
+    await expect(page.getByText('Campo requerido').first()).toBeVisible();
+    await expect(email).toBeFocused();
+    await page.keyboard.type('operaciones@teideaventura.demo');
+    await tabTo(page, page.getByLabel('Contraseña'));
+    await page.keyboard.type(DEMO_PASSWORD);
+    const toggle = page.getByRole('button', { name: 'Mostrar u ocultar lo escrito' });
+    await tabTo(page, toggle);
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel('Contraseña')).toHaveAttribute('type', 'text');
+    await tabTo(page, page.getByRole('button', { name: 'Entrar' }));
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+
+  test('a new back-office booking, from the menu to the saved booking', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type('operaciones@teideaventura.demo');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    await tabTo(page, page.getByRole('link', { name: 'Reservas', exact: true }), { back: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Reservas', level: 1 })).toBeFocused();
+    await tabTo(page, page.getByRole('link', { name: 'Nueva reserva' }).first());
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/booking\/create$/);
+    await expect(page.getByRole('heading', { name: 'Nueva reserva', level: 1 })).toBeFocused();
+
+    // Product: type, pick with the arrows.
+    await tabTo(page, page.getByRole('combobox', { name: 'Producto' }));
+    await page.keyboard.type('Teide');
+    await expect(page.getByRole('option', { name: /Subida al Teide/ })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+
+    // Date: the calendar is one Tab stop; the arrows move among open days, Enter picks one.
+    const calendar = page.getByRole('table', { name: /^Salidas de / });
+    await expect(calendar).toBeVisible();
+    for (let i = 0; i < 4 && (await calendar.locator('button[tabindex="0"]').count()) === 0; i++) {
+      await page.getByRole('button', { name: 'Mes siguiente' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(500);
+    }
+    await expect(calendar.locator('button[tabindex="0"]')).toHaveCount(1);
+    await tabTo(page, calendar);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    const day = calendar.locator('button:focus');
+    await page.keyboard.press('Enter');
+    await expect(day).toHaveAttribute('aria-pressed', 'true');
+
+    // Time: a radio group, chosen with the arrows (or already chosen when there is one).
+    const times = page.getByRole('radiogroup', { name: 'Hora' });
+    await expect(times).toBeVisible();
+    if ((await times.locator('[aria-checked="true"], :checked').count()) === 0) {
+      await tabTo(page, times);
+      await page.keyboard.press('Space');
+    }
+    await expect(times.locator('[aria-checked="true"], :checked')).toHaveCount(1);
+
+    // Pax: one more adult.
+    await tabTo(page, page.getByRole('button', { name: 'Añadir adultos' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Resumen y total' }).getByTestId('quote')).toContainText('× Adulto');
+
+    // Customer.
+    await tabTo(page, page.getByLabel('Nombre del cliente'));
+    await page.keyboard.type('Teclado Pérez');
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type(uniqueEmail('teclado'));
+    await tabTo(page, page.getByLabel('Teléfono'));
+    await page.keyboard.type('+34 600 123 456');
+
+    // Pickup hotel: type, arrows, Enter.
+    await tabTo(page, page.getByRole('combobox', { name: 'Alojamiento' }));
+    await page.keyboard.type('Duque');
+    const duque = page.getByRole('option', { name: /Playa del Duque/ }).first();
+    await expect(duque).toBeVisible();
+    for (let i = 0; i < 8 && (await duque.getAttribute('data-combobox-selected')) === null; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pickup-time')).toContainText(/Hora de recogida: \d{2}:\d{2}/);
+
+    // Save: the sticky bar's button, reached with Tab (no field was hidden under it on the way).
+    await tabTo(page, page.getByRole('button', { name: 'Guardar reserva' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/booking\/edit\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: /^Reserva TRY-/, level: 1 })).toBeFocused();
+  });
+
+  test('a public booking on a phone, from the landing page to the voucher', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const token = await staffToken(request);
+    const product = await productNamed(request, token, 'Subida al Teide');
+    const slot = (await publicSlots(request, product.id, 3)).find((s) => s.seats_left >= 2);
+    if (!slot) throw new Error('Sin salidas con plazas para la prueba');
+
+    await page.goto(`/public/landing/${product.id}`);
+    await tabTo(page, page.getByRole('link', { name: 'Reservar', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/public/booking/product/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    // The calendar grid: one Tab stop, then the arrows / PageDown to the slot's date.
+    const calendar = page.getByRole('table', { name: /de 20\d\d$/ });
+    await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
+    await tabTo(page, calendar);
+    for (let i = 0; i < 80; i++) {
+      const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date ?? '');
+      if (focused === slot.date) break;
+      await page.keyboard.press(focused < slot.date ? 'ArrowRight' : 'ArrowLeft');
+      await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.locator(`button[data-date="${slot.date}"]`)).toHaveAttribute('aria-pressed', 'true');
+
+    const time = page.getByRole('radio', { name: new RegExp(`^${slot.time}`) });
+    if (!(await time.isChecked())) {
+      await tabTo(page, time);
+      await page.keyboard.press('Space');
+    }
+    await expect(time).toBeChecked();
+
+    const hotel = page.getByRole('combobox', { name: /Hotel o alojamiento/ });
+    await tabTo(page, hotel);
+    await page.keyboard.type('Duque');
+    await expect(page.getByRole('option', { name: /Playa del Duque/ })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pickup-info')).toContainText(/Te recogemos a las \d{2}:\d{2}/);
+
+    await tabTo(page, page.getByLabel('Nombre y apellidos'));
+    await page.keyboard.type('Lucía Teclado');
+    await tabTo(page, page.getByLabel('Correo electrónico'));
+    await page.keyboard.type(uniqueEmail('teclado'));
+    await tabTo(page, page.getByLabel('Teléfono (móvil)'));
+    await page.keyboard.type('+34 600 123 456');
+    await tabTo(page, page.getByRole('checkbox', { name: /Acepto las condiciones/ }));
+    await page.keyboard.press('Space');
+    await tabTo(page, page.getByRole('button', { name: 'Confirmar reserva' }));
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/public\/landing\/booking-voucher\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('locator')).toHaveText(/^TRY-/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+});
