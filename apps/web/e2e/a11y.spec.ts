@@ -9,6 +9,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
 import { auth, productNamed, staffToken } from './public-helpers';
 
+// Each role's scan is independent (own login): the shards may split them to keep CI balanced.
+test.describe.configure({ mode: 'parallel' });
+
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -121,7 +124,7 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
 test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
   for (const role of ROLES) {
     test(`back-office as ${role.email}`, async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(600_000);
       await page.setViewportSize(WIDTHS[0]);
       await signIn(page, role.email);
       await settled(page);

@@ -155,14 +155,14 @@ test.describe('products (PRODUCT §5: general data, tariffs, availability, picku
     await winter.getByRole('button', { name: 'Regla 1: añadir hora' }).click();
     await winter.getByLabel('Regla 1: hora de salida 2, horas').click();
     await page.keyboard.type('1530');
-    await pickDate(page, winter.getByLabel('Regla 1: válido hasta'), `${year}-03-31`);
+    await pickDate(page, winter.getByLabel('Válido hasta'), `${year}-03-31`);
 
     // …and a summer rule (weekends at 09:00, June to September).
     await page.getByRole('button', { name: 'Añadir regla' }).click();
     const summer = page.getByRole('group', { name: 'Regla 2', exact: true });
     await summer.getByRole('button', { name: 'Fin de semana' }).click();
-    await pickDate(page, summer.getByLabel('Regla 2: válido desde'), `${year}-06-01`);
-    await pickDate(page, summer.getByLabel('Regla 2: válido hasta'), `${year}-09-30`);
+    await pickDate(page, summer.getByLabel('Válido desde'), `${year}-06-01`);
+    await pickDate(page, summer.getByLabel('Válido hasta'), `${year}-09-30`);
     await expect(winter).toContainText('L–V · a las 09:00 y 15:30');
     await expect(summer).toContainText('S, D · a las 09:00 · del 1 jun al 30 sept');
 

@@ -346,8 +346,9 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
         await expect(buttons.nth(8)).toHaveAttribute('aria-pressed', 'true');
 
         // Tomorrow: the sheet is there (and the strip counts it).
-        const tomorrowButton = days.getByRole('button', { name: /^Mañana/ });
-        await expect(tomorrowButton).toHaveAccessibleName(/\d+ hojas?$/);
+        // Named by what it shows first ("mar 24"), then the count and "mañana" (label in name, 2.5.3).
+        const tomorrowButton = days.getByRole('button', { name: /, mañana, / });
+        await expect(tomorrowButton).toHaveAccessibleName(/^\S+ \d+, \d+ hojas?, mañana, /);
         await tomorrowButton.tap();
         await expect(page.getByRole('heading', { name: 'Mis hojas de mañana', level: 1 })).toBeVisible();
         await page.getByRole('link', { name: new RegExp(productName) }).tap();

@@ -202,7 +202,6 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <DatePickerInput
                     label="Válido desde"
-                    aria-label={`${title}: válido desde`}
                     {...(readOnly ? {} : REQUIRED_PICKER)}
                     valueFormatter={dayValueFormatter}
                     {...CALENDAR_A11Y}
@@ -212,7 +211,6 @@ export function AvailabilitySection({ form, readOnly, today }: TSectionProps & {
                   />
                   <DatePickerInput
                     label="Válido hasta"
-                    aria-label={`${title}: válido hasta`}
                     valueFormatter={dayValueFormatter}
                     {...CALENDAR_A11Y}
                     placeholder="Sin fecha final"

@@ -29,8 +29,6 @@ export const CALENDAR_A11Y = {
     previousYear: 'Año anterior',
     nextDecade: 'Década siguiente',
     previousDecade: 'Década anterior',
-    monthLevelControl: 'Elegir otro mes',
-    yearLevelControl: 'Elegir otro año',
   },
   getDayProps: (date: string) => ({ 'aria-label': formatDay(date) }),
 };
