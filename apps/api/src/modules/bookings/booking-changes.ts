@@ -1,4 +1,5 @@
 import type { BookingRow } from './bookings.mapper';
+import type { insertEvents } from './bookings.repository';
 
 /** One field's change as a booking's history records it. */
 export type Change = { from: unknown; to: unknown };
@@ -31,4 +32,28 @@ export function changeTracker() {
     for (const [field, key] of CUSTOMER_FIELDS) track(field, cur[key], next[key]);
   };
   return { changes, track, trackCustomer };
+}
+
+/**
+ * Collects a request's history events for one booking, in order (same transaction, same clock
+ * reading: each event one millisecond after the previous so they read back in the order written).
+ * `by` marks who acted when there is no staff actor (the customer).
+ */
+export function eventCollector(
+  booking: Pick<BookingRow, 'id' | 'tourOperatorId'>,
+  now: Date,
+  actorId: string | null,
+  extra: Record<string, unknown> = {},
+) {
+  const events: Parameters<typeof insertEvents>[1] = [];
+  const event = (type: string, data: Record<string, unknown>) =>
+    events.push({
+      tourOperatorId: booking.tourOperatorId,
+      bookingId: booking.id,
+      type,
+      data: { ...data, ...extra },
+      actorId,
+      createdAt: new Date(now.getTime() + events.length),
+    });
+  return { events, event };
 }

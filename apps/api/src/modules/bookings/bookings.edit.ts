@@ -14,7 +14,7 @@ import { fromChangeMap, nameReferences, recordAudit, staffAudit } from '../audit
 import * as departuresRepo from '../departures/departures.repository';
 import { zonedDateTimeToInstant } from '../products/availability';
 import type { ProductRow } from '../products/products.mapper';
-import { changeTracker } from './booking-changes';
+import { changeTracker, eventCollector } from './booking-changes';
 import * as refs from './booking-references.repository';
 import {
   bookingSummary,
@@ -256,17 +256,8 @@ export async function updateBooking(
       version: cur.version + 1,
       updatedAt: now,
     });
-    const events: Parameters<typeof repo.insertEvents>[1] = [];
-    const event = (type: string, data: Record<string, unknown>) =>
-      events.push({
-        tourOperatorId: cur.tourOperatorId,
-        bookingId: cur.id,
-        type,
-        data,
-        actorId: actor.id,
-        // Events of one request keep their order (same transaction, same clock reading).
-        createdAt: new Date(now.getTime() + events.length),
-      });
+    // Events of one request keep their order (same transaction, same clock reading).
+    const { events, event } = eventCollector(cur, now, actor.id);
     if (Object.keys(changes).length > 0) event('updated', { changes });
     if (stateChanged) event('state_changed', { from: cur.state, to: nextState });
     await repo.insertEvents(tx, events);

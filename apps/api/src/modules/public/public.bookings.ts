@@ -16,7 +16,7 @@ import { AppError, validation } from '../../lib/app-error';
 import { type CompleteFn, runIdempotent, type StoredResponse } from '../../lib/idempotency';
 import { withPublicLinks } from '../../lib/public-origin';
 import { customerAudit, fromChangeMap, nameReferences, type RequestOrigin, recordAudit } from '../audit/audit.service';
-import { changeTracker } from '../bookings/booking-changes';
+import { changeTracker, eventCollector } from '../bookings/booking-changes';
 import * as bookingsRepo from '../bookings/bookings.repository';
 import { passengerErrors, paxOf } from '../bookings/bookings.rules';
 import {
@@ -227,16 +227,7 @@ export async function updatePublicBooking(
       version: cur.version + 1,
       updatedAt: now,
     });
-    const events: Parameters<typeof bookingsRepo.insertEvents>[1] = [];
-    const event = (type: string, data: Record<string, unknown>) =>
-      events.push({
-        tourOperatorId: cur.tourOperatorId,
-        bookingId: cur.id,
-        type,
-        data: { ...data, by: 'customer' },
-        actorId: null,
-        createdAt: new Date(now.getTime() + events.length),
-      });
+    const { events, event } = eventCollector(cur, now, null, { by: 'customer' });
     if (Object.keys(changes).length > 0) event('updated', { changes });
     if (confirming) event('customer_confirmed', {});
     if (nextState !== cur.state) event('state_changed', { from: cur.state, to: nextState });
