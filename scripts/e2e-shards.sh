@@ -1,24 +1,108 @@
 #!/usr/bin/env bash
-# The browser journeys in N shards side by side (default 2, one per core), each with its own server
-# on its own port and its own fresh embedded database, so no shard sees another's changes.
-# Builds the web app once. Prints each shard's log when all are done; fails if any shard failed.
+# The browser journeys in N lanes side by side (default 2, one per core). Each lane has its own
+# server on its own port with its own fresh embedded database, so no lane sees another's changes.
+#
+# Work is handed out from one queue, longest first, to whichever lane is free (instead of
+# Playwright's --shard, which cuts the test list into equal counts: every slow axe scan landed in
+# the same shard, 10.1 against 5.4 minutes). A unit is a spec file, or one test of the axe spec
+# (one role each, the slowest). Files are queued by size, a fair proxy for their running time.
+#
+# Builds the web app once. Prints each lane's log when all are done; fails if any unit failed.
+# Usage: scripts/e2e-shards.sh [spec files…]   (E2E_SHARDS=lanes, E2E_BASE_PORT=first port - 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shards="${E2E_SHARDS:-2}"
+lanes="${E2E_SHARDS:-2}"
 base_port="${E2E_BASE_PORT:-3110}"
+config=apps/web/playwright.config.ts
+e2e_dir=apps/web/e2e
+
 npm run build
-logs=$(mktemp -d)
+
+work=$(mktemp -d)
+cleanup() {
+  for pidfile in "$work"/server-*.pid; do
+    [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null || true
+  done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The queue: one line per unit, "<spec file>\t<grep or empty>".
+if [ "$#" -gt 0 ]; then specs=("$@"); else mapfile -t specs < <(ls "$e2e_dir"/*.spec.ts); fi
+{
+  for spec in "${specs[@]}"; do
+    name=$(basename "$spec")
+    if [ "$name" = a11y.spec.ts ]; then
+      # One unit per test: titles from Playwright's own list, as exact (escaped) patterns.
+      npx playwright test -c "$config" --list "$name" 2>/dev/null |
+        sed -n 's/^ *\[[^]]*\] › [^ ]* › [^›]* › \(.*\)$/\1/p' |
+        while IFS= read -r title; do
+          printf '%s\t%s\n' "$name" "$(printf '%s' "$title" | sed 's/[][\\.*^$()+?{}|/]/\\&/g')\$"
+        done
+    fi
+  done
+  for spec in "${specs[@]}"; do
+    name=$(basename "$spec")
+    [ "$name" = a11y.spec.ts ] || printf '%s\t\n' "$name"
+  done | while IFS=$'\t' read -r name _; do
+    printf '%s\t%s\t\n' "$(wc -c <"$e2e_dir/$name")" "$name"
+  done | sort -rn | cut -f2-
+} >"$work/queue"
+total=$(wc -l <"$work/queue")
+echo 0 >"$work/next"
+echo "e2e: $total units in $lanes lanes"
+
+# Hands out the next unit's line number (1-based), or nothing when the queue is empty.
+claim() {
+  (
+    flock 9
+    n=$(($(cat "$work/next") + 1))
+    echo "$n" >"$work/next"
+    [ "$n" -le "$total" ] && echo "$n"
+  ) 9>"$work/lock"
+}
+
+lane() {
+  local i=$1 port=$((base_port + $1)) log="$work/lane-$1.log" data failed=0 n line spec grep started
+  data=$(mktemp -d "${TMPDIR:-/tmp}/trayecto-e2e-lane$i.XXXXXX")
+  # The compiled server, as production runs it (the same as the Playwright config's webServer).
+  NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$data" SEED_DEMO=true LOG_LEVEL=warn DATABASE_URL='' \
+    node --enable-source-maps apps/api/dist/server.js >"$work/server-$i.log" 2>&1 &
+  echo $! >"$work/server-$i.pid"
+  for _ in $(seq 1 120); do
+    curl -fsS "http://127.0.0.1:$port/api/v1/ready" >/dev/null 2>&1 && break
+    sleep 1
+  done
+  while n=$(claim) && [ -n "$n" ]; do
+    line=$(sed -n "${n}p" "$work/queue")
+    spec=${line%%$'\t'*}
+    grep=${line#*$'\t'}
+    started=$(date +%s)
+    printf '\n>>> lane %s, unit %s/%s: %s %s\n' "$i" "$n" "$total" "$spec" "${grep:+(--grep $grep)}" >>"$log"
+    if ! E2E_PORT="$port" E2E_REUSE_SERVER=1 E2E_OUTPUT_DIR="test-results/lane-$i/unit-$n" \
+      npx playwright test -c "$config" "$spec" ${grep:+--grep "$grep"} >>"$log" 2>&1; then
+      failed=1
+      echo "FAILED: $spec ${grep:+(--grep $grep)}" >>"$work/failures"
+    fi
+    printf '<<< %ss\n' "$(($(date +%s) - started))" >>"$log"
+  done
+  kill "$(cat "$work/server-$i.pid")" 2>/dev/null || true
+  # The server's own output only when something failed (its start-up banner is noise otherwise).
+  if [ "$failed" = 1 ]; then printf '\n>>> lane %s server output:\n' "$i" >>"$log" && cat "$work/server-$i.log" >>"$log"; fi
+  rm -rf "$data"
+  return "$failed"
+}
+
 pids=()
-for i in $(seq 1 "$shards"); do
-  E2E_PORT=$((base_port + i)) E2E_OUTPUT_DIR="test-results/shard-$i" npx playwright test -c apps/web/playwright.config.ts --shard="$i/$shards" "$@" \
-    >"$logs/shard-$i.log" 2>&1 &
+for i in $(seq 1 "$lanes"); do
+  lane "$i" &
   pids+=($!)
 done
 failed=0
-for i in $(seq 1 "$shards"); do
+for i in $(seq 1 "$lanes"); do
   if wait "${pids[$((i - 1))]}"; then status=passed; else status=FAILED; failed=1; fi
-  printf '\n--- e2e shard %s/%s: %s ---\n' "$i" "$shards" "$status"
-  cat "$logs/shard-$i.log"
+  printf '\n--- e2e lane %s/%s: %s ---\n' "$i" "$lanes" "$status"
+  cat "$work/lane-$i.log"
 done
-rm -rf "$logs"
+[ -f "$work/failures" ] && cat "$work/failures"
 exit "$failed"

@@ -8,7 +8,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database per run (the config is evaluated again in workers; only the main
 // process starts the server, so only its directory is used).
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'trayecto-e2e-'));
+// scripts/e2e-shards.sh starts its lanes' servers itself (E2E_REUSE_SERVER=1): no directory then.
+const reuseServer = process.env.E2E_REUSE_SERVER === '1';
+const dataDir = process.env.E2E_DATA_DIR ?? (reuseServer ? '' : mkdtempSync(path.join(tmpdir(), 'trayecto-e2e-')));
 
 /** Debian's Chromium, never a downloaded browser (DEVELOPERS.md, "The machine"). */
 export const CHROMIUM_ARGS = [
@@ -24,8 +26,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './e2e',
-  // Shards running side by side (scripts/e2e-shards.sh) each write their traces and screenshots apart:
-  // Playwright empties its output folder when it starts, which deleted the other shard's files.
+  // Lanes running side by side (scripts/e2e-shards.sh) write each unit's traces and screenshots apart:
+  // Playwright empties its output folder when it starts, which deleted the other lane's files.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -55,7 +57,7 @@ export default defineConfig({
     cwd: repoRoot,
     url: `http://127.0.0.1:${PORT}/api/v1/ready`,
     timeout: 120_000,
-    reuseExistingServer: false,
+    reuseExistingServer: reuseServer,
     stdout: 'pipe',
     env: {
       NODE_ENV: 'production',

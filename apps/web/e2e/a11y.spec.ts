@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
 import { auth, productNamed, staffToken } from './public-helpers';
 
-// Each role's scan is independent (own login): the shards may split them to keep CI balanced.
+// Each role's scan is independent (own login): scripts/e2e-shards.sh runs each as its own unit.
 test.describe.configure({ mode: 'parallel' });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
