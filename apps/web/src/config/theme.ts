@@ -93,7 +93,7 @@ export const theme = createTheme({
     PasswordInput: {
       defaultProps: {
         visibilityToggleFocusable: true,
-        visibilityToggleButtonProps: { 'aria-label': 'Mostrar la contraseña' },
+        visibilityToggleButtonProps: { 'aria-label': 'Mostrar u ocultar lo escrito' },
       },
     },
     Modal: {

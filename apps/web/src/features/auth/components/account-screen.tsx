@@ -43,8 +43,6 @@ import {
   validateProfile,
 } from './account-form-values';
 
-const SHOW_HIDE = { 'aria-label': 'Mostrar u ocultar lo escrito' };
-
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
@@ -305,7 +303,6 @@ function PasswordForm({ form, submit, saving, message }: ReturnType<typeof usePa
             label="Contraseña actual"
             {...REQUIRED_FIELD}
             autoComplete="current-password"
-            visibilityToggleButtonProps={SHOW_HIDE}
             {...form.getInputProps('current_password')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -313,14 +310,12 @@ function PasswordForm({ form, submit, saving, message }: ReturnType<typeof usePa
               label="Nueva contraseña"
               {...REQUIRED_FIELD}
               autoComplete="new-password"
-              visibilityToggleButtonProps={SHOW_HIDE}
               {...form.getInputProps('password')}
             />
             <PasswordInput
               label="Repetir la nueva contraseña"
               {...REQUIRED_FIELD}
               autoComplete="new-password"
-              visibilityToggleButtonProps={SHOW_HIDE}
               {...form.getInputProps('re_password')}
             />
           </SimpleGrid>

@@ -107,7 +107,6 @@ export function LoginScreen() {
                   autoComplete="current-password"
                   {...REQUIRED_FIELD}
                   leftSection={<IconLock size={16} aria-hidden />}
-                  visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar lo escrito' }}
                   {...form.getInputProps('password')}
                 />
                 <Button

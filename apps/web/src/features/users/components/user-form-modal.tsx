@@ -241,14 +241,12 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
                   label="Contraseña"
                   {...requiredIf(!user)}
                   autoComplete="new-password"
-                  visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar lo escrito' }}
                   {...form.getInputProps('password')}
                 />
                 <PasswordInput
                   label="Repetir contraseña"
                   {...requiredIf(!user)}
                   autoComplete="new-password"
-                  visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar lo escrito' }}
                   {...form.getInputProps('re_password')}
                 />
               </SimpleGrid>
