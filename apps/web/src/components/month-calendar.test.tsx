@@ -37,29 +37,35 @@ describe('month calendar pieces', () => {
       </Providers>,
     );
     const table = screen.getByRole('grid', { name: 'Salidas de Noviembre 2026' });
-    expect(table).toHaveAccessibleDescription(/Flechas: día y semana/);
+    expect(table).toHaveAccessibleDescription(
+      /^Flechas: día y semana .* Intro: las salidas del día · Escape: volver al día$/,
+    );
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((h) => h.textContent)).toEqual(['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom']);
     expect(headers[2]?.querySelector('abbr')?.getAttribute('title')).toBe('miércoles');
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
 
-    const today = within(table).getByRole('gridcell', { name: 'dom, 22 nov 2026, sin salidas' });
+    const todayDay = within(table).getByRole('button', { name: 'dom, 22 nov 2026, sin salidas' });
+    expect(todayDay).toHaveAttribute('aria-current', 'date');
+    const today = todayDay.closest('td') as HTMLElement;
     expect(today).toHaveAttribute('data-date', '2026-11-22');
-    expect(today).toHaveAttribute('aria-current', 'date');
     expect(today).toHaveAttribute('data-today');
     expect(today).not.toHaveAttribute('data-past');
     expect(today).toHaveClass(calendarClasses.day as string, 'feature-cell');
-    expect(today).toHaveTextContent('dom, 22 nov 2026');
+    expect(today).toHaveTextContent('22');
 
+    // The days of the months around: their date for screen readers, no button of their own.
     const outside = table.querySelector('td[data-date="2026-10-26"]') as HTMLElement;
     expect(outside).toHaveAttribute('data-outside');
     expect(outside).toHaveAttribute('data-past');
-    expect(outside).not.toHaveAttribute('aria-current');
-    expect(outside).not.toHaveAttribute('tabindex');
+    expect(outside).toHaveTextContent('lun, 26 oct 2026');
+    expect(outside.querySelector('button')).toBeNull();
 
-    const withEntry = within(table).getByRole('gridcell', { name: 'mar, 24 nov 2026, 1 salida' });
-    expect(within(withEntry).getByRole('button', { name: '09:00 Teide' })).toBeInTheDocument();
-    expect(table.querySelectorAll('button')).toHaveLength(1);
+    const withEntry = within(table).getByRole('button', { name: 'mar, 24 nov 2026, 1 salida' });
+    const cell = withEntry.closest('td') as HTMLElement;
+    expect(within(cell).getByRole('button', { name: '09:00 Teide' })).toBeInTheDocument();
+    // One button per day of the month (30) and the entry.
+    expect(table.querySelectorAll('button')).toHaveLength(30 + 1);
   });
 
   describe('as a keyboard grid', () => {
@@ -92,6 +98,7 @@ describe('month calendar pieces', () => {
     const focused = () => (document.activeElement as HTMLElement).dataset.date ?? document.activeElement?.textContent;
     const tabStops = () =>
       [...document.querySelectorAll<HTMLElement>('table [tabindex="0"]')].map((el) => el.dataset.date);
+    const dayButton = (name: RegExp) => screen.getByRole('button', { name });
 
     it('is one Tab stop: today, else the first day with entries, else the 1st; entries are not Tab stops', () => {
       const entries = { '2026-11-24': ['09:00 Teide', '15:00 Masca'] };
@@ -119,6 +126,8 @@ describe('month calendar pieces', () => {
         </Providers>,
       );
       expect(tabStops()).toEqual(['2026-11-01']);
+      // Nothing to enter in any day: the hint says nothing of Enter.
+      expect(screen.getByRole('grid')).toHaveAccessibleDescription(/otro mes$/);
     });
 
     it('moves by day, week, to the week ends, and changes month at the edges and with PageUp/PageDown', () => {
@@ -127,8 +136,7 @@ describe('month calendar pieces', () => {
           <Calendar start="2026-11" today="2026-11-25" entries={{}} />
         </Providers>,
       );
-      const today = screen.getByRole('gridcell', { name: /^mié, 25 nov 2026/ });
-      act(() => today.focus());
+      act(() => dayButton(/^mié, 25 nov 2026/).focus());
       key('ArrowRight');
       expect(focused()).toBe('2026-11-26');
       key('ArrowDown');
@@ -164,7 +172,7 @@ describe('month calendar pieces', () => {
         </Providers>,
       );
       screen.getByRole('button', { name: '15:00 Masca' }).addEventListener('click', onClick);
-      act(() => screen.getByRole('gridcell', { name: /^lun, 23 nov 2026/ }).focus());
+      act(() => dayButton(/^lun, 23 nov 2026/).focus());
       key('Enter'); // nothing to enter on a day without entries
       expect(focused()).toBe('2026-11-23');
       key('ArrowRight');
@@ -190,6 +198,9 @@ describe('month calendar pieces', () => {
       expect(focused()).toBe('09:00 Teide');
       key('Tab', { shiftKey: true }); // before the first: the day
       expect(focused()).toBe('2026-11-24');
+      // Space (or a click) on the day: into its entries as well.
+      fireEvent.click(document.activeElement as Element);
+      expect(focused()).toBe('09:00 Teide');
     });
   });
 
