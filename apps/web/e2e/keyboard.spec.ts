@@ -1,6 +1,7 @@
 /**
  * Keyboard-only journeys (issue 22, WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11): no mouse, no `fill()` or
- * `click()` — only Tab, Shift+Tab, arrows, Enter, Space and typed text. Every control is reached
+ * `click()` — only Tab, Shift+Tab, arrows, Enter, Space, Escape, PageUp/PageDown and typed text
+ * (`focus()` only to start next to a control far down a long form). Every control is reached
  * with Tab (`tabTo`), and at each stop the focused control must show a focus indicator and must
  * not be hidden under a sticky bar.
  */
@@ -54,6 +55,47 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
   throw new Error(`Not reached with the keyboard in ${max} Tab presses: ${target}`);
 }
 
+/** Signs in with the keyboard alone (the login test checks the screen itself). */
+async function keyboardSignIn(page: Page, email: string) {
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+}
+
+/** The date of the focused day of a month grid ('' when the focus is not on a day). */
+const focusedDate = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.hasAttribute('data-grid-day') ? (el.dataset.date ?? '') : '';
+  });
+
+/** Moves the focus of a month grid to `date` with the arrows (a week at a time, then by day). */
+async function arrowTo(page: Page, date: string) {
+  for (let i = 0; i < 40; i++) {
+    const from = await focusedDate(page);
+    expect(from, 'the focus left the grid').not.toBe('');
+    if (from === date) break;
+    const days = Math.round((Date.parse(date) - Date.parse(from)) / 86_400_000);
+    await page.keyboard.press(days >= 7 ? 'ArrowDown' : days <= -7 ? 'ArrowUp' : days > 0 ? 'ArrowRight' : 'ArrowLeft');
+  }
+  expect(await focusedDate(page)).toBe(date);
+  expect((await focusState(page)).ok, 'the focused day shows no ring').toBe(true);
+}
+
+/** The first day of the month in a month grid whose name matches `said` (its date and what it holds). */
+const firstDay = (grid: Locator, said: RegExp) =>
+  grid.evaluate((g, source) => {
+    const re = new RegExp(source);
+    const day = [...g.querySelectorAll<HTMLElement>('button[data-grid-day]')].find((b) =>
+      re.test(b.getAttribute('aria-label') ?? ''),
+    );
+    return day?.dataset.date ?? '';
+  }, said.source);
+
 test.describe('keyboard only', () => {
   test('login: fields, show password, Entrar; focus lands on the new screen', async ({ page }) => {
     await page.goto('/login');
@@ -78,13 +120,7 @@ test.describe('keyboard only', () => {
   test('a new back-office booking, from the menu to the saved booking', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/login');
-    await expect(page.getByLabel('Email')).toBeFocused();
-    await page.keyboard.type('operaciones@teideaventura.demo');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(DEMO_PASSWORD);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await keyboardSignIn(page, 'operaciones@teideaventura.demo');
 
     await tabTo(page, page.getByRole('link', { name: 'Reservas', exact: true }), { back: true });
     await page.keyboard.press('Enter');
@@ -213,5 +249,116 @@ test.describe('keyboard only', () => {
     await expect(page).toHaveURL(/\/public\/landing\/booking-voucher\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('locator')).toHaveText(/^TRY-/);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+
+  test('bookings calendar: one Tab stop, arrows to a day with bookings, Enter into it, a booking opened', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await keyboardSignIn(page, 'operaciones@teideaventura.demo');
+    await page.goto('/booking?view=calendar');
+    const grid = page.getByRole('grid', { name: /^Salidas de / });
+    await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+    await expect(grid.locator('button[data-grid-day][tabindex="0"]')).toHaveCount(1);
+    // Every departure button of the month is out of the Tab order: only the day is a stop.
+    await expect(grid.locator('button:not([data-grid-day]):not([tabindex="-1"])')).toHaveCount(0);
+    await tabTo(page, grid);
+    const start = await focusedDate(page);
+    expect(start).not.toBe('');
+
+    // PageDown / PageUp change the month through the calendar's own navigation, focus on the same day.
+    const title = page.getByTestId('calendar-title');
+    const month = await title.textContent();
+    await page.keyboard.press('PageDown');
+    await expect(title).not.toHaveText(month ?? '');
+    await expect.poll(() => focusedDate(page)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await focusedDate(page)).slice(0, 7)).not.toBe(start.slice(0, 7));
+    await page.keyboard.press('PageUp');
+    await expect(title).toHaveText(month ?? '');
+    await expect.poll(() => focusedDate(page)).toBe(start);
+
+    // A day of this month with seats sold (so with bookings), reached with the arrows.
+    const day = await firstDay(grid, /, [1-9]\d* plazas? vendidas?$/);
+    expect(day, 'no day with bookings this month').not.toBe('');
+    await arrowTo(page, day);
+
+    // Enter: the day's first departure; Escape: back to the day; Enter again and Enter on it.
+    await page.keyboard.press('Enter');
+    const entry = page.locator(':focus');
+    await expect(entry).toHaveAccessibleName(/Ver sus reservas$/);
+    expect((await focusState(page)).ok).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await focusedDate(page)).toBe(day);
+    await page.keyboard.press('Enter');
+    // Its seats sold: the departure with bookings among the day's ones.
+    for (let i = 0; i < 4; i++) {
+      const name = (await page.locator(':focus').getAttribute('aria-label')) ?? '';
+      if (/: [1-9]\d* plazas? vendidas?/.test(name)) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(page.locator(':focus')).toHaveAccessibleName(/: [1-9]\d* plazas? vendidas?/);
+    await page.keyboard.press('Enter');
+
+    // The list of that departure: the focus is on the screen's heading, then a booking with Tab + Enter.
+    await expect(page).toHaveURL(new RegExp(`from=${day}&to=${day}`));
+    await expect(page.getByRole('heading', { name: 'Reservas', level: 1 })).toBeFocused();
+    const booking = page.getByRole('table', { name: 'Reservas' }).getByRole('link', { name: /^TRY-/ }).first();
+    await expect(booking).toBeVisible();
+    await tabTo(page, booking);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/booking\/edit\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: /^Reserva TRY-/, level: 1 })).toBeFocused();
+  });
+
+  test("a product's departures calendar: a departure reached with the keyboard and its dialog", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const token = await staffToken(request);
+    const product = await productNamed(request, token, 'Subida al Teide');
+    await keyboardSignIn(page, 'gerencia@teideaventura.demo');
+    await page.goto(`/products/edit/${product.id}`);
+    const grid = page.getByRole('grid', { name: /^Salidas de / });
+    await expect(grid).toBeVisible();
+    await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+    await expect(grid.locator('button:not([data-grid-day]):not([tabindex="-1"])')).toHaveCount(0);
+    // The form has some 200 Tab stops above the calendar (and the section index only scrolls):
+    // start from the calendar's own "Mes siguiente", as the booking test does with its picker.
+    await page.locator('#disponibilidad').getByRole('button', { name: 'Mes siguiente' }).last().focus();
+    await tabTo(page, grid, { max: 3 });
+
+    // The next departure of the month with free seats, from the day that had the Tab stop.
+    const from = await focusedDate(page);
+    const day = await grid.evaluate((g, after) => {
+      const cells = [...g.querySelectorAll<HTMLElement>('td:has(button[data-grid-day])')];
+      return (
+        cells.find((td) => (td.dataset.date ?? '') >= after && td.querySelector('button:not([data-grid-day])'))?.dataset
+          .date ?? ''
+      );
+    }, from);
+    expect(day, 'no departure left this month').not.toBe('');
+    await expect(grid.locator(`button[data-grid-day][data-date="${day}"]`)).toHaveAccessibleName(/, \d+ salidas?$/);
+    await arrowTo(page, day);
+
+    await page.keyboard.press('Enter');
+    const slotName = (await page.locator(':focus').getAttribute('aria-label')) ?? '';
+    expect(slotName).toMatch(/Cambiar plazas o cerrar$/);
+    const slot = grid.locator(`td[data-date="${day}"]`).getByRole('button', { name: slotName, exact: true });
+    await expect(slot).toBeFocused();
+    expect((await focusState(page)).ok).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // Escape closes the dialog and the focus is back on the departure; Escape again: on its day.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(slot).toBeFocused();
+    await page.keyboard.press('Escape');
+    expect(await focusedDate(page)).toBe(day);
+    // Tab leaves the grid in one press: its departures are not Tab stops.
+    await page.keyboard.press('Tab');
+    expect(await grid.evaluate((g) => g.contains(document.activeElement))).toBe(false);
   });
 });

@@ -225,14 +225,15 @@ test.describe('products (PRODUCT §5: general data, tariffs, availability, picku
     await expect(images.locator('img')).toHaveAttribute('alt', name);
 
     // The calendar shows the real departures; the closed day has none.
-    const calendar = page.getByRole('table', { name: /^Salidas de / });
-    const departures = calendar.locator('td:not([data-past]):not([data-today]) button');
+    // A keyboard grid: each day a button of its own (data-grid-day), its departures inside.
+    const calendar = page.getByRole('grid', { name: /^Salidas de / });
+    const departures = calendar.locator('td:not([data-past]):not([data-today]) button:not([data-grid-day])');
     if ((await departures.count()) === 0) await page.getByRole('button', { name: 'Mes siguiente' }).click();
     await expect(departures.first()).toBeVisible();
     await expect(departures.first()).toHaveAccessibleName(/^(09:00|15:30) 30\/30, 30 de 30 plazas libres/);
     if (await calendar.locator(`td[data-date="${closedDay}"]`).isVisible()) {
       await expect(calendar.locator(`td[data-date="${closedDay}"]`)).toContainText('Cerrado');
-      await expect(calendar.locator(`td[data-date="${closedDay}"] button`)).toHaveCount(0);
+      await expect(calendar.locator(`td[data-date="${closedDay}"] button:not([data-grid-day])`)).toHaveCount(0);
     }
 
     // Close one departure.

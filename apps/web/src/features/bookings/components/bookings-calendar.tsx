@@ -72,6 +72,14 @@ function cardStatus(e: TBookingCalendarEntry): string {
 
 const MAX_IN_CELL = 3;
 
+/** What a screen reader hears of a month day after its date: "3 salidas, 45 plazas vendidas". */
+function daySummary(day: TGridDay<TBookingCalendarEntry>) {
+  const count = day.items.length;
+  if (!count) return { count, text: 'sin salidas' };
+  const sold = day.items.reduce((n, e) => n + Math.max(0, e.seats_taken), 0);
+  return { count, text: `${plural(count, 'salida', 'salidas')}, ${plural(sold, 'plaza vendida', 'plazas vendidas')}` };
+}
+
 /**
  * The calendar view of /booking (PRODUCT §5): every departure of a month or a week with its seats
  * sold / capacity, coloured by occupancy. Clicking a departure filters the list to it.
@@ -254,6 +262,8 @@ export function BookingsCalendar({
             label={`Salidas de ${title}`}
             cellClassName={classes.monthDay}
             renderDay={monthDay}
+            summarizeDay={daySummary}
+            onMonthChange={(_, date) => onAnchorChange(date)}
           />
         ) : (
           <table className={calendarClasses.grid} aria-label={`Salidas de la semana ${title}`}>

@@ -182,6 +182,11 @@ describe('bookings list (PRODUCT §5 /booking)', { timeout: 30_000 }, () => {
     });
     expect(within(entry).getByText('38/50')).toBeInTheDocument();
     expect(entry).toHaveAttribute('data-tone', 'mid');
+    // The month grid: the departure is reached through its day (one Tab stop), which says what it holds.
+    expect(entry).toHaveAttribute('tabindex', '-1');
+    const day = screen.getByRole('button', { name: /, 1 salida, 38 plazas vendidas$/ });
+    expect(day).toHaveAttribute('tabindex', '0');
+    expect(day).toHaveAttribute('data-date', todayIso());
     fireEvent.click(entry);
     await waitFor(() => expect(router.state.location.search).toContain(`product_id=${P}`));
     const params = new URLSearchParams(router.state.location.search);

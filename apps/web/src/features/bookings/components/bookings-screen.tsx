@@ -9,6 +9,7 @@ import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options
 import { useCsvExport } from '../../../lib/use-csv-export';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useListControls } from '../../../lib/use-list-params';
+import { focusHeadingWhenShown } from '../../../public/lib/focus-heading';
 import { productSelectOptions, useProductOptions } from '../../products';
 import { bookingsListQueryString, type TBookingsFilters, useBookings } from '../api/list-bookings';
 import { useSellerOptions } from '../api/list-seller-options';
@@ -64,6 +65,10 @@ export function BookingsScreen() {
   const pickDeparture = (entry: TBookingCalendarEntry) => {
     list.setFilters({ view: null, from: entry.date, to: entry.date, all_dates: null, product_id: entry.product_id });
     window.scrollTo({ top: 0 });
+    // The calendar goes, and the departure that had the focus with it: the focus starts again at
+    // the screen's heading, above the filtered list (WCAG 2.4.3), not on <body>.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    focusHeadingWhenShown(() => document.getElementById('main-content') ?? document.querySelector('main'));
   };
 
   const csv = useCsvExport({

@@ -13,12 +13,13 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { IconButton } from '../../../components/icon-button';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { monthLabel } from '../../../components/month-calendar';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
+import { useRovingGrid } from '../../../lib/use-roving-grid';
 import { useProductAvailability } from '../../products';
 import {
   buildMonthGrid,
@@ -32,13 +33,6 @@ import {
   type TSlotStatus,
 } from '../utils/booking-calendar';
 import classes from './booking-form.module.css';
-
-/** "2026-11-30" + 1 → "2026-12-01" (calendar days, no time zone). */
-function shiftDay(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const WEEKDAYS = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'];
 
@@ -149,33 +143,13 @@ export function DeparturePicker({
     return st === 'open' || (st === 'cutoff' && canOverrideCutoff);
   };
 
-  // A keyboard grid like the public calendar (WCAG 2.1.1): one Tab stop, the chosen day or else the
-  // first one open; the arrows, Home and End move among the month's open days.
-  const gridRef = useRef<HTMLTableElement>(null);
-  const [focusDate, setFocusDate] = useState<string | null>(null);
+  // A keyboard grid like the public calendar (WCAG 2.1.1, lib/use-roving-grid.ts): one Tab stop, the
+  // chosen day or else the first one open; the arrows, Home and End move among the month's open days.
   const openDays = weeks
     .flat()
     .filter((c) => c.inMonth && !readOnly && (Boolean(days.get(c.date)?.selectable) || ownSeats?.date === c.date))
     .map((c) => c.date);
-  const tabDate =
-    (focusDate && openDays.includes(focusDate) ? focusDate : null) ??
-    (date && monthOf(date) === month ? date : null) ??
-    openDays[0] ??
-    null;
-  const onDayKey = (e: KeyboardEvent<HTMLButtonElement>, from: string) => {
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
-    let next: string | undefined;
-    if (e.key === 'Home') next = openDays[0];
-    else if (e.key === 'End') next = openDays[openDays.length - 1];
-    else if (step) {
-      const target = shiftDay(from, step);
-      next = step > 0 ? openDays.find((d) => d >= target) : [...openDays].reverse().find((d) => d <= target);
-    } else return;
-    e.preventDefault();
-    if (!next) return;
-    setFocusDate(next);
-    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${next}"]`)?.focus();
-  };
+  const grid = useRovingGrid<HTMLTableElement>({ month, dates: openDays, preferred: [date] });
 
   const pickDay = (d: string) => {
     if (readOnly) return;
@@ -216,7 +190,7 @@ export function DeparturePicker({
           ) : null}
           <Box pos="relative">
             <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-            <table ref={gridRef} className={classes.calendar} aria-label={`Salidas de ${monthLabel(month)}`}>
+            <table ref={grid.ref} className={classes.calendar} aria-label={`Salidas de ${monthLabel(month)}`}>
               <thead>
                 <tr>
                   {WEEKDAYS.map((w) => (
@@ -249,9 +223,9 @@ export function DeparturePicker({
                             data-state={info?.state}
                             aria-pressed={selected}
                             data-date={cell.date}
-                            tabIndex={cell.date === tabDate ? 0 : -1}
-                            onKeyDown={(e) => onDayKey(e, cell.date)}
-                            onFocus={() => setFocusDate(cell.date)}
+                            tabIndex={cell.date === grid.tabDate ? 0 : -1}
+                            onKeyDown={(e) => grid.onKeyDown(e, cell.date)}
+                            onFocus={() => grid.onFocus(cell.date)}
                             // Starts with what the cell shows ("24 12 plazas", "24 12" on a phone), WCAG 2.5.3.
                             aria-label={`${cell.day}${text ? ` ${narrow ? short : text}` : ''}, ${formatDay(cell.date)}${text ? `${ownHere && info?.state === 'open' ? ` (libres; más ${ownHere} de esta reserva)` : ''}` : ': sin salidas'}`}
                             onClick={() => enabled && pickDay(cell.date)}

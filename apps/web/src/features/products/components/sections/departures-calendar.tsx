@@ -120,6 +120,16 @@ export function DeparturesCalendar({
     </Stack>
   );
 
+  // What a screen reader hears of a day after its date; without the right to change them the
+  // departures are not focusable, so the day says them all.
+  const daySummary = (day: TCalendarDay) => {
+    const count = day.slots.length;
+    const closed = day.isClosedDate ? 'fecha cerrada, ' : '';
+    if (!count) return { count, text: `${closed}sin salidas` };
+    const list = canManage ? '' : `: ${day.slots.map(slotLabel).join('; ')}`;
+    return { count, text: `${closed}${plural(count, 'salida', 'salidas')}${list}` };
+  };
+
   const agendaDays = weeks.flat().filter((d) => d.inMonth && (d.slots.length > 0 || d.isClosedDate));
 
   return (
@@ -172,6 +182,8 @@ export function DeparturesCalendar({
             label={`Salidas de ${monthLabel(month)}`}
             cellClassName={classes.monthDay}
             renderDay={monthDay}
+            summarizeDay={daySummary}
+            onMonthChange={setMonth}
           />
         )}
       </CalendarBody>
