@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_OFFSET_VAR, notificationsOffset } from '../lib/notify';
 import { renderRoutes } from '../test/render';
-import { FormSaveBar, FormSectionCard, revealField } from './form-page';
+import { FormSaveBar, FormSectionCard, revealField, scrollToSection } from './form-page';
 
 const renderAt = (element: React.ReactNode) => renderRoutes([{ path: '/', element }], '/');
 
@@ -116,6 +116,22 @@ describe('form page pieces', () => {
 
     revealField(null, 'recogidas');
     expect(section.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(section);
+  });
+
+  it("the sections' index takes the keyboard to the section: its heading has the focus", () => {
+    renderAt(
+      <FormSectionCard id="tarifas" title="Tarifas">
+        <input aria-label="Adulto" />
+      </FormSectionCard>,
+    );
+    const section = document.getElementById('tarifas') as HTMLElement;
+    section.scrollIntoView = vi.fn();
+    scrollToSection('tarifas');
+    const heading = within(section).getByRole('heading', { name: 'Tarifas' });
+    expect(section.scrollIntoView).toHaveBeenCalled();
+    expect(document.activeElement).toBe(heading);
+    expect(heading).toHaveAttribute('tabindex', '-1');
   });
 
   it('while the save bar is pinned at the bottom, the notifications sit above it (never over Guardar)', () => {

@@ -13,7 +13,14 @@ import { FormSection } from './form-section';
 
 /** Brings a section of the page into view (its id is the card's). */
 export function scrollToSection(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const section = document.getElementById(id);
+  if (!section) return;
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // The keyboard goes there too (WCAG 2.4.3): the section's heading takes the focus, so the next
+  // Tab reaches the section's first field instead of the field after the index.
+  const target = section.querySelector<HTMLElement>('h1, h2, h3, h4') ?? section;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
 }
 
 /** Takes the user to the first field to fix: its input when it has one, else its section. */
