@@ -17,6 +17,18 @@ type BookingList = Json<operations['listBookings']['responses'][200]>;
 type ListQuery = NonNullable<operations['listBookings']['parameters']['query']>;
 type PublicBooking = Json<operations['createPublicBooking']['requestBody']>;
 
+/**
+ * A list's query string from its typed parameters: filters are named as the API reads them
+ * (`date[gte]`), and list values (`sort`, `state[in]`) go comma-separated (`style: form`,
+ * `explode: false` in the document).
+ */
+function queryString(query: Record<string, string | number | boolean | readonly string[] | undefined>): string {
+  const parts = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
 /** Sends a request and answers the body typed by the operation, or throws the API's error body. */
 async function call<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
@@ -39,8 +51,15 @@ export async function example(base: string, token: string): Promise<string[]> {
   const retryable: ErrorCode[] = ['BUSY', 'IDEMPOTENCY_IN_PROGRESS', 'UNAVAILABLE'];
   try {
     const booking = await call<Booking>(base, token, 'POST', '/api/v1/bookings', body);
-    const query: ListQuery = { page: 1, per_page: 50, sort: '-created_at' };
-    const list = await call<BookingList>(base, token, 'GET', `/api/v1/bookings?page=${query.page}&sort=${query.sort}`);
+    // The bookings of July on, confirmed or pending, newest first: typed filter parameters.
+    const query: ListQuery = {
+      page: 1,
+      per_page: 50,
+      sort: ['-created_at'],
+      'date[gte]': '2026-07-01',
+      'state[in]': ['confirmed', 'pending'],
+    };
+    const list = await call<BookingList>(base, token, 'GET', `/api/v1/bookings${queryString(query)}`);
     return [booking.locator, ...list.map((b) => `${b.locator} ${b.state} ${b.total_cents}`)];
   } catch (err) {
     const e = err as ErrorBody;

@@ -145,7 +145,8 @@ export type TCsvExportRoute<T> = {
 /**
  * Registers `GET <path>`: the list's role check on request, the list's query conventions
  * (`field[op]=value`, `sort`, `q`; `page` and `per_page` are accepted and ignored: every row goes
- * out), documented in OpenAPI as a `text/csv` answer with the list's `x-list-filters`.
+ * out), documented in OpenAPI as a `text/csv` answer with the list's query parameters, its
+ * filters included (listFilters: typed `field[op]` parameters and `x-list-filters`).
  */
 export function registerCsvExport<T>(app: FastifyInstance, route: TCsvExportRoute<T>) {
   app.get(

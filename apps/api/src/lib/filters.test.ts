@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { USER_LIST_SPEC } from '../modules/users/users.repository';
 import { AppError } from './app-error';
-import { buildListConditions, buildOrderBy, escapeLike, parseListQuery } from './filters';
+import { buildListConditions, buildOrderBy, escapeLike, filterOps, filterValueSchema, parseListQuery } from './filters';
 
 const dialect = new PgDialect();
 const toSql = (q: Record<string, unknown>) => {
@@ -19,6 +19,15 @@ const badRequest = (fn: () => unknown) => {
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).status).toBe(400);
     return (e as AppError).message;
+  }
+  throw new Error('expected a 400');
+};
+/** The parameters a 400 names in `errors`. */
+const namedIn = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return Object.keys((e as AppError).errors ?? {});
   }
   throw new Error('expected a 400');
 };
@@ -105,6 +114,48 @@ describe('filter parser field[op]=value', () => {
     expect(q.sql.match(/f_unaccent/g)?.length).toBe(6);
     expect(q.params).toEqual(['Hernández', 'Hernández', 'Hernández']);
     void users;
+  });
+
+  it('a 400 names the parameter as sent (`level[gte]`, or `level` for the plain form)', () => {
+    expect(namedIn(() => toSql({ 'level[gte]': 'x' }))).toEqual(['level[gte]']);
+    expect(namedIn(() => toSql({ level: 'x' }))).toEqual(['level']);
+    expect(namedIn(() => toSql({ 'created_at[in]': '2026-01-01,ayer' }))).toEqual(['created_at[in]']);
+    expect(namedIn(() => toSql({ 'state[in]': ',' }))).toEqual(['state[in]']);
+    expect(namedIn(() => toSql({ q: 'a\u0000b' }))).toEqual(['q']);
+  });
+
+  it('each field takes the operators of its type (like only on text) or its own list; others are a 400 before any SQL', () => {
+    expect(filterOps(USER_LIST_SPEC.filters.level)).toEqual(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in']);
+    expect(filterOps(USER_LIST_SPEC.filters.email)).toContain('like');
+    expect(badRequest(() => parseListQuery({ 'level[like]': '1' }, USER_LIST_SPEC))).toBe(
+      '"like" solo se aplica a campos de texto',
+    );
+    const spec = {
+      ...USER_LIST_SPEC,
+      filters: { ...USER_LIST_SPEC.filters, level: { ...USER_LIST_SPEC.filters.level, ops: ['eq', 'in'] as const } },
+    };
+    expect(badRequest(() => parseListQuery({ 'level[gt]': '1' }, spec))).toBe('El filtro "level" solo admite eq o in');
+    expect(parseListQuery({ level: '1', 'level[in]': '1,2' }, spec).filters).toHaveLength(2);
+  });
+
+  it('in: 1–100 values of up to 200 characters each (not 200 in all)', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    expect(toSql({ 'tour_operator_id[in]': ids.join(',') }).params).toHaveLength(100);
+    badRequest(() => toSql({ 'tour_operator_id[in]': [...ids, ids[0]].join(',') }));
+    expect(toSql({ 'email[in]': `${'a'.repeat(200)},b` }).params).toHaveLength(2);
+    badRequest(() => toSql({ 'email[in]': `${'a'.repeat(201)},b` }));
+    badRequest(() => toSql({ 'email[eq]': 'a'.repeat(201) }));
+  });
+
+  it("an int filter takes its column's range (smallint: ±32768), as the document says", () => {
+    expect(filterValueSchema(USER_LIST_SPEC.filters.level)).toEqual({
+      type: 'integer',
+      minimum: -32768,
+      maximum: 32767,
+    });
+    expect(toSql({ 'level[lt]': '32767' }).params).toEqual([32767]);
+    badRequest(() => toSql({ 'level[lt]': '32768' }));
+    badRequest(() => toSql({ 'level[in]': '1,-32769' }));
   });
 
   it('escapes LIKE wildcards', () => {

@@ -1,4 +1,5 @@
 import {
+  DATE_PATTERN,
   DEFAULT_PER_PAGE,
   FILTER_OPS,
   isUuid,
@@ -8,8 +9,10 @@ import {
   MIN_YEAR,
   parseTimestamp,
   type TFilterOp,
+  TIMESTAMP_PATTERN,
+  UUID_SOURCE,
 } from '@trayecto/shared';
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, gt, gte, inArray, is, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fieldError } from './app-error';
 
@@ -25,6 +28,10 @@ export type FilterField = {
   type: FieldType;
   /** Allowed values for `enum`. */
   values?: readonly string[];
+  /** The operators the field takes, when not every one its type allows (see filterOps). */
+  ops?: readonly TFilterOp[];
+  /** What the filter means, when its type does not say it all (Spanish, for the OpenAPI document). */
+  description?: string;
 };
 
 export type ResourceListSpec = {
@@ -38,7 +45,8 @@ export type ResourceListSpec = {
   tiebreaker: AnyPgColumn;
 };
 
-export type ParsedFilter = { field: string; op: TFilterOp; raw: string };
+/** One filter as sent: `key` is the query parameter (`date[gte]`, or `date` for `date[eq]`). */
+export type ParsedFilter = { key: string; field: string; op: TFilterOp; raw: string };
 
 export type ListParams = {
   filters: ParsedFilter[];
@@ -50,13 +58,49 @@ export type ListParams = {
 
 const RESERVED = new Set(['page', 'per_page', 'sort', 'q']);
 const KEY_RE = /^([a-z_][a-z0-9_]*)\[([a-z]+)\]$/;
-const MAX_IN_VALUES = 100;
-/** The longest filter value or `q` a list accepts. */
+/** The most values an `in` filter takes. */
+export const MAX_IN_VALUES = 100;
+/** The longest filter value (each value of an `in`) or `q` a list accepts. */
 export const MAX_VALUE_LENGTH = 200;
+/** The range of an `int` filter: its column's (PostgreSQL `integer`, or `smallint`). */
+const INT_RANGE = [-2_147_483_648, 2_147_483_647] as const;
+const SMALLINT_RANGE = [-32_768, 32_767] as const;
+/** The largest magnitude of a `number` filter. */
+export const MAX_NUMBER = 1e12;
 /** The highest `page` a list accepts. */
 export const MAX_PAGE = 1_000_000;
 
 const bad = (field: string, message: string) => fieldError('BAD_REQUEST', field, message);
+
+/**
+ * The operators a filter field takes: its own `ops`, else every operator its type allows (`like`,
+ * a contains search, only on text). The parser refuses the others; the OpenAPI document publishes
+ * exactly these (route-schemas.ts listParameters).
+ */
+export const filterOps = (def: FilterField): readonly TFilterOp[] =>
+  def.ops ?? FILTER_OPS.filter((op) => op !== 'like' || def.type === 'text');
+
+/** The values an `int` field's column holds: a value outside them would be the database's error. */
+export const intRange = (def: FilterField): readonly [number, number] =>
+  is(def.column, Column) && def.column.getSQLType() === 'smallint' ? SMALLINT_RANGE : INT_RANGE;
+
+const orList = (items: readonly string[]) => new Intl.ListFormat('es', { type: 'disjunction' }).format(items);
+
+/**
+ * The values of an `in` filter: comma-separated, each trimmed, empty ones skipped; 1 to
+ * MAX_IN_VALUES of them, each at most MAX_VALUE_LENGTH long. Errors name the parameter (`key`).
+ */
+export function inValues(key: string, raw: string): string[] {
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (parts.length === 0 || parts.length > MAX_IN_VALUES) {
+    throw bad(key, `"in" admite entre 1 y ${MAX_IN_VALUES} valores`);
+  }
+  if (parts.some((p) => p.length > MAX_VALUE_LENGTH)) throw bad(key, 'Valor demasiado largo');
+  return parts;
+}
 
 /** Parses a raw query object (as Fastify gives it) into list parameters, checking the whitelist. */
 export function parseListQuery(query: Record<string, unknown>, spec: ResourceListSpec): ListParams {
@@ -69,11 +113,20 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
     // Own keys only: "__proto__[eq]" or "constructor" must not reach Object.prototype (was a 500).
     if (!Object.hasOwn(spec.filters, field)) throw bad(key, `No se puede filtrar por "${field}"`);
     if (!FILTER_OPS.includes(op)) throw bad(key, `Operador de filtro no válido: "${op}"`);
+    const ops = filterOps(spec.filters[field]);
+    if (!ops.includes(op)) {
+      throw bad(
+        key,
+        op === 'like' ? '"like" solo se aplica a campos de texto' : `El filtro "${field}" solo admite ${orList(ops)}`,
+      );
+    }
+    // A repeated parameter is several filters, all of which apply (`state[ne]=a&state[ne]=b`).
     const values = Array.isArray(rawValue) ? rawValue : [rawValue];
     for (const v of values) {
       if (typeof v !== 'string') throw bad(key, `Valor no válido para "${field}"`);
-      if (v.length > MAX_VALUE_LENGTH) throw bad(key, `Valor demasiado largo para "${field}"`);
-      filters.push({ field, op, raw: v });
+      if (op === 'in') inValues(key, v);
+      else if (v.length > MAX_VALUE_LENGTH) throw bad(key, `Valor demasiado largo para "${field}"`);
+      filters.push({ key, field, op, raw: v });
     }
   }
 
@@ -88,6 +141,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
 
   const q = single(query.q, 'q')?.trim();
   if (q && q.length > MAX_VALUE_LENGTH) throw bad('q', 'Búsqueda demasiado larga');
+  if (q?.includes('\u0000')) throw bad('q', 'Búsqueda con caracteres no válidos');
 
   const page = parsePositiveInt(single(query.page, 'page'), 'page', 1, MAX_PAGE);
   const perPage = parsePositiveInt(single(query.per_page, 'per_page'), 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
@@ -112,35 +166,42 @@ function parsePositiveInt(v: string | undefined, name: string, dflt: number, max
 const YEARS = `años ${MIN_YEAR}–${MAX_YEAR}`;
 
 /**
- * Converts one raw value to its typed form, or throws a 400 naming the field and what it expects
- * (never echoing the value: it may be anything). Dates and instants follow the API's one date rule
- * (packages/shared/src/common/validation.ts): a real calendar day of a sane year.
+ * Converts one raw value to its typed form, or throws a 400 naming the parameter (`key`, the field
+ * itself by default) and saying what the field expects (never echoing the value: it may be
+ * anything). Dates and instants follow the API's one date rule (packages/shared/src/common/
+ * validation.ts): a real calendar day of a sane year. filterValueSchema publishes the same rules.
  */
-export function convertValue(field: string, def: FilterField, raw: string): string | number | boolean | Date {
-  const fail = () => bad(field, `Valor no válido para "${field}"`);
+export function convertValue(
+  field: string,
+  def: FilterField,
+  raw: string,
+  key = field,
+): string | number | boolean | Date {
+  const fail = () => bad(key, `Valor no válido para "${field}"`);
   switch (def.type) {
     case 'int': {
       if (!/^-?\d{1,10}$/.test(raw)) throw fail();
       const n = Number(raw);
-      if (n > 2_147_483_647 || n < -2_147_483_648) throw fail();
+      const [min, max] = intRange(def);
+      if (n > max || n < min) throw fail();
       return n;
     }
     case 'number': {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n) || Math.abs(n) > 1e12) throw fail();
+      if (raw.trim() === '' || !Number.isFinite(n) || Math.abs(n) > MAX_NUMBER) throw fail();
       return n;
     }
     case 'uuid':
       if (!isUuid(raw)) throw fail();
       return raw.toLowerCase();
     case 'date':
-      if (!isValidDate(raw)) throw bad(field, `Fecha no válida para "${field}" (AAAA-MM-DD, ${YEARS})`);
+      if (!isValidDate(raw)) throw bad(key, `Fecha no válida para "${field}" (AAAA-MM-DD, ${YEARS})`);
       return raw;
     case 'timestamp': {
       // A day alone means its start in UTC; otherwise an ISO 8601 instant with its offset.
       const t = isValidDate(raw) ? new Date(`${raw}T00:00:00Z`) : parseTimestamp(raw);
       if (!t) {
-        throw bad(field, `Fecha no válida para "${field}" (AAAA-MM-DD o AAAA-MM-DDTHH:mm:ssZ, ${YEARS})`);
+        throw bad(key, `Fecha no válida para "${field}" (AAAA-MM-DD o AAAA-MM-DDTHH:mm:ssZ, ${YEARS})`);
       }
       // drizzle binds timestamp columns from Date objects.
       return t;
@@ -158,6 +219,47 @@ export function convertValue(field: string, def: FilterField, raw: string): stri
   }
 }
 
+/** A JSON Schema (OpenAPI 3.0 dialect) of one filter value. */
+export type ValueSchema = Record<string, unknown>;
+
+/** Text without NUL (which PostgreSQL text cannot hold): a text filter's value, and `q`. */
+export const TEXT_PATTERN = '^[^\\u0000]*$';
+/** One value of a text `in`: no comma (it separates the values), something besides blanks. */
+const IN_TEXT = '^[^,\\u0000]*[^,\\s\\u0000][^,\\u0000]*$';
+
+/**
+ * The JSON Schema of the values convertValue accepts for a field (one value of an `in` with
+ * `inItem`), for the OpenAPI document: the same rules, said in the document's words. Keep the two
+ * side by side; test/contract/list-properties.test.ts sends what this calls valid and invalid.
+ */
+export function filterValueSchema(def: FilterField, inItem = false): ValueSchema {
+  const date = { type: 'string', format: 'date', pattern: DATE_PATTERN };
+  switch (def.type) {
+    case 'int': {
+      const [minimum, maximum] = intRange(def);
+      return { type: 'integer', minimum, maximum };
+    }
+    case 'number':
+      return { type: 'number', minimum: -MAX_NUMBER, maximum: MAX_NUMBER };
+    case 'uuid':
+      // Any version, any case.
+      return { type: 'string', format: 'uuid', pattern: `^${UUID_SOURCE.replaceAll('a-f', 'a-fA-F')}$` };
+    case 'date':
+      return date;
+    case 'timestamp':
+      return {
+        type: 'string',
+        anyOf: [date, { type: 'string', format: 'date-time', pattern: TIMESTAMP_PATTERN }],
+      };
+    case 'bool':
+      return { type: 'boolean' };
+    case 'enum':
+      return { type: 'string', enum: [...(def.values ?? [])] };
+    default:
+      return { type: 'string', maxLength: MAX_VALUE_LENGTH, pattern: inItem ? IN_TEXT : TEXT_PATTERN };
+  }
+}
+
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -171,22 +273,16 @@ export function buildListConditions(params: ListParams, spec: ResourceListSpec):
     const def = spec.filters[f.field];
     const col = def.column as AnyPgColumn;
     if (f.op === 'in') {
-      const parts = f.raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== '');
-      if (parts.length === 0 || parts.length > MAX_IN_VALUES) {
-        throw bad(`${f.field}[in]`, `"in" admite entre 1 y ${MAX_IN_VALUES} valores`);
-      }
-      out.push(inArray(col, parts.map((p) => convertValue(f.field, def, p)) as never[]));
+      const parts = inValues(f.key, f.raw);
+      out.push(inArray(col, parts.map((p) => convertValue(f.field, def, p, f.key)) as never[]));
       continue;
     }
     if (f.op === 'like') {
-      if (def.type !== 'text') throw bad(`${f.field}[like]`, `"like" solo se aplica a campos de texto`);
-      out.push(unaccentContains(col, f.raw));
+      // parseListQuery let `like` through only on text fields.
+      out.push(unaccentContains(col, String(convertValue(f.field, def, f.raw, f.key))));
       continue;
     }
-    const v = convertValue(f.field, def, f.raw) as never;
+    const v = convertValue(f.field, def, f.raw, f.key) as never;
     const ops = { eq, ne, lt, lte, gt, gte } as const;
     out.push(ops[f.op](col, v));
   }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-app';
 import { ContractChecker, type Document } from '../../test/contract/openapi-contract';
+import { apiLicence } from './openapi';
 import { OPERATION_IDS, REQUEST_EXAMPLES, routeKey } from './openapi-operations';
 
 type Op = {
@@ -90,15 +91,49 @@ describe('request bodies and parameters', () => {
     expect(schema.required).toEqual(['file']);
   });
 
-  it('lists type page and per_page as integers and sort with its allowed fields', () => {
+  it('lists type page and per_page as integers, sort as a list of its allowed fields and each filter as a parameter', () => {
     const lists = ops.filter(({ op }) => op['x-list-filters']);
     expect(lists.length).toBeGreaterThan(5);
     for (const { key, op } of lists) {
-      const param = (name: string) => op.parameters?.find((p) => p.in === 'query' && p.name === name)?.schema;
-      expect(param('page'), key).toMatchObject({ type: 'integer', minimum: 1 });
-      expect(param('per_page'), key).toMatchObject({ type: 'integer', minimum: 1, maximum: 500 });
-      expect(param('sort')?.pattern, key).toEqual(expect.any(String));
+      const param = (name: string) => op.parameters?.find((p) => p.in === 'query' && p.name === name);
+      expect(param('page')?.schema, key).toMatchObject({ type: 'integer', minimum: 1 });
+      expect(param('per_page')?.schema, key).toMatchObject({ type: 'integer', minimum: 1, maximum: 500 });
+      expect(param('sort'), key).toMatchObject({
+        style: 'form',
+        explode: false,
+        schema: {
+          type: 'array',
+          items: { type: 'string', enum: expect.arrayContaining([expect.stringMatching(/^-/)]) },
+        },
+      });
+      for (const field of Object.keys(op['x-list-filters'] as object)) {
+        expect(param(`${field}[eq]`)?.schema ?? param(`${field}[in]`)?.schema, `${key} ${field}`).toBeDefined();
+      }
+      // The extensions the document is built from are folded into `parameters`.
+      expect(
+        Object.keys(op).filter((k) => k === 'x-list-sort' || k === 'x-list-parameters'),
+        key,
+      ).toEqual([]);
     }
+    const bookings = ops.find(({ key }) => key === 'GET /api/v1/bookings')?.op;
+    const byName = (name: string) => bookings?.parameters?.find((p) => p.name === name);
+    expect(byName('date[gte]')?.schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(byName('state[in]')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] } },
+    });
+    expect(byName('locator[like]')?.schema).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(byName('date[like]')).toBeUndefined();
+  });
+
+  it('the API is licensed as proprietary, pointing at its documentation page', () => {
+    expect((doc as unknown as { info: { license?: unknown } }).info.license).toEqual({
+      name: 'Propietaria — uso según el contrato con el operador',
+      url: '/api/docs',
+    });
+    // With PUBLIC_URL, absolute on it (without, relative to the origin that served the document).
+    expect(apiLicence('https://reservas.example.com').url).toBe('https://reservas.example.com/api/docs');
   });
 
   it('every example is a body its operation accepts per the document', () => {

@@ -9,7 +9,7 @@
  * A new route needs a line in OPERATION_IDS: openapi-operations.test.ts fails until it has one.
  */
 import { DEFAULT_PER_PAGE, ERROR_CODES, MAX_PER_PAGE, type TErrorCode } from '@trayecto/shared';
-import { MAX_PAGE, MAX_VALUE_LENGTH } from '../lib/filters';
+import { MAX_PAGE, MAX_VALUE_LENGTH, TEXT_PATTERN } from '../lib/filters';
 
 /** "METHOD /path" (Fastify's `:param` form) → operationId, camelCase for generated clients. */
 export const OPERATION_IDS: Record<string, string> = {
@@ -152,7 +152,15 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
 
 type Json = Record<string, unknown>;
 type Schema = Json & { properties?: Record<string, Json>; required?: string[] };
-type Parameter = { in: string; name: string; required?: boolean; description?: string; schema?: Schema };
+type Parameter = {
+  in: string;
+  name: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+  style?: string;
+  explode?: boolean;
+};
 type Operation = Json & {
   operationId?: string;
   summary?: string;
@@ -162,6 +170,7 @@ type Operation = Json & {
   security?: unknown[];
   'x-list-filters'?: Record<string, string>;
   'x-list-sort'?: string[];
+  'x-list-parameters'?: Parameter[];
   'x-multipart-body'?: Schema;
 };
 export type OpenApiDocument = Json & { paths?: Record<string, Record<string, Operation>> };
@@ -204,7 +213,11 @@ function frameworkStatuses(op: Operation): number[] {
   return statuses;
 }
 
-/** The list conventions (lib/filters.ts parseListQuery) as typed parameters. */
+/**
+ * The list conventions (lib/filters.ts parseListQuery) as typed parameters: `page` and `per_page`
+ * with their bounds, `q` with its length, `sort` as a comma-separated list of the list's fields
+ * (each with an optional `-`), and the list's filters (`x-list-parameters`, route-schemas.ts).
+ */
 function typeListParameters(op: Operation) {
   const sortFields = op['x-list-sort'];
   for (const p of op.parameters ?? []) {
@@ -212,14 +225,18 @@ function typeListParameters(op: Operation) {
     if (p.name === 'page') p.schema = { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 };
     if (p.name === 'per_page')
       p.schema = { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE };
-    if (p.name === 'q') p.schema = { type: 'string', maxLength: MAX_VALUE_LENGTH };
+    if (p.name === 'q') p.schema = { type: 'string', maxLength: MAX_VALUE_LENGTH, pattern: TEXT_PATTERN };
     if (p.name === 'sort' && sortFields?.length) {
-      const field = `[-+]?(${sortFields.join('|')})`;
-      p.schema = { type: 'string', pattern: `^${field}(,${field})*$` };
+      p.schema = { type: 'array', items: { type: 'string', enum: sortFields.flatMap((f) => [f, `-${f}`]) } };
+      p.style = 'form';
+      p.explode = false;
       p.description = `${p.description ?? ''}. Campos: ${sortFields.join(', ')}`;
     }
   }
+  const filters = op['x-list-parameters'];
+  if (filters) op.parameters = [...(op.parameters ?? []), ...filters];
   delete op['x-list-sort'];
+  delete op['x-list-parameters'];
 }
 
 /**

@@ -25,6 +25,20 @@ function withoutUnusedInputs<T extends Components>(doc: T): T {
   return { ...doc, components: { ...doc.components, schemas } };
 }
 
+/** Where the API is browsable, and the page its licence points to (docs/decisions/014-api-licence.md). */
+export const DOCS_PATH = '/api/docs';
+
+/**
+ * The API's licence (docs/decisions/014-api-licence.md): proprietary software of the operator's
+ * Trayecto installation, used under the contract with the operator. There is no terms page, so it
+ * points to the API's own documentation page, which says so; absolute on PUBLIC_URL, else relative
+ * (OpenAPI 3.0 resolves it against `servers`, the origin that served the document).
+ */
+export const apiLicence = (publicUrl: string | undefined) => ({
+  name: 'Propietaria — uso según el contrato con el operador',
+  url: `${publicUrl ?? ''}${DOCS_PATH}`,
+});
+
 /** OpenAPI 3 at /api/v1/openapi.json, browsable at /api/docs (PRODUCT.md §2). */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -33,8 +47,12 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Trayecto API',
         version: '1.0.0',
-        description:
-          'API de Trayecto. Listas: filtros `field[op]=value` (eq, ne, lt, lte, gt, gte, like, in), `sort`, `q`, `page`, `per_page`; total en `X-Total-Count`, enlaces en `Link`.',
+        description: [
+          'API de Trayecto. Listas: filtros `campo[op]=valor` (eq, ne, lt, lte, gt, gte, like, in; `campo=valor` es `campo[eq]`), cada uno publicado como parámetro de la lista con su tipo; `sort`, `q`, `page`, `per_page`; total en `X-Total-Count`, enlaces en `Link`.',
+          '',
+          'Software propietario de la instalación de Trayecto del operador: se usa según el contrato con el operador; no es una API pública ni de código abierto.',
+        ].join('\n'),
+        license: apiLicence(app.config.PUBLIC_URL),
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -45,6 +63,6 @@ export async function registerOpenApi(app: FastifyInstance) {
     // Then openapi-operations.ts: operationIds, every error answer, 204 without content, typed lists.
     transformObject: (doc) => finishDocument(withoutUnusedInputs(jsonSchemaTransformObject(doc))),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
+  await app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: false } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -2,12 +2,12 @@ import { LANGUAGES, PERSON_ROLES } from '@trayecto/shared';
 import { and, arrayContains, arrayOverlaps, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { persons } from '../../db/schema';
-import { fieldError } from '../../lib/app-error';
 import {
   buildListConditions,
   buildOrderBy,
   combine,
   convertValue,
+  inValues,
   type ListParams,
   type ResourceListSpec,
 } from '../../lib/filters';
@@ -20,7 +20,13 @@ export const PERSON_LIST_SPEC: ResourceListSpec = {
     state: { column: persons.state, type: 'int' },
     full_name: { column: persons.fullName, type: 'text' },
     // An array column: handled by languageConditions below, never by the generic operators.
-    languages: { column: persons.languages, type: 'enum', values: LANGUAGES },
+    languages: {
+      column: persons.languages,
+      type: 'enum',
+      values: LANGUAGES,
+      ops: ['eq', 'ne', 'in'],
+      description: 'Idiomas que habla: `eq` uno de ellos, `ne` no lo habla, `in` alguno de estos.',
+    },
     tour_operator_id: { column: persons.tourOperatorId, type: 'uuid' },
   },
   sort: {
@@ -45,24 +51,13 @@ function languageConditions(params: ListParams): { conditions: SQL[]; rest: List
   const def = PERSON_LIST_SPEC.filters.languages;
   for (const f of params.filters) {
     if (f.field !== 'languages') continue;
-    const key = `languages[${f.op}]`;
+    // parseListQuery let only eq, ne and in through (the field's `ops`).
     if (f.op === 'in') {
-      const values = f.raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((v) => String(convertValue(key, def, v)));
-      if (values.length === 0) {
-        const msg = `Valor no válido para "languages"`;
-        throw fieldError('BAD_REQUEST', key, msg);
-      }
+      const values = inValues(f.key, f.raw).map((v) => String(convertValue('languages', def, v, f.key)));
       conditions.push(arrayOverlaps(persons.languages, values));
-    } else if (f.op === 'eq' || f.op === 'ne') {
-      const contains = arrayContains(persons.languages, [String(convertValue(key, def, f.raw))]);
-      conditions.push(f.op === 'eq' ? contains : not(contains));
     } else {
-      const msg = 'El filtro "languages" solo admite eq, ne o in';
-      throw fieldError('BAD_REQUEST', key, msg);
+      const contains = arrayContains(persons.languages, [String(convertValue('languages', def, f.raw, f.key))]);
+      conditions.push(f.op === 'eq' ? contains : not(contains));
     }
   }
   return { conditions, rest: { ...params, filters: params.filters.filter((f) => f.field !== 'languages') } };

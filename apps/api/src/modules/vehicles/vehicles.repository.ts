@@ -7,6 +7,7 @@ import {
   buildOrderBy,
   combine,
   escapeLike,
+  inValues,
   type ListParams,
   type ResourceListSpec,
 } from '../../lib/filters';
@@ -43,7 +44,18 @@ const normalisePlate = (s: string) => s.toUpperCase().replace(/[\s-]+/g, '');
  * normalised value, and `q` finds the plate that way too (or the text in name or model).
  */
 function plateAwareConditions(params: ListParams): SQL[] {
-  const filters = params.filters.map((f) => (f.field === 'plate' ? { ...f, raw: normalisePlate(f.raw) } : f));
+  const filters = params.filters.map((f) => {
+    if (f.field !== 'plate') return f;
+    if (f.op !== 'in') return { ...f, raw: normalisePlate(f.raw) };
+    // Each value of the list on its own. One of only blanks and dashes matches no plate: it stays a
+    // dash, which no stored plate has (the list would otherwise be empty, a 400).
+    return {
+      ...f,
+      raw: inValues(f.key, f.raw)
+        .map((p) => normalisePlate(p) || '-')
+        .join(','),
+    };
+  });
   const conditions = buildListConditions({ ...params, filters, q: undefined }, VEHICLE_LIST_SPEC);
   if (params.q) {
     const q = params.q;
