@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { NOT_BLANK_RE, requiredText } from './field-rules';
+import { MSG } from './messages';
 import {
   DATE_MESSAGE,
   DATE_RANGE_MESSAGE,
@@ -7,6 +10,7 @@ import {
   parseTimestamp,
   TIMESTAMP_MESSAGE,
   zDate,
+  zRequired,
   zTimestamp,
 } from './validation';
 
@@ -86,5 +90,37 @@ describe('timestamps', () => {
       expect(parseTimestamp(t), t).toBeUndefined();
       expect(messages(zTimestamp().safeParse(t)), t).toEqual([DATE_RANGE_MESSAGE]);
     }
+  });
+});
+
+describe('required texts: the rule and the pattern the OpenAPI document publishes (issue 21)', () => {
+  const schema = zRequired(10);
+  const pattern = new RegExp(z.toJSONSchema(schema, { io: 'input' }).pattern as string);
+
+  it('a blank text is empty once trimmed: refused with "Campo requerido" alone, and outside the pattern', () => {
+    for (const v of ['', ' ', '   ', '\t\n', '\u00a0 ']) {
+      expect(messages(schema.safeParse(v)), JSON.stringify(v)).toEqual([MSG.required]);
+      expect(pattern.test(v), JSON.stringify(v)).toBe(false);
+    }
+  });
+
+  it('a text with something visible passes both, trimmed by the rule', () => {
+    for (const v of ['a', ' a ', '\tAna García\n', 'x y']) {
+      expect(schema.safeParse(v)).toMatchObject({ success: true, data: v.trim() });
+      expect(pattern.test(v), JSON.stringify(v)).toBe(true);
+    }
+  });
+
+  it('control characters are refused by both, with their own message', () => {
+    for (const v of ['a\u0000', '\u0007b', 'a\u000bb', 'a \u000c b']) {
+      expect(messages(schema.safeParse(v)), JSON.stringify(v)).toEqual(['Contiene caracteres no permitidos']);
+      expect(pattern.test(v), JSON.stringify(v)).toBe(false);
+    }
+  });
+
+  it('the public pages check the same (requiredText, zod/mini)', () => {
+    for (const v of ['', '   ']) expect(messages(requiredText(10).safeParse(v))).toEqual([MSG.required]);
+    expect(requiredText(10).safeParse(' b ')).toMatchObject({ success: true, data: 'b' });
+    expect(NOT_BLANK_RE.source).toBe(pattern.source);
   });
 });

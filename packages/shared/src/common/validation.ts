@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysInMonth } from './dates';
-import { EMAIL_RE, normalizeEmail, optionalEmailChecks, textChecks } from './field-rules';
+import { EMAIL_RE, normalizeEmail, optionalEmailChecks, requiredTextChecks, textChecks } from './field-rules';
 import { MSG } from './messages';
 
 // Spanish defaults for every zod message we do not set ourselves, and the spec's
@@ -15,13 +15,14 @@ z.config({
   },
 });
 
-export { EMAIL_RE, normalizeEmail } from './field-rules';
+export { EMAIL_RE, NO_CONTROL_RE, NOT_BLANK_RE, normalizeEmail } from './field-rules';
 
 /** Trimmed text of at most `max` characters without control characters (field-rules.ts). */
 export const zText = (max = 255) => z.string().check(...textChecks(max));
 
-/** Required text: passes only if non-empty (spec §5). */
-export const zRequired = (max = 255) => zText(max).min(1, MSG.required);
+/** Required text: passes only if not empty once trimmed (spec §5; field-rules.ts requiredTextChecks). */
+export const zRequired = (max = 255, message: string = MSG.required) =>
+  z.string().check(...requiredTextChecks(max, message));
 
 /** Optional text that defaults to '' (the spec's "default empty"). */
 export const zOptionalText = (max = 255) => zText(max).optional();
