@@ -9,7 +9,10 @@ import {
   isValidDate,
   parseTimestamp,
   TIMESTAMP_MESSAGE,
+  zChoiceOf,
   zDate,
+  zDecimal,
+  zInt,
   zRequired,
   zTimestamp,
 } from './validation';
@@ -122,5 +125,28 @@ describe('required texts: the rule and the pattern the OpenAPI document publishe
     for (const v of ['', '   ']) expect(messages(requiredText(10).safeParse(v))).toEqual([MSG.required]);
     expect(requiredText(10).safeParse(' b ')).toMatchObject({ success: true, data: 'b' });
     expect(NOT_BLANK_RE.source).toBe(pattern.source);
+  });
+});
+
+describe('numbers from forms and JSON: plain decimal text only (issue 21)', () => {
+  it('a number, or plain decimal text, is that number', () => {
+    expect(zInt(0, 10).parse(5)).toBe(5);
+    expect(zInt(0, 10).parse(' 5 ')).toBe(5);
+    expect(zDecimal(0, 100, 'rango').parse('12.5')).toBe(12.5);
+    expect(zChoiceOf([1, 2]).parse('2')).toBe(2);
+  });
+
+  it('\'\' and null are an empty field: "Campo requerido", even where the field may be left out', () => {
+    for (const v of ['', null, undefined]) expect(messages(zInt(0, 10).safeParse(v))).toEqual([MSG.required]);
+    for (const v of ['', null]) expect(messages(zDecimal(0, 1, 'r').optional().safeParse(v))).toEqual([MSG.required]);
+    expect(zInt(0, 10).optional().safeParse(undefined)).toMatchObject({ success: true, data: undefined });
+  });
+
+  it('what JavaScript would turn into a number is refused: booleans, lists, blank or hexadecimal text', () => {
+    for (const v of [true, false, [5], ' ', '0x5', '5a', '1e1', {}]) {
+      expect(messages(zInt(0, 10).safeParse(v)), JSON.stringify(v)).toEqual([MSG.invalidNumber]);
+      expect(messages(zDecimal(0, 100, 'rango').safeParse(v)), JSON.stringify(v)).toEqual([MSG.invalidNumber]);
+      expect(messages(zChoiceOf([1, 2]).safeParse(v)), JSON.stringify(v)).toEqual([MSG.invalidOption]);
+    }
   });
 });
