@@ -33,7 +33,7 @@ import { createContractWorld, type World } from './world';
 /** Requests per property (CONTRACT_RUNS=200 for a longer hunt). */
 const RUNS = Number(process.env.CONTRACT_RUNS ?? 12);
 /** Requests per refusal property: each breaks one rule, a few bodies suffice. */
-const REFUSAL_RUNS = Math.max(3, Math.ceil(RUNS / 4));
+const REFUSAL_RUNS = Math.max(2, Math.ceil(RUNS / 6));
 
 let app: FastifyInstance;
 let w: World;
@@ -157,7 +157,7 @@ describe('write endpoints, requests generated from the document', () => {
   });
 
   it.each(TARGETS.map((t) => [key(t), t] as const))(
-    '%s: an invalid body (a field of the wrong kind, missing, null, out of bounds, an impossible date) is refused with 400/422',
+    '%s: an invalid body (a field, or a value inside one, of the wrong kind, null or out of bounds; a required one missing; an impossible date) is refused with 400/422',
     async (_, t) => {
       const schema = bodySchema(t);
       const properties = schema.properties ?? {};
@@ -182,13 +182,28 @@ describe('write endpoints, requests generated from the document', () => {
                 .map(([f, v]) => ({ field: f, how: `as ${JSON.stringify(v)}` })),
             ]
           : []),
+        // Inside a list or an object of the body: a value of the wrong kind, null or out of bounds.
+        fc.nat().map((n) => ({ field: String(n), how: 'nested' })),
       );
       await fc.assert(
-        fc.asyncProperty(generated(t), mutation, async (g, m) => {
+        fc.asyncProperty(generated(t), mutation, async (g, mutated) => {
+          const m = { ...mutated };
           const req = await requestOf(t, g);
-          const bad: Body = { ...req.body };
+          let bad: Body = { ...req.body };
           const field = properties[m.field] ?? {};
-          if (m.how === 'left out') delete bad[m.field];
+          if (m.how === 'nested') {
+            const leaves = leavesOf(req.body, schema).filter((l) => l.path.length > 1);
+            const leaf = leaves[Number(m.field) % Math.max(1, leaves.length)];
+            const values = leaf ? invalidValues(leaf.schema) : [];
+            // A body with nothing nested (or nothing to break there): its first field of the wrong kind.
+            if (!leaf || values.length === 0)
+              bad[fields[0] as string] = wrongKind(properties[fields[0] as string] ?? {});
+            else {
+              bad = structuredClone(req.body);
+              setAt(bad, leaf.path, values[Number(m.field) % values.length]);
+              m.field = leaf.path.join('.');
+            }
+          } else if (m.how === 'left out') delete bad[m.field];
           else if (m.how === 'of the wrong kind') bad[m.field] = wrongKind(field);
           else if (m.how === 'out of its bounds') bad[m.field] = outOfBounds(field);
           else if (m.how === 'null') bad[m.field] = null;
@@ -249,6 +264,33 @@ function outOfBounds(s: Schema): unknown {
     if (s.minimum !== undefined && s.minimum > -1_000_000_000) return s.minimum - 1;
   }
   return undefined;
+}
+
+type Leaf = { path: (string | number)[]; schema: Schema };
+
+/** The values inside a body (an object's fields, a list's first item), each with its schema. */
+function leavesOf(value: unknown, schema: Schema, path: (string | number)[] = [], out: Leaf[] = []): Leaf[] {
+  if (schema.properties && value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, s] of Object.entries(schema.properties)) {
+      if ((value as Record<string, unknown>)[k] === undefined) continue;
+      out.push({ path: [...path, k], schema: s });
+      leavesOf((value as Record<string, unknown>)[k], s, [...path, k], out);
+    }
+  } else if (schema.items && Array.isArray(value) && value.length > 0) {
+    out.push({ path: [...path, 0], schema: schema.items });
+    leavesOf(value[0], schema.items, [...path, 0], out);
+  }
+  return out;
+}
+
+/** Values the schema refuses: another kind, null where it is not nullable, just out of bounds. */
+const invalidValues = (s: Schema) =>
+  [wrongKind(s), s.nullable ? undefined : null, outOfBounds(s)].filter((v) => v !== undefined);
+
+function setAt(target: unknown, path: (string | number)[], value: unknown) {
+  let at = target as Record<string | number, unknown>;
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string | number, unknown>;
+  at[path.at(-1) as string | number] = value;
 }
 
 /**
