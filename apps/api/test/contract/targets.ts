@@ -11,7 +11,7 @@
  *            unique values (a counter), the record's current `version` and state, a fresh booking
  *            when the request consumes one (a booking is cancelled once), the current password.
  *
- * A body both steps went through must be accepted (2xx). REFUSALS lists, per rule, how to break a
+ * A body both steps went through must be accepted (2xx). refusals.ts lists, per rule, how to break a
  * valid body on that rule alone and the documented refusal it then gets.
  */
 import { randomUUID } from 'node:crypto';
