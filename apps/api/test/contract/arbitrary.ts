@@ -6,6 +6,7 @@
  * then filtered through Ajv against the whole schema, so a keyword handled loosely here never
  * yields a value the document refuses.
  */
+import { NO_CONTROL_RE, NOT_BLANK_RE } from '@trayecto/shared';
 import fc from 'fast-check';
 
 export type Schema = {
@@ -26,21 +27,33 @@ export type Schema = {
   maximum?: number;
   anyOf?: Schema[];
   allOf?: Schema[];
+  additionalProperties?: Schema | boolean;
   default?: unknown;
 };
 
 const MAX_STRING = 40;
 const MAX_ARRAY = 3;
+/** Now and then: texts up to their maxLength (at most this), lists up to their maxItems (at most this). */
+const MAX_LONG_STRING = 2000;
+const MAX_LONG_ARRAY = 25;
+/** One code point each: letters, a space, accents, an emoji (two UTF-16 units), markup and quotes. */
+const LONG_STRING_UNITS = ['a', 'Z', '7', ' ', 'ñ', 'É', '😀', '<', '>', '&', '"', "'", '-', '\n'];
+/** The patterns of "any text without control characters" (shared field rules): any unit above fits. */
+const FREE_TEXT_PATTERNS = [NO_CONTROL_RE, NOT_BLANK_RE];
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+/**
+ * A real calendar day: `format: date` (RFC 3339) excludes 2026-02-30 even though the pattern lets
+ * it through; the "invalid" property sends such days and expects a 422.
+ */
 const date = fc
   .record({
     y: fc.integer({ min: 1900, max: 2100 }),
     m: fc.integer({ min: 1, max: 12 }),
-    d: fc.integer({ min: 1, max: 28 }),
+    d: fc.integer({ min: 1, max: 31 }),
   })
-  .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`);
+  .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(Math.min(d, new Date(Date.UTC(y, m, 0)).getUTCDate()))}`);
 
 const dateTime = fc
   .record({
@@ -54,17 +67,28 @@ const dateTime = fc
 function stringOf(s: Schema): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
   const max = Math.min(s.maxLength ?? MAX_STRING, Math.max(min, MAX_STRING));
-  const fits = (v: string) => v.length >= min && v.length <= (s.maxLength ?? Number.POSITIVE_INFINITY);
+  // Lengths in code points, as JSON Schema (and zod) count them: an emoji is one.
+  const fits = (v: string) => {
+    const n = [...v].length;
+    return n >= min && n <= (s.maxLength ?? Number.POSITIVE_INFINITY);
+  };
   if (s.format === 'date') return date;
   if (s.format === 'date-time') return dateTime;
   if (s.format === 'uuid') return fc.uuid({ version: 4 });
   if (s.format === 'email') return fc.emailAddress().filter(fits);
-  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter(fits);
-  // Printable text without surrounding spaces (the API trims texts).
-  return fc
-    .string({ minLength: min, maxLength: max, unit: 'grapheme-ascii' })
-    .map((v) => v.trim())
+  const short = s.pattern
+    ? fc.stringMatching(new RegExp(s.pattern)).filter(fits)
+    : fc.string({ minLength: min, maxLength: max, unit: 'grapheme-ascii' }).filter(fits);
+  // Now and then a text of its longest length (in code points, as JSON Schema counts), when any
+  // text will do: the limits of the API and of the database must agree with the document's.
+  const free = !s.pattern || FREE_TEXT_PATTERNS.some((p) => s.pattern === p.source);
+  const longest = Math.min(s.maxLength ?? 0, MAX_LONG_STRING);
+  if (!free || longest < MAX_STRING) return short;
+  const long = fc
+    .array(fc.constantFrom(...LONG_STRING_UNITS), { minLength: longest - 4, maxLength: longest - 1 })
+    .map((units) => `x${units.join('')}`)
     .filter(fits);
+  return fc.oneof({ weight: 9, arbitrary: short }, { weight: 1, arbitrary: long });
 }
 
 /** An arbitrary of values `s` accepts (before the Ajv filter the caller applies). */
@@ -78,8 +102,10 @@ function baseArbitrary(s: Schema, depth: number): fc.Arbitrary<unknown> {
   if (s.enum) return fc.constantFrom(...s.enum);
   if (s.allOf?.length && !s.type) return arbitraryOf(Object.assign({}, ...s.allOf), depth);
   if (s.anyOf?.length && !s.type) return fc.oneof(...s.anyOf.map((a) => arbitraryOf(a, depth)));
-  // A string with several patterns (allOf) is generated from the most specific one; Ajv checks the rest.
-  const pattern = s.pattern ?? s.allOf?.map((a) => a.pattern).findLast((p) => p);
+  // A string with several patterns (allOf) is generated from the last anchored one (the most
+  // specific: zod lists a field's own pattern after the shared no-control-characters one); Ajv checks the rest.
+  const patterns = [s.pattern, ...(s.allOf ?? []).map((a) => a.pattern)].filter((p): p is string => Boolean(p));
+  const pattern = patterns.findLast((p) => p.startsWith('^')) ?? patterns.at(-1);
   switch (s.type) {
     case 'string':
       return stringOf({ ...s, pattern });
@@ -95,10 +121,15 @@ function baseArbitrary(s: Schema, depth: number): fc.Arbitrary<unknown> {
     case 'array': {
       const item = s.items ? arbitraryOf(s.items, depth + 1) : fc.constant(null);
       const minLength = s.minItems ?? 0;
-      const maxLength = Math.min(s.maxItems ?? MAX_ARRAY, Math.max(minLength, depth > 1 ? 1 : MAX_ARRAY));
-      return s.uniqueItems
-        ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
-        : fc.array(item, { minLength, maxLength });
+      const list = (maxLength: number) =>
+        s.uniqueItems
+          ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+          : fc.array(item, { minLength, maxLength });
+      const usual = list(Math.min(s.maxItems ?? MAX_ARRAY, Math.max(minLength, depth > 1 ? 1 : MAX_ARRAY)));
+      // Now and then a long list (many rules, times, passengers, pickups…), not nested in another long one.
+      const longest = Math.min(s.maxItems ?? MAX_LONG_ARRAY, MAX_LONG_ARRAY);
+      if (depth > 3 || longest <= MAX_ARRAY) return usual;
+      return fc.oneof({ weight: 9, arbitrary: usual }, { weight: 1, arbitrary: list(longest) });
     }
     case 'object': {
       const props = Object.entries(s.properties ?? {});
@@ -106,7 +137,14 @@ function baseArbitrary(s: Schema, depth: number): fc.Arbitrary<unknown> {
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [k, v] of props) record[k] = arbitraryOf(v, depth + 1);
       const requiredKeys = props.map(([k]) => k).filter((k) => required.has(k));
-      return fc.record(record, { requiredKeys });
+      const fixed = fc.record(record, { requiredKeys });
+      // A map (`additionalProperties` with a schema): a few entries with any keys.
+      const extra = s.additionalProperties;
+      if (!extra || typeof extra !== 'object') return fixed;
+      const entries = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), arbitraryOf(extra, depth + 1), {
+        maxKeys: MAX_ARRAY,
+      });
+      return fc.tuple(fixed, entries).map(([a, b]) => ({ ...b, ...a }));
     }
     default:
       return fc.constantFrom('x', 1, true);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOMMODATION_TYPES } from '../common/catalog';
-import { zChoiceOf, zEnum, zLatLng, zOptionalText, zRequired, zText, zUuid } from '../common/validation';
+import { zChoiceOf, zEnum, zLatLng, zOptionalText, zRequired, zUuid } from '../common/validation';
 
 const fields = {
   /** Administrator only: an operator's id, or null for the shared catalogue. Ignored for others. */
@@ -50,7 +50,7 @@ export type TAccommodationResponse = z.infer<typeof ZAccommodationResponse>;
  * the rest reported with their line number and reasons.
  */
 export const ZAccommodationImportRequest = z.object({
-  csv: zText(2_000_000).pipe(z.string().min(1, 'El fichero está vacío')),
+  csv: zRequired(2_000_000, 'El fichero está vacío'),
   /** Administrator only: import into the shared catalogue or an operator. */
   tour_operator_id: zUuid().nullable().optional(),
   dry_run: z.boolean().optional(),

@@ -5,7 +5,7 @@ import { acceptFullNameAlias, ZUserResponse } from '../users/users.schema';
 
 /** POST /api/v1/auth/login */
 export const ZLoginRequest = z.object({
-  email: z.string().trim().min(1, MSG.required).max(254, MSG.tooLong(254)),
+  email: zRequired(254),
   password: z.string().min(1, MSG.required).max(200, MSG.tooLong(200)),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { commissionCents, PricingError, paymentStateOf, pickupTimeFor, quoteBooking } from './pricing';
+import {
+  commissionCents,
+  MAX_BOOKING_CENTS,
+  PricingError,
+  paymentStateOf,
+  pickupTimeFor,
+  quoteBooking,
+} from './pricing';
 
 const teide = {
   prices: [
@@ -48,6 +55,22 @@ describe('pricing (PRODUCT §4: totals computed by the server from the tariffs)'
     expect(() => quoteBooking(teide, '2026-06-01', { senior: 1 })).toThrow(/no se ofrece/);
     expect(() => quoteBooking(teide, '2026-06-01', { adult: 1 }, 5000)).toThrow(/descuento/);
     expect(quoteBooking(teide, '2026-06-01', { adult: 1 }, 500).total_cents).toBe(4000);
+  });
+
+  it('refuses a subtotal above what a booking can hold (MAX_BOOKING_CENTS), on pax', () => {
+    // The dearest tariff the contract allows (100 000,00) for 215 passengers: 2 150 000 000 cents.
+    const dear = { prices: [{ pax_type: 'adult', amount_cents: 10_000_000, occupies_seat: true }], seasons: [] };
+    expect(quoteBooking(dear, '2026-06-01', { adult: 214 }).subtotal_cents).toBe(2_140_000_000);
+    expect(MAX_BOOKING_CENTS).toBe(2_147_483_647);
+    const refusal = (() => {
+      try {
+        quoteBooking(dear, '2026-06-01', { adult: 215 });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(PricingError);
+    expect(refusal).toMatchObject({ field: 'pax', message: expect.stringMatching(/supera el máximo/) });
   });
 
   it('pickup time: minutes before the departure or a fixed time', () => {

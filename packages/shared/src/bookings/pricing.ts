@@ -43,6 +43,13 @@ export class PricingError extends Error {
   }
 }
 
+/**
+ * The largest amount one booking holds, in cents: its totals are 32-bit integers in the database
+ * (2 147 483 647 cents = 21 474 836,47). The dearest tariff the contract allows (10 000 000) times
+ * a few hundred passengers goes past it, so the sale refuses it on `pax` (issue 21).
+ */
+export const MAX_BOOKING_CENTS = 2_147_483_647;
+
 /** The prices in force on a date: the first season containing it, else the base prices. */
 export function pricesOn(product: TPricingProduct, date: string) {
   const season = product.seasons.find((s) => s.from <= date && date <= s.to);
@@ -52,7 +59,7 @@ export function pricesOn(product: TPricingProduct, date: string) {
 /**
  * Prices a booking from the product's tariffs (PRODUCT.md §4: the server computes totals; a
  * client's total is never trusted). Throws PricingError for a type the product does not offer on
- * that date, no passengers, or a discount above the subtotal.
+ * that date, no passengers, a subtotal above MAX_BOOKING_CENTS, or a discount above the subtotal.
  */
 export function quoteBooking(
   product: TPricingProduct,
@@ -82,6 +89,9 @@ export function quoteBooking(
   if (pax_total === 0) throw new PricingError('pax', 'Indica al menos un pasajero');
   const seats = lines.reduce((n, l) => n + (l.occupies_seat ? l.quantity : 0), 0);
   const subtotal_cents = lines.reduce((n, l) => n + l.total_cents, 0);
+  if (subtotal_cents > MAX_BOOKING_CENTS) {
+    throw new PricingError('pax', 'El importe de la reserva supera el máximo que admite una reserva (21 474 836,47)');
+  }
   if (discountCents < 0 || discountCents > subtotal_cents) {
     throw new PricingError('discount_cents', 'El descuento no puede superar el importe de la reserva');
   }

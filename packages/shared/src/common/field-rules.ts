@@ -13,7 +13,16 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A control character other than tab/newline (NUL bytes and friends are never stored). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: we reject them on purpose
-const NO_CONTROL_RE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export const NO_CONTROL_RE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+/**
+ * NO_CONTROL_RE with at least one character that is not a space: what a required text is once
+ * trimmed, written for a value that is not trimmed yet (the OpenAPI document's `pattern`, issue 21:
+ * "   " has a length of 3 yet is an empty name). Leading spaces, one visible character, then anything
+ * without control characters; linear, no backtracking.
+ */
+export const NOT_BLANK_RE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: we reject them on purpose
+  /^[^\S\u000B\u000C]*[^\s\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 /** An e-mail address or nothing. */
 const OPTIONAL_EMAIL_RE = /^(?:|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 /** An ISO 3166-1 alpha-2 code or nothing. */
@@ -58,5 +67,17 @@ const string = () => z.string({ error: (issue) => (issue.input === undefined ? M
 /** A text of at most `max` characters (see textChecks). */
 export const text = (max = 255) => string().check(...textChecks(max));
 
-/** A text that must be there (spec §5 "Campo requerido"). */
-export const requiredText = (max = 255) => string().check(...textChecks(max), z.minLength(1, MSG.required));
+/**
+ * A text that must be there (spec §5 "Campo requerido"): trimmed, at most `max` characters, not
+ * empty once trimmed (only `message`, nothing else, for an empty or blank one), no control
+ * characters. Its JSON Schema says all of it: minLength, maxLength and NOT_BLANK_RE.
+ */
+export const requiredTextChecks = (max: number, message: string = MSG.required) => [
+  z.trim(),
+  z.maxLength(max, MSG.tooLong(max)),
+  z.minLength(1, { error: message, abort: true }),
+  z.regex(NOT_BLANK_RE, CONTROL_CHARS_MESSAGE),
+];
+
+/** A text that must be there (see requiredTextChecks). */
+export const requiredText = (max = 255) => string().check(...requiredTextChecks(max));

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { NOT_BLANK_RE, requiredText } from './field-rules';
+import { MSG } from './messages';
 import {
   DATE_MESSAGE,
   DATE_RANGE_MESSAGE,
@@ -6,7 +9,11 @@ import {
   isValidDate,
   parseTimestamp,
   TIMESTAMP_MESSAGE,
+  zChoiceOf,
   zDate,
+  zDecimal,
+  zInt,
+  zRequired,
   zTimestamp,
 } from './validation';
 
@@ -85,6 +92,61 @@ describe('timestamps', () => {
     for (const t of ['0000-01-01T00:00:00Z', '0020-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) {
       expect(parseTimestamp(t), t).toBeUndefined();
       expect(messages(zTimestamp().safeParse(t)), t).toEqual([DATE_RANGE_MESSAGE]);
+    }
+  });
+});
+
+describe('required texts: the rule and the pattern the OpenAPI document publishes (issue 21)', () => {
+  const schema = zRequired(10);
+  const pattern = new RegExp(z.toJSONSchema(schema, { io: 'input' }).pattern as string);
+
+  it('a blank text is empty once trimmed: refused with "Campo requerido" alone, and outside the pattern', () => {
+    for (const v of ['', ' ', '   ', '\t\n', '\u00a0 ']) {
+      expect(messages(schema.safeParse(v)), JSON.stringify(v)).toEqual([MSG.required]);
+      expect(pattern.test(v), JSON.stringify(v)).toBe(false);
+    }
+  });
+
+  it('a text with something visible passes both, trimmed by the rule', () => {
+    for (const v of ['a', ' a ', '\tAna García\n', 'x y']) {
+      expect(schema.safeParse(v)).toMatchObject({ success: true, data: v.trim() });
+      expect(pattern.test(v), JSON.stringify(v)).toBe(true);
+    }
+  });
+
+  it('control characters are refused by both, with their own message', () => {
+    for (const v of ['a\u0000', '\u0007b', 'a\u000bb', 'a \u000c b']) {
+      expect(messages(schema.safeParse(v)), JSON.stringify(v)).toEqual(['Contiene caracteres no permitidos']);
+      expect(pattern.test(v), JSON.stringify(v)).toBe(false);
+    }
+  });
+
+  it('the public pages check the same (requiredText, zod/mini)', () => {
+    for (const v of ['', '   ']) expect(messages(requiredText(10).safeParse(v))).toEqual([MSG.required]);
+    expect(requiredText(10).safeParse(' b ')).toMatchObject({ success: true, data: 'b' });
+    expect(NOT_BLANK_RE.source).toBe(pattern.source);
+  });
+});
+
+describe('numbers from forms and JSON: plain decimal text only (issue 21)', () => {
+  it('a number, or plain decimal text, is that number', () => {
+    expect(zInt(0, 10).parse(5)).toBe(5);
+    expect(zInt(0, 10).parse(' 5 ')).toBe(5);
+    expect(zDecimal(0, 100, 'rango').parse('12.5')).toBe(12.5);
+    expect(zChoiceOf([1, 2]).parse('2')).toBe(2);
+  });
+
+  it('\'\' and null are an empty field: "Campo requerido", even where the field may be left out', () => {
+    for (const v of ['', null, undefined]) expect(messages(zInt(0, 10).safeParse(v))).toEqual([MSG.required]);
+    for (const v of ['', null]) expect(messages(zDecimal(0, 1, 'r').optional().safeParse(v))).toEqual([MSG.required]);
+    expect(zInt(0, 10).optional().safeParse(undefined)).toMatchObject({ success: true, data: undefined });
+  });
+
+  it('what JavaScript would turn into a number is refused: booleans, lists, blank or hexadecimal text', () => {
+    for (const v of [true, false, [5], ' ', '0x5', '5a', '1e1', {}]) {
+      expect(messages(zInt(0, 10).safeParse(v)), JSON.stringify(v)).toEqual([MSG.invalidNumber]);
+      expect(messages(zDecimal(0, 100, 'rango').safeParse(v)), JSON.stringify(v)).toEqual([MSG.invalidNumber]);
+      expect(messages(zChoiceOf([1, 2]).safeParse(v)), JSON.stringify(v)).toEqual([MSG.invalidOption]);
     }
   });
 });

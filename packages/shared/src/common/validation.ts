@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysInMonth } from './dates';
-import { EMAIL_RE, normalizeEmail, optionalEmailChecks, textChecks } from './field-rules';
+import { EMAIL_RE, normalizeEmail, optionalEmailChecks, requiredTextChecks, textChecks } from './field-rules';
 import { MSG } from './messages';
 
 // Spanish defaults for every zod message we do not set ourselves, and the spec's
@@ -15,13 +15,14 @@ z.config({
   },
 });
 
-export { EMAIL_RE, normalizeEmail } from './field-rules';
+export { EMAIL_RE, NO_CONTROL_RE, NOT_BLANK_RE, normalizeEmail } from './field-rules';
 
 /** Trimmed text of at most `max` characters without control characters (field-rules.ts). */
 export const zText = (max = 255) => z.string().check(...textChecks(max));
 
-/** Required text: passes only if non-empty (spec §5). */
-export const zRequired = (max = 255) => zText(max).min(1, MSG.required);
+/** Required text: passes only if not empty once trimmed (spec §5; field-rules.ts requiredTextChecks). */
+export const zRequired = (max = 255, message: string = MSG.required) =>
+  z.string().check(...requiredTextChecks(max, message));
 
 /** Optional text that defaults to '' (the spec's "default empty"). */
 export const zOptionalText = (max = 255) => zText(max).optional();
@@ -133,10 +134,22 @@ export const zTime = () =>
     .string({ error: (i) => (i.input === undefined ? MSG.required : 'Hora no válida (HH:mm)') })
     .regex(TIME_RE, 'Hora no válida (HH:mm, 24 horas)');
 
-/** A whole number in a range, with Spanish messages; numeric strings from forms are accepted. */
+/**
+ * A number as the forms send it: plain decimal text ("12", "-3", "12.5") becomes that number, and
+ * '' or null mean "not sent" (so a required one says "Campo requerido"). Anything else stays as it
+ * is for z.number to refuse: a boolean, a list, blank or hexadecimal text (JavaScript's Number()
+ * would have made 1, 5, 0 and 16 of `true`, `[5]`, `" "` and `"0x10"`; issue 21).
+ */
+export function numberFromForm(v: unknown): unknown {
+  if (v === '' || v === null || v === undefined) return undefined;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return v;
+}
+
+/** A whole number in a range, with Spanish messages (see numberFromForm). */
 export const zInt = (min: number, max: number) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    numberFromForm,
     z
       .number({ error: (i) => (i.input === undefined ? MSG.required : MSG.invalidNumber) })
       .int('Debe ser un número entero')
@@ -176,11 +189,21 @@ export const zOptionalEmail = () =>
     .check(...optionalEmailChecks())
     .optional();
 
-/** A 1/2 state (Activo/Inactivo) from JSON or a form. */
+/** A decimal number in a range (a percentage), with Spanish messages (see numberFromForm). */
+export const zDecimal = (min: number, max: number, rangeMessage: string) =>
+  z.preprocess(
+    numberFromForm,
+    z
+      .number({ error: (i) => (i.input === undefined ? MSG.required : MSG.invalidNumber) })
+      .min(min, rangeMessage)
+      .max(max, rangeMessage),
+  );
+
+/** One of some numbers (a 1/2 state Activo/Inactivo, a level) from JSON or a form; "Opción no válida". */
 export const zChoiceOf = (allowed: readonly number[]) =>
   z
     .preprocess(
-      (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+      numberFromForm,
       z
         .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.invalidOption) })
         .int(MSG.invalidOption)

@@ -21,6 +21,12 @@ export const ZPreferences = z.strictObject({
       z.array(zColumnKey).max(PREFERENCE_MAX_COLUMNS),
     )
     .refine((lists) => Object.keys(lists).length <= PREFERENCE_MAX_LISTS, `Máximo ${PREFERENCE_MAX_LISTS} listas`)
+    // For the OpenAPI document (issue 21): 3.0 has maxProperties but no propertyNames, so the key
+    // rule is said in words.
+    .meta({
+      maxProperties: PREFERENCE_MAX_LISTS,
+      description: `Por lista (clave ${PREFERENCE_LIST_KEY_RE.source}, como mucho ${PREFERENCE_MAX_LISTS}), las columnas opcionales que se ven`,
+    })
     .default({}),
 });
 export type TPreferences = z.infer<typeof ZPreferences>;

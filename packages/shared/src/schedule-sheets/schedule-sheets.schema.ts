@@ -69,7 +69,7 @@ export const ZCheckInRequest = z
     /** A booking on this sheet by id, … */
     booking_id: zUuid().optional(),
     /** … or what was typed or scanned: a locator (TRY-XXXXXX) or a voucher URL / booking id. */
-    code: z.string().trim().min(1, MSG.required).max(500).optional(),
+    code: zRequired(500).optional(),
     /** true = present (default), false = undo. */
     present: z.boolean().default(true),
     /** How it was found; when left out the server infers it (booking_id → tap, URL or id → scan, locator → locator). */

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { USER_STATE } from '../common/roles';
-import { zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
+import { zChoiceOf, zDecimal, zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
 
-const zState = z.coerce
-  .number({ error: MSG.invalidOption })
-  .int(MSG.invalidOption)
-  .refine((n) => n === USER_STATE.ACTIVE || n === USER_STATE.INACTIVE, MSG.invalidOption)
-  .meta({ enum: [USER_STATE.ACTIVE, USER_STATE.INACTIVE] });
+const zState = zChoiceOf([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 // Each refine below carries its rule as a JSON Schema pattern too, for the OpenAPI document (issue 21).
 /** Every IANA zone name the runtime knows (the rule accepts any name Intl does), or empty. */
 const TIME_ZONES = ['', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [])];
@@ -35,11 +31,7 @@ const zCurrency = zText(3)
   .refine((s) => s === '' || /^[A-Z]{3}$/.test(s), 'Moneda no válida (código ISO de 3 letras)')
   .meta({ pattern: '^$|^[A-Z]{3}$' })
   .optional();
-const zPct = z.coerce
-  .number({ error: MSG.invalidNumber })
-  .min(0, MSG.percentRange)
-  .max(100, MSG.percentRange)
-  .optional();
+const zPct = zDecimal(0, 100, MSG.percentRange).optional();
 
 const fields = {
   name: zRequired(150),

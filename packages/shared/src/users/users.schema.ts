@@ -1,24 +1,13 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { LEVELS, USER_STATE } from '../common/roles';
-import { zEmail, zOptionalText, zRequired, zUuid } from '../common/validation';
+import { zChoiceOf, zDecimal, zEmail, zOptionalText, zRequired, zUuid } from '../common/validation';
 
-/** A number from a form or JSON; missing → "Campo requerido", anything else wrong → "Opción no válida". */
-const zChoice = (allowed: readonly number[]) =>
-  z
-    .preprocess(
-      (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-      z
-        .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.invalidOption) })
-        .int(MSG.invalidOption)
-        .refine((n) => allowed.includes(n), MSG.invalidOption),
-    )
-    .meta({ enum: [...allowed] });
-const zLevel = zChoice(LEVELS);
-const zUserState = zChoice([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
+const zLevel = zChoiceOf(LEVELS);
+const zUserState = zChoiceOf([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 /** A new password (PRODUCT.md §4: ≥ 8 characters); the users form and "Mi cuenta" share it. */
 const zPassword = () => z.string().min(8, MSG.passwordMin).max(200, MSG.tooLong(200));
-const zCommission = z.coerce.number({ error: MSG.invalidNumber }).min(0, MSG.percentRange).max(100, MSG.percentRange);
+const zCommission = zDecimal(0, 100, MSG.percentRange);
 const zNullableUuid = z.union([zUuid(), z.null()]);
 
 /** The spec mentions `fullName` as an alias of `full_name`: accept both on input. */

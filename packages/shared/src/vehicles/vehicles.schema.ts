@@ -9,8 +9,12 @@ const ZVehicleUnavailability = z
 
 const fields = {
   tour_operator_id: zUuid().optional(),
-  /** Spanish plates are upper case without spaces: "1234 ABC" → "1234ABC". */
+  /**
+   * Spanish plates are upper case without spaces: "1234 ABC" → "1234ABC". Something must be left
+   * besides spaces and dashes (the document's pattern says so too).
+   */
   plate: zRequired(20)
+    .regex(/[^\s-]/, MSG.required)
     .transform((s) => s.toUpperCase().replace(/[\s-]+/g, ''))
     .pipe(z.string().min(1, MSG.required)),
   name: zOptionalText(100),

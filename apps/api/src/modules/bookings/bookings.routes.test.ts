@@ -418,6 +418,25 @@ describe('POST /api/v1/bookings: every refusal writes nothing', () => {
     await refused(w.tokens.A1, bookingBody(product.id, { pax: { adult: 0 } }), 422, /errores|pasajero/);
   });
 
+  it('a total above what a booking holds (the dearest tariffs × many passengers): 422 on pax, not a database error', async () => {
+    // Found by the contract properties (issue 21): 500 adults at 100 000,00 overflowed total_cents (400).
+    const p = await mkProduct(app, w.tokens.A1, {
+      capacity: 1000,
+      prices: [{ pax_type: 'adult', amount_cents: 10_000_000 }],
+    });
+    const body = await refused(w.tokens.A1, bookingBody(p.id, { pax: { adult: 500 } }), 422, /supera el máximo/);
+    expect(Object.keys(body.errors)).toEqual(['pax']);
+    const quote = await send('POST', '/api/v1/bookings/quote', w.tokens.A1, {
+      product_id: p.id,
+      date: day(1),
+      pax: { adult: 500 },
+    });
+    expect(quote.statusCode).toBe(422);
+    expect(await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 214 } }))).toMatchObject({
+      total_cents: 2_140_000_000,
+    });
+  });
+
   it('a product of another operator, or unknown: 422 "El producto no existe"', async () => {
     const theirs = await mkProduct(app, w.tokens.B1);
     for (const id of [theirs.id, '00000000-0000-4000-8000-000000000000']) {

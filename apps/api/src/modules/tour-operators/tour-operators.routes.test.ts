@@ -66,6 +66,30 @@ describe('tour operators API', () => {
     expect(e.default_commission_pct[0]).toMatch(/entre 0 y 100/);
   });
 
+  it('a commission or state that is no number is refused, never read as one (true → 1, [5] → 5, null and "" → 0)', async () => {
+    // Found by the contract properties (issue 21): z.coerce.number turned them into numbers.
+    for (const [field, value] of [
+      ['default_commission_pct', true],
+      ['default_commission_pct', [5]],
+      ['default_commission_pct', ' '],
+      ['default_commission_pct', null],
+      ['default_commission_pct', ''],
+      ['state', true],
+      ['state', [1]],
+    ] as const) {
+      const res = await call('POST', '/api/v1/tour-operators', w.tokens.admin, { name: 'Raro', [field]: value });
+      expect(res.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+    // Plain decimal text, as a form sends it, is still a number.
+    const made = await call('POST', '/api/v1/tour-operators', w.tokens.admin, {
+      name: 'Con texto',
+      default_commission_pct: '12.5',
+      state: '2',
+    });
+    expect(made.json()).toMatchObject({ default_commission_pct: 12.5, state: 2 });
+  });
+
   it('PRODUCT §3: a level-1 admin reads and edits its own operator only', async () => {
     const list = await call('GET', '/api/v1/tour-operators', w.tokens.A1);
     expect(list.json().map((o: { id: string }) => o.id)).toEqual([w.A.op.id]);

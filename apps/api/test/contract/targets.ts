@@ -1,0 +1,731 @@
+/**
+ * Every write operation of the OpenAPI document with a JSON body, as a target of the contract
+ * properties (issue 21), with what its body must satisfy beyond its JSON Schema. Each target lists
+ * those rules (read from its service, apps/api/src/modules/**) in a table and learns them in two
+ * steps, both applied to a body the document's schema generated:
+ *
+ *   fix      pure (a fast-check `.map`): cross-field rules and references to the test world —
+ *            confirmation = password, ordered ranges, pax types the product offers that day, a
+ *            departure the product has, a reason with a discount, real ids…
+ *   prepare  at send time (async): what depends on data that changes while the property runs —
+ *            unique values (a counter), the record's current `version` and state, a fresh booking
+ *            when the request consumes one (a booking is cancelled once), the current password.
+ *
+ * A body both steps went through must be accepted (2xx). refusals.ts lists, per rule, how to break a
+ * valid body on that rule alone and the documented refusal it then gets.
+ */
+import { randomUUID } from 'node:crypto';
+import { MAX_BOOKING_CENTS, PAX_TYPES, pricesOn, quoteBooking } from '@trayecto/shared';
+import { ruleTimesOn } from '../../src/modules/products/availability';
+import { type Booking, dayIn, type Json, type Product, SALE_DAYS, type World } from './world';
+
+export type Body = Record<string, unknown>;
+
+/** One request: where, as whom (null: anonymous) and what. */
+export type Req = { url: string; body: Body; token: string | null; headers: Record<string, string> };
+
+/** Choices a fixer makes, from numbers fast-check generated (and shrinks towards the first option). */
+export class Picker {
+  private i = 0;
+  constructor(private readonly seeds: readonly number[]) {}
+  private seed() {
+    const s = this.seeds[this.i % this.seeds.length] ?? 0;
+    // Past the seeds, keep varying deterministically.
+    const round = Math.floor(this.i / Math.max(1, this.seeds.length));
+    this.i += 1;
+    return (s + round * 7919) >>> 0;
+  }
+  int(min: number, max: number) {
+    return min + (this.seed() % (max - min + 1));
+  }
+  one<T>(list: readonly T[]): T {
+    return list[this.int(0, list.length - 1)] as T;
+  }
+  bool() {
+    return this.int(0, 1) === 1;
+  }
+}
+
+export type Target = {
+  method: 'POST' | 'PUT' | 'PATCH';
+  /** The document's path (`{id}` form). */
+  path: string;
+  /** The token it is sent with (default: the operator's administrator A1); null: anonymous. */
+  as?: (w: World) => string | null;
+  /** The URL (default: the path). */
+  url?: (w: World) => string;
+  headers?: () => Record<string, string>;
+  fix?: (body: Body, w: World, pick: Picker) => Body;
+  prepare?: (req: Req, w: World, pick: Picker) => Promise<Req>;
+  /** After a 2xx: follow the state the request changed (the password, its token). */
+  accepted?: (req: Req, answer: Json, w: World) => void;
+};
+
+export const key = (t: { method: string; path: string }) => `${t.method} ${t.path}`;
+
+// ── Helpers shared by the fixers ───────────────────────────────────────────────────────────────────
+
+export type Pax = Partial<Record<string, number>>;
+
+export const has = (b: Body, k: string) => b[k] !== undefined;
+export const isBlank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+/** `v` if it has a character other than spaces, else `fallback`. */
+const nonBlank = (v: unknown, fallback: string) => (isBlank(v) ? fallback : (v as string));
+
+/** A unique value: `prefix + n + '.'` ahead of what was generated, within `max` characters. */
+function unique(w: World, prefix: string, generated: unknown, max: number) {
+  const head = `${prefix}${w.next()}.`;
+  return head + String(generated ?? '').slice(0, Math.max(0, max - head.length));
+}
+
+/** The start times a product has on a date (its weekly rules, none on a closed date). */
+export const timesOn = (p: Product, date: string) =>
+  ruleTimesOn(
+    date,
+    p.availability_rules.map((r) => ({ ...r, valid_to: r.valid_to ?? null })),
+    new Set(p.closed_dates),
+  );
+
+/** A departure the product has from `dayIn(n)` on (the first day with one). */
+export function departureOf(p: Product, n: number, pick: Picker) {
+  for (let k = 0; k < 30; k++) {
+    const date = dayIn(n + k);
+    const times = timesOn(p, date);
+    if (times.length > 0) return { date, time: pick.one(times) };
+  }
+  throw new Error(`product ${p.code} has no departure in 30 days from day ${n}`);
+}
+
+/** The passenger types a product offers on a date (the season's tariffs, else the base ones). */
+export const offeredOn = (p: Product, date: string) => pricesOn(p, date).prices.map((x) => x.pax_type);
+
+/** What pax cost on a date, however much (quoteBooking refuses a subtotal above MAX_BOOKING_CENTS). */
+const subtotalOf = (p: Product, date: string, pax: Pax) =>
+  pricesOn(p, date).prices.reduce((n, x) => n + x.amount_cents * (pax[x.pax_type] ?? 0), 0);
+
+/**
+ * Pax the product offers on the date: types it does not offer dropped (their passengers moved to
+ * one it does), at least one passenger, and a subtotal the booking can hold.
+ */
+export function fixPax(pax: unknown, p: Product, date: string): Pax {
+  const offered = offeredOn(p, date);
+  const out: Pax = {};
+  let moved = 0;
+  for (const [type, n] of Object.entries((pax ?? {}) as Pax)) {
+    if (offered.includes(type)) out[type] = n;
+    else moved += n ?? 0;
+  }
+  const first = offered[0] as string;
+  if (moved > 0) out[first] = Math.min(500, (out[first] ?? 0) + moved);
+  if (!Object.values(out).some((n) => (n ?? 0) > 0)) out[first] = 1;
+  // Fewer passengers until the subtotal fits in a booking (only the dearest tariffs need it).
+  for (const type of PAX_TYPES) {
+    while ((out[type] ?? 0) > 1 && subtotalOf(p, date, out) > MAX_BOOKING_CENTS) {
+      out[type] = Math.ceil((out[type] as number) / 2);
+    }
+  }
+  return out;
+}
+
+/** Named passengers: no more of a type than were booked. */
+export function fixPassengers(passengers: unknown, pax: Pax) {
+  if (!Array.isArray(passengers)) return passengers;
+  const left = { ...pax };
+  return passengers.filter((x: { pax_type: string }) => {
+    if ((left[x.pax_type] ?? 0) <= 0) return false;
+    left[x.pax_type] = (left[x.pax_type] as number) - 1;
+    return true;
+  });
+}
+
+/** A discount of at most the subtotal, with a reason when there is one. */
+function fixDiscount(b: Body, subtotal: number) {
+  if (!has(b, 'discount_cents')) return;
+  b.discount_cents = Math.min(b.discount_cents as number, subtotal);
+  if ((b.discount_cents as number) > 0) b.discount_reason = nonBlank(b.discount_reason, 'Cliente habitual');
+}
+
+/** A nullable reference replaced by one of `ids` (null and absent stay). */
+function ref(b: Body, field: string, ids: readonly string[], pick: Picker) {
+  if (b[field] !== undefined && b[field] !== null) b[field] = pick.one(ids);
+}
+
+/**
+ * A booking body (staff and public) made sellable:
+ *
+ * | rule (service)                                                       | how                                  |
+ * |----------------------------------------------------------------------|--------------------------------------|
+ * | product visible, active (loadSellableProduct / publicProduct)         | one of the world's sale products     |
+ * | date + time: a departure the product has (rules or a departure row)   | a date from SALE_DAYS with a time of its rules, never a closed date |
+ * | departure not started, before the sale cut-off (checkDeparture)       | ≥ 45 days ahead, cut-off 0           |
+ * | seats: the departure can take the booking's (takeSeats, 409 NO_SEATS) | capacity 10 000, ≤ 1 500 seats a booking, dates spread over 3 000 days |
+ * | pax types the product offers that date (quoteBooking, seasons)        | fixPax                               |
+ * | subtotal within what a booking holds (MAX_BOOKING_CENTS)              | fixPax halves passengers             |
+ * | discount ≤ subtotal; a discount needs discount_reason                 | fixDiscount                          |
+ * | named passengers ≤ pax of their type (passengerErrors)                | fixPassengers                        |
+ * | accommodation usable by the operator, active (usablePlace); public: a place the product collects from (assertPickupPlace) | the world's |
+ * | seller_id: an active Vendedor of the operator (sellerCommission)      | the world's seller                   |
+ */
+function fixSale(b: Body, w: World, pick: Picker, accommodations: readonly string[]) {
+  const p = pick.one(w.products.sale);
+  const { date, time } = departureOf(p, pick.int(SALE_DAYS.min, SALE_DAYS.max), pick);
+  const pax = fixPax(b.pax, p, date);
+  const out: Body = { ...b, product_id: p.id, date, time, pax };
+  if (has(b, 'passengers')) out.passengers = fixPassengers(b.passengers, pax);
+  fixDiscount(out, quoteBooking(p, date, pax).subtotal_cents);
+  ref(out, 'accommodation_id', accommodations, pick);
+  ref(out, 'seller_id', w.crew.sellers, pick);
+  return out;
+}
+
+/**
+ * A product body (create and edit):
+ *
+ * | rule (shared schema refine / service)                                   | how                               |
+ * |-------------------------------------------------------------------------|-----------------------------------|
+ * | min_pax ≤ capacity (also against the stored one on an edit)             | min_pax lowered; prepare reads the product |
+ * | one price per pax_type, min_age ≤ max_age (base and season prices)      | repeats dropped, ages swapped     |
+ * | a season's from ≤ to; a rule's valid_from ≤ valid_to                     | swapped                           |
+ * | ≤ 48 start times on any one day, all rules together                     | rules dropped from the end        |
+ * | a pickup names an accommodation or a zone, and minutes or a fixed time  | the one generated kept, the other cleared; a zone when neither |
+ * | no accommodation or zone twice in the pickups (zones case-insensitive)  | repeats dropped                   |
+ * | pickup accommodations live and usable by the operator (checkPickups)     | the world's                       |
+ * | code unique per operator among live products (CODE_TAKEN)                | prepare: a counter ahead of it    |
+ */
+function fixProduct(b: Body, w: World, pick: Picker): Body {
+  const out: Body = { ...b };
+  const ages = (x: Json) =>
+    typeof x.min_age === 'number' && typeof x.max_age === 'number' && x.min_age > x.max_age
+      ? { ...x, min_age: x.max_age, max_age: x.min_age }
+      : x;
+  const prices = (list: Json[]) => {
+    const seen = new Set<unknown>();
+    return list.filter((x) => !seen.has(x.pax_type) && seen.add(x.pax_type)).map(ages);
+  };
+  const ordered = <T extends Json>(x: T, from: string, to: string): T =>
+    typeof x[from] === 'string' && typeof x[to] === 'string' && (x[from] as string) > (x[to] as string)
+      ? { ...x, [from]: x[to], [to]: x[from] }
+      : x;
+  if (Array.isArray(b.prices)) out.prices = prices(b.prices);
+  if (Array.isArray(b.seasons)) {
+    out.seasons = (b.seasons as Json[]).map((s) => ({
+      ...ordered(s, 'from', 'to'),
+      prices: prices(s.prices as Json[]),
+    }));
+  }
+  if (Array.isArray(b.availability_rules)) {
+    const rules = (b.availability_rules as Json[]).map((r) => ordered(r, 'valid_from', 'valid_to'));
+    // At most 48 distinct times in all: then no day can have more.
+    while (new Set(rules.flatMap((r) => r.times as string[])).size > 48) rules.pop();
+    out.availability_rules = rules;
+  }
+  if (Array.isArray(b.pickups)) {
+    const places = new Set<string>();
+    const zones = new Set<string>();
+    out.pickups = (b.pickups as Json[]).flatMap((x, i) => {
+      const y: Json = { ...x };
+      const zone = typeof y.zone === 'string' ? y.zone.trim() : '';
+      if (y.accommodation_id) {
+        y.accommodation_id = pick.one(w.accommodations.usable);
+        y.zone = null;
+        if (places.has(y.accommodation_id as string)) return [];
+        places.add(y.accommodation_id as string);
+      } else {
+        y.accommodation_id = null;
+        y.zone = zone || `Zona ${i}`;
+        const k = (y.zone as string).toLocaleLowerCase('es');
+        if (zones.has(k)) return [];
+        zones.add(k);
+      }
+      const minutes = typeof y.minutes_before === 'number';
+      const fixed = typeof y.fixed_time === 'string';
+      if (minutes && fixed) y.fixed_time = null;
+      if (!minutes && !fixed) y.minutes_before = 30;
+      return [y];
+    });
+  }
+  if (typeof out.min_pax === 'number' && typeof out.capacity === 'number' && out.min_pax > out.capacity) {
+    out.min_pax = out.capacity;
+  }
+  return out;
+}
+
+/** `{from, to}` periods in order. */
+const orderedPeriods = (list: unknown) =>
+  Array.isArray(list)
+    ? (list as Json[]).map((x) => ((x.from as string) > (x.to as string) ? { ...x, from: x.to, to: x.from } : x))
+    : list;
+
+/**
+ * A schedule sheet's assignments:
+ *
+ * | rule (resolveAssignments)                                             | how                         |
+ * |-----------------------------------------------------------------------|-----------------------------|
+ * | driver_id: an active Chofer of the operator; guide_id: an active Guía  | the world's crew            |
+ * | vehicle_id: a vehicle of the operator in state «activo»                | the world's active vehicles |
+ * | person_ids: active persons of the operator                            | the world's active persons  |
+ * | none on another sheet whose time overlaps, nor a vehicle unavailable that day (409 unless force) | sheets on days of their own; vehicles without periods |
+ */
+function fixAssignments(b: Body, w: World, pick: Picker) {
+  ref(b, 'vehicle_id', w.vehicles.active, pick);
+  ref(b, 'driver_id', w.crew.drivers, pick);
+  ref(b, 'guide_id', w.crew.guides, pick);
+  if (Array.isArray(b.person_ids)) b.person_ids = b.person_ids.map(() => pick.one(w.persons.active));
+}
+
+/** A letter case of an id or e-mail (both compare case-insensitively). */
+const anyCase = (s: string, pick: Picker) => (pick.bool() ? s.toUpperCase() : s);
+
+const publicKey = () => ({ 'idempotency-key': randomUUID() });
+
+// ── The targets ────────────────────────────────────────────────────────────────────────────────────
+
+export const TARGETS: Target[] = [
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | the e-mail of an active account of an active operator   | the world's sign-in accounts, any case, spaces around |
+   * | its password                                            | the factories' password                 |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    as: () => null,
+    fix: (b, w, pick) => ({
+      ...b,
+      email: `${pick.bool() ? ' ' : ''}${anyCase(pick.one(w.accounts.login), pick)}`,
+      password: 'Secreta123',
+    }),
+  },
+  /** No rule beyond the schema. */
+  { method: 'PUT', path: '/api/v1/auth/me', as: (w) => w.tokens.A3 },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | re_password = password                                  | fix                                     |
+   * | current_password: the caller's password now             | prepare (the world follows each change) |
+   * | password ≠ current_password                             | prepare appends a character             |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/auth/me/password',
+    as: (w) => w.accounts.me.token,
+    fix: (b) => ({ ...b, re_password: b.password }),
+    prepare: async (req, w) => {
+      const current = w.accounts.me.password;
+      let password = req.body.password as string;
+      if (password === current) password = password.length < 200 ? `${password}!` : `${password.slice(0, 199)}!`;
+      return {
+        ...req,
+        token: w.accounts.me.token,
+        body: { ...req.body, current_password: current, password, re_password: password },
+      };
+    },
+    accepted: (req, answer, w) => {
+      w.accounts.me.password = req.body.password as string;
+      w.accounts.me.token = answer.token as string;
+    },
+  },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | list keys: `^[a-z][a-z0-9-]{0,39}$` (OpenAPI 3.0 has no propertyNames) | keys rewritten          |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/auth/me/preferences',
+    fix: (b) => {
+      if (!b.columns || typeof b.columns !== 'object') return b;
+      const columns = Object.fromEntries(
+        Object.entries(b.columns as Json).map(([k, v], i) => [
+          `l${k.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`.slice(0, 36) + i,
+          v,
+        ]),
+      );
+      return { ...b, columns };
+    },
+  },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | re_password = password                                  | fix                                     |
+   * | level: one the caller may give (A1: 1–5, 403 otherwise) | fix                                     |
+   * | e-mail unique among live users (EMAIL_TAKEN)            | prepare: a counter ahead of it          |
+   * | tour_operator_id: the administrator's only (ignored for A1) | left as generated                   |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/users',
+    fix: (b, _w, pick) => ({ ...b, re_password: b.password, level: pick.int(1, 5) }),
+    prepare: async (req, w) => ({ ...req, body: { ...req.body, email: unique(w, 'u', req.body.email, 254) } }),
+  },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | re_password = password when a password is sent          | fix                                     |
+   * | level: one the caller may give (A1: 1–5)                | fix                                     |
+   * | e-mail unique among live users but this one              | prepare: a counter ahead of it          |
+   * | not the caller's own level or state                     | another user                            |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/users/{id}',
+    url: (w) => `/api/v1/users/${w.accounts.userToUpdate}`,
+    fix: (b, _w, pick) => ({
+      ...b,
+      ...(has(b, 'password') ? { re_password: b.password } : {}),
+      ...(has(b, 'level') ? { level: pick.int(1, 5) } : {}),
+    }),
+    prepare: async (req, w) =>
+      has(req.body, 'email') ? { ...req, body: { ...req.body, email: unique(w, 'u', req.body.email, 254) } } : req,
+  },
+  /** The administrator's; no rule beyond the schema. */
+  { method: 'POST', path: '/api/v1/tour-operators', as: (w) => w.tokens.admin },
+  /** The administrator on an operator of its own (its state and time zone change nobody else's). */
+  {
+    method: 'PUT',
+    path: '/api/v1/tour-operators/{id}',
+    as: (w) => w.tokens.admin,
+    url: (w) => `/api/v1/tour-operators/${w.operatorToUpdate}`,
+  },
+  /** fixProduct's table; `code` unique (prepare). */
+  {
+    method: 'POST',
+    path: '/api/v1/products',
+    fix: fixProduct,
+    prepare: async (req, w) => ({ ...req, body: { ...req.body, code: unique(w, 'k', req.body.code, 30) } }),
+  },
+  /**
+   * fixProduct's table, and against the stored product: min_pax ≤ capacity when only one of them is
+   * sent; a capacity not below the seats its departures sold (it sold none).
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/products/{id}',
+    url: (w) => `/api/v1/products/${w.products.toUpdate.id}`,
+    fix: fixProduct,
+    prepare: async (req, w) => {
+      const body = { ...req.body };
+      if (has(body, 'code')) body.code = unique(w, 'k', body.code, 30);
+      if (has(body, 'min_pax') || has(body, 'capacity')) {
+        const stored = (await w.call('GET', req.url, w.tokens.A1)) as unknown as Product;
+        const capacity = (body.capacity as number | undefined) ?? stored.capacity;
+        if (((body.min_pax as number | undefined) ?? stored.min_pax) > capacity) body.min_pax = capacity;
+      }
+      return { ...req, body };
+    },
+  },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | capacity not below the seats sold (CAPACITY_BELOW_SOLD) | a product that sold none                |
+   * | an extra departure: ≤ 48 start times that day           | random days: never 48                   |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/products/{id}/departures',
+    url: (w) => `/api/v1/products/${w.products.forDepartures.id}/departures`,
+  },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | ids: each image of the product exactly once (any case)  | a permutation of the world's images     |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/products/{id}/images/order',
+    url: (w) => `/api/v1/products/${w.products.withImages.id}/images/order`,
+    fix: (b, w, pick) => {
+      const rest = [...w.imageIds];
+      const ids: string[] = [];
+      while (rest.length > 0) ids.push(anyCase(rest.splice(pick.int(0, rest.length - 1), 1)[0] as string, pick));
+      return { ...b, ids };
+    },
+  },
+  /** An image of the product (path); no rule on the body. */
+  {
+    method: 'PUT',
+    path: '/api/v1/products/{id}/images/{imageId}',
+    url: (w) => `/api/v1/products/${w.products.withImages.id}/images/${w.imageIds[0]}`,
+  },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | unavailable periods: from ≤ to                          | swapped                                 |
+   * | plate unique in the operator's fleet, compared without spaces, dashes or case (PLATE_TAKEN) | prepare: a counter ahead of it |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/vehicles',
+    fix: (b) => ({ ...b, unavailable_periods: orderedPeriods(b.unavailable_periods) }),
+    prepare: async (req, w) => ({ ...req, body: { ...req.body, plate: unique(w, 'P', req.body.plate, 20) } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/vehicles/{id}',
+    url: (w) => `/api/v1/vehicles/${w.vehicles.toUpdate}`,
+    fix: (b) =>
+      has(b, 'unavailable_periods') ? { ...b, unavailable_periods: orderedPeriods(b.unavailable_periods) } : b,
+    prepare: async (req, w) =>
+      has(req.body, 'plate') ? { ...req, body: { ...req.body, plate: unique(w, 'P', req.body.plate, 20) } } : req,
+  },
+  /** No rule beyond the schema (tour_operator_id is the administrator's). */
+  { method: 'POST', path: '/api/v1/persons' },
+  { method: 'PUT', path: '/api/v1/persons/{id}', url: (w) => `/api/v1/persons/${w.persons.toUpdate}` },
+  /**
+   * | rule (parseAccommodationCsv)                            | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | a CSV that parses (quotes closed), `;` or `,` separated  | every generated line a quoted row      |
+   * | a header row with a "nombre" (or "name") column, no column twice | `nombre;zona`                  |
+   * | at least one data row, at most 5 000                    | the generated lines (≤ 40)             |
+   * Each row is then checked on its own and answered in `rejected`: a bad row is no refusal.
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/accommodations/import',
+    fix: (b) => {
+      const quoted = (v: string) => `"${v.replaceAll('"', '""')}"`;
+      const rows = String(b.csv)
+        .split('\n')
+        .map((line, i) => `${quoted(line)};${quoted(`Zona ${i}`)}`);
+      return { ...b, csv: ['nombre;zona', ...rows].join('\n') };
+    },
+  },
+  /**
+   * | rule (assertPickupAt)                                   | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | pickup_at_id: a live accommodation of the operator or shared, not collected elsewhere itself | the world's hubs |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/accommodations',
+    fix: (b, w, pick) => {
+      const out = { ...b };
+      ref(out, 'pickup_at_id', w.accommodations.pickupTargets, pick);
+      return out;
+    },
+  },
+  /** As above, and not the accommodation itself (nothing is collected at it). */
+  {
+    method: 'PUT',
+    path: '/api/v1/accommodations/{id}',
+    url: (w) => `/api/v1/accommodations/${w.accommodations.toUpdate}`,
+    fix: (b, w, pick) => {
+      const out = { ...b };
+      ref(out, 'pickup_at_id', w.accommodations.pickupTargets, pick);
+      return out;
+    },
+  },
+  /** fixSale's table. */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings',
+    fix: (b, w, pick) => fixSale(b, w, pick, w.accommodations.usable),
+  },
+  /**
+   * fixSale's table, without the departure's (a quote with a time only says whether it can be sold):
+   * the product visible and active, pax types it offers that date, discount ≤ subtotal, a usable
+   * accommodation.
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings/quote',
+    fix: (b, w, pick) => {
+      const sold = fixSale(b, w, pick, w.accommodations.usable);
+      const out: Body = { ...b, product_id: sold.product_id, date: sold.date, pax: sold.pax };
+      if (has(b, 'time')) out.time = sold.time;
+      if (has(b, 'accommodation_id')) out.accommodation_id = sold.accommodation_id;
+      if (has(b, 'discount_cents')) out.discount_cents = sold.discount_cents;
+      return out;
+    },
+  },
+  /**
+   * On a booking made for the request (prepare), pending or confirmed, 2 adults:
+   *
+   * | rule (updateBooking)                                    | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | version: the booking's current one (STALE_VERSION)      | prepare                                |
+   * | state: along the state machine; completed / no_show only once the departure started; cancelled has its endpoint | the current state or pending → confirmed |
+   * | a new product, date, time or pax: fixSale's rules (a departure the product has, pax types, seats…) | fixSale on all three |
+   * | discount ≤ subtotal (new prices, or the booking's); a discount needs discount_reason | fixDiscount |
+   * | named passengers ≤ pax (sent or the booking's)          | fixPassengers                          |
+   * | accommodation usable; seller an active Vendedor         | the world's                            |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/bookings/{id}',
+    prepare: async (req, w, pick) => {
+      const booking = await w.freshBooking({ pax: { adult: 2 }, state: pick.bool() ? 'pending' : 'confirmed' });
+      const b: Body = { ...req.body };
+      if (has(b, 'version')) b.version = booking.version;
+      if (has(b, 'state') && !(b.state === booking.state || (booking.state === 'pending' && b.state === 'confirmed'))) {
+        b.state = booking.state;
+      }
+      let pax: Pax = { adult: 2 };
+      let subtotal = booking.subtotal_cents;
+      if (['product_id', 'date', 'time', 'pax'].some((k) => has(b, k))) {
+        const sold = fixSale({ pax: b.pax ?? pax }, w, pick, w.accommodations.usable);
+        Object.assign(b, { product_id: sold.product_id, date: sold.date, time: sold.time, pax: sold.pax });
+        pax = sold.pax as Pax;
+        const p = w.products.sale.find((x) => x.id === sold.product_id) as Product;
+        subtotal = quoteBooking(p, sold.date as string, pax).subtotal_cents;
+      }
+      fixDiscount(b, subtotal);
+      if (has(b, 'passengers')) b.passengers = fixPassengers(b.passengers, pax);
+      ref(b, 'accommodation_id', w.accommodations.usable, pick);
+      ref(b, 'seller_id', w.crew.sellers, pick);
+      return { ...req, url: `/api/v1/bookings/${booking.id}`, body: b };
+    },
+  },
+  /** A pending or confirmed booking (made for the request: it is cancelled once). */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings/{id}/cancel',
+    prepare: async (req, w) => ({ ...req, url: `/api/v1/bookings/${(await w.freshBooking()).id}/cancel` }),
+  },
+  /**
+   * On a booking made for the request (11 500 cents, nothing paid):
+   *
+   * | rule (addPayment)                                       | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | a payment ≤ what is pending, on a booking not cancelled  | amount lowered                         |
+   * | a refund ≤ what was paid net of refunds                  | prepare pays it all first               |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings/{id}/payments',
+    prepare: async (req, w) => {
+      const booking = await w.freshBooking();
+      const url = `/api/v1/bookings/${booking.id}/payments`;
+      if (req.body.kind === 'refund') {
+        await w.call('POST', url, w.tokens.A1, { amount_cents: booking.total_cents, method: 'cash' });
+      }
+      return {
+        ...req,
+        url,
+        body: { ...req.body, amount_cents: Math.min(req.body.amount_cents as number, booking.total_cents) },
+      };
+    },
+  },
+  /**
+   * | rule (createSheet)                                      | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | product of the operator, not deleted                    | the world's                            |
+   * | date + time: a departure the product has (rules, not a closed date, or an existing row) | a time of its rules |
+   * | one sheet per departure (SHEET_EXISTS)                  | prepare: a day of its own (counter)    |
+   * | state: a new sheet starts draft or ready                | fix                                    |
+   * | assignments                                             | fixAssignments                         |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/schedule-sheets',
+    fix: (b, w, pick) => {
+      const out: Body = { ...b, product_id: w.products.plain.id };
+      if (has(b, 'state')) out.state = pick.one(['draft', 'ready']);
+      fixAssignments(out, w, pick);
+      return out;
+    },
+    prepare: async (req, w, pick) => {
+      const { date, time } = departureOf(w.products.plain, SALE_DAYS.max + 100 + w.next(), pick);
+      return { ...req, body: { ...req.body, date, time } };
+    },
+  },
+  /** No rule beyond the schema (tour_operator_id is the administrator's). */
+  { method: 'POST', path: '/api/v1/schedule-sheets/generate' },
+  /**
+   * On a draft or ready sheet of a future departure:
+   *
+   * | rule (updateSheet)                                      | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | version: the sheet's current one (STALE_VERSION)        | prepare reads it                       |
+   * | state: draft ⇄ ready; in_progress from the departure's day; done once started | prepare: draft or ready |
+   * | assignments                                             | fixAssignments                         |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/schedule-sheets/{id}',
+    url: (w) => `/api/v1/schedule-sheets/${w.sheets.toUpdate}`,
+    fix: (b, w, pick) => {
+      const out: Body = { ...b };
+      fixAssignments(out, w, pick);
+      return out;
+    },
+    prepare: async (req, w, pick) => {
+      const sheet = await w.call('GET', req.url, w.tokens.A1);
+      const b: Body = { ...req.body };
+      if (has(b, 'version')) b.version = sheet.version;
+      if (has(b, 'state')) b.state = pick.one(['draft', 'ready']);
+      return { ...req, body: b };
+    },
+  },
+  /**
+   * On a ready sheet of a departure days ahead with two bookings:
+   *
+   * | rule (checkIn)                                          | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | booking_id, or a code: a locator (any case, dash optional), a booking id or its voucher URL | one of the sheet's bookings |
+   * | the booking on this sheet, pending or confirmed         | the world's                            |
+   * | outside the departure's day the office gives override_reason | fix                               |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/schedule-sheets/{id}/check-in',
+    url: (w) => `/api/v1/schedule-sheets/${w.sheets.checkIn}/check-in`,
+    fix: (b, w, pick) => {
+      const booking = pick.one(w.bookings.boarding) as Booking;
+      const out: Body = { ...b, override_reason: nonBlank(b.override_reason, 'Embarque adelantado') };
+      if (has(b, 'booking_id') || !has(b, 'code')) out.booking_id = anyCase(booking.id, pick);
+      else {
+        out.code = pick.one([
+          booking.locator,
+          booking.locator.replace('-', '').toLowerCase(),
+          booking.id,
+          `https://reservas.example/public/landing/booking-voucher/${booking.id}`,
+        ]);
+      }
+      return out;
+    },
+  },
+  /**
+   * Anonymous, with a fresh Idempotency-Key: fixSale's table, with the places the product collects
+   * from (assertPickupPlace) as accommodations.
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/public/bookings',
+    as: () => null,
+    headers: publicKey,
+    fix: (b, w, pick) => fixSale(b, w, pick, [w.accommodations.hub, w.accommodations.hotel, w.accommodations.shared]),
+  },
+  /**
+   * On a booking the office prepared for its customer (3 adults, 2 children, 1 infant, 2 seniors):
+   *
+   * | rule (updatePublicBooking)                              | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | the booking pending or confirmed, its departure ahead    | the world's                            |
+   * | confirm: true needs accept_terms: true                  | fix                                    |
+   * | named passengers ≤ the booking's pax of their type      | fixPassengers                          |
+   * | accommodation: a place the product collects from        | the world's                            |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/public/bookings/{id}',
+    as: () => null,
+    url: (w) => `/api/v1/public/bookings/${w.bookings.customers.id}`,
+    fix: (b, w, pick) => {
+      const out: Body = { ...b };
+      if (b.confirm === true) out.accept_terms = true;
+      if (has(b, 'passengers'))
+        out.passengers = fixPassengers(b.passengers, { adult: 3, child: 2, infant: 1, senior: 2 });
+      ref(out, 'accommodation_id', [w.accommodations.hub, w.accommodations.hotel, w.accommodations.shared], pick);
+      return out;
+    },
+  },
+  /** A booking made for the request (a booking is cancelled once), inside its free-cancellation window. */
+  {
+    method: 'POST',
+    path: '/api/v1/public/bookings/{id}/cancel',
+    as: () => null,
+    prepare: async (req, w) => ({ ...req, url: `/api/v1/public/bookings/${(await w.freshBooking()).id}/cancel` }),
+  },
+];
