@@ -29,7 +29,9 @@ export type TestSmtp = {
   close(): Promise<void>;
 };
 
-export async function startTestSmtp(opts: { user?: string; pass?: string; slowMs?: number } = {}): Promise<TestSmtp> {
+export async function startTestSmtp(
+  opts: { user?: string; pass?: string; slowMs?: number; port?: number } = {},
+): Promise<TestSmtp> {
   const state: TestSmtp = {
     url: '',
     received: [],
@@ -88,7 +90,7 @@ export async function startTestSmtp(opts: { user?: string; pass?: string; slowMs
       }
     },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', () => r()));
   const sockets = new Set<Socket>();
   server.server.on('connection', (s: Socket) => {
     sockets.add(s);
