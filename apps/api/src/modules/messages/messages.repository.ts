@@ -52,7 +52,9 @@ export type ClaimedMessage = {
  * the claim counts the attempt and holds the row for `leaseMs`.
  */
 export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+  // RETURNING has no order of its own: the CTE hands the batch back oldest first.
   const res = await db.execute<ClaimedMessage>(sql`
+    with claimed as (
     update messages m set
       state = ${MESSAGE_STATE.SENDING},
       attempts = m.attempts + 1,
@@ -67,7 +69,9 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
       limit ${limit}
       for update skip locked
     )
-    returning m.id, m.kind, m.recipient, m.recipient_name, m.subject, m.html, m.text, m.attempts`);
+    returning m.id, m.kind, m.recipient, m.recipient_name, m.subject, m.html, m.text, m.attempts, m.next_attempt_at
+    )
+    select id, kind, recipient, recipient_name, subject, html, text, attempts from claimed order by next_attempt_at, id`);
   return res.rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
 }
 
@@ -115,6 +119,19 @@ export async function markFailed(db: DbOrTx, id: string, attempts: number, error
       lockedUntil: null,
       html: redactSecrets(html),
       text: redactSecrets(text),
+      updatedAt: sql`now()`,
+    })
+    .where(stillOurs(id, attempts));
+}
+
+/** A claim given back untried (the worker is stopping): queued again at once, the attempt uncounted. */
+export async function releaseClaim(db: DbOrTx, id: string, attempts: number) {
+  await db
+    .update(messages)
+    .set({
+      state: MESSAGE_STATE.QUEUED,
+      attempts: sql`${messages.attempts} - 1`,
+      lockedUntil: null,
       updatedAt: sql`now()`,
     })
     .where(stillOurs(id, attempts));

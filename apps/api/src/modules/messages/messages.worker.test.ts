@@ -229,6 +229,22 @@ describe('the mail worker', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('stopping mid-batch finishes the message in hand and gives the rest back to the queue', async () => {
+    await queue();
+    await queue();
+    smtp.script.push('slow');
+    const w = worker({ batch: 2 });
+    const run = w.runOnce();
+    await new Promise((r) => setTimeout(r, 300)); // the first one is at the (slow) server
+    const stopping = w.stop();
+    await run;
+    await stopping;
+    const [first, second] = await rows();
+    expect(first).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(second).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await worker().runOnce()).toBe(1);
+  });
+
   it('a link with a one-time token is blanked in the stored copy once sent', async () => {
     const content = await renderEmail({
       brand: 'T',

@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { type ClaimedMessage, claimDue, markFailed, markRetry, markSent } from './messages.repository';
+import { type ClaimedMessage, claimDue, markFailed, markRetry, markSent, releaseClaim } from './messages.repository';
 import { backoffMs, DEFAULT_RETRY, describeSendError, type RetryPolicy } from './messages.rules';
 import type { MailTransport } from './messages.transport';
 
@@ -31,7 +31,7 @@ export type MailWorker = {
   start(): void;
   /** Looks at the outbox soon (after a message was committed), without waiting for the poll. */
   kick(): void;
-  /** Stops polling, waits for the batch in hand, closes the transport. */
+  /** Stops polling, finishes the message in hand, gives back the rest of the batch, closes the transport. */
   stop(): Promise<void>;
 };
 
@@ -72,11 +72,22 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
     o.log?.info({ messageId: m.id, kind: m.kind, attempts: m.attempts }, 'message sent');
   }
 
-  async function runOnce(): Promise<number> {
+  const inFlight = new Set<Promise<number>>();
+
+  /** Every batch is tracked, so `stop` closes the transport only after the message in hand. */
+  function runOnce(): Promise<number> {
+    const p = runBatch().finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    return p;
+  }
+
+  async function runBatch(): Promise<number> {
     const claimed = await claimDue(o.db, batch, leaseMs);
     for (const m of claimed) {
-      if (stopped) break; // the rest lapse and are claimed again (by this or another process)
-      await deliver(m);
+      // Stopping (shutdown, restart): what was not tried yet goes back to the queue at once, for
+      // this or another process, instead of waiting for its claim to lapse.
+      if (stopped) await releaseClaim(o.db, m.id, m.attempts);
+      else await deliver(m);
     }
     return claimed.length;
   }
@@ -120,6 +131,7 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await Promise.allSettled([...inFlight]);
       o.transport.close();
     },
   };
