@@ -4,7 +4,7 @@ import { tourOperators } from './tour-operators';
 import { users } from './users';
 
 /**
- * The outbox (issue 14, docs/decisions/014-messages-outbox.md): every message Trayecto sends, written
+ * The outbox (issue 14, docs/decisions/015-messages-outbox.md): every message Trayecto sends, written
  * in the same transaction as the change that causes it, sent later by the mail worker
  * (modules/messages/messages.worker.ts). Owned by modules/messages.
  *

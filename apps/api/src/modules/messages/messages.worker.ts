@@ -1,5 +1,5 @@
 /**
- * The mail worker (issue 14, docs/decisions/014-messages-outbox.md): every API process runs one
+ * The mail worker (issue 14, docs/decisions/015-messages-outbox.md): every API process runs one
  * when SMTP_URL is set. It claims due messages in one short statement (`FOR UPDATE SKIP LOCKED`,
  * so two processes never take the same message), sends each outside any transaction, and marks it
  * `sent` only after the SMTP server accepted it; a failure is retried with back-off and, after the
