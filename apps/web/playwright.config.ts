@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The loopback SMTP server password-reset.spec.ts starts; the server under test sends there. */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 5000);
 // A fresh embedded database per run (the config is evaluated again in workers; only the main
 // process starts the server, so only its directory is used).
 // scripts/e2e-shards.sh starts its lanes' servers itself (E2E_REUSE_SERVER=1): no directory then.
@@ -67,6 +69,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: 'Trayecto <no-reply@trayecto.demo>',
       // Parallel work on one machine: each may serve its own build (vite build --outDir …).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

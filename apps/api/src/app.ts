@@ -16,6 +16,9 @@ import { createTokenService, type TokenService } from './modules/auth/auth.token
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import type { RetryPolicy } from './modules/messages/messages.rules';
+import { createSmtpTransport } from './modules/messages/messages.transport';
+import { createMailWorker, type MailWorker } from './modules/messages/messages.worker';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
@@ -39,6 +42,8 @@ declare module 'fastify' {
     tokens: TokenService;
     loginThrottle: ThrottleOptions;
     publicRateLimit: PublicRateLimitOptions;
+    /** This process's mail worker (issue 14); undefined without SMTP_URL: messages wait queued. */
+    mailWorker: MailWorker | undefined;
   }
 }
 
@@ -53,6 +58,8 @@ export type AppOptions = {
   loginThrottle?: Partial<ThrottleOptions>;
   /** Per-address limits of the public API (tests set low ones). */
   publicRateLimit?: Partial<PublicRateLimitOptions>;
+  /** The mail worker's pace (tests set short ones); it runs only when SMTP_URL is set. */
+  mail?: { pollMs?: number; leaseMs?: number; retry?: Partial<RetryPolicy> };
 };
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -85,6 +92,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', createTokenService(opts.jwtSecret, opts.config.JWT_TTL));
   app.decorate('loginThrottle', { ...DEFAULT_THROTTLE, ...opts.loginThrottle });
   app.decorate('publicRateLimit', { ...DEFAULT_PUBLIC_RATE_LIMIT, ...opts.publicRateLimit });
+  const mailWorker =
+    opts.config.SMTP_URL && opts.config.MAIL_FROM
+      ? createMailWorker({
+          db: opts.database.db,
+          transport: createSmtpTransport({ url: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
+          log: app.log,
+          ...opts.mail,
+        })
+      : undefined;
+  app.decorate('mailWorker', mailWorker);
+  if (mailWorker) {
+    app.addHook('onReady', async () => mailWorker.start());
+    // Before the database closes (onClose): the batch in hand finishes or lapses.
+    app.addHook('preClose', async () => mailWorker.stop());
+  }
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });

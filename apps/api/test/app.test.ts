@@ -127,6 +127,27 @@ describe('configuration (PRODUCT §1)', () => {
       );
     }
   });
+
+  it('issue 14: SMTP_URL is smtp:// or smtps://, and needs MAIL_FROM; unset, nothing is sent', () => {
+    const load = (env: Record<string, string>) => loadConfig(env, { readDotenv: false });
+    expect(load({}).SMTP_URL).toBeUndefined();
+    expect(load({ SMTP_URL: '', MAIL_FROM: '' }).SMTP_URL).toBeUndefined();
+    const c = load({ SMTP_URL: 'smtps://u%40x.com:p@smtp.example.com:465', MAIL_FROM: 'Trayecto <no-reply@x.com>' });
+    expect(c).toMatchObject({
+      SMTP_URL: 'smtps://u%40x.com:p@smtp.example.com:465',
+      MAIL_FROM: 'Trayecto <no-reply@x.com>',
+    });
+    expect(load({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'no-reply@x.com' }).MAIL_FROM).toBe('no-reply@x.com');
+    expect(() => load({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(
+      'MAIL_FROM: es obligatorio cuando se define SMTP_URL',
+    );
+    for (const bad of ['http://smtp.example.com', 'smtp.example.com:587', 'smtp://']) {
+      expect(() => load({ SMTP_URL: bad, MAIL_FROM: 'a@x.com' }), bad).toThrow(/SMTP_URL: /);
+    }
+    for (const bad of ['no-reply', 'Trayecto <no-reply@x.com>\r\nBcc: a@evil.test', 'a@x.com, b@x.com']) {
+      expect(() => load({ SMTP_URL: 'smtp://h:25', MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM: /);
+    }
+  });
 });
 
 describe('demo data and the administrator', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import type { PublicRateLimitOptions } from '../src/lib/rate-limit';
 import type { ThrottleOptions } from '../src/modules/auth/auth.throttle';
@@ -40,6 +40,8 @@ export async function buildTestApp(
     loginThrottle?: Partial<ThrottleOptions>;
     publicRateLimit?: Partial<PublicRateLimitOptions>;
     env?: Record<string, string>;
+    /** The mail worker's pace (it runs when `env` sets SMTP_URL and MAIL_FROM). */
+    mail?: AppOptions['mail'];
   } = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
@@ -61,6 +63,7 @@ export async function buildTestApp(
     loginThrottle: { accountLimit: 1000, addressLimit: 1000, ...opts.loginThrottle },
     // Tests send many requests from one address: high limits unless a test asks for low ones.
     publicRateLimit: { readMax: 100_000, writeMax: 100_000, ...opts.publicRateLimit },
+    mail: opts.mail,
   });
   return checkAnswersAgainstDocument(app);
 }

@@ -163,6 +163,8 @@ test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
     const booking = bookings.find((b) => b.state === 'confirmed') ?? bookings[0];
     const screens: TScreen[] = [
       { name: 'Iniciar sesión', path: '/login' },
+      { name: 'Recuperar la contraseña', path: '/forgot-password' },
+      { name: 'Nueva contraseña', path: '/reset-password?token=e2e-not-a-token' },
       { name: 'Excursión', path: `/public/landing/${product.id}` },
       { name: 'Reservar', path: `/public/booking/product/${product.id}` },
       { name: 'Reservar: errores', path: `/public/booking/product/${product.id}`, dialog: submitEmpty },

@@ -89,6 +89,36 @@ const ZEnv = z
     SEED_DEMO: boolish.optional(),
     /** The public origin for absolute links (landing tags, voucher QR, messages); see lib/public-origin.ts. */
     PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), publicUrl.optional()),
+    /**
+     * The SMTP relay messages go out through (`smtp://user:pass@host:587`, `smtps://…:465`); without
+     * it nothing is sent and messages wait in the outbox (docs/operations.md "Correo").
+     */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(
+        /^smtps?:\/\/[^\s]+$/,
+        'debe empezar por smtp:// o smtps:// (p. ej. smtp://usuario:clave@smtp.example.com:587)',
+      )
+      .refine((v) => {
+        try {
+          return new URL(v).hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'no es una URL válida')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The sender of every message: `no-reply@example.com` or `Trayecto <no-reply@example.com>`. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[^<>\r\n"]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+        'debe ser una dirección (no-reply@example.com) o «Nombre <no-reply@example.com>»',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives (default apps/web/dist). */
     WEB_DIST: z.string().optional(),
@@ -118,6 +148,9 @@ const ZEnv = z
         path: ['WEB_CONCURRENCY'],
         message: `con la base de datos embebida solo puede haber 1 proceso (pediste ${env.WEB_CONCURRENCY}); define DATABASE_URL (PostgreSQL) para usar varios`,
       });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'es obligatorio cuando se define SMTP_URL' });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({

@@ -21,6 +21,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /api/v1/auth/me': 'updateMe',
   'POST /api/v1/auth/me/password': 'changeMyPassword',
   'POST /api/v1/auth/logout': 'logout',
+  'POST /api/v1/auth/password-reset': 'requestPasswordReset',
+  'POST /api/v1/auth/password-reset/confirm': 'confirmPasswordReset',
   'GET /api/v1/auth/me/preferences': 'getMyPreferences',
   'PUT /api/v1/auth/me/preferences': 'updateMyPreferences',
 

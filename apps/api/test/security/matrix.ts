@@ -538,6 +538,23 @@ export const PUBLIC_ROWS: { route: string; request: (w: SecurityWorld) => Req; e
     request: (w) => r('POST', `${V1}/auth/login`, { email: w.A.l1.email, password: 'Secreta123' }),
   },
   {
+    // "¿Has olvidado tu contraseña?": 202 whatever the address (issue 14).
+    route: 'POST /api/v1/auth/password-reset',
+    expect: 'ok',
+    request: (w) => r('POST', `${V1}/auth/password-reset`, { email: w.A.l1.email }),
+  },
+  {
+    // Without a link's token: 422 RESET_TOKEN_INVALID (the valid path is in auth.password-reset.test.ts).
+    route: 'POST /api/v1/auth/password-reset/confirm',
+    expect: 422,
+    request: () =>
+      r('POST', `${V1}/auth/password-reset/confirm`, {
+        token: 'not-a-real-token',
+        password: 'Nueva-clave-1',
+        re_password: 'Nueva-clave-1',
+      }),
+  },
+  {
     route: 'GET /api/v1/public/products/:id',
     expect: 'ok',
     request: (w) => r('GET', `${V1}/public/products/${w.a.product.id}`),

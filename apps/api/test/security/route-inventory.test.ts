@@ -78,10 +78,12 @@ describe('route inventory', () => {
     expect([...new Set(named)].filter((r) => !real.has(r))).toEqual([]);
   });
 
-  it('public routes are exactly the public API, health, readiness and login', () => {
+  it('public routes are exactly the public API, health, readiness, login and the password reset', () => {
     const publicRoutes = PUBLIC_ROWS.map((r) => r.route);
     for (const route of publicRoutes) {
-      expect(route).toMatch(/^(GET|POST|PUT) \/api\/v1\/(public\/|health$|ready$|auth\/login$)/);
+      expect(route).toMatch(
+        /^(GET|POST|PUT) \/api\/v1\/(public\/|health$|ready$|auth\/login$|auth\/password-reset(\/confirm)?$)/,
+      );
     }
     // And everything under /api/v1/public is in that list.
     expect(apiRoutes().filter((r) => r.includes('/api/v1/public/') && !publicRoutes.includes(r))).toEqual([]);

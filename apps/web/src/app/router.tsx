@@ -104,6 +104,19 @@ export function appRoutes(): RouteObject[] {
           },
           lazy: async () => ({ Component: await authScreens.login() }),
         },
+        // "¿Has olvidado tu contraseña?" (issue 14): outside the back-office, no login needed.
+        {
+          id: ROUTES.forgotPassword.name,
+          path: ROUTES.forgotPassword.path,
+          handle: { name: ROUTES.forgotPassword.name, title: ROUTES.forgotPassword.title } satisfies TRouteHandle,
+          lazy: async () => ({ Component: await authScreens.forgotPassword() }),
+        },
+        {
+          id: ROUTES.resetPassword.name,
+          path: ROUTES.resetPassword.path,
+          handle: { name: ROUTES.resetPassword.name, title: ROUTES.resetPassword.title } satisfies TRouteHandle,
+          lazy: async () => ({ Component: await authScreens.resetPassword() }),
+        },
         {
           id: 'main-layout',
           path: '/',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_RE } from '../common/field-rules';
 import { MSG } from '../common/messages';
 import { zOptionalText, zRequired } from '../common/validation';
 import { acceptFullNameAlias, ZUserResponse } from '../users/users.schema';
@@ -77,3 +78,36 @@ export type TMePasswordRequest = z.infer<typeof ZMePasswordRequest>;
 /** The answer of a password change: a new token for this session (stored under `token`), as at login. */
 export const ZMePasswordResponse = ZLoginResponse;
 export type TMePasswordResponse = z.infer<typeof ZMePasswordResponse>;
+
+/** How long a password-reset link works (issue 14): one hour. */
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+
+export const PASSWORD_RESET_MSG = {
+  /** The 202 answer, whatever the address (it reveals no account). */
+  requested:
+    'Si el correo pertenece a una cuenta activa, te hemos enviado un enlace para elegir una contraseña nueva. Revisa tu bandeja de entrada.',
+  invalidToken: 'El enlace para restablecer la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.',
+} as const;
+
+/** POST /api/v1/auth/password-reset: "¿Has olvidado tu contraseña?" — the account's e-mail. */
+export const ZPasswordResetRequest = z.object({
+  email: z.string().trim().min(1, MSG.required).max(254, MSG.tooLong(254)).regex(EMAIL_RE, MSG.email),
+});
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+
+/** Its 202 answer: always the same message. */
+export const ZPasswordResetResponse = z.object({ message: z.string() });
+export type TPasswordResetResponse = z.infer<typeof ZPasswordResetResponse>;
+
+/**
+ * POST /api/v1/auth/password-reset/confirm: the link's token and the new password with its
+ * confirmation (the same rules as "Mi cuenta"). Answers 204; every session of the user is revoked.
+ */
+export const ZPasswordResetConfirmRequest = z
+  .object({
+    token: z.string().min(1, MSG.required).max(200, MSG.tooLong(200)),
+    password: zSecret().min(8, MSG.passwordMin),
+    re_password: zSecret(),
+  })
+  .refine((v) => v.password === v.re_password, { message: MSG.passwordMismatch, path: ['re_password'] });
+export type TPasswordResetConfirmRequest = z.infer<typeof ZPasswordResetConfirmRequest>;

@@ -13,6 +13,8 @@ export const API_PATHS = {
   logout: '/auth/logout',
   me: '/auth/me',
   myPassword: '/auth/me/password',
+  passwordReset: '/auth/password-reset',
+  passwordResetConfirm: '/auth/password-reset/confirm',
   myPreferences: '/auth/me/preferences',
   dashboard: '/dashboard',
   users: '/users',

@@ -153,6 +153,11 @@ export const ERROR_CODES = {
   },
   /** 422: POST /auth/me/password with a wrong current password. */
   CURRENT_PASSWORD_WRONG: { status: 422, description: 'La contraseña actual no es correcta.' },
+  /** 422: POST /auth/password-reset/confirm with a token that is unknown, already used or expired. */
+  RESET_TOKEN_INVALID: {
+    status: 422,
+    description: 'El enlace para restablecer la contraseña no es válido, ya se usó o ha caducado.',
+  },
 
   // ── 429 ──────────────────────────────────────────────────────────────────────────────────────
   /** 429: the login throttle or the public rate limit (Retry-After says how long to wait). */

@@ -30,6 +30,10 @@ export const ROUTES = {
   },
   publicBooking: { path: '/public/booking/product/:productId', name: 'public-booking', auth: false, title: 'Reservar' },
   login: { path: '/login', name: 'login', auth: false, title: 'Iniciar sesión' },
+  /** Not in the spec: "¿Has olvidado tu contraseña?" (issue 14), reached from the login screen. */
+  forgotPassword: { path: '/forgot-password', name: 'forgot-password', auth: false, title: 'Recuperar la contraseña' },
+  /** Not in the spec: the link of the password-reset e-mail (`?token=…`, issue 14). */
+  resetPassword: { path: '/reset-password', name: 'reset-password', auth: false, title: 'Nueva contraseña' },
   home: { path: '/', name: 'home', auth: true, roles: ACCESS.home, title: 'Inicio' },
   bookingIndex: { path: '/booking', name: 'booking-index', auth: true, roles: ACCESS.bookings, title: 'Reservas' },
   bookingCreate: {

@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth-throttle';
 export * from './bookings';
 export * from './files';
+export * from './messages';
 export * from './persons';
 export * from './products';
 export * from './public-guards';

@@ -21,11 +21,12 @@ export const DEFAULT_THROTTLE: ThrottleOptions = {
 /**
  * What is being guessed: the password at sign-in (keys `account:<email>`, `address:<ip>`), or the
  * current password on "Mi cuenta" (`password:account:<user id>`, `password:address:<ip>`), counted
- * apart so a session guessing its own password never locks the owner out of signing in.
+ * apart so a session guessing its own password never locks the owner out of signing in; and the
+ * password-reset requests (`reset:account:<email>`, `reset:address:<ip>`: every request counts).
  */
-export type ThrottleScope = 'login' | 'password-change';
+export type ThrottleScope = 'login' | 'password-change' | 'password-reset';
 
-const PREFIX: Record<ThrottleScope, string> = { login: '', 'password-change': 'password:' };
+const PREFIX: Record<ThrottleScope, string> = { login: '', 'password-change': 'password:', 'password-reset': 'reset:' };
 
 /**
  * Attempt throttling per account and per address, stored in the database (PRODUCT.md §2). For a

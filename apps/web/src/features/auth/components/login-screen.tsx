@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock, IconLogin2, IconMail } from '@tabler/icons-react';
-import { EMAIL_RE, MSG } from '@trayecto/shared';
+import { EMAIL_RE, MSG, pathTo } from '@trayecto/shared';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { safeRedirectTarget } from '../../../config/paths';
@@ -119,9 +119,9 @@ export function LoginScreen() {
                 >
                   Entrar
                 </Button>
-                <Text size="xs" c="dimmed" ta="center">
-                  ¿Has olvidado la contraseña? Pídele una nueva al administrador de tu tour operador.
-                </Text>
+                <Anchor component={Link} to={pathTo('forgotPassword')} size="sm" ta="center">
+                  ¿Has olvidado tu contraseña?
+                </Anchor>
               </Stack>
             </form>
           </Paper>

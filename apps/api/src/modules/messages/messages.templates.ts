@@ -1,0 +1,96 @@
+/**
+ * E-mail bodies (issue 14): MJML (a language made for e-mail, compiled to the table layout common
+ * clients render) for the HTML part, and the same content as plain text. Every value is escaped
+ * here; templates pass plain strings. Links are absolute (PUBLIC_URL, lib/public-origin.ts).
+ */
+import escapeHtml from 'escape-html';
+import mjml2html from 'mjml';
+import { headerText } from './messages.rules';
+
+export type EmailContent = { subject: string; html: string; text: string };
+
+export type EmailBlock =
+  | { type: 'paragraph'; text: string }
+  | { type: 'button'; label: string; href: string }
+  | { type: 'note'; text: string };
+
+export type EmailLayout = {
+  /** The sender's brand in the header: the operator's name, or Trayecto. */
+  brand: string;
+  subject: string;
+  /** The line clients show after the subject in the inbox. */
+  preview: string;
+  blocks: EmailBlock[];
+};
+
+const COLOR = '#1c7ed6';
+const FONT = 'Helvetica, Arial, sans-serif';
+
+function blockToMjml(b: EmailBlock): string {
+  switch (b.type) {
+    case 'paragraph':
+      return `<mj-text font-size="16px" line-height="24px">${escapeHtml(b.text)}</mj-text>`;
+    case 'note':
+      return `<mj-text font-size="13px" line-height="20px" color="#555555">${escapeHtml(b.text)}</mj-text>`;
+    case 'button':
+      return [
+        `<mj-button href="${escapeHtml(b.href)}" background-color="${COLOR}" font-size="16px" border-radius="6px">${escapeHtml(b.label)}</mj-button>`,
+        `<mj-text font-size="13px" line-height="20px" color="#555555">Si el botón no funciona, copia esta dirección en tu navegador:<br /><a href="${escapeHtml(b.href)}" style="color:${COLOR};word-break:break-all">${escapeHtml(b.href)}</a></mj-text>`,
+      ].join('\n');
+  }
+}
+
+function blockToText(b: EmailBlock): string {
+  return b.type === 'button' ? `${b.label}:\n${b.href}` : b.text;
+}
+
+/** Renders a message in the common layout: HTML (MJML, strict validation) and plain text. */
+export async function renderEmail(input: EmailLayout): Promise<EmailContent> {
+  // The subject is a header: one line, everywhere it appears.
+  const layout = { ...input, subject: headerText(input.subject), preview: headerText(input.preview) };
+  const source = `<mjml lang="es">
+  <mj-head>
+    <mj-title>${escapeHtml(layout.subject)}</mj-title>
+    <mj-preview>${escapeHtml(layout.preview)}</mj-preview>
+    <mj-attributes><mj-all font-family="${FONT}" /></mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f5f7">
+    <mj-section padding="24px 0 8px">
+      <mj-column><mj-text font-size="20px" font-weight="bold" color="${COLOR}">${escapeHtml(layout.brand)}</mj-text></mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" border-radius="8px" padding="16px 8px">
+      <mj-column>
+${layout.blocks.map(blockToMjml).join('\n')}
+      </mj-column>
+    </mj-section>
+    <mj-section padding="8px 0 24px">
+      <mj-column><mj-text font-size="12px" color="#888888" align="center">Enviado por Trayecto en nombre de ${escapeHtml(layout.brand)}.</mj-text></mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+  const out = await mjml2html(source, { validationLevel: 'strict' });
+  const text = [layout.brand, '', ...layout.blocks.map(blockToText).flatMap((t) => [t, ''])].join('\n').trimEnd();
+  return { subject: layout.subject, html: out.html, text: `${text}\n` };
+}
+
+/** The staff password-reset e-mail (issue 14 item 2). */
+export function passwordResetEmail(p: { name: string; email: string; link: string; validMinutes: number }) {
+  return renderEmail({
+    brand: 'Trayecto',
+    subject: 'Restablece tu contraseña de Trayecto',
+    preview: 'Elige una contraseña nueva con el enlace de este mensaje.',
+    blocks: [
+      { type: 'paragraph', text: `Hola, ${p.name}:` },
+      {
+        type: 'paragraph',
+        text: `Hemos recibido una petición para restablecer la contraseña de tu cuenta de Trayecto (${p.email}).`,
+      },
+      { type: 'button', label: 'Elegir una contraseña nueva', href: p.link },
+      {
+        type: 'note',
+        text: `El enlace caduca en ${p.validMinutes} minutos y solo sirve una vez. Al cambiar la contraseña se cerrarán tus sesiones abiertas.`,
+      },
+      { type: 'note', text: 'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.' },
+    ],
+  });
+}
