@@ -391,6 +391,31 @@ export const REFUSALS: Refusal[] = [
     code: 'INVALID_CREDENTIALS',
   },
   {
+    target: 'POST /api/v1/auth/password-reset/confirm',
+    kind: 'reference',
+    rule: 'a token no link has',
+    break: (req) => with_(req, { token: randomUUID().replaceAll('-', '') }),
+    status: 422,
+    code: 'RESET_TOKEN_INVALID',
+  },
+  {
+    target: 'POST /api/v1/auth/password-reset/confirm',
+    kind: 'state',
+    rule: 'a link already used',
+    break: async (req, w) => {
+      const token = await w.accounts.resetToken();
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/confirm',
+        payload: { token, password: 'Primera-clave-1', re_password: 'Primera-clave-1' },
+      });
+      if (res.statusCode !== 204) throw new Error(`the first use answered ${res.statusCode}: ${res.body}`);
+      return with_(req, { token });
+    },
+    status: 422,
+    code: 'RESET_TOKEN_INVALID',
+  },
+  {
     target: 'POST /api/v1/auth/login',
     kind: 'reference',
     rule: 'an e-mail no account has',

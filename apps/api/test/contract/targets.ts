@@ -297,6 +297,21 @@ export const TARGETS: Target[] = [
       password: 'Secreta123',
     }),
   },
+  /** No rule beyond the schema: any address gets the same 202 (it reveals no account). */
+  { method: 'POST', path: '/api/v1/auth/password-reset', as: () => null },
+  /**
+   * | rule                                                   | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | token: an unused, unexpired link's token               | prepare (a reset asked for, read from the queued e-mail) |
+   * | re_password = password                                  | fix                                     |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/auth/password-reset/confirm',
+    as: () => null,
+    fix: (b) => ({ ...b, re_password: b.password }),
+    prepare: async (req, w) => ({ ...req, body: { ...req.body, token: await w.accounts.resetToken() } }),
+  },
   /** No rule beyond the schema. */
   { method: 'PUT', path: '/api/v1/auth/me', as: (w) => w.tokens.A3 },
   /**

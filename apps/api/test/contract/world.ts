@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { addDays, todayIn } from '@trayecto/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { bearer, createOperator, createUser, createWorld, login, PASSWORD } from '../factories';
@@ -225,6 +226,21 @@ export async function createContractWorld(app: FastifyInstance) {
   /** Changes its own password: its current password and token follow each change. */
   const passwordUser = await createUser(app, { level: 3, tourOperatorId: base.A.op.id });
   const me = { password: PASSWORD, token: await login(app, passwordUser.email) };
+  /** Resets its password by e-mail: nobody else signs in as it (a reset ends its sessions). */
+  const resetUser = await createUser(app, { level: 3, tourOperatorId: base.A.op.id });
+  /**
+   * A fresh reset link's token for resetUser: asked for as the login screen does, then read from the
+   * queued e-mail (no SMTP_URL in tests: the message waits in the outbox with its link).
+   */
+  async function resetToken(): Promise<string> {
+    await call('POST', '/api/v1/auth/password-reset', null, { email: resetUser.email }, [202]);
+    const rows = await app.db.execute<{ text: string }>(
+      sql`select text from messages where recipient = ${resetUser.email} order by created_at desc limit 1`,
+    );
+    const m = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows.rows[0]?.text ?? '');
+    if (!m?.[1]) throw new Error('the reset e-mail has no link');
+    return m[1];
+  }
   const userToUpdate = await createUser(app, { level: 2, tourOperatorId: base.A.op.id });
   const takenEmail = base.B.l3.email;
   /** An operator the administrator edits (state, time zone…) without touching A's or B's. */
@@ -312,7 +328,7 @@ export async function createContractWorld(app: FastifyInstance) {
     vehicles: { active: vehicles, inactive: inactiveVehicle, toUpdate: vehicleToUpdate, takenPlate },
     persons: { active: persons, inactive: inactivePerson, toUpdate: personToUpdate },
     crew: { drivers, guides, sellers },
-    accounts: { login: loginAccounts, me, userToUpdate: userToUpdate.id, takenEmail, passwordUser },
+    accounts: { login: loginAccounts, me, userToUpdate: userToUpdate.id, takenEmail, passwordUser, resetToken },
     operatorToUpdate: operatorToUpdate.id,
     bookings: { customers: customersBooking, boarding },
     sheets: { checkIn: checkInSheet.id as string, toUpdate: sheetToUpdate.id as string, taken: takenSheet },
