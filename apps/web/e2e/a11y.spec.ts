@@ -59,7 +59,8 @@ async function settled(page: Page) {
 type TScreen = { name: string; path: string; dialog?: (page: Page) => Promise<void> };
 
 const openButton = (name: string | RegExp) => async (page: Page) => {
-  await page.getByRole('button', { name }).first().click();
+  // Fails fast (not after the role's 10-minute budget) when the screen has no such button.
+  await page.getByRole('button', { name }).first().click({ timeout: 15_000 });
   await expect(page.getByRole('dialog')).toBeVisible();
 };
 
@@ -79,9 +80,15 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
   {
     email: 'gerencia@teideaventura.demo',
     extra: async (page) => {
-      await page.goto('/booking');
-      await settled(page);
-      const booking = await firstHref(page, /^\/booking\/edit\//);
+      // A booking that still owes money, so "Registrar cobro" is there whatever the time of day
+      // (the first of the list may be paid in full or already done).
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const res = await page.request.get('/api/v1/bookings?per_page=100&state[in]=confirmed,pending', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status()).toBe(200);
+      const owing = ((await res.json()) as { id: string; pending_cents: number }[]).find((b) => b.pending_cents > 0);
+      const booking = owing ? `/booking/edit/${owing.id}` : null;
       await page.goto('/products');
       await settled(page);
       const product = await firstHref(page, /^\/products\/edit\//);
