@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { loggerOptions, RequestLogController } from './lib/logger';
-import { publicOrigin, withPublicLinks } from './lib/public-origin';
+import { messageOrigin, publicOrigin, withPublicLinks } from './lib/public-origin';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -16,6 +16,9 @@ import { createTokenService, type TokenService } from './modules/auth/auth.token
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReminderScheduler, type ReminderScheduler } from './modules/messages/messages.reminders';
+import { renderMessage } from './modules/messages/messages.render';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import type { RetryPolicy } from './modules/messages/messages.rules';
 import { createSmtpTransport } from './modules/messages/messages.transport';
 import { createMailWorker, type MailWorker } from './modules/messages/messages.worker';
@@ -44,6 +47,8 @@ declare module 'fastify' {
     publicRateLimit: PublicRateLimitOptions;
     /** This process's mail worker (issue 14); undefined without SMTP_URL: messages wait queued. */
     mailWorker: MailWorker | undefined;
+    /** This process's look for due day-before reminders (issue 14), once a minute, with or without SMTP. */
+    reminders: ReminderScheduler;
   }
 }
 
@@ -60,6 +65,8 @@ export type AppOptions = {
   publicRateLimit?: Partial<PublicRateLimitOptions>;
   /** The mail worker's pace (tests set short ones); it runs only when SMTP_URL is set. */
   mail?: { pollMs?: number; leaseMs?: number; retry?: Partial<RetryPolicy> };
+  /** Whether this process looks for due reminders by itself (tests call `app.reminders.runOnce`). */
+  reminders?: boolean;
 };
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -98,6 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           db: opts.database.db,
           transport: createSmtpTransport({ url: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
           log: app.log,
+          // Customer messages are rendered as they leave, from the booking as it is then.
+          render: (m) => renderMessage(opts.database.db, m, { origin: messageOrigin(opts.config), now: new Date() }),
           ...opts.mail,
         })
       : undefined;
@@ -106,7 +115,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => mailWorker.start());
     // Before the database closes (onClose): the batch in hand finishes or lapses.
     app.addHook('preClose', async () => mailWorker.stop());
+    // A change that wrote a message has committed by the time its answer is sent: look at the
+    // outbox now instead of at the next poll (a kick without anything queued costs one query).
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) mailWorker.kick();
+    });
   }
+  const reminders = createReminderScheduler({ db: opts.database.db, log: app.log, queued: () => mailWorker?.kick() });
+  app.decorate('reminders', reminders);
+  if (opts.reminders !== false) app.addHook('onReady', async () => reminders.start());
+  app.addHook('preClose', async () => reminders.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
@@ -159,6 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes);
       await api.register(publicRoutes);
       await api.register(auditRoutes);
+      await api.register(messagesRoutes);
     },
     { prefix: '/api/v1' },
   );

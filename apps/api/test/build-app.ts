@@ -42,6 +42,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** The mail worker's pace (it runs when `env` sets SMTP_URL and MAIL_FROM). */
     mail?: AppOptions['mail'];
+    /** Whether the app looks for due reminders by itself (off: tests call `app.reminders.runOnce(now)`). */
+    reminders?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
@@ -64,6 +66,7 @@ export async function buildTestApp(
     // Tests send many requests from one address: high limits unless a test asks for low ones.
     publicRateLimit: { readMax: 100_000, writeMax: 100_000, ...opts.publicRateLimit },
     mail: opts.mail,
+    reminders: opts.reminders ?? false,
   });
   return checkAnswersAgainstDocument(app);
 }

@@ -243,7 +243,9 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
             time: slot.time,
             pax,
             customer_name: name,
-            customer_email: `${ascii(name)}${r.int(1, 99)}@${r.pick(['gmail.com', 'hotmail.com', 'yahoo.com', 'outlook.com', 'icloud.com'])}`,
+            // The reserved `.example` top-level domain (RFC 2606): a demo with SMTP_URL set can
+            // never write to a real person.
+            customer_email: `${ascii(name)}${r.int(1, 99)}@${r.pick(['gmail.example', 'hotmail.example', 'yahoo.example', 'outlook.example', 'icloud.example'])}`,
             customer_phone: c.phone(),
             customer_country: c.country,
             language,

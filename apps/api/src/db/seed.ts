@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../lib/password';
 import { createdFields, recordAudit, SYSTEM_AUDIT } from '../modules/audit/audit.service';
+import { settleSeededMessages } from '../modules/messages/messages.repository';
 import type { Db, DbOrTx } from './client';
 import { tourOperators, users } from './schema';
 import { seedBookings } from './seed-bookings';
@@ -167,6 +168,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
       accommodations,
     });
     await seedScheduleSheets(tx, { ops });
+    // The demo's bookings told their customers long ago: history, not a queue to send on first start.
+    await settleSeededMessages(tx);
     const rendered = await scenes;
     // The photos go into stored_files in this transaction: the demo has all of them or none.
     if (rendered) await insertDemoImages(tx, planDemoImages(products, rendered));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { type ListParams, parseListQuery, type ResourceListSpec } from './filters';
@@ -29,7 +29,8 @@ export function registerCrudRoutes<TCreate extends z.ZodType, TUpdate extends z.
     get?: Op<{ run: (db: Db, actor: Actor, id: string) => Promise<z.output<TResponse>> }>;
     create?: Op<{
       body: TCreate;
-      run: (db: Db, actor: Actor, body: z.output<TCreate>) => Promise<z.output<TResponse>>;
+      /** `req` for what a creation needs of the request beyond its body (the origin of an invitation's link). */
+      run: (db: Db, actor: Actor, body: z.output<TCreate>, req: FastifyRequest) => Promise<z.output<TResponse>>;
     }>;
     update?: Op<{
       body: TUpdate;
@@ -85,7 +86,7 @@ export function registerCrudRoutes<TCreate extends z.ZodType, TUpdate extends z.
         onRequest: app.requireRoles(roles),
         schema: { tags, summary, body, response: { 201: response, ...errorResponses } },
       },
-      async (req, reply) => reply.code(201).send(await run(app.db, req.actor, req.body as z.output<TCreate>)),
+      async (req, reply) => reply.code(201).send(await run(app.db, req.actor, req.body as z.output<TCreate>, req)),
     );
   }
   if (cfg.update) {

@@ -83,3 +83,10 @@ export function withPublicLinks(payload: unknown, origin: string | undefined): u
   }
   return hasLinks(payload) ? absoluteLinks(payload, origin) : payload;
 }
+
+/**
+ * The origin of links in messages written without a request (the mail worker, the reminders):
+ * PUBLIC_URL, else this server on localhost (right for the demo; production sets PUBLIC_URL).
+ */
+export const messageOrigin = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

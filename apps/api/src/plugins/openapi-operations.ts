@@ -86,6 +86,16 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/bookings/:id/payments': 'listBookingPayments',
   'POST /api/v1/bookings/:id/payments': 'createBookingPayment',
   'GET /api/v1/bookings/:id/events': 'listBookingEvents',
+  'GET /api/v1/bookings/:id/messages': 'listBookingMessages',
+  'POST /api/v1/bookings/:id/whatsapp': 'openBookingWhatsapp',
+  'POST /api/v1/products/:id/departures/cancel': 'cancelDeparture',
+
+  'GET /api/v1/messages': 'listMessages',
+  'GET /api/v1/messages/:id': 'getMessage',
+  'POST /api/v1/messages/:id/resend': 'resendMessage',
+  'GET /api/v1/tour-operators/:id/message-settings': 'getMessageSettings',
+  'PUT /api/v1/tour-operators/:id/message-settings': 'updateMessageSettings',
+  'POST /api/v1/users/:id/invitation': 'sendUserInvitation',
 
   'GET /api/v1/schedule-sheets': 'listScheduleSheets',
   'POST /api/v1/schedule-sheets': 'createScheduleSheet',

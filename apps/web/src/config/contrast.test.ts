@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contrast, darkenTo } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
-import { contrast, darkenTo } from './contrast';
 import { COLORS, SURFACES } from './theme';
 
 /**

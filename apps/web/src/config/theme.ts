@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
-import { darkenTo, luminance } from './contrast';
+import { darkenTo, luminance } from '@trayecto/shared';
 
 /** Atlantic teal: the brand colour of Trayecto. */
 const brand: MantineColorsTuple = [

@@ -81,6 +81,8 @@ export type TMePasswordResponse = z.infer<typeof ZMePasswordResponse>;
 
 /** How long a password-reset link works (issue 14): one hour. */
 export const PASSWORD_RESET_VALID_MINUTES = 60;
+/** A new user's invitation link (issue 14): 7 days, so a weekend does not spoil it. */
+export const INVITATION_VALID_MINUTES = 7 * 24 * 60;
 
 export const PASSWORD_RESET_MSG = {
   /** The 202 answer, whatever the address (it reveals no account). */

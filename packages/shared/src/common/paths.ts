@@ -103,6 +103,8 @@ export const ROUTES = {
     roles: ACCESS.auditLog,
     title: 'Registro de actividad',
   },
+  /** Not in the spec: the outbox and history of messages, and their settings (issue 14). */
+  messages: { path: '/messages', name: 'messages', auth: true, roles: ACCESS.messages, title: 'Mensajes' },
   /** Not in the spec: the user's own data and password (issue 12), from the header's user menu. */
   account: { path: '/account', name: 'account', auth: true, roles: ACCESS.account, title: 'Mi cuenta' },
 } as const satisfies Record<string, TRouteDef>;

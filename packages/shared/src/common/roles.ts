@@ -67,6 +67,11 @@ export const ACCESS = {
   tourOperatorsWrite: [0, 1],
   tourOperatorsCreate: [0],
   auditLog: [0, 1],
+  /** "Mensajes" (issue 14): the outbox and history, and the operator's message settings. */
+  messages: [0, 1, 3],
+  messageSettingsWrite: [0, 1],
+  /** Cancelling a whole departure (the operator's call: weather, too few people). */
+  departureCancel: [0, 1, 3],
 } as const satisfies Record<string, readonly number[]>;
 
 /** Levels a level-1 admin may create or edit (own operator, levels 1–5). */

@@ -4,7 +4,7 @@
  * the link in one transaction (the outbox rule). Confirming uses the token once, sets the password
  * and revokes every session of the user (token version).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AUDIT_PASSWORD_MARKER,
   LEVEL,
@@ -27,10 +27,8 @@ import { queueEmail } from '../messages/messages.service';
 import { passwordResetEmail } from '../messages/messages.templates';
 import * as users from '../users/users.repository';
 import { userSummary } from '../users/users.service';
-import { consumeResetToken, insertResetToken, retireResetTokens } from './auth.reset-tokens.repository';
+import { consumeResetToken, hashResetToken, insertResetToken, retireResetTokens } from './auth.reset-tokens.repository';
 import { createLoginThrottle, type ThrottleOptions } from './auth.throttle';
-
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 export type ResetRequestContext = {
   throttle: ThrottleOptions;
@@ -71,7 +69,7 @@ export async function requestPasswordReset(db: Db, ctx: ResetRequestContext, bod
       await insertResetToken(tx, {
         id: tokenId,
         userId: user.id,
-        tokenHash: hashToken(token),
+        tokenHash: hashResetToken(token),
         validMinutes: PASSWORD_RESET_VALID_MINUTES,
       });
       await queueEmail(tx, {
@@ -102,7 +100,7 @@ export async function confirmPasswordReset(
   const passwordHash = await hashPassword(body.password);
   await inTransaction(db, async (tx) => {
     const invalid = () => new AppError({ code: 'RESET_TOKEN_INVALID', message: PASSWORD_RESET_MSG.invalidToken });
-    const userId = await consumeResetToken(tx, hashToken(body.token));
+    const userId = await consumeResetToken(tx, hashResetToken(body.token));
     if (!userId) throw invalid();
     const found = await users.findUserById(tx, userId);
     if (!found || found.user.state !== USER_STATE.ACTIVE) throw invalid();

@@ -1,16 +1,21 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
 
+/** What is stored of a link's token: its SHA-256, never the token. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
 /** The only writer of `password_reset_tokens` (issue 14): only hashes are stored. */
 export async function insertResetToken(
   tx: DbOrTx,
-  row: { id: string; userId: string; tokenHash: string; validMinutes: number },
+  row: { id: string; userId: string; tokenHash: string; validMinutes: number; purpose?: 'reset' | 'invitation' },
 ) {
   await tx.insert(passwordResetTokens).values({
     id: row.id,
     userId: row.userId,
     tokenHash: row.tokenHash,
+    purpose: row.purpose ?? 'reset',
     expiresAt: sql`now() + make_interval(mins => ${row.validMinutes})`,
   });
 }

@@ -5,6 +5,9 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { type AuditContext, recordAudit, staffAudit } from '../audit/audit.service';
 import * as departuresRepo from '../departures/departures.repository';
+import type { BookingMessagePayload } from '../messages/messages.booking-templates';
+import { queueCancelledMessage } from './booking-messages';
+import * as refs from './booking-references.repository';
 import { bookingSummary, holdsSeats, NOT_FOUND, readBooking } from './bookings.checks';
 import type { BookingRow } from './bookings.mapper';
 import * as repo from './bookings.repository';
@@ -15,20 +18,35 @@ export async function cancelBooking(db: DbOrTx, actor: Actor, id: string, reason
   await inTransaction(db, async (tx) => {
     const cur = await repo.lockVisibleBooking(tx, actor, id);
     if (!cur) throw notFound(NOT_FOUND);
-    await cancelLockedBooking(tx, cur, { reason, actorId: actor.id, now, audit: staffAudit(actor) });
+    await cancelLockedBooking(tx, cur, {
+      reason,
+      actorId: actor.id,
+      now,
+      audit: staffAudit(actor),
+      notify: { by: 'staff' },
+    });
   });
   return readBooking(db, id);
 }
 
 /**
  * The one cancel path, for a booking the caller locked in its transaction: only from a state that
- * may go to `cancelled`; records the reason and a `cancelled` event (`event` adds to its data) and
- * gives the seats back to the departure.
+ * may go to `cancelled`; records the reason and a `cancelled` event (`event` adds to its data),
+ * tells the customer (`notify`: a cancellation by the office or by themselves, or their departure
+ * cancelled by the operator) and gives the seats back to the departure. Returns the message's id
+ * (undefined when the operator switched that message off).
  */
 export async function cancelLockedBooking(
   tx: DbOrTx,
   cur: BookingRow,
-  c: { reason: string; actorId: string | null; now: Date; event?: Record<string, unknown>; audit: AuditContext },
+  c: {
+    reason: string;
+    actorId: string | null;
+    now: Date;
+    event?: Record<string, unknown>;
+    audit: AuditContext;
+    notify: BookingMessagePayload & { departure?: boolean };
+  },
 ) {
   if (cur.state === 'cancelled') {
     throw new AppError({ code: 'STATE_CONFLICT', message: 'La reserva ya está cancelada' });
@@ -62,5 +80,10 @@ export async function cancelLockedBooking(
     at: c.now,
     changes: { state: [cur.state, 'cancelled'], cancel_reason: [cur.cancelReason || null, c.reason] },
   });
+  const { departure, ...payload } = c.notify;
+  const product = await refs.findProductRow(tx, cur.productId);
+  const cancelled: BookingRow = { ...cur, state: 'cancelled', version: cur.version + 1 };
+  const messageId = await queueCancelledMessage(tx, cancelled, product?.name ?? '', payload, departure);
   if (holdsSeats(cur.state) && cur.seats > 0) await departuresRepo.releaseSeats(tx, cur.departureId, cur.seats);
+  return { messageId };
 }

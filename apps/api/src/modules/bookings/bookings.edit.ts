@@ -15,6 +15,7 @@ import * as departuresRepo from '../departures/departures.repository';
 import { zonedDateTimeToInstant } from '../products/availability';
 import type { ProductRow } from '../products/products.mapper';
 import { changeTracker, eventCollector } from './booking-changes';
+import { queueChangedMessage, queueConfirmedMessage } from './booking-messages';
 import * as refs from './booking-references.repository';
 import {
   bookingSummary,
@@ -279,6 +280,19 @@ export async function updateBooking(
           new Map([[product.id, product.name]]),
         ),
       });
+    }
+
+    // The customer hears of it in this transaction: confirmed at last, or what changed for them.
+    const updated: BookingRow = {
+      ...cur,
+      ...next,
+      departureId: newDepartureId,
+      state: nextState,
+      version: cur.version + 1,
+    };
+    if (stateChanged && nextState === 'confirmed') await queueConfirmedMessage(tx, updated, product.name);
+    else if (nextState === 'pending' || nextState === 'confirmed') {
+      await queueChangedMessage(tx, updated, product.name, changes);
     }
 
     // Seats last, in one order for every transaction (no deadlocks between crossing moves).

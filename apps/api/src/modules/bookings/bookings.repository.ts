@@ -220,6 +220,18 @@ export async function lockOpenBookings(db: DbOrTx, departureId: string) {
     .for('update');
 }
 
+/** Locks the whole rows of a departure's bookings that still hold it (pending, confirmed), oldest first. */
+export async function lockHoldingBookings(db: DbOrTx, departureId: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(eq(bookings.departureId, departureId), or(eq(bookings.state, 'pending'), eq(bookings.state, 'confirmed'))),
+    )
+    .orderBy(asc(bookings.createdAt), asc(bookings.id))
+    .for('update');
+}
+
 /** Moves these bookings to `state` (bumping their version; `confirmed` also stamps confirmed_at). */
 export async function setBookingsState(db: DbOrTx, ids: string[], state: string, now: Date) {
   if (ids.length === 0) return;

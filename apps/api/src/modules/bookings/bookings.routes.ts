@@ -9,6 +9,8 @@ import {
   ZBookingQuoteResponse,
   ZBookingResponse,
   ZBookingUpdateRequest,
+  ZDepartureCancelRequest,
+  ZDepartureCancelResponse,
   ZPaymentCreateRequest,
   ZPaymentResponse,
 } from '@trayecto/shared';
@@ -21,6 +23,7 @@ import { assertId } from '../../lib/ids';
 import { sendJsonArray } from '../../lib/json-stream';
 import { setPagingHeaders } from '../../lib/pagination';
 import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
+import { cancelDeparture } from './bookings.departure-cancel';
 import { registerBookingsExport } from './bookings.export';
 import { BOOKING_LIST_SPEC } from './bookings.repository';
 import { ZBookingListQuery } from './bookings.schemas';
@@ -230,6 +233,22 @@ export async function bookingsRoutes(app: FastifyInstance) {
       const payment = await payments.addPayment(app.db, req.actor, assertId(req.params.id, WHAT), req.body, new Date());
       return reply.code(201).send(payment);
     },
+  );
+
+  r.post(
+    '/products/:id/departures/cancel',
+    {
+      onRequest: app.requireRoles(ACCESS.departureCancel),
+      schema: {
+        tags,
+        summary:
+          'Cancelar una salida entera (mal tiempo, mínimo no alcanzado): la cierra a la venta, cancela todas sus reservas y avisa a cada cliente con lo que pasa ahora; devuelve quién no tiene correo para avisarle por teléfono o WhatsApp',
+        params: ZIdParams,
+        body: ZDepartureCancelRequest,
+        response: { 200: ZDepartureCancelResponse, ...errorResponses },
+      },
+    },
+    async (req) => cancelDeparture(app.db, req.actor, assertId(req.params.id, 'El producto'), req.body, new Date()),
   );
 
   r.get(

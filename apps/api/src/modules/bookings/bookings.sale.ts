@@ -13,6 +13,7 @@ import { type Actor, isAdmin } from '../../lib/tenant';
 import { type AuditContext, createdFields, recordAudit, staffAudit } from '../audit/audit.service';
 import * as departuresRepo from '../departures/departures.repository';
 import type { ProductRow } from '../products/products.mapper';
+import { queueSaleMessage } from './booking-messages';
 import {
   bookingSummary,
   checkDeparture,
@@ -235,6 +236,9 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
       customer_name: booking.customerName,
     }),
   });
+  // The customer hears of it (confirmed, received for review, or prepared for them to complete),
+  // written in this transaction: the booking commits with its message or neither exists.
+  await queueSaleMessage(tx, booking, product.name);
   if (sale.beforeSeats) await sale.beforeSeats(tx, booking.id);
   // Last statement before COMMIT: the departure row stays locked as briefly as possible.
   await takeSeatsOrRefuse(tx, departureId, quote.seats);

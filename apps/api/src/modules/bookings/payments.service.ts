@@ -12,6 +12,8 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { recordAudit, staffAudit } from '../audit/audit.service';
+import { queuePaymentMessage } from './booking-messages';
+import * as refs from './booking-references.repository';
 import { bookingSummary } from './bookings.checks';
 import { pendingCents, toPaymentResponse } from './bookings.mapper';
 import * as repo from './bookings.repository';
@@ -100,6 +102,13 @@ export async function addPayment(
         data: { payment_id: payment.id, amount_cents: amount, method: body.method, reference: body.reference ?? '' },
       },
     ]);
+    const product = await refs.findProductRow(tx, b.productId);
+    await queuePaymentMessage(tx, b, product?.name ?? '', {
+      id: payment.id,
+      kind,
+      amountCents: amount,
+      method: body.method,
+    });
     const what = kind === 'payment' ? 'Cobro' : 'Reembolso';
     const method = PAYMENT_METHOD_NAMES[body.method as keyof typeof PAYMENT_METHOD_NAMES] ?? body.method;
     await recordAudit(tx, staffAudit(actor), {

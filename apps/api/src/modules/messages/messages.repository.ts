@@ -1,6 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATES } from '@trayecto/shared';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { messages } from '../../db/schema';
+import { bookings, messageSettings, messages, tourOperators, users } from '../../db/schema';
+import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
+import { type Actor, tenantScope } from '../../lib/tenant';
 import { MESSAGE_STATE, redactSecrets, type TMessageKind } from './messages.rules';
 
 export type NewMessage = {
@@ -14,9 +17,19 @@ export type NewMessage = {
   text: string;
   bookingId?: string | null;
   userId?: string | null;
-  /** Queued unless said otherwise (an address that cannot be sent to is `failed` at once). */
-  state?: typeof MESSAGE_STATE.QUEUED | typeof MESSAGE_STATE.FAILED;
+  channel?: 'email' | 'whatsapp';
+  payload?: Record<string, unknown>;
+  locale?: string;
+  actorId?: string | null;
+  resendOf?: string | null;
+  /** Queued unless said otherwise (an address that cannot be sent to is `failed` at once, no address `skipped`). */
+  state?:
+    | typeof MESSAGE_STATE.QUEUED
+    | typeof MESSAGE_STATE.FAILED
+    | typeof MESSAGE_STATE.SKIPPED
+    | typeof MESSAGE_STATE.SENT;
   lastError?: string;
+  sentAt?: Date;
 };
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -34,15 +47,39 @@ export async function insertMessage(tx: DbOrTx, m: NewMessage): Promise<string |
   return row?.id;
 }
 
+/**
+ * A customer message, unless its operator switched that kind off: one statement (no extra round
+ * trip in a sale), the switch read from message_settings inside the insert.
+ */
+export async function insertCustomerMessage(tx: DbOrTx, m: NewMessage & { tourOperatorId: string }) {
+  const res = await tx.execute<{ id: string }>(sql`
+    insert into messages (tour_operator_id, kind, channel, dedupe_key, recipient, recipient_name, subject, html, text,
+      state, last_error, booking_id, payload, locale, actor_id, resend_of)
+    select ${m.tourOperatorId}, ${m.kind}, 'email', ${m.dedupeKey}, ${m.recipient}, ${m.recipientName}, ${m.subject}, '', '',
+      ${m.state ?? MESSAGE_STATE.QUEUED}, ${m.lastError ?? null}, ${m.bookingId ?? null}, ${JSON.stringify(m.payload ?? {})}::jsonb,
+      ${m.locale ?? 'es'}, ${m.actorId ?? null}, ${m.resendOf ?? null}
+    where not exists (
+      select 1 from message_settings s where s.tour_operator_id = ${m.tourOperatorId} and ${m.kind} = any(s.disabled_kinds)
+    )
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return res.rows[0]?.id as string | undefined;
+}
+
 export type ClaimedMessage = {
   id: string;
-  kind: string;
+  kind: TMessageKind;
   recipient: string;
   recipient_name: string;
   subject: string;
   html: string;
   text: string;
   attempts: number;
+  booking_id: string | null;
+  payload: Record<string, unknown>;
+  /** The name customers see as the sender (the operator's settings, else its name); null for staff messages. */
+  sender_name: string | null;
+  reply_to: string | null;
 };
 
 /**
@@ -69,18 +106,34 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
       limit ${limit}
       for update skip locked
     )
-    returning m.id, m.kind, m.recipient, m.recipient_name, m.subject, m.html, m.text, m.attempts, m.next_attempt_at
+    returning m.id, m.kind, m.recipient, m.recipient_name, m.subject, m.html, m.text, m.attempts, m.next_attempt_at,
+      m.booking_id, m.payload, m.tour_operator_id
     )
-    select id, kind, recipient, recipient_name, subject, html, text, attempts from claimed order by next_attempt_at, id`);
-  return res.rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
+    select c.id, c.kind, c.recipient, c.recipient_name, c.subject, c.html, c.text, c.attempts, c.booking_id, c.payload,
+      coalesce(nullif(s.sender_name, ''), o.name) as sender_name,
+      coalesce(nullif(s.reply_to, ''), nullif(o.email, '')) as reply_to
+    from claimed c
+    left join tour_operators o on o.id = c.tour_operator_id
+    left join message_settings s on s.tour_operator_id = c.tour_operator_id
+    order by c.next_attempt_at, c.id`);
+  return res.rows.map((r) => ({
+    ...r,
+    attempts: Number(r.attempts),
+    payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) ?? {},
+  }));
 }
 
 /** Whether the row is still claimed by this attempt (its state `sending`, the attempt number ours). */
 const stillOurs = (id: string, attempts: number) =>
   and(eq(messages.id, id), eq(messages.state, MESSAGE_STATE.SENDING), eq(messages.attempts, attempts));
 
-/** After the SMTP server accepted it: `sent`, and the secrets in its stored copy blanked. */
-export async function markSent(db: DbOrTx, id: string, attempts: number, html: string, text: string) {
+/** After the SMTP server accepted it: `sent`, what was sent kept (its secrets blanked). */
+export async function markSent(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  sent: { subject: string; html: string; text: string },
+) {
   await db
     .update(messages)
     .set({
@@ -88,10 +141,19 @@ export async function markSent(db: DbOrTx, id: string, attempts: number, html: s
       sentAt: sql`now()`,
       lockedUntil: null,
       lastError: null,
-      html: redactSecrets(html),
-      text: redactSecrets(text),
+      subject: sent.subject,
+      html: redactSecrets(sent.html),
+      text: redactSecrets(sent.text),
       updatedAt: sql`now()`,
     })
+    .where(stillOurs(id, attempts));
+}
+
+/** Not sent, for good, with the reason (the booking was cancelled before it left…). */
+export async function markSkipped(db: DbOrTx, id: string, attempts: number, reason: string) {
+  await db
+    .update(messages)
+    .set({ state: MESSAGE_STATE.SKIPPED, lastError: reason, lockedUntil: null, updatedAt: sql`now()` })
     .where(stillOurs(id, attempts));
 }
 
@@ -135,4 +197,134 @@ export async function releaseClaim(db: DbOrTx, id: string, attempts: number) {
       updatedAt: sql`now()`,
     })
     .where(stillOurs(id, attempts));
+}
+
+// ── Reading the outbox: "Mensajes" and a booking's messages ──────────────────────────────────────
+
+/**
+ * The list conventions of GET /messages. The default (newest first, one operator) reads the
+ * (tenant, created_at) index; a booking's messages the booking index.
+ */
+export const MESSAGE_LIST_SPEC: ResourceListSpec = {
+  filters: {
+    state: { column: messages.state, type: 'enum', values: MESSAGE_STATES },
+    kind: { column: messages.kind, type: 'enum', values: MESSAGE_KINDS },
+    channel: { column: messages.channel, type: 'enum', values: MESSAGE_CHANNELS },
+    booking_id: { column: messages.bookingId, type: 'uuid' },
+    user_id: { column: messages.userId, type: 'uuid' },
+    created_at: { column: messages.createdAt, type: 'timestamp' },
+    tour_operator_id: { column: messages.tourOperatorId, type: 'uuid' },
+  },
+  sort: { created_at: messages.createdAt },
+  defaultSort: ['-created_at'],
+  search: [messages.recipient, messages.recipientName, messages.subject],
+  tiebreaker: messages.id,
+};
+
+const viewColumns = {
+  ...getTableColumns(messages),
+  timezone: sql<
+    string | null
+  >`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${messages.tourOperatorId})`,
+  bookingLocator: sql<
+    string | null
+  >`(select ${bookings.locator} from ${bookings} where ${bookings.id} = ${messages.bookingId})`,
+  actorName: sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${messages.actorId})`,
+};
+
+export type MessageView = MessageRow & {
+  timezone: string | null;
+  bookingLocator: string | null;
+  actorName: string | null;
+};
+
+/** A page of the messages the actor may read (tenant scope), newest first by default. */
+export async function listMessages(db: DbOrTx, actor: Actor, params: ListParams, extra: SQL[] = []) {
+  const where = combine([
+    tenantScope(messages.tourOperatorId, actor),
+    ...buildListConditions(params, MESSAGE_LIST_SPEC),
+    ...extra,
+  ]);
+  const order: SQL[] = params.sort.map((s) => (s.dir === 'desc' ? desc(messages.createdAt) : asc(messages.createdAt)));
+  order.push(params.sort.at(-1)?.dir === 'asc' ? asc(messages.id) : desc(messages.id));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(viewColumns)
+      .from(messages)
+      .where(where)
+      .orderBy(...order)
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    db.select({ total: count() }).from(messages).where(where),
+  ]);
+  return { rows: rows as MessageView[], total };
+}
+
+/** The messages of one booking, newest first (the booking's visibility is the caller's check). */
+export async function listBookingMessages(db: DbOrTx, bookingId: string, limit: number) {
+  const rows = await db
+    .select(viewColumns)
+    .from(messages)
+    .where(eq(messages.bookingId, bookingId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows as MessageView[];
+}
+
+/** One message the actor may read (tenant scope), or undefined. */
+export async function findVisibleMessage(db: DbOrTx, actor: Actor, id: string) {
+  const [row] = await db
+    .select(viewColumns)
+    .from(messages)
+    .where(combine([tenantScope(messages.tourOperatorId, actor), eq(messages.id, id)]));
+  return row as MessageView | undefined;
+}
+
+// ── Settings ─────────────────────────────────────────────────────────────────────────────────────
+
+export type MessageSettingsRow = typeof messageSettings.$inferSelect;
+
+export async function findSettings(db: DbOrTx, tourOperatorId: string) {
+  const [row] = await db.select().from(messageSettings).where(eq(messageSettings.tourOperatorId, tourOperatorId));
+  return row as MessageSettingsRow | undefined;
+}
+
+export async function upsertSettings(
+  db: DbOrTx,
+  values: Omit<MessageSettingsRow, 'updatedAt'>,
+): Promise<MessageSettingsRow> {
+  const [row] = await db
+    .insert(messageSettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: messageSettings.tourOperatorId,
+      set: {
+        senderName: values.senderName,
+        replyTo: values.replyTo,
+        reminderTime: values.reminderTime,
+        disabledKinds: values.disabledKinds,
+        updatedBy: values.updatedBy,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * The demo seed's bookings (sold, changed, paid and cancelled over the past month) wrote their
+ * messages as they would: they become history, sent when their booking was made, instead of a
+ * queue of hundreds to send on the first start.
+ */
+export async function settleSeededMessages(tx: DbOrTx) {
+  await tx.execute(sql`
+    update messages m set state = 'sent', attempts = 1, created_at = t.at,
+      sent_at = t.at + interval '4 seconds', updated_at = t.at + interval '4 seconds'
+    from (
+      select m2.id, case when m2.kind in ('booking_confirmed', 'booking_prepared', 'booking_requested')
+        then b.created_at else b.updated_at end as at
+      from messages m2 join bookings b on b.id = m2.booking_id
+      where m2.state = 'queued'
+    ) t
+    where t.id = m.id`);
 }

@@ -3,17 +3,31 @@
  * hygiene every name and subject goes through, and what an SMTP failure is called in the log.
  */
 
-/** Every kind of message; customer kinds (booking confirmed, reminder…) join this list. */
+import type { TMessageKind } from '@trayecto/shared';
+
+export type { TMessageKind } from '@trayecto/shared';
+
+/** The kinds the API code names (the list is the shared MESSAGE_KINDS). */
 export const MESSAGE_KIND = {
   PASSWORD_RESET: 'password_reset',
-} as const;
-export type TMessageKind = (typeof MESSAGE_KIND)[keyof typeof MESSAGE_KIND];
+  USER_INVITATION: 'user_invitation',
+  BOOKING_CONFIRMED: 'booking_confirmed',
+  BOOKING_REQUESTED: 'booking_requested',
+  BOOKING_PREPARED: 'booking_prepared',
+  BOOKING_CHANGED: 'booking_changed',
+  BOOKING_CANCELLED: 'booking_cancelled',
+  PAYMENT_RECEIVED: 'payment_received',
+  PAYMENT_REFUNDED: 'payment_refunded',
+  BOOKING_REMINDER: 'booking_reminder',
+  DEPARTURE_CANCELLED: 'departure_cancelled',
+} as const satisfies Record<string, TMessageKind>;
 
 export const MESSAGE_STATE = {
   QUEUED: 'queued',
   SENDING: 'sending',
   SENT: 'sent',
   FAILED: 'failed',
+  SKIPPED: 'skipped',
 } as const;
 export type TMessageState = (typeof MESSAGE_STATE)[keyof typeof MESSAGE_STATE];
 

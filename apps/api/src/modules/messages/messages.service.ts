@@ -1,10 +1,13 @@
 /**
- * The outbox's entry point for other modules (issue 14): `queueEmail` writes a message with the
- * caller's transaction, so the message exists exactly when the change that causes it commits.
- * Nothing here talks to SMTP: the worker (messages.worker.ts) sends.
+ * The outbox's entry points for other modules (issue 14): a message is written with the caller's
+ * transaction, so it exists exactly when the change that causes it commits. Nothing here talks to
+ * SMTP (the worker sends) or renders a customer message (the worker renders it when it leaves, from
+ * the booking as it is then): a sale pays for one INSERT, not for a template.
  */
+import { MESSAGE_SKIP_REASON, type TCustomerMessageKind } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
-import { insertMessage } from './messages.repository';
+import { type BookingMessagePayload, bookingSubject } from './messages.booking-templates';
+import { insertCustomerMessage, insertMessage } from './messages.repository';
 import { headerText, isPlainAddress, MESSAGE_STATE, type TMessageKind } from './messages.rules';
 import type { EmailContent } from './messages.templates';
 
@@ -23,14 +26,21 @@ export type QueueEmail = {
 /** Longest stored body: bigger ones are a bug, not a message (issue 14 item 8, huge texts). */
 const MAX_BODY = 512 * 1024;
 
+/** The state a new e-mail starts in: queued, or failed/skipped at once with the reason. */
+function initialState(to: string): Pick<Parameters<typeof insertMessage>[1], 'state' | 'lastError'> {
+  if (to === '') return { state: MESSAGE_STATE.SKIPPED, lastError: MESSAGE_SKIP_REASON.noEmail };
+  if (!isPlainAddress(to)) return { state: MESSAGE_STATE.FAILED, lastError: MESSAGE_SKIP_REASON.invalidEmail };
+  return {};
+}
+
 /**
- * Queues one e-mail in `tx`. An address the outbox cannot send to is stored `failed` with the
- * reason straight away (a clear state, never an error for the change that caused it). Returns the
- * message id, or undefined when a message of that cause already existed.
+ * Queues one e-mail rendered now (staff messages: their one-time link lives only in the body).
+ * An address the outbox cannot send to is stored `failed` with the reason straight away (a clear
+ * state, never an error for the change that caused it). Returns the message id, or undefined when a
+ * message of that cause already existed.
  */
 export async function queueEmail(tx: DbOrTx, m: QueueEmail): Promise<string | undefined> {
   const to = m.to.trim();
-  const valid = isPlainAddress(to);
   return insertMessage(tx, {
     tourOperatorId: m.tourOperatorId,
     kind: m.kind,
@@ -42,6 +52,56 @@ export async function queueEmail(tx: DbOrTx, m: QueueEmail): Promise<string | un
     text: m.content.text.slice(0, MAX_BODY),
     bookingId: m.bookingId ?? null,
     userId: m.userId ?? null,
-    ...(valid ? {} : { state: MESSAGE_STATE.FAILED, lastError: 'La dirección de correo no es válida' }),
+    ...initialState(to),
+  });
+}
+
+/** What a booking message needs from the booking when it is written. */
+export type BookingForMessage = {
+  id: string;
+  tourOperatorId: string;
+  locator: string;
+  date: string;
+  customerEmail: string;
+  customerName: string;
+  language: string;
+};
+
+export type QueueBookingMessage = {
+  kind: TCustomerMessageKind;
+  booking: BookingForMessage;
+  productName: string;
+  /** One cause, one message (`booking_confirmed:<id>`, `payment_received:<payment id>`…). */
+  dedupeKey: string;
+  payload?: BookingMessagePayload;
+  /** Who caused it by hand (a resend); null: the system, as part of a change. */
+  actorId?: string | null;
+  resendOf?: string | null;
+};
+
+/**
+ * Queues a customer message about a booking in the caller's transaction, unless its operator
+ * switched the kind off. The body is rendered when it leaves; a booking without e-mail gets a
+ * `skipped` row that says so (staff see it on the booking and can use WhatsApp instead).
+ */
+export async function queueBookingMessage(tx: DbOrTx, m: QueueBookingMessage): Promise<string | undefined> {
+  const to = m.booking.customerEmail.trim();
+  return insertCustomerMessage(tx, {
+    tourOperatorId: m.booking.tourOperatorId,
+    kind: m.kind,
+    dedupeKey: m.dedupeKey,
+    recipient: to.slice(0, 254),
+    recipientName: headerText(m.booking.customerName, 150),
+    subject: headerText(
+      bookingSubject(m.kind, { locator: m.booking.locator, date: m.booking.date, productName: m.productName }),
+    ),
+    html: '',
+    text: '',
+    bookingId: m.booking.id,
+    payload: m.payload ?? {},
+    locale: m.booking.language || 'es',
+    actorId: m.actorId ?? null,
+    resendOf: m.resendOf ?? null,
+    ...initialState(to),
   });
 }

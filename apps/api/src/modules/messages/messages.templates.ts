@@ -9,10 +9,16 @@ import { headerText } from './messages.rules';
 
 export type EmailContent = { subject: string; html: string; text: string };
 
+/** A file sent with the message (the booking's calendar entry). */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+
 export type EmailBlock =
   | { type: 'paragraph'; text: string }
+  | { type: 'heading'; text: string }
   | { type: 'button'; label: string; href: string }
-  | { type: 'note'; text: string };
+  | { type: 'note'; text: string }
+  /** Label and value rows (the booking's details). */
+  | { type: 'details'; rows: readonly (readonly [string, string])[] };
 
 export type EmailLayout = {
   /** The sender's brand in the header: the operator's name, or Trayecto. */
@@ -32,6 +38,15 @@ function blockToMjml(b: EmailBlock): string {
       return `<mj-text font-size="16px" line-height="24px">${escapeHtml(b.text)}</mj-text>`;
     case 'note':
       return `<mj-text font-size="13px" line-height="20px" color="#555555">${escapeHtml(b.text)}</mj-text>`;
+    case 'heading':
+      return `<mj-text font-size="18px" line-height="26px" font-weight="bold" color="#1a1b1e">${escapeHtml(b.text)}</mj-text>`;
+    case 'details':
+      return `<mj-table font-size="15px" line-height="22px" cellpadding="4px">${b.rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="color:#555555;vertical-align:top;padding-right:12px;white-space:nowrap">${escapeHtml(label)}</td><td style="color:#1a1b1e;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</mj-table>`;
     case 'button':
       return [
         `<mj-button href="${escapeHtml(b.href)}" background-color="${COLOR}" font-size="16px" border-radius="6px">${escapeHtml(b.label)}</mj-button>`,
@@ -41,7 +56,14 @@ function blockToMjml(b: EmailBlock): string {
 }
 
 function blockToText(b: EmailBlock): string {
-  return b.type === 'button' ? `${b.label}:\n${b.href}` : b.text;
+  switch (b.type) {
+    case 'button':
+      return `${b.label}:\n${b.href}`;
+    case 'details':
+      return b.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    default:
+      return b.text;
+  }
 }
 
 /** Renders a message in the common layout: HTML (MJML, strict validation) and plain text. */
@@ -91,6 +113,36 @@ export function passwordResetEmail(p: { name: string; email: string; link: strin
         text: `El enlace caduca en ${p.validMinutes} minutos y solo sirve una vez. Al cambiar la contraseña se cerrarán tus sesiones abiertas.`,
       },
       { type: 'note', text: 'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.' },
+    ],
+  });
+}
+
+/** A new user's invitation to choose their password (issue 14 item 2). */
+export function userInvitationEmail(p: {
+  name: string;
+  email: string;
+  link: string;
+  validDays: number;
+  invitedBy: string;
+  operatorName: string | null;
+  role: string;
+}) {
+  const brand = p.operatorName ?? 'Trayecto';
+  return renderEmail({
+    brand,
+    subject: `${p.invitedBy} te invita a Trayecto`,
+    preview: 'Elige tu contraseña para entrar en Trayecto.',
+    blocks: [
+      { type: 'paragraph', text: `Hola, ${p.name}:` },
+      {
+        type: 'paragraph',
+        text: `${p.invitedBy} te ha dado de alta en Trayecto${p.operatorName ? `, el programa de reservas de ${p.operatorName},` : ''} como ${p.role}. Tu usuario es ${p.email}.`,
+      },
+      { type: 'button', label: 'Elegir mi contraseña', href: p.link },
+      {
+        type: 'note',
+        text: `El enlace caduca en ${p.validDays} días y solo sirve una vez. Si ya te han dado una contraseña, también puedes entrar con ella.`,
+      },
     ],
   });
 }

@@ -4,7 +4,8 @@
  * server that is down or slow fails one attempt of the worker, never a request.
  */
 import nodemailer from 'nodemailer';
-import { headerText } from './messages.rules';
+import { headerText, isPlainAddress } from './messages.rules';
+import type { EmailAttachment } from './messages.templates';
 
 export type OutgoingMail = {
   /** The outbox row's id: the Message-ID, the same on every attempt of one message. */
@@ -14,6 +15,11 @@ export type OutgoingMail = {
   subject: string;
   html: string;
   text: string;
+  /** The name customers see as the sender (the operator's); MAIL_FROM's own name otherwise. */
+  fromName?: string | null;
+  /** Where replies go (the operator's address). */
+  replyTo?: string | null;
+  attachments?: EmailAttachment[];
 };
 
 export type MailTransport = {
@@ -32,6 +38,8 @@ export type SmtpOptions = {
 
 /** The domain of MAIL_FROM, for Message-IDs (`<id@domain>`). */
 const fromDomain = (from: string) => /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+/** The address of MAIL_FROM (`Name <a@b>` or `a@b`). */
+const fromAddress = (from: string) => /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 
 export function createSmtpTransport(o: SmtpOptions): MailTransport {
   const u = new URL(o.url);
@@ -46,10 +54,21 @@ export function createSmtpTransport(o: SmtpOptions): MailTransport {
     socketTimeout: o.socketTimeoutMs ?? 30_000,
   });
   const domain = fromDomain(o.from);
+  const address = fromAddress(o.from);
   return {
     async send(m) {
+      // The operator's name on MAIL_FROM's address (the domain that is allowed to send), replies to
+      // the operator's own address.
+      const name = m.fromName ? headerText(m.fromName, 100) : '';
+      const replyTo = m.replyTo && isPlainAddress(m.replyTo) ? m.replyTo : undefined;
       await transporter.sendMail({
-        from: o.from,
+        from: name ? { name, address } : o.from,
+        replyTo,
+        attachments: m.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
         // An address object: nodemailer quotes and encodes the name; headerText keeps it one line.
         to: { name: headerText(m.toName, 150), address: m.to },
         subject: headerText(m.subject),

@@ -8,7 +8,16 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { type ClaimedMessage, claimDue, markFailed, markRetry, markSent, releaseClaim } from './messages.repository';
+import type { RenderOutcome } from './messages.render';
+import {
+  type ClaimedMessage,
+  claimDue,
+  markFailed,
+  markRetry,
+  markSent,
+  markSkipped,
+  releaseClaim,
+} from './messages.repository';
 import { backoffMs, DEFAULT_RETRY, describeSendError, type RetryPolicy } from './messages.rules';
 import type { MailTransport } from './messages.transport';
 
@@ -23,6 +32,11 @@ export type MailWorkerOptions = {
   /** How long a claim holds a message: longer than the transport's worst wait (default 5 min). */
   leaseMs?: number;
   retry?: Partial<RetryPolicy>;
+  /**
+   * Renders a claimed message for sending (customer messages are rendered when they leave,
+   * messages.render.ts); without it, messages go as they were written.
+   */
+  render?: (m: ClaimedMessage) => Promise<RenderOutcome>;
 };
 
 export type MailWorker = {
@@ -46,20 +60,31 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
   let stopped = false;
   let kicked = false;
 
+  const render = o.render ?? (async (m: ClaimedMessage) => ({ ...m, attachments: [] }));
+
   async function deliver(m: ClaimedMessage) {
+    let content = { subject: m.subject, html: m.html, text: m.text };
     try {
+      const out = await render(m);
+      if ('skip' in out) {
+        await markSkipped(o.db, m.id, m.attempts, out.skip);
+        o.log?.info({ messageId: m.id, kind: m.kind, reason: out.skip }, 'message not sent');
+        return;
+      }
+      content = { subject: out.subject, html: out.html, text: out.text };
       await o.transport.send({
         id: m.id,
         to: m.recipient,
         toName: m.recipient_name,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
+        ...content,
+        fromName: m.sender_name,
+        replyTo: m.reply_to,
+        attachments: out.attachments,
       });
     } catch (err) {
       const reason = describeSendError(err);
       if (m.attempts >= retry.maxAttempts) {
-        await markFailed(o.db, m.id, m.attempts, reason, m.html, m.text);
+        await markFailed(o.db, m.id, m.attempts, reason, content.html, content.text);
         o.log?.error({ messageId: m.id, kind: m.kind, attempts: m.attempts, reason }, 'message failed for good');
       } else {
         const delay = backoffMs(m.attempts, retry);
@@ -68,7 +93,7 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
       }
       return;
     }
-    await markSent(o.db, m.id, m.attempts, m.html, m.text);
+    await markSent(o.db, m.id, m.attempts, content);
     o.log?.info({ messageId: m.id, kind: m.kind, attempts: m.attempts }, 'message sent');
   }
 

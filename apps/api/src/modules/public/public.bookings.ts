@@ -17,6 +17,7 @@ import { type CompleteFn, runIdempotent, type StoredResponse } from '../../lib/i
 import { withPublicLinks } from '../../lib/public-origin';
 import { customerAudit, fromChangeMap, nameReferences, type RequestOrigin, recordAudit } from '../audit/audit.service';
 import { changeTracker, eventCollector } from '../bookings/booking-changes';
+import { queueConfirmedMessage } from '../bookings/booking-messages';
 import * as bookingsRepo from '../bookings/bookings.repository';
 import { passengerErrors, paxOf } from '../bookings/bookings.rules';
 import {
@@ -235,6 +236,10 @@ export async function updatePublicBooking(
     const audited = fromChangeMap(changes);
     if (nextState !== cur.state) audited.state = [cur.state, nextState];
     if (confirming) audited.customer_confirmed = [false, true];
+    // Confirming what the office prepared sends the confirmation (voucher, calendar, pickup).
+    if (nextState === 'confirmed' && cur.state !== 'confirmed') {
+      await queueConfirmedMessage(tx, { ...cur, ...next, state: nextState, version: cur.version + 1 }, product.name);
+    }
     await recordAudit(tx, customerAudit(next.customerName, origin), {
       tourOperatorId: cur.tourOperatorId,
       entityType: 'booking',
@@ -272,6 +277,7 @@ export async function cancelPublicBooking(
       now,
       event: { by: 'customer', customer_reason: reason.trim() },
       audit: customerAudit(cur.customerName, origin),
+      notify: { by: 'customer' },
     });
   });
   return readPublicBooking(db, bookingId, now);

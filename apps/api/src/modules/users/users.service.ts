@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   AUDIT_PASSWORD_MARKER,
   LEVEL,
@@ -6,6 +7,7 @@ import {
   normalizeEmail,
   type TUserCreateRequest,
   type TUserUpdateRequest,
+  USER_STATE,
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
@@ -13,6 +15,8 @@ import type { ListParams } from '../../lib/filters';
 import { hashPassword } from '../../lib/password';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
 import { type AuditChanges, createdFields, diffFields, recordAudit, staffAudit } from '../audit/audit.service';
+import { type Invitee, prepareInvitation, writeInvitation } from '../auth/auth.invitations';
+import { retireResetTokens } from '../auth/auth.reset-tokens.repository';
 import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
 import { toUserResponse } from './users.mapper';
 import * as repo from './users.repository';
@@ -83,10 +87,14 @@ export async function getUser(db: Db, actor: Actor, id: string) {
   return toUserResponse(row);
 }
 
-/** Creates a user (levels 0/1 only; route-guarded), hashing the password with Argon2id. */
-export async function createUser(db: Db, actor: Actor, body: TUserCreateRequest) {
+/**
+ * Creates a user (levels 0/1 only; route-guarded), hashing the password with Argon2id. An active
+ * user gets an invitation to choose their own password in the same transaction (issue 14); without
+ * a password from the form, the account has a random one nobody knows until they do.
+ */
+export async function createUser(db: Db, actor: Actor, body: TUserCreateRequest, ctx: { origin: string }) {
   assertCanAssignLevel(actor, body.level);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
   return db.transaction(async (tx) => {
     const tourOperatorId = await resolveOperator(tx, actor, body.level, body.tour_operator_id);
     if (await repo.emailInUse(tx, body.email)) throw emailTaken();
@@ -112,7 +120,32 @@ export async function createUser(db: Db, actor: Actor, body: TUserCreateRequest)
       summary: userSummary(created.user),
       changes: createdFields(auditedFields(created.user)),
     });
+    if (created.user.state === USER_STATE.ACTIVE) await inviteInTransaction(tx, actor, created.user, ctx.origin);
     return toUserResponse(created);
+  });
+}
+
+async function inviteInTransaction(tx: DbOrTx, actor: Actor, user: Invitee, origin: string) {
+  const operator = user.tourOperatorId ? await findTourOperatorRow(tx, user.tourOperatorId) : undefined;
+  const prepared = await prepareInvitation(user, {
+    origin,
+    invitedBy: actor.fullName,
+    operatorName: operator?.name ?? null,
+  });
+  await writeInvitation(tx, user, prepared);
+}
+
+/**
+ * POST /users/{id}/invitation: a new invitation link for a user the actor manages (a lost or
+ * expired one); the earlier links stop working.
+ */
+export async function sendInvitation(db: Db, actor: Actor, id: string, ctx: { origin: string }) {
+  await db.transaction(async (tx) => {
+    const current = await repo.findVisibleUser(tx, actor, id);
+    if (!current) throw notFound(NOT_FOUND);
+    assertCanAssignLevel(actor, current.user.level);
+    await retireResetTokens(tx, id);
+    await inviteInTransaction(tx, actor, current.user, ctx.origin);
   });
 }
 

@@ -1,0 +1,103 @@
+/**
+ * "Mensajes" (issue 14): the outbox and history the office reads, one message with its body (a
+ * queued customer message is rendered for the preview exactly as it would leave now), a booking's
+ * own messages, and sending one again.
+ */
+import type { TCustomerMessageKind, TMessageDetailResponse, TMessageResponse } from '@trayecto/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { AppError, notFound, validation } from '../../lib/app-error';
+import type { ListParams } from '../../lib/filters';
+import type { Actor } from '../../lib/tenant';
+import { findVisibleBooking } from '../bookings/bookings.repository';
+import { toMessageResponse } from './messages.mapper';
+import { renderMessage } from './messages.render';
+import * as repo from './messages.repository';
+import { MESSAGE_KIND, MESSAGE_STATE } from './messages.rules';
+import { queueBookingMessage } from './messages.service';
+
+const NOT_FOUND = 'El mensaje';
+/** How many messages a booking screen shows (a booking has a handful; the list has them all). */
+const BOOKING_MESSAGES_LIMIT = 100;
+
+export async function listMessages(db: Db, actor: Actor, params: ListParams) {
+  const { rows, total } = await repo.listMessages(db, actor, params);
+  return { items: rows.map(toMessageResponse), total };
+}
+
+/** The messages of a booking the actor may read (404 otherwise). */
+export async function listBookingMessages(db: Db, actor: Actor, bookingId: string): Promise<TMessageResponse[]> {
+  if (!(await findVisibleBooking(db, actor, bookingId))) throw notFound('La reserva');
+  return (await repo.listBookingMessages(db, bookingId, BOOKING_MESSAGES_LIMIT)).map(toMessageResponse);
+}
+
+/** Why a message may not be sent again, or null when it may. */
+function resendRefusal(v: repo.MessageView): string | null {
+  if (v.channel !== 'email') return 'Los mensajes de WhatsApp se vuelven a abrir desde la reserva';
+  if (v.kind === MESSAGE_KIND.PASSWORD_RESET || v.kind === MESSAGE_KIND.USER_INVITATION) {
+    return 'El enlace de este mensaje solo servía una vez: pide uno nuevo';
+  }
+  if (!v.bookingId) return 'Este mensaje no se puede volver a enviar';
+  if (v.state === MESSAGE_STATE.QUEUED || v.state === MESSAGE_STATE.SENDING) {
+    return 'El mensaje aún está en la cola: saldrá en cuanto se pueda';
+  }
+  return null;
+}
+
+/** One message with its body: what was sent, or for one still waiting, what would leave now. */
+export async function getMessage(
+  db: Db,
+  actor: Actor,
+  id: string,
+  ctx: { origin: string; now: Date },
+): Promise<TMessageDetailResponse> {
+  const v = await repo.findVisibleMessage(db, actor, id);
+  if (!v) throw notFound(NOT_FOUND);
+  let { subject, html, text } = v;
+  if (html === '' && v.bookingId && v.channel === 'email') {
+    const out = await renderMessage(
+      db,
+      { kind: v.kind as TCustomerMessageKind, booking_id: v.bookingId, payload: v.payload, subject, html, text },
+      { ...ctx, forPreview: true },
+    );
+    if (!('skip' in out)) ({ subject, html, text } = out);
+  }
+  return { ...toMessageResponse({ ...v, subject, text }), html, text, can_resend: resendRefusal(v) === null };
+}
+
+/**
+ * Sends a customer message again, as a new message rendered from the booking as it is now, to the
+ * booking's current address (the first may have bounced on a typo fixed since). The original stays
+ * in the history; the copy names it (`resend_of`).
+ */
+export async function resendMessage(db: Db, actor: Actor, id: string): Promise<TMessageResponse> {
+  const newId = await inTransaction(db, async (tx) => {
+    const v = await repo.findVisibleMessage(tx, actor, id);
+    if (!v) throw notFound(NOT_FOUND);
+    const refusal = resendRefusal(v);
+    if (refusal) throw new AppError({ code: 'STATE_CONFLICT', message: refusal });
+    const booking = await findVisibleBooking(tx, actor, v.bookingId as string);
+    if (!booking) throw notFound('La reserva');
+    const b = booking.booking;
+    if (!b.customerEmail) {
+      const m = 'La reserva no tiene correo electrónico: añádelo en la reserva o usa WhatsApp';
+      throw validation({ customer_email: [m] }, m);
+    }
+    const created = await queueBookingMessage(tx, {
+      kind: v.kind as TCustomerMessageKind,
+      booking: b,
+      productName: booking.product.name,
+      dedupeKey: `resend:${v.id}:${crypto.randomUUID()}`,
+      payload: v.payload,
+      actorId: actor.id,
+      resendOf: v.id,
+    });
+    // Written unless the operator switched this kind off meanwhile.
+    if (!created)
+      throw new AppError({ code: 'STATE_CONFLICT', message: 'Este tipo de mensaje está desactivado en los ajustes' });
+    return created;
+  });
+  const row = await repo.findVisibleMessage(db, actor, newId);
+  if (!row) throw notFound(NOT_FOUND);
+  return toMessageResponse(row);
+}
