@@ -26,6 +26,8 @@ export type TestSmtp = {
   /** Messages the server was offered (DATA started), whatever it answered. */
   offered: number;
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  /** The first message received for `to` whose subject starts with `subjectPrefix` (waits for it). */
+  mailTo(to: string, subjectPrefix: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 };
 
@@ -44,6 +46,17 @@ export async function startTestSmtp(
         await new Promise((r) => setTimeout(r, 25));
       }
       return state.received;
+    },
+    async mailTo(to, subjectPrefix, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = state.received.find(
+          (r) => r.rcptTo.includes(to) && (r.mail.subject ?? '').startsWith(subjectPrefix),
+        );
+        if (found) return found.mail;
+        if (Date.now() > until) throw new Error(`no message to ${to} starting "${subjectPrefix}"`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
     async close() {
       await new Promise<void>((r) => server.close(() => r()));

@@ -8,7 +8,6 @@ import { pathTo } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
-import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
@@ -44,7 +43,9 @@ beforeAll(async () => {
   await app.db.execute(
     sql`update ${tourOperators} set email = 'hola@teide-tours.example', phone = '+34 922 000 000' where id = ${w.A.op.id}`,
   );
-  hotel = await mkAccommodation(app, 'Hotel Bahía del Duque', w.A.op.id, 'Costa Adeje', { pickupPoint: 'puerta principal' });
+  hotel = await mkAccommodation(app, 'Hotel Bahía del Duque', w.A.op.id, 'Costa Adeje', {
+    pickupPoint: 'puerta principal',
+  });
   product = await mkProduct(app, w.tokens.A1, {
     name: 'Avistamiento de cetáceos',
     capacity: 200,
@@ -79,15 +80,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 8000) {
   }
 }
 
-/** The next message that reaches the SMTP server for `to` with a subject starting with `prefix`. */
-async function mailTo(to: string, prefix: string): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await until(async () => {
-    found = smtp.received.find((r) => r.rcptTo.includes(to) && (r.mail.subject ?? '').startsWith(prefix))?.mail;
-    return found !== undefined;
-  });
-  return found as ParsedMail;
-}
+const mailTo = (to: string, prefix: string) => smtp.mailTo(to, prefix);
 
 const pub = () => publicApi(app);
 const staff = () => api(app);
@@ -255,7 +248,11 @@ describe('staff changes', () => {
   });
 
   it('the customer who cancels is told it was them', async () => {
-    const b = await booked(app, w.tokens.A1, bookingBody(product.id, { date: day(5), customer_email: 'yo@example.com' }));
+    const b = await booked(
+      app,
+      w.tokens.A1,
+      bookingBody(product.id, { date: day(5), customer_email: 'yo@example.com' }),
+    );
     const res = await pub().send('POST', `/api/v1/public/bookings/${b.id}/cancel`, { reason: 'Cambio de planes' });
     expect(res.statusCode).toBe(200);
     const mail = await mailTo('yo@example.com', 'Reserva cancelada');
@@ -324,7 +321,10 @@ describe("the operator's settings", () => {
       const mail = await mailTo('ajustes@example.com', 'Reserva confirmada');
       expect(mail.from?.value).toEqual([{ name: 'Teide Tours Reservas', address: 'no-reply@trayecto.test' }]);
       expect(mail.replyTo?.value[0].address).toBe('reservas@teide-tours.example');
-      await staff().send('POST', `/api/v1/bookings/${b.id}/payments`, w.tokens.A1, { amount_cents: 100, method: 'cash' });
+      await staff().send('POST', `/api/v1/bookings/${b.id}/payments`, w.tokens.A1, {
+        amount_cents: 100,
+        method: 'cash',
+      });
       expect((await messagesOf(b.id)).map((m) => m.kind)).toEqual(['booking_confirmed']);
     } finally {
       await staff().send('PUT', `/api/v1/tour-operators/${w.A.op.id}/message-settings`, w.tokens.A1, {

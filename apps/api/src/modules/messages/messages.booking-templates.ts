@@ -328,7 +328,7 @@ export function bookingEmail(
       blocks.push(details);
   }
   blocks.push(contactNote(b));
-  return { brand, subject, preview, blocks };
+  return { brand, subject, preview, blocks, color: b.tour_operator.brand_color };
 }
 
 /** "Fecha: a → b" as a details row. */

@@ -3,6 +3,7 @@
  * clients render) for the HTML part, and the same content as plain text. Every value is escaped
  * here; templates pass plain strings. Links are absolute (PUBLIC_URL, lib/public-origin.ts).
  */
+import { darkenTo } from '@trayecto/shared';
 import escapeHtml from 'escape-html';
 import mjml2html from 'mjml';
 import { headerText } from './messages.rules';
@@ -27,12 +28,21 @@ export type EmailLayout = {
   /** The line clients show after the subject in the inbox. */
   preview: string;
   blocks: EmailBlock[];
+  /** The brand's colour (hex); made dark enough for white text on its buttons (WCAG 4.5:1). */
+  color?: string;
 };
 
-const COLOR = '#1c7ed6';
+/** Trayecto's own brand (the back-office's filled buttons). */
+const DEFAULT_COLOR = '#0b7a8d';
+
+/** The brand colour as buttons and the header use it: readable white on it, and on white. */
+function brandColor(hex: string | undefined): string {
+  if (!hex || !/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(hex)) return DEFAULT_COLOR;
+  return darkenTo(hex, ['#ffffff'], 4.5);
+}
 const FONT = 'Helvetica, Arial, sans-serif';
 
-function blockToMjml(b: EmailBlock): string {
+function blockToMjml(b: EmailBlock, color: string): string {
   switch (b.type) {
     case 'paragraph':
       return `<mj-text font-size="16px" line-height="24px">${escapeHtml(b.text)}</mj-text>`;
@@ -49,8 +59,8 @@ function blockToMjml(b: EmailBlock): string {
         .join('')}</mj-table>`;
     case 'button':
       return [
-        `<mj-button href="${escapeHtml(b.href)}" background-color="${COLOR}" font-size="16px" border-radius="6px">${escapeHtml(b.label)}</mj-button>`,
-        `<mj-text font-size="13px" line-height="20px" color="#555555">Si el botón no funciona, copia esta dirección en tu navegador:<br /><a href="${escapeHtml(b.href)}" style="color:${COLOR};word-break:break-all">${escapeHtml(b.href)}</a></mj-text>`,
+        `<mj-button href="${escapeHtml(b.href)}" background-color="${color}" font-size="16px" border-radius="6px">${escapeHtml(b.label)}</mj-button>`,
+        `<mj-text font-size="13px" line-height="20px" color="#555555">Si el botón no funciona, copia esta dirección en tu navegador:<br /><a href="${escapeHtml(b.href)}" style="color:${color};word-break:break-all">${escapeHtml(b.href)}</a></mj-text>`,
       ].join('\n');
   }
 }
@@ -70,6 +80,7 @@ function blockToText(b: EmailBlock): string {
 export async function renderEmail(input: EmailLayout): Promise<EmailContent> {
   // The subject is a header: one line, everywhere it appears.
   const layout = { ...input, subject: headerText(input.subject), preview: headerText(input.preview) };
+  const color = brandColor(input.color);
   const source = `<mjml lang="es">
   <mj-head>
     <mj-title>${escapeHtml(layout.subject)}</mj-title>
@@ -78,11 +89,11 @@ export async function renderEmail(input: EmailLayout): Promise<EmailContent> {
   </mj-head>
   <mj-body background-color="#f4f5f7">
     <mj-section padding="24px 0 8px">
-      <mj-column><mj-text font-size="20px" font-weight="bold" color="${COLOR}">${escapeHtml(layout.brand)}</mj-text></mj-column>
+      <mj-column><mj-text font-size="20px" font-weight="bold" color="${color}">${escapeHtml(layout.brand)}</mj-text></mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="16px 8px">
       <mj-column>
-${layout.blocks.map(blockToMjml).join('\n')}
+${layout.blocks.map((b) => blockToMjml(b, color)).join('\n')}
       </mj-column>
     </mj-section>
     <mj-section padding="8px 0 24px">

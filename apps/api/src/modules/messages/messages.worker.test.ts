@@ -5,6 +5,7 @@
  * and, with TEST_DATABASE_URL, on PostgreSQL (where the two workers really claim at once).
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
@@ -21,7 +22,7 @@ const FROM = 'Trayecto <no-reply@trayecto.test>';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  smtp = await startTestSmtp();
+  smtp = await startTestSmtp({ slowMs: 1500 });
 }, 30_000);
 afterAll(async () => {
   await smtp?.close();
@@ -268,4 +269,37 @@ describe('the mail worker', () => {
     expect(row.text).not.toContain('abcDEF_123-x');
     expect(row.text).toContain('token=[retirado]');
   });
+
+  // PostgreSQL restarts while the SMTP server holds a message: the worker must still record it as
+  // sent (retrying the write), not leave the claim to lapse and send it a second time.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'the database going away right after the server accepted a message: recorded once it is back, never sent twice',
+    async () => {
+      await queue();
+      smtp.script.push('slow');
+      const [{ name }] = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const w = worker({ leaseMs: 60_000 });
+        const run = w.runOnce();
+        while (smtp.offered === 0) await new Promise((r) => setTimeout(r, 20));
+        // The server has the message; the database refuses every connection until further notice.
+        await admin.query(`alter database ${name} allow_connections false`);
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+        await smtp.waitFor(1);
+        await new Promise((r) => setTimeout(r, 800));
+        await admin.query(`alter database ${name} allow_connections true`);
+        await run;
+        await w.stop();
+      } finally {
+        await admin.query(`alter database ${name} allow_connections true`);
+        await admin.end();
+      }
+      expect(smtp.received).toHaveLength(1);
+      expect((await rows())[0]).toMatchObject({ state: 'sent', attempts: 1 });
+      expect(await worker().runOnce()).toBe(0);
+    },
+    30_000,
+  );
 });

@@ -93,8 +93,24 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
       }
       return;
     }
-    await markSent(o.db, m.id, m.attempts, content);
+    // The SMTP server has it: recording that must not be lost to a database blip (a restart, a
+    // dropped connection), or the claim would lapse and the customer get it twice. Retried until
+    // it is written, well inside the claim.
+    await untilWritten(() => markSent(o.db, m.id, m.attempts, content), m.id);
     o.log?.info({ messageId: m.id, kind: m.kind, attempts: m.attempts }, 'message sent');
+  }
+
+  async function untilWritten(write: () => Promise<void>, messageId: string) {
+    const deadline = Date.now() + leaseMs / 2;
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+      try {
+        return await write();
+      } catch (err) {
+        if (Date.now() + wait > deadline) throw err;
+        o.log?.warn({ err, messageId }, 'could not record a sent message yet; trying again');
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
   }
 
   const inFlight = new Set<Promise<number>>();
