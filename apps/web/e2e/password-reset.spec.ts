@@ -44,8 +44,8 @@ test('a user who forgot the password gets a link by e-mail and sets a new one', 
   await page.getByRole('button', { name: 'Enviar el enlace' }).click();
   await expect(page.getByTestId('reset-requested')).toContainText('te hemos enviado un enlace');
 
-  const [{ mail, rcptTo }] = await smtp.waitFor(1, 20_000);
-  expect(rcptTo).toEqual([email]);
+  // Other journeys' customers get mail from this server too: read this user's message.
+  const mail = await smtp.mailTo(email, 'Restablece tu contraseña de Trayecto', 20_000);
   expect(mail.subject).toBe('Restablece tu contraseña de Trayecto');
   const link = /https?:\/\/[^\s]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
   expect(link, mail.text).toBeTruthy();

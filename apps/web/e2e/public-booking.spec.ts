@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { startTestSmtp, type TestSmtp } from '../../api/test/smtp';
 import {
   auth,
   bookingsOf,
@@ -13,6 +14,16 @@ import {
 } from './public-helpers';
 
 test.use(PHONE);
+
+/** The server under test sends its mail here (playwright.config.ts): the customer's inbox. */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 5000);
+let smtp: TestSmtp;
+test.beforeAll(async () => {
+  smtp = await startTestSmtp({ port: SMTP_PORT });
+});
+test.afterAll(async () => {
+  await smtp?.close();
+});
 
 test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', () => {
   test('a customer books the Teide tour on a phone and prints the voucher on one A4 page', async ({
@@ -135,6 +146,15 @@ test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', 
       room: '214',
     });
 
+    // Issue 14: the confirmation reaches the customer's inbox within seconds, with the calendar
+    // entry and a link that opens this voucher.
+    const mail = await smtp.mailTo(email, 'Reserva confirmada', 20_000);
+    expect(mail.text).toContain(`Localizador: ${locator}`);
+    expect(mail.text).toContain(`Recogida: ${pickupTime} en`);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`reserva-${locator}.ics`]);
+    const link = new RegExp(`https?://\\S+/public/landing/booking-voucher/${found[0].id}`).exec(mail.text ?? '')?.[0];
+    expect(link, mail.text).toBeTruthy();
+
     // Printed: one A4 page, without the buttons.
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     expect(pdfPageCount(pdf)).toBe(1);
@@ -142,6 +162,10 @@ test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', 
     await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
     await expect(page.getByTestId('booking-thanks')).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
+
+    // The e-mail's voucher link opens this voucher.
+    await page.goto(new URL(link as string).pathname);
+    await expect(page.getByTestId('locator')).toHaveText(locator);
 
     // Back to the customer's booking page from the voucher.
     await page.getByRole('link', { name: 'Ver mi reserva' }).click();

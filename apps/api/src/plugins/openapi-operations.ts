@@ -139,6 +139,18 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   createBookingPayment: { kind: 'payment', amount_cents: 4500, method: 'card', paid_at: '2026-07-01T09:30:00Z' },
   cancelBooking: { reason: 'El cliente no puede viajar' },
+  cancelDeparture: {
+    date: '2026-07-14',
+    time: '09:30',
+    reason: 'weather',
+    next_steps: 'Te devolveremos el importe íntegro. Si prefieres otra fecha, responde a este correo.',
+  },
+  updateMessageSettings: {
+    sender_name: 'Teide Aventura Reservas',
+    reply_to: 'reservas@teideaventura.es',
+    reminder_time: '18:00',
+    enabled_kinds: ['booking_confirmed', 'booking_changed', 'booking_cancelled', 'booking_reminder'],
+  },
   createPublicBooking: {
     product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b',
     date: '2026-07-14',
