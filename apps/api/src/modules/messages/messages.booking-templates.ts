@@ -7,7 +7,6 @@
 import {
   DEPARTURE_CANCEL_REASON_NAMES,
   formatCents,
-  formatDateTime,
   formatDay,
   formatDuration,
   PAX_TYPE_NAMES,
@@ -17,6 +16,7 @@ import {
   type TMessageKind,
   type TPublicBooking,
   type TWhatsappKind,
+  wallClockIn,
 } from '@trayecto/shared';
 import type { EmailBlock, EmailLayout } from './messages.templates';
 
@@ -101,10 +101,10 @@ function contactNote(b: TPublicBooking): EmailBlock {
 
 function cancellationNote(b: TPublicBooking): EmailBlock | null {
   if (!b.free_cancellation_until || b.state === 'cancelled') return null;
-  const until = formatDateTime(b.free_cancellation_until, b.tour_operator.timezone);
+  const until = wallClockIn(b.tour_operator.timezone, new Date(b.free_cancellation_until));
   return {
     type: 'note',
-    text: `Cancelación gratuita hasta el ${until} desde la página de tu reserva.`,
+    text: `Cancelación gratuita hasta el ${whenText(until)} desde la página de tu reserva.`,
   };
 }
 
