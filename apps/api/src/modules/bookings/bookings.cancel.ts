@@ -45,7 +45,8 @@ export async function cancelLockedBooking(
     now: Date;
     event?: Record<string, unknown>;
     audit: AuditContext;
-    notify: BookingMessagePayload & { departure?: boolean };
+    /** What the customer is told; `productName` saves a read when the caller has the product. */
+    notify: BookingMessagePayload & { departure?: boolean; productName?: string };
   },
 ) {
   if (cur.state === 'cancelled') {
@@ -80,10 +81,10 @@ export async function cancelLockedBooking(
     at: c.now,
     changes: { state: [cur.state, 'cancelled'], cancel_reason: [cur.cancelReason || null, c.reason] },
   });
-  const { departure, ...payload } = c.notify;
-  const product = await refs.findProductRow(tx, cur.productId);
+  const { departure, productName, ...payload } = c.notify;
+  const name = productName ?? (await refs.findProductRow(tx, cur.productId))?.name ?? '';
   const cancelled: BookingRow = { ...cur, state: 'cancelled', version: cur.version + 1 };
-  const messageId = await queueCancelledMessage(tx, cancelled, product?.name ?? '', payload, departure);
+  const messageId = await queueCancelledMessage(tx, cancelled, name, payload, departure);
   if (holdsSeats(cur.state) && cur.seats > 0) await departuresRepo.releaseSeats(tx, cur.departureId, cur.seats);
   return { messageId };
 }

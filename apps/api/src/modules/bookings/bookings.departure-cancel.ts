@@ -66,7 +66,12 @@ export async function cancelDeparture(
         now,
         event: { departure_cancelled: true, departure_reason: body.reason },
         audit: staffAudit(actor),
-        notify: { departure: true, departure_reason: body.reason, next_steps: body.next_steps },
+        notify: {
+          departure: true,
+          departure_reason: body.reason,
+          next_steps: body.next_steps,
+          productName: product.name,
+        },
       });
       out.cancelled_bookings += 1;
       if (b.customerEmail) {

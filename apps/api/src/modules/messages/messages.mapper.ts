@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, type TMessageResponse } from '@trayecto/shared';
 import { isoOf, isoOrNull } from '../../lib/instants';
 import type { MessageView } from './messages.repository';
-import { MESSAGE_STATE } from './messages.rules';
+import { MESSAGE_STATE, redactSecrets } from './messages.rules';
 
 const PREVIEW_CHARS = 160;
 
@@ -25,7 +25,7 @@ export function toMessageResponse(v: MessageView): TMessageResponse {
     recipient: v.recipient,
     recipient_name: v.recipientName,
     subject: v.subject,
-    preview: previewOf(v.text),
+    preview: previewOf(redactSecrets(v.text)),
     attempts: v.attempts,
     last_error: v.lastError,
     next_attempt_at: waiting ? isoOrNull(v.nextAttemptAt) : null,

@@ -13,7 +13,7 @@ import { findVisibleBooking } from '../bookings/bookings.repository';
 import { toMessageResponse } from './messages.mapper';
 import { renderMessage } from './messages.render';
 import * as repo from './messages.repository';
-import { MESSAGE_KIND, MESSAGE_STATE } from './messages.rules';
+import { MESSAGE_KIND, MESSAGE_STATE, redactSecrets } from './messages.rules';
 import { queueBookingMessage } from './messages.service';
 
 const NOT_FOUND = 'El mensaje';
@@ -62,7 +62,14 @@ export async function getMessage(
     );
     if (!('skip' in out)) ({ subject, html, text } = out);
   }
-  return { ...toMessageResponse({ ...v, subject, text }), html, text, can_resend: resendRefusal(v) === null };
+  // A one-time link (a password reset, an invitation) is for its owner only, even while it waits:
+  // the office reads that it was sent, never the link (an Operador must not take over an admin).
+  return {
+    ...toMessageResponse({ ...v, subject, text }),
+    html: redactSecrets(html),
+    text: redactSecrets(text),
+    can_resend: resendRefusal(v) === null,
+  };
 }
 
 /**

@@ -151,6 +151,29 @@ describe('POST /messages/{id}/resend', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('pide uno nuevo');
   });
+
+  it("the office never reads a one-time link, even while it waits (an Operador must not take over its admin's account)", async () => {
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: w.A.l1.email },
+    });
+    expect(reset.statusCode).toBe(202);
+    const [row] = (
+      await app.db.execute<{ id: string; text: string }>(
+        sql`select id, text from messages where kind = 'password_reset' and user_id = ${w.A.l1.id} and state = 'queued'`,
+      )
+    ).rows;
+    expect(row.text).toMatch(/token=[A-Za-z0-9_-]{20,}/);
+    const detail = await get(`/api/v1/messages/${row.id}`, w.tokens.A3);
+    expect(detail.statusCode).toBe(200);
+    expect(`${detail.json().html}${detail.json().text}${detail.json().preview}`).not.toMatch(
+      /token=[A-Za-z0-9_-]{20,}/,
+    );
+    expect(detail.json().text).toContain('token=[retirado]');
+    const list = (await get(`/api/v1/messages?kind[eq]=password_reset`, w.tokens.A3)).body;
+    expect(list).not.toMatch(/token=[A-Za-z0-9_-]{20,}/);
+  });
 });
 
 describe('POST /bookings/{id}/whatsapp', () => {

@@ -277,7 +277,7 @@ export async function cancelPublicBooking(
       now,
       event: { by: 'customer', customer_reason: reason.trim() },
       audit: customerAudit(cur.customerName, origin),
-      notify: { by: 'customer' },
+      notify: { by: 'customer', productName: product.name },
     });
   });
   return readPublicBooking(db, bookingId, now);
