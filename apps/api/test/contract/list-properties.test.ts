@@ -51,6 +51,8 @@ let w: Awaited<ReturnType<typeof createWorld>>;
 let checker: ContractChecker;
 const lists: ListOp[] = [];
 let doc: Document;
+/** The two bookings of the set-up (day 2 at 09:00, day 5 at 18:00). */
+const bookingIds: string[] = [];
 
 const LIST_CONVENTIONS = ['page', 'per_page', 'sort', 'q'];
 /** `field` or `field[op]` → the field. */
@@ -59,10 +61,18 @@ const fieldOf = (name: string) => /^([a-z_][a-z0-9_]*)(\[[a-z]+\])?$/.exec(name)
 beforeAll(async () => {
   app = await buildTestApp();
   w = await createWorld(app);
-  // A row or two in every list, so that some queries find something to answer.
+  // A row or two in every list, so that some queries find something to answer (each booking
+  // writes its confirmation e-mail, and one is opened in WhatsApp: rows for the messages list).
   const product = await mkProduct(app, w.tokens.A1, { capacity: 500 });
-  await booked(app, w.tokens.A1, bookingBody(product.id, { date: day(2) }));
-  await booked(app, w.tokens.A1, bookingBody(product.id, { date: day(5), time: '18:00' }));
+  bookingIds.push((await booked(app, w.tokens.A1, bookingBody(product.id, { date: day(2) }))).id);
+  bookingIds.push((await booked(app, w.tokens.A1, bookingBody(product.id, { date: day(5), time: '18:00' }))).id);
+  const whatsapp = await app.inject({
+    method: 'POST',
+    url: `/api/v1/bookings/${bookingIds[1]}/whatsapp`,
+    payload: { kind: 'booking_reminder' },
+    headers: bearer(w.tokens.A1),
+  });
+  if (whatsapp.statusCode !== 201) throw new Error(`whatsapp: ${whatsapp.statusCode} ${whatsapp.body}`);
   for (const [url, body] of [
     ['/api/v1/vehicles', vehicleBody()],
     ['/api/v1/persons', personBody()],
@@ -195,8 +205,8 @@ async function get(list: ListOp, pairs: [string, string][], token = w.tokens.adm
 describe('list operations of the document', () => {
   it('every list and export publishes its filters as typed query parameters (the export the same as its list)', () => {
     const ids = lists.map((l) => l.operationId).sort();
-    // Nine lists and eight exports (schedule sheets have no export).
-    expect(ids.filter((id) => id.startsWith('list'))).toHaveLength(9);
+    // Ten lists and eight exports (schedule sheets and messages have no export).
+    expect(ids.filter((id) => id.startsWith('list'))).toHaveLength(10);
     expect(ids.filter((id) => id.startsWith('export'))).toHaveLength(8);
     for (const list of lists) {
       const names = list.params.map((p) => p.name);
@@ -307,5 +317,39 @@ describe('queries generated from the document', () => {
       ]),
     ).toEqual([day(2), day(5)]);
     expect(await dates([['state[in]', 'cancelled']])).toEqual([]);
+  });
+
+  it('listMessages filters with its typed parameters: booking_id, kind[in], channel and state (issue 14)', async () => {
+    const list = lists.find((l) => l.operationId === 'listMessages') as ListOp;
+    expect(list, 'listMessages is a list of the document').toBeDefined();
+    type Row = { booking_id: string; kind: string; channel: string; state: string };
+    const rows = async (pairs: [string, string][]) => {
+      const res = await get(list, pairs, w.tokens.A1);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Row[])
+        .map((m) => `${m.booking_id === bookingIds[0] ? 1 : 2} ${m.kind} ${m.channel} ${m.state}`)
+        .sort();
+    };
+    const [first, second] = bookingIds as [string, string];
+    expect(await rows([['booking_id[in]', `${first},${second}`]])).toEqual([
+      '1 booking_confirmed email queued',
+      '2 booking_confirmed email queued',
+      '2 booking_reminder whatsapp sent',
+    ]);
+    expect(
+      await rows([
+        ['booking_id[eq]', second],
+        ['channel[eq]', 'whatsapp'],
+      ]),
+    ).toEqual(['2 booking_reminder whatsapp sent']);
+    expect(
+      await rows([
+        ['kind[in]', 'booking_confirmed,booking_reminder'],
+        ['state[ne]', 'sent'],
+        ['booking_id[in]', `${first},${second}`],
+      ]),
+    ).toEqual(['1 booking_confirmed email queued', '2 booking_confirmed email queued']);
+    // Another operator's bookings have no messages A may list.
+    expect(await rows([['tour_operator_id[eq]', w.B.op.id]])).toEqual([]);
   });
 });

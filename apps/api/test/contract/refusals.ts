@@ -80,7 +80,11 @@ export const REFUSALS: Refusal[] = [
     target: 'POST /api/v1/users',
     kind: 'cross-field',
     rule: 're_password differs from password',
-    break: (req) => with_(req, { re_password: other(req.body.password as string) }),
+    // The password is optional (issue 14: an invitation): one is sent here.
+    break: (req) => {
+      const password = (req.body.password as string | undefined) ?? 'Secreta123';
+      return with_(req, { password, re_password: other(password) });
+    },
     status: 422,
     code: 'VALIDATION',
     field: 're_password',
@@ -602,6 +606,44 @@ export const REFUSALS: Refusal[] = [
     code: 'NOT_FOUND',
   },
   {
+    target: 'POST /api/v1/bookings/{id}/whatsapp',
+    kind: 'reference',
+    rule: 'a booking that does not exist',
+    break: (req) => ({ ...req, url: `/api/v1/bookings/${randomUUID()}/whatsapp` }),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
+    target: 'POST /api/v1/bookings/{id}/whatsapp',
+    kind: 'reference',
+    rule: 'a booking the caller may not read (a Chofer: one on none of their sheets)',
+    break: (req, w) => ({ ...req, token: w.tokens.A4 }),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
+    target: 'PUT /api/v1/tour-operators/{id}/message-settings',
+    kind: 'reference',
+    rule: "another operator's settings",
+    break: (req, w, pick) => ({
+      ...req,
+      url: `/api/v1/tour-operators/${pick.one([w.base.A.op.id, w.base.B.op.id, randomUUID()])}/message-settings`,
+    }),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
+    target: 'POST /api/v1/products/{id}/departures/cancel',
+    kind: 'reference',
+    rule: "another operator's product (or none)",
+    break: (req, w, pick) => ({
+      ...req,
+      url: `/api/v1/products/${pick.one([w.products.otherOperators.id, randomUUID()])}/departures/cancel`,
+    }),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
     target: 'POST /api/v1/bookings/{id}/payments',
     kind: 'reference',
     rule: 'a booking that does not exist',
@@ -1000,6 +1042,62 @@ export const REFUSALS: Refusal[] = [
     status: 409,
     code: 'CAPACITY_BELOW_SOLD',
     field: 'capacity',
+  },
+
+  {
+    target: 'POST /api/v1/products/{id}/departures/cancel',
+    kind: 'state',
+    rule: 'a departure that has already started (its bookings are done or no-shows, not cancelled)',
+    break: (req, _w, pick) => with_(req, { date: dayIn(-pick.int(1, 30)) }),
+    status: 409,
+    code: 'STATE_CONFLICT',
+  },
+  {
+    target: 'POST /api/v1/bookings/{id}/whatsapp',
+    kind: 'state',
+    rule: 'a cancelled booking, with a text other than the cancellation',
+    break: async (req, w, pick) => {
+      const booking = await w.freshBooking(w.messages.mobile);
+      await w.call('POST', `/api/v1/bookings/${booking.id}/cancel`, w.tokens.A1, { reason: 'Anulada' });
+      return {
+        ...req,
+        url: `/api/v1/bookings/${booking.id}/whatsapp`,
+        body: { ...req.body, kind: pick.one(['booking_confirmed', 'booking_prepared', 'booking_reminder']) },
+      };
+    },
+    status: 409,
+    code: 'STATE_CONFLICT',
+  },
+  {
+    target: 'POST /api/v1/bookings/{id}/whatsapp',
+    kind: 'state',
+    rule: "the cancellation's text for a booking that is not cancelled",
+    break: (req) => ({ ...req, body: { ...req.body, kind: 'booking_cancelled' } }),
+    status: 409,
+    code: 'STATE_CONFLICT',
+  },
+  {
+    target: 'POST /api/v1/products/{id}/departures/cancel',
+    kind: 'reference',
+    rule: 'a time the product has no departure at that day (no phantom departure is made)',
+    break: (req, _w, pick) =>
+      with_(req, { date: dayIn(pick.int(40, 60)), time: pick.one(['03:17', '23:59', '00:01']) }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'time',
+  },
+  {
+    target: 'POST /api/v1/bookings/{id}/whatsapp',
+    kind: 'state',
+    rule: 'a booking without a valid mobile (none, too short, letters, a landline, a toll-free number)',
+    break: async (req, w, pick) => {
+      const phone = pick.one(['', '12345', 'sin teléfono', '+34 600', '+34 922 000 000', '+34 900 123 456']);
+      const booking = await w.freshBooking({ customer_phone: phone, customer_country: 'ES' });
+      return { ...req, url: `/api/v1/bookings/${booking.id}/whatsapp` };
+    },
+    status: 422,
+    code: 'VALIDATION',
+    field: 'customer_phone',
   },
 
   // ── permission ───────────────────────────────────────────────────────────────────────────────

@@ -16,6 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_BOOKING_CENTS, PAX_TYPES, pricesOn, quoteBooking } from '@trayecto/shared';
+import { sql } from 'drizzle-orm';
 import { ruleTimesOn } from '../../src/modules/products/availability';
 import { type Booking, dayIn, type Json, type Product, SALE_DAYS, type World } from './world';
 
@@ -57,8 +58,11 @@ export type Target = {
   headers?: () => Record<string, string>;
   fix?: (body: Body, w: World, pick: Picker) => Body;
   prepare?: (req: Req, w: World, pick: Picker) => Promise<Req>;
-  /** After a 2xx: follow the state the request changed (the password, its token). */
-  accepted?: (req: Req, answer: Json, w: World) => void;
+  /**
+   * After a 2xx: follow the state the request changed (the password, its token), or check that the
+   * answer and the data say what the request asked for (a throw fails the property).
+   */
+  accepted?: (req: Req, answer: Json, w: World) => void | Promise<void>;
 };
 
 export const key = (t: { method: string; path: string }) => `${t.method} ${t.path}`;
@@ -373,6 +377,17 @@ export const TARGETS: Target[] = [
     path: '/api/v1/users',
     fix: (b, _w, pick) => ({ ...b, re_password: b.password, level: pick.int(1, 5) }),
     prepare: async (req, w) => ({ ...req, body: { ...req.body, email: unique(w, 'u', req.body.email, 254) } }),
+    // Issue 14: the password is optional; an active new user (the default) is invited by e-mail to
+    // choose one, in the same transaction; an inactive one is not.
+    accepted: async (_req, answer, w) => {
+      const res = await w.app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from messages where user_id = ${answer.id as string} and kind = 'user_invitation'`,
+      );
+      const expected = answer.state === 1 ? 1 : 0;
+      if (Number(res.rows[0]?.n) !== expected) {
+        throw new Error(`user ${answer.id} (state ${answer.state}) has ${res.rows[0]?.n} invitations, not ${expected}`);
+      }
+    },
   },
   /**
    * | rule                                                   | how                                     |
@@ -402,6 +417,33 @@ export const TARGETS: Target[] = [
     path: '/api/v1/tour-operators/{id}',
     as: (w) => w.tokens.admin,
     url: (w) => `/api/v1/tour-operators/${w.operatorToUpdate}`,
+  },
+  /**
+   * Issue 14: the operator's admin on its own operator's message settings (an operator of the
+   * world's own: switching A's customer messages off would change what A's bookings write). No rule
+   * beyond the schema; fields not sent stay as they were, `enabled_kinds` is a set.
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/tour-operators/{id}/message-settings',
+    as: (w) => w.messages.adminToken,
+    url: (w) => `/api/v1/tour-operators/${w.messages.operator}/message-settings`,
+    accepted: (req, answer) => {
+      const sent = req.body;
+      const wrong: string[] = [];
+      if (has(sent, 'reminder_time') && answer.reminder_time !== sent.reminder_time) wrong.push('reminder_time');
+      if (has(sent, 'sender_name') && answer.sender_name !== (sent.sender_name as string).trim())
+        wrong.push('sender_name');
+      if (
+        has(sent, 'enabled_kinds') &&
+        [...new Set(sent.enabled_kinds as string[])].sort().join() !==
+          [...(answer.enabled_kinds as string[])].sort().join()
+      ) {
+        wrong.push('enabled_kinds');
+      }
+      if (wrong.length)
+        throw new Error(`settings answered ${JSON.stringify(answer)} for ${JSON.stringify(sent)}: ${wrong}`);
+    },
   },
   /** fixProduct's table; `code` unique (prepare). */
   {
@@ -440,6 +482,39 @@ export const TARGETS: Target[] = [
     method: 'PUT',
     path: '/api/v1/products/{id}/departures',
     url: (w) => `/api/v1/products/${w.products.forDepartures.id}/departures`,
+  },
+  /**
+   * Issue 14, on a product of its own (its departures closed never stop a sale property):
+   *
+   * | rule (cancelDeparture)                                 | how                                     |
+   * |--------------------------------------------------------|-----------------------------------------|
+   * | product of the operator, not deleted                    | the world's                             |
+   * | a departure the product has (its rules or a row)          | prepare: (the same)                     |
+   * | a departure that has not started (STATE_CONFLICT)        | prepare: a departure from tomorrow on, one of its own per request, with a booking on it |
+   *
+   * Then: the booking is cancelled, its customer told (an e-mail queued, or listed without one) and the departure closed.
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/products/{id}/departures/cancel',
+    url: (w) => `/api/v1/products/${w.products.forCancel.id}/departures/cancel`,
+    prepare: async (req, w, pick) => {
+      const { date, time } = await w.departureToCancel(pick.bool());
+      return { ...req, body: { ...req.body, date, time } };
+    },
+    accepted: async (req, answer, w) => {
+      const told = (answer.messages_queued as number) + (answer.without_email as unknown[]).length;
+      const { date, time } = req.body as { date: string; time: string };
+      const slots = (await w.call(
+        'GET',
+        `/api/v1/products/${w.products.forCancel.id}/availability?from=${date}&to=${date}`,
+        w.tokens.A1,
+      )) as unknown as { time: string; closed: boolean }[];
+      const closed = slots.find((x) => x.time === time)?.closed;
+      if (answer.cancelled_bookings !== 1 || told !== 1 || closed !== true) {
+        throw new Error(`cancelled ${date} ${time}: ${JSON.stringify(answer)}; closed: ${closed}`);
+      }
+    },
   },
   /**
    * | rule                                                   | how                                     |
@@ -597,6 +672,38 @@ export const TARGETS: Target[] = [
     method: 'POST',
     path: '/api/v1/bookings/{id}/cancel',
     prepare: async (req, w) => ({ ...req, url: `/api/v1/bookings/${(await w.freshBooking()).id}/cancel` }),
+  },
+  /**
+   * Issue 14, «Enviar por WhatsApp» on a confirmed booking with a mobile (any text may be opened):
+   *
+   * | rule (openWhatsapp)                                     | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | a booking the caller may read                            | the world's, as the operator's admin   |
+   * | a valid mobile on the booking (read with its country)     | the world's                            |
+   * | the cancellation's text only for a cancelled booking     | fix: another text on this confirmed one |
+   *
+   * Then: a wa.me link to that number with the text, logged as a sent WhatsApp message of that kind.
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings/{id}/whatsapp',
+    url: (w) => `/api/v1/bookings/${w.bookings.reachable.id}/whatsapp`,
+    fix: (b, _w, pick) =>
+      b.kind === 'booking_cancelled'
+        ? { ...b, kind: pick.one(['booking_confirmed', 'booking_prepared', 'booking_reminder']) }
+        : b,
+    accepted: (req, answer) => {
+      const m = answer.message as Json;
+      const digits = String(answer.phone).replace(/^\+/, '');
+      const ok =
+        answer.phone === '+34612345678' &&
+        String(answer.url) === `https://wa.me/${digits}?text=${encodeURIComponent(String(answer.text))}` &&
+        m.channel === 'whatsapp' &&
+        m.state === 'sent' &&
+        m.kind === (req.body.kind ?? 'booking_confirmed') &&
+        m.booking_id === req.url.split('/').at(-2);
+      if (!ok) throw new Error(`WhatsApp answered ${JSON.stringify(answer).slice(0, 600)}`);
+    },
   },
   /**
    * On a booking made for the request (11 500 cents, nothing paid):

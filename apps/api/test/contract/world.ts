@@ -4,7 +4,8 @@
  * products with departures, seasons and pickups, accommodations, vehicles, persons, crew, bookings,
  * schedule sheets and images — plus the mutable state some rules depend on (a password that
  * changes, counters for unique values) and helpers that make a fresh record when a rule consumes
- * one (a booking can be cancelled once).
+ * one (a booking can be cancelled once, and so can a departure: issue 14). Issue 14 adds a booking
+ * with a mobile for WhatsApp and an operator of its own whose message settings the properties change.
  */
 import { randomUUID } from 'node:crypto';
 import { addDays, todayIn } from '@trayecto/shared';
@@ -166,6 +167,8 @@ export async function createContractWorld(app: FastifyInstance) {
   const draft = await product({ state: 'draft' });
   const productToUpdate = await product({ capacity: 40, min_pax: 2 });
   const productForDepartures = await product({});
+  /** Its departures are cancelled whole (issue 14): never one a sale property sells. */
+  const productForCancel = await product({});
   const productWithImages = await product({});
   const otherOperatorsProduct = (await call('POST', '/api/v1/products', tokens.B1, {
     code: 'B-1',
@@ -242,6 +245,13 @@ export async function createContractWorld(app: FastifyInstance) {
     return m[1];
   }
   const userToUpdate = await createUser(app, { level: 2, tourOperatorId: base.A.op.id });
+  /**
+   * An operator whose message settings the properties change (issue 14): switching A's customer
+   * messages off would change what A's bookings and cancellations write.
+   */
+  const messagesOperator = await createOperator(app, { name: 'Operador de los ajustes de mensajes' });
+  const messagesAdmin = await createUser(app, { level: 1, tourOperatorId: messagesOperator.id });
+  const messagesAdminToken = await login(app, messagesAdmin.email);
   const takenEmail = base.B.l3.email;
   /** An operator the administrator edits (state, time zone…) without touching A's or B's. */
   const operatorToUpdate = await createOperator(app, { name: 'Operador a editar' });
@@ -290,6 +300,28 @@ export async function createContractWorld(app: FastifyInstance) {
   const takenSheet = { product_id: sale.id, date: dayIn(44), time: '09:00' };
   await call('POST', '/api/v1/schedule-sheets', A1, takenSheet);
 
+  /** A customer's mobile, read with the customer's country (issue 14: «Enviar por WhatsApp»). */
+  const MOBILE = { customer_phone: '+34 612 345 678', customer_country: 'ES' };
+  /** A booking with a mobile, on no sheet (the crew may not read it). */
+  const reachable = await freshBooking(MOBILE);
+
+  let cancelDay = 1;
+  /**
+   * A departure of productForCancel from tomorrow on, never handed out before, with one booking on
+   * it (with or without an e-mail address) for the cancellation to cancel.
+   */
+  async function departureToCancel(withEmail: boolean) {
+    const day = { date: dayIn(cancelDay++), time: '09:00' };
+    const booking = (await call('POST', '/api/v1/bookings', A1, {
+      product_id: productForCancel.id,
+      ...day,
+      pax: { adult: 2 },
+      customer_name: 'Cliente de la salida',
+      ...(withEmail ? { customer_email: 'salida@example.com' } : { ...MOBILE }),
+    })) as unknown as Booking;
+    return { ...day, booking };
+  }
+
   return {
     app,
     base,
@@ -321,6 +353,7 @@ export async function createContractWorld(app: FastifyInstance) {
       draft,
       toUpdate: productToUpdate,
       forDepartures: productForDepartures,
+      forCancel: productForCancel,
       withImages: productWithImages,
       otherOperators: otherOperatorsProduct,
     },
@@ -330,7 +363,9 @@ export async function createContractWorld(app: FastifyInstance) {
     crew: { drivers, guides, sellers },
     accounts: { login: loginAccounts, me, userToUpdate: userToUpdate.id, takenEmail, passwordUser, resetToken },
     operatorToUpdate: operatorToUpdate.id,
-    bookings: { customers: customersBooking, boarding },
+    messages: { operator: messagesOperator.id, adminToken: messagesAdminToken, mobile: MOBILE },
+    departureToCancel,
+    bookings: { customers: customersBooking, boarding, reachable },
     sheets: { checkIn: checkInSheet.id as string, toUpdate: sheetToUpdate.id as string, taken: takenSheet },
   };
 }

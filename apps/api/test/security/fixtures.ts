@@ -28,11 +28,16 @@ export type Req = {
 /** Words that must never appear in an answer (PRODUCT.md §2 "No response ever contains a password or its hash"). */
 const SECRET_KEYS = /"(password_hash|passwordHash|token_version|tokenVersion)"\s*:|"(password|re_password)"\s*:\s*"/;
 const SECRET_VALUES = /\$argon2(id|i|d)\$/;
+/**
+ * A live one-time link (password reset, invitation: issue 14): whoever reads its token owns the
+ * account. Sent e-mails keep it blanked (`token=[retirado]`); no answer may carry a usable one.
+ */
+const ONE_TIME_LINK = /[?&]token=[A-Za-z0-9_-]{16,}/;
 
-/** Fails loudly when an answer carries a password, a hash or a token version, anywhere in its body. */
+/** Fails loudly when an answer carries a password, a hash, a token version or a live one-time link, anywhere in its body. */
 export function assertNoSecrets(res: LightMyRequestResponse, label = '') {
   const body = res.body;
-  if (SECRET_KEYS.test(body) || SECRET_VALUES.test(body)) {
+  if (SECRET_KEYS.test(body) || SECRET_VALUES.test(body) || ONE_TIME_LINK.test(body)) {
     throw new Error(`secret leaked in ${label} (${res.statusCode}): ${body.slice(0, 500)}`);
   }
 }
@@ -118,6 +123,12 @@ export async function snapshotOperator(app: FastifyInstance, tourOperatorId: str
     sql`select t::text as row from tour_operators t where t.id = ${tourOperatorId}`,
   );
   out.tour_operators = op.rows.map((r) => r.row);
+  // The one-time links of its users (issue 14: resets and invitations) carry no tour_operator_id.
+  const links = await app.db.execute<{ row: string }>(
+    sql`select t::text as row from password_reset_tokens t join users u on u.id = t.user_id
+        where u.tour_operator_id = ${tourOperatorId} order by 1`,
+  );
+  out.password_reset_tokens = links.rows.map((r) => r.row);
   return out;
 }
 
@@ -179,6 +190,10 @@ export type Tenant = {
   /** Sold by the office, in a week: no sheet, not the seller's. */
   officeBooking: { id: string; locator: string };
   sheet: { id: string };
+  /** The confirmation e-mail of `booking`, still queued (no SMTP in tests). */
+  message: { id: string };
+  /** The confirmation e-mail of `officeBooking`, sent (as the mail worker leaves it): it may be sent again. */
+  sentMessage: { id: string };
   image: { id: string } | null;
   /** A second Chofer, for "read another user" checks. */
   otherDriver: { id: string; email: string };
@@ -297,6 +312,32 @@ async function buildTenant(
     200,
     'sheet',
   );
+  // Issue 14: each booking wrote its confirmation e-mail; the office's has gone out (the worker's
+  // update, as no SMTP server runs here), so it may be sent again. The operator's message settings
+  // have a row of their own.
+  const confirmationOf = async (bookingId: string) => {
+    const list = must(await s('GET', `/api/v1/bookings/${bookingId}/messages`, t.admin), 200, 'messages') as {
+      id: string;
+      kind: string;
+      channel: string;
+    }[];
+    const m = list.find((x) => x.kind === 'booking_confirmed' && x.channel === 'email');
+    if (!m) throw new Error(`no confirmation e-mail for ${bookingId}`);
+    return { id: m.id };
+  };
+  const message = await confirmationOf(booking.id);
+  const sentMessage = await confirmationOf(officeBooking.id);
+  await app.db.execute(
+    sql`update messages set state = 'sent', attempts = 1, sent_at = now() where id = ${sentMessage.id}`,
+  );
+  must(
+    await s('PUT', `/api/v1/tour-operators/${opId}/message-settings`, t.admin, {
+      sender_name: 'Excursiones',
+      reminder_time: '19:00',
+    }),
+    200,
+    'message settings',
+  );
   let image: { id: string } | null = null;
   if (withImage) {
     const mp = multipartImage(await pngBytes(), 'Vista del Teide');
@@ -320,6 +361,8 @@ async function buildTenant(
     booking,
     officeBooking,
     sheet: { id: sheetId },
+    message,
+    sentMessage,
     image,
     otherDriver: { id: other.id, email: other.email },
   };

@@ -240,6 +240,9 @@ describe('hostile dates in every date and timestamp of the API', () => {
       'GET /api/v1/tour-operators created_at',
       'GET /api/v1/audit-log created_at',
       'GET /api/v1/products created_at',
+      // Issue 14
+      'POST /api/v1/products/:id/departures/cancel date',
+      'GET /api/v1/messages created_at',
     ]) {
       expect(all, expected).toContain(expected);
     }

@@ -51,6 +51,8 @@ const PLANNERS: Level[] = [0, 1, 3];
 const MANAGERS: Level[] = [0, 1];
 const SELLERS: Level[] = [0, 1, 2, 3];
 const CREW_AND_PLANNERS: Level[] = [0, 1, 3, 4, 5];
+/** ACCESS.departureCancel (issue 14): the office decides a departure does not run. */
+const DEPARTURE_CANCELLERS: Level[] = PLANNERS;
 
 const r = (method: Method, url: string, payload?: unknown): Req => ({ method, url, payload });
 const V1 = '/api/v1';
@@ -75,6 +77,19 @@ async function freshImage(app: FastifyInstance, w: SecurityWorld) {
 }
 const adminOp = (c: Ctx) => (c.level === 0 ? { tour_operator_id: c.w.a.opId } : {});
 let sheetDay = 20;
+/**
+ * Cancelling a departure consumes it (issue 14): every attempt gets a departure of its own of A's
+ * product (18:00, from day 200 on: no other row books those), with a booking on it when the level
+ * may cancel, so the answer is about the role and never about what an earlier attempt left.
+ */
+let cancelDay = 200;
+async function departureToCancel({ app, w, level }: Ctx) {
+  const date = day(cancelDay++);
+  if (DEPARTURE_CANCELLERS.includes(level)) {
+    await created(app, w, '/bookings', bookingBody(w.a.product.id, { date, time: '18:00' }));
+  }
+  return { date, time: '18:00', reason: 'weather', next_steps: 'Te devolvemos el importe íntegro en 3 días.' };
+}
 
 export const ROLE_ROWS: RoleRow[] = [
   // Auth
@@ -143,6 +158,33 @@ export const ROLE_ROWS: RoleRow[] = [
       }),
   },
   {
+    route: 'POST /api/v1/users',
+    label: 'without a password (issue 14: invited by e-mail to choose one)',
+    expect: allow(MANAGERS),
+    request: (c) =>
+      r('POST', `${V1}/users`, {
+        full_name: 'Nueva Guía',
+        email: `invitada-${uniq()}@example.com`,
+        level: 5,
+        ...adminOp(c),
+      }),
+  },
+  {
+    // A new link to choose the password (issue 14), for a user the caller manages.
+    route: 'POST /api/v1/users/:id/invitation',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('POST', `${V1}/users/${w.a.otherDriver.id}/invitation`),
+  },
+  {
+    route: 'POST /api/v1/users/:id/invitation',
+    label: 'an inactive user (409 STATE_CONFLICT past the permission check)',
+    expect: allow(MANAGERS, 409),
+    request: async ({ app, w }) => {
+      const u = await createUser(app, { level: 4, tourOperatorId: w.a.opId, state: 2 });
+      return r('POST', `${V1}/users/${u.id}/invitation`);
+    },
+  },
+  {
     route: 'GET /api/v1/users/:id',
     label: 'self',
     expect: allow(ALL),
@@ -174,6 +216,21 @@ export const ROLE_ROWS: RoleRow[] = [
     route: 'GET /api/v1/tour-operators/export.csv',
     expect: allow(PLANNERS),
     request: () => r('GET', `${V1}/tour-operators/export.csv`),
+  },
+  // Message settings (issue 14): the office reads them, the administrators change them.
+  {
+    route: 'GET /api/v1/tour-operators/:id/message-settings',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/tour-operators/${w.a.opId}/message-settings`),
+  },
+  {
+    route: 'PUT /api/v1/tour-operators/:id/message-settings',
+    expect: allow(MANAGERS),
+    request: ({ w, level }) =>
+      r('PUT', `${V1}/tour-operators/${w.a.opId}/message-settings`, {
+        sender_name: `Excursiones A (${level})`,
+        reminder_time: '19:30',
+      }),
   },
   {
     route: 'POST /api/v1/tour-operators',
@@ -243,6 +300,12 @@ export const ROLE_ROWS: RoleRow[] = [
     expect: allow(PLANNERS),
     request: ({ w }) =>
       r('PUT', `${V1}/products/${w.a.product.id}/departures`, { date: day(100), time: '09:00', notes: 'Revisada' }),
+  },
+  {
+    // Closes the departure and cancels its bookings (issue 14): a departure of its own per attempt.
+    route: 'POST /api/v1/products/:id/departures/cancel',
+    expect: allow(DEPARTURE_CANCELLERS),
+    request: async (c) => r('POST', `${V1}/products/${c.w.a.product.id}/departures/cancel`, await departureToCancel(c)),
   },
   {
     route: 'POST /api/v1/products/:id/images',
@@ -452,6 +515,51 @@ export const ROLE_ROWS: RoleRow[] = [
     expect: allow(ALL),
     request: ({ w }) => r('GET', `${V1}/bookings/${w.a.booking.id}/events`),
   },
+  // A booking's messages (issue 14): those who edit bookings, on the bookings they may read.
+  {
+    route: 'GET /api/v1/bookings/:id/messages',
+    label: 'sold by the Vendedor',
+    expect: allow(SELLERS),
+    request: ({ w }) => r('GET', `${V1}/bookings/${w.a.booking.id}/messages`),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id/messages',
+    label: 'sold by the office (not the Vendedor’s)',
+    expect: { ...allow(PLANNERS), 2: 404 },
+    request: ({ w }) => r('GET', `${V1}/bookings/${w.a.officeBooking.id}/messages`),
+  },
+  // "Enviar por WhatsApp" (issue 14): everyone, on the bookings they may read (the crew: their sheets).
+  {
+    route: 'POST /api/v1/bookings/:id/whatsapp',
+    label: 'sold by the Vendedor, on the Chofer and Guía sheet',
+    expect: allow(ALL),
+    request: ({ w }) => r('POST', `${V1}/bookings/${w.a.booking.id}/whatsapp`, { kind: 'booking_confirmed' }),
+  },
+  {
+    route: 'POST /api/v1/bookings/:id/whatsapp',
+    label: 'sold by the office, on no sheet',
+    expect: { ...allow(PLANNERS), 2: 404, 4: 404, 5: 404 },
+    request: ({ w }) => r('POST', `${V1}/bookings/${w.a.officeBooking.id}/whatsapp`, { kind: 'booking_reminder' }),
+  },
+  // Mensajes (issue 14): the office (0, 1, 3) reads the outbox and sends a customer e-mail again.
+  { route: 'GET /api/v1/messages', expect: allow(PLANNERS), request: () => r('GET', `${V1}/messages`) },
+  {
+    route: 'GET /api/v1/messages/:id',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/messages/${w.a.message.id}`),
+  },
+  {
+    // The original stays sent: every attempt writes a copy of its own.
+    route: 'POST /api/v1/messages/:id/resend',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('POST', `${V1}/messages/${w.a.sentMessage.id}/resend`),
+  },
+  {
+    route: 'POST /api/v1/messages/:id/resend',
+    label: 'still queued (409 STATE_CONFLICT past the permission check)',
+    expect: allow(PLANNERS, 409),
+    request: ({ w }) => r('POST', `${V1}/messages/${w.a.message.id}/resend`),
+  },
   // Schedule sheets (0 all; 1, 3 all of own; 4 read assigned + state; 5 read assigned + check-in)
   {
     route: 'GET /api/v1/schedule-sheets',
@@ -634,6 +742,29 @@ export const TENANT_ROWS: TenantRow[] = [
       }),
   },
   {
+    route: 'POST /api/v1/users/:id/invitation',
+    label: "B's admin (a link to take over the account, were it sent)",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/users/${w.B.l1.id}/invitation`),
+  },
+  {
+    route: 'GET /api/v1/tour-operators/:id/message-settings',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/tour-operators/${w.b.opId}/message-settings`),
+  },
+  {
+    route: 'PUT /api/v1/tour-operators/:id/message-settings',
+    label: "B's: every customer message off, another sender",
+    expect: nf,
+    request: (w) =>
+      r('PUT', `${V1}/tour-operators/${w.b.opId}/message-settings`, {
+        sender_name: 'Hackeado',
+        reply_to: 'intruso@example.com',
+        enabled_kinds: [],
+      }),
+  },
+  {
     route: 'GET /api/v1/tour-operators/:id',
     label: 'B',
     expect: nf,
@@ -681,6 +812,18 @@ export const TENANT_ROWS: TenantRow[] = [
     expect: nf,
     request: (w) =>
       r('PUT', `${V1}/products/${w.b.product.id}/departures`, { date: day(1), time: '09:00', closed: true }),
+  },
+  {
+    route: 'POST /api/v1/products/:id/departures/cancel',
+    label: "B's departure with B's booking on it",
+    expect: nf,
+    request: (w) =>
+      r('POST', `${V1}/products/${w.b.product.id}/departures/cancel`, {
+        date: day(1),
+        time: '09:00',
+        reason: 'other',
+        next_steps: 'Hackeado',
+      }),
   },
   {
     route: 'POST /api/v1/products/:id/images',
@@ -840,6 +983,30 @@ export const TENANT_ROWS: TenantRow[] = [
     request: (w) => r('GET', `${V1}/bookings/${w.b.booking.id}/events`),
   },
   {
+    route: 'GET /api/v1/bookings/:id/messages',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/bookings/${w.b.booking.id}/messages`),
+  },
+  {
+    route: 'POST /api/v1/bookings/:id/whatsapp',
+    label: "B's (its customer's phone and voucher)",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/bookings/${w.b.booking.id}/whatsapp`, { kind: 'booking_confirmed' }),
+  },
+  {
+    route: 'GET /api/v1/messages/:id',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/messages/${w.b.message.id}`),
+  },
+  {
+    route: 'POST /api/v1/messages/:id/resend',
+    label: "B's sent e-mail (one that B itself may send again)",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/messages/${w.b.sentMessage.id}/resend`),
+  },
+  {
     route: 'POST /api/v1/bookings',
     label: "on B's product",
     expect: [404, 422],
@@ -946,6 +1113,12 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
   { route: 'GET /api/v1/schedule-sheets', url: (w) => `${V1}/schedule-sheets?tour_operator_id[eq]=${w.b.opId}` },
   { route: 'GET /api/v1/dashboard', url: (w) => `${V1}/dashboard?tour_operator_id=${w.b.opId}` },
   { route: 'GET /api/v1/audit-log', url: (w) => `${V1}/audit-log?tour_operator_id[eq]=${w.b.opId}` },
+  // Mensajes (issue 14): by B's operator, and by B's booking.
+  { route: 'GET /api/v1/messages', url: (w) => `${V1}/messages?tour_operator_id[eq]=${w.b.opId}` },
+  {
+    route: 'GET /api/v1/messages',
+    url: (w) => `${V1}/messages?booking_id[in]=${w.b.booking.id},${w.b.officeBooking.id}`,
+  },
   // The CSV exports (issue 13): a file of the header alone (tenant-matrix.test.ts checks).
   { route: 'GET /api/v1/users/export.csv', url: (w) => `${V1}/users/export.csv?tour_operator_id[eq]=${w.b.opId}` },
   {

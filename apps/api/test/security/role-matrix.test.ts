@@ -1,11 +1,14 @@
 /**
  * Role matrix (issue 7, PRODUCT.md §3): levels 0–5 of operator A × every /api/v1 route, table-driven
  * from matrix.ts. No token → 401; a level the table does not list → 403 (or 404 where the role only
- * reads its own rows); a listed level → a 2xx (or the exact status the row names).
+ * reads its own rows); a listed level → a 2xx (or the exact status the row names). And (issue 14)
+ * nobody reads another user's live one-time link (password reset, invitation) in Mensajes.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessageOf, type SecurityWorld, send, setupSecurityWorld } from './fixtures';
+import { bearer, createUser } from '../factories';
+import { errorMessageOf, type SecurityWorld, send, setupSecurityWorld, uniq } from './fixtures';
 import { type Expect, LEVELS, type Level, PUBLIC_ROWS, ROLE_ROWS, tokenOf } from './matrix';
 
 let app: FastifyInstance;
@@ -71,5 +74,62 @@ describe('levels 0–5 × every route', () => {
     const res = await send(app, { method: 'POST', url: '/api/v1/tour-operators', token: w.tokens.A1, payload: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('No tienes permiso para realizar esta acción');
+  });
+});
+
+describe('one-time links (issue 14)', () => {
+  // A password-reset or invitation e-mail waits in the outbox (always, on a server without
+  // SMTP_URL) with its link: an Operador (level 3) who asks for a reset of the operator's admin
+  // (anonymously) and could read the link in Mensajes would take the admin's account. The office
+  // reads that it was sent, the token blanked. Every answer of this suite is scanned for a live
+  // link too (fixtures.ts, assertNoSecrets); here the scan is by hand, and each link is tried.
+  it("nobody reads another user's live reset or invitation link in Mensajes, so nobody takes the account", async () => {
+    const victim = await createUser(app, { level: 1, tourOperatorId: w.a.opId, fullName: 'Admin Víctima' });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: victim.email },
+    });
+    expect(reset.statusCode).toBe(202);
+    const invited = await send(app, {
+      method: 'POST',
+      url: '/api/v1/users',
+      token: w.tokens.A1,
+      payload: { full_name: 'Admin Invitada', email: `invitada-${uniq()}@example.com`, level: 1 },
+    });
+    expect(invited.statusCode).toBe(201);
+    const victims = [victim.id, invited.json().id as string];
+    // Both links are live in the outbox (what the answers below must not show).
+    const stored = await app.db.execute<{ text: string }>(
+      sql`select text from messages where user_id in (${victims[0]}, ${victims[1]}) and state = 'queued'`,
+    );
+    expect(stored.rows.map((m) => /[?&]token=[A-Za-z0-9_-]{16,}/.test(m.text))).toEqual([true, true]);
+    const found: string[] = [];
+    for (const [who, token] of Object.entries({ A3: w.tokens.A3, A1: w.tokens.A1, admin: w.tokens.admin })) {
+      // Straight through inject: send() itself would refuse to read such an answer.
+      const list = await app.inject({
+        url: '/api/v1/messages?kind[in]=password_reset,user_invitation&per_page=500',
+        headers: bearer(token),
+      });
+      expect(list.statusCode).toBe(200);
+      const mine = (list.json() as { id: string; user_id: string }[]).filter((m) => victims.includes(m.user_id));
+      expect(mine.length, who).toBe(2);
+      for (const m of mine) {
+        const res = await app.inject({ url: `/api/v1/messages/${m.id}`, headers: bearer(token) });
+        for (const link of `${list.body}${res.body}`.matchAll(/[?&]token=([A-Za-z0-9_-]{16,})/g)) {
+          found.push(`${who} ${m.id}: ${link[1]}`);
+        }
+      }
+    }
+    const taken: string[] = [];
+    for (const token of new Set(found.map((f) => f.split(': ')[1] as string))) {
+      const confirm = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/confirm',
+        payload: { token, password: 'Cuenta-tomada-1', re_password: 'Cuenta-tomada-1' },
+      });
+      if (confirm.statusCode === 204) taken.push(token);
+    }
+    expect({ found, taken }).toEqual({ found: [], taken: [] });
   });
 });

@@ -2,8 +2,9 @@
  * Cross-tenant matrix (issue 7, PRODUCT.md §3, §7 "Tenant isolation"): operator A's admin (level 1)
  * and its other roles aim every verb of every tenant resource at operator B's ids. Every answer is
  * a refusal (404, never revealing that the row exists) and a snapshot of all of B's rows, in every
- * table with a tour_operator_id, is identical before and after. Lists read by A never show B's
- * rows, even when filtered by B's tour_operator_id.
+ * table with a tour_operator_id (messages and message settings included) and the one-time links of
+ * B's users, is identical before and after. Lists read by A never show B's rows, even when
+ * filtered by B's tour_operator_id.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,8 @@ function idsOfB() {
     b.booking.locator,
     b.officeBooking.id,
     b.sheet.id,
+    b.message.id,
+    b.sentMessage.id,
     b.image?.id ?? '',
     b.otherDriver.id,
     w.B.l1.id,
@@ -56,7 +59,19 @@ function idsOfB() {
 describe("operator A on operator B's rows", () => {
   it('every verb on every resource is refused and B is left exactly as it was', async () => {
     expect(w.b.image).not.toBeNull();
+    // B's admin has an outstanding password-reset link (issue 14): an invitation sent by A would
+    // retire it and write a new one.
+    const reset = await send(app, {
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: w.B.l1.email },
+    });
+    expect(reset.statusCode).toBe(202);
     const before = await snapshotOperator(app, w.b.opId);
+    // The snapshot holds what the attacks aim at (issue 14 included), so "unchanged" means something.
+    for (const table of ['bookings', 'departures', 'messages', 'message_settings', 'password_reset_tokens', 'users']) {
+      expect(before[table]?.length ?? 0, `B's ${table} in the snapshot`).toBeGreaterThan(0);
+    }
     const wrong: string[] = [];
     const tokens = { A1: w.tokens.A1, A2: w.tokens.A2, A3: w.tokens.A3, A4: w.tokens.A4, A5: w.tokens.A5 };
     let attacks = 0;
@@ -102,6 +117,19 @@ describe("operator A on operator B's rows", () => {
       const none = await send(app, { method: 'GET', url: `/api/v1/${resource}/${missing}`, token: w.tokens.A1 });
       expect([theirs.statusCode, theirs.body], resource).toEqual([none.statusCode, none.body]);
     }
+    // Issue 14: messages, and what hangs from B's rows.
+    const aimed: ['GET' | 'POST', (id: string) => string, string][] = [
+      ['GET', (id) => `/api/v1/messages/${id}`, w.b.message.id],
+      ['POST', (id) => `/api/v1/messages/${id}/resend`, w.b.sentMessage.id],
+      ['GET', (id) => `/api/v1/bookings/${id}/messages`, w.b.booking.id],
+      ['GET', (id) => `/api/v1/tour-operators/${id}/message-settings`, w.b.opId],
+      ['POST', (id) => `/api/v1/users/${id}/invitation`, w.B.l2.id],
+    ];
+    for (const [method, url, id] of aimed) {
+      const theirs = await send(app, { method, url: url(id), token: w.tokens.A1 });
+      const none = await send(app, { method, url: url(missing), token: w.tokens.A1 });
+      expect([theirs.statusCode, theirs.body], url(id)).toEqual([none.statusCode, none.body]);
+    }
   });
 });
 
@@ -142,6 +170,7 @@ describe('lists read by operator A', () => {
   it('unfiltered lists show A its own rows and none of B (the scope is not just a filter)', async () => {
     for (const url of [
       '/api/v1/bookings',
+      '/api/v1/messages',
       '/api/v1/products',
       '/api/v1/vehicles',
       '/api/v1/persons',
@@ -176,6 +205,16 @@ describe('lists read by operator A', () => {
     const rows = res.json() as { id: string; tour_operator_id: string }[];
     expect(rows.map((r) => r.id)).toContain(w.b.booking.id);
     expect(rows.every((r) => r.tour_operator_id === w.b.opId)).toBe(true);
+    // And B's messages (issue 14), which A's lists above never showed.
+    const messages = await send(app, {
+      method: 'GET',
+      url: `/api/v1/messages?tour_operator_id[eq]=${w.b.opId}&per_page=500`,
+      token: w.tokens.admin,
+    });
+    expect(messages.statusCode).toBe(200);
+    const list = messages.json() as { id: string; tour_operator_id: string }[];
+    expect(list.map((m) => m.id)).toEqual(expect.arrayContaining([w.b.message.id, w.b.sentMessage.id]));
+    expect(list.every((m) => m.tour_operator_id === w.b.opId)).toBe(true);
   });
 
   it("the administrator's CSV exports with B's filter do hold rows (the header-only files above mean something)", async () => {

@@ -11,10 +11,11 @@ import {
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { staffAudit } from '../audit/audit.service';
 import * as departuresRepo from '../departures/departures.repository';
+import { ruleTimesOn } from '../products/availability';
 import * as productsRepo from '../products/products.repository';
 import { cancelLockedBooking } from './bookings.cancel';
 import { loadOperator } from './bookings.checks';
@@ -36,6 +37,13 @@ export async function cancelDeparture(
         code: 'STATE_CONFLICT',
         message: 'La salida ya ha empezado: marca sus reservas como realizadas o no presentadas',
       });
+    }
+    // A departure the product has: a row already (booked, or added by staff) or its weekly rules.
+    const existing = await departuresRepo.findDepartureForUpdate(tx, product.id, body.date, body.time);
+    const offered = ruleTimesOn(body.date, product.availabilityRules, new Set(product.closedDates));
+    if (!existing && !offered.includes(body.time)) {
+      const m = 'El producto no tiene salida a esa hora ese día';
+      throw validation({ time: [m] }, m);
     }
     // Closed for sale from now on (the row is created if nobody had booked it yet).
     const departure = await departuresRepo.upsertDeparture(

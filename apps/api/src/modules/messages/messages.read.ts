@@ -11,7 +11,7 @@ import type { ListParams } from '../../lib/filters';
 import type { Actor } from '../../lib/tenant';
 import { findVisibleBooking } from '../bookings/bookings.repository';
 import { toMessageResponse } from './messages.mapper';
-import { renderMessage } from './messages.render';
+import { OBSOLETE_ONCE_CANCELLED, renderMessage } from './messages.render';
 import * as repo from './messages.repository';
 import { MESSAGE_KIND, MESSAGE_STATE, redactSecrets } from './messages.rules';
 import { queueBookingMessage } from './messages.service';
@@ -40,6 +40,9 @@ function resendRefusal(v: repo.MessageView): string | null {
   if (!v.bookingId) return 'Este mensaje no se puede volver a enviar';
   if (v.state === MESSAGE_STATE.QUEUED || v.state === MESSAGE_STATE.SENDING) {
     return 'El mensaje aún está en la cola: saldrá en cuanto se pueda';
+  }
+  if (v.bookingState === 'cancelled' && OBSOLETE_ONCE_CANCELLED.has(v.kind as TCustomerMessageKind)) {
+    return 'La reserva está cancelada: este mensaje ya no dice la verdad';
   }
   return null;
 }

@@ -26,7 +26,7 @@ export type RenderableMessage = {
 };
 
 /** Kinds that say nothing true once the booking is cancelled. */
-const OBSOLETE_ONCE_CANCELLED: ReadonlySet<TMessageKind> = new Set([
+export const OBSOLETE_ONCE_CANCELLED: ReadonlySet<TMessageKind> = new Set([
   'booking_confirmed',
   'booking_requested',
   'booking_prepared',

@@ -229,12 +229,16 @@ const viewColumns = {
   bookingLocator: sql<
     string | null
   >`(select ${bookings.locator} from ${bookings} where ${bookings.id} = ${messages.bookingId})`,
+  bookingState: sql<
+    string | null
+  >`(select ${bookings.state} from ${bookings} where ${bookings.id} = ${messages.bookingId})`,
   actorName: sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${messages.actorId})`,
 };
 
 export type MessageView = MessageRow & {
   timezone: string | null;
   bookingLocator: string | null;
+  bookingState: string | null;
   actorName: string | null;
 };
 

@@ -134,6 +134,12 @@ describe('POST /messages/{id}/resend', () => {
       actor_name: 'Olga Operadora A',
     });
     expect((await send('POST', `/api/v1/messages/${m.id}/resend`, w.tokens.B1)).statusCode).toBe(404);
+    // Once the booking is cancelled its confirmation says nothing true: not sent again.
+    await send('POST', `/api/v1/bookings/${b.id}/cancel`, w.tokens.A1, { reason: 'Anulada' });
+    expect((await get(`/api/v1/messages/${m.id}`, w.tokens.A1)).json().can_resend).toBe(false);
+    const stale = await send('POST', `/api/v1/messages/${m.id}/resend`, w.tokens.A1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain('cancelada');
 
     const reset = await app.inject({
       method: 'POST',
@@ -215,10 +221,15 @@ describe('POST /bookings/{id}/whatsapp', () => {
     const ok = await send('POST', `/api/v1/bookings/${es.id}/whatsapp`, w.tokens.A1, { kind: 'booking_reminder' });
     expect(ok.json().url).toMatch(/^https:\/\/wa\.me\/34600123456\?text=/);
     expect(ok.json().text).toContain('mañana es tu excursión');
-    const none = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_phone: '' }));
-    const bad = await send('POST', `/api/v1/bookings/${none.id}/whatsapp`, w.tokens.A1, {});
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.customer_phone).toEqual(['La reserva no tiene un teléfono móvil válido para WhatsApp']);
+    for (const phone of ['', '+34 922 000 000', '+34 900 123 456']) {
+      const none = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_phone: phone }));
+      const bad = await send('POST', `/api/v1/bookings/${none.id}/whatsapp`, w.tokens.A1, {});
+      expect(bad.statusCode, phone).toBe(422);
+      expect(bad.json().errors.customer_phone).toEqual(['La reserva no tiene un teléfono móvil válido para WhatsApp']);
+    }
+    // The text tells the truth: no "cancelled" for a live booking.
+    const lie = await send('POST', `/api/v1/bookings/${es.id}/whatsapp`, w.tokens.A1, { kind: 'booking_cancelled' });
+    expect(lie.statusCode).toBe(409);
     expect((await send('POST', `/api/v1/bookings/${es.id}/whatsapp`, w.tokens.B1, {})).statusCode).toBe(404);
     const wrongKind = await send('POST', `/api/v1/bookings/${es.id}/whatsapp`, w.tokens.A1, { kind: 'spam' });
     expect(wrongKind.statusCode).toBe(422);
@@ -305,6 +316,19 @@ describe('POST /products/{id}/departures/cancel', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['next_steps', 'reason', 'time']);
+    // A time the product has no departure at: refused, no phantom departure made.
+    const phantom = await send('POST', `/api/v1/products/${product.id}/departures/cancel`, w.tokens.A1, {
+      date: day(8),
+      time: '03:17',
+      reason: 'weather',
+      next_steps: 'x',
+    });
+    expect(phantom.statusCode).toBe(422);
+    expect(phantom.json().errors.time).toEqual(['El producto no tiene salida a esa hora ese día']);
+    const slots = (
+      await get(`/api/v1/products/${product.id}/availability?from=${day(8)}&to=${day(8)}`, w.tokens.A1)
+    ).json();
+    expect(slots.map((x: { time: string }) => x.time)).toEqual(['09:00', '18:00']);
   });
 });
 

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TWhatsappKind, TWhatsappRequest, TWhatsappResponse } from '@trayecto/shared';
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+// The "mobile" metadata: a number is valid only if it can be a mobile (WhatsApp needs one).
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { Db } from '../../db/client';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
@@ -20,7 +21,7 @@ import { headerText, MESSAGE_STATE } from './messages.rules';
 
 export const NO_WHATSAPP_PHONE = 'La reserva no tiene un teléfono móvil válido para WhatsApp';
 
-/** The number as wa.me wants it (country code and digits, no plus or zeros), or null. */
+/** The mobile number as wa.me wants it (country code and digits, no plus or zeros), or null (a landline too). */
 export function whatsappNumber(phone: string, country: string): string | null {
   const region = (/^[A-Z]{2}$/.test(country) ? country : 'ES') as CountryCode;
   const parsed = parsePhoneNumberFromString(phone.trim(), region);
@@ -47,8 +48,12 @@ export async function openWhatsapp(
       : view.state === 'pending' && isPreparedByStaff(booking.booking)
         ? 'booking_prepared'
         : 'booking_confirmed');
-  if (kind !== 'booking_cancelled' && view.state === 'cancelled') {
-    throw new AppError({ code: 'STATE_CONFLICT', message: 'La reserva está cancelada' });
+  // The texts say what is true: a voucher for a live booking, a cancellation for a cancelled one.
+  if ((kind === 'booking_cancelled') !== (view.state === 'cancelled')) {
+    throw new AppError({
+      code: 'STATE_CONFLICT',
+      message: view.state === 'cancelled' ? 'La reserva está cancelada' : 'La reserva no está cancelada',
+    });
   }
   const text = whatsappText(kind, view, bookingLinks(ctx.origin, bookingId));
   const id = await repo.insertMessage(db, {
