@@ -46,6 +46,7 @@ function prng(seed: number) {
   };
 }
 
+/** `phone`: a mobile that exists in that country's numbering plan (WhatsApp needs one). */
 type Customer = { first: string[]; last: string[]; country: string; language: string; phone: () => string };
 
 const HOUR = 3_600_000;
@@ -64,14 +65,14 @@ const CUSTOMERS = (r: ReturnType<typeof prng>): Customer[] => [
     last: ['Smith', 'Jones', 'Taylor', 'Brown', 'Wilson', 'Evans', 'Thomas', 'Walker'],
     country: 'GB',
     language: 'en',
-    phone: () => `+44 7${r.int(100, 999)} ${r.int(100000, 999999)}`,
+    phone: () => `+44 7${r.int(770, 999)} ${r.int(100000, 999999)}`,
   },
   {
     first: ['Lukas', 'Anna', 'Felix', 'Lena', 'Jonas', 'Hannah', 'Maximilian', 'Sophie'],
     last: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Becker', 'Hoffmann', 'Schäfer'],
     country: 'DE',
     language: 'de',
-    phone: () => `+49 15${r.int(10, 99)} ${r.int(1000000, 9999999)}`,
+    phone: () => `+49 15${r.pick(['1', '2', '7', '9'])}${r.int(0, 9)} ${r.int(1000000, 9999999)}`,
   },
   {
     first: ['Giulia', 'Marco', 'Chiara', 'Luca', 'Francesca', 'Matteo'],
@@ -85,14 +86,14 @@ const CUSTOMERS = (r: ReturnType<typeof prng>): Customer[] => [
     last: ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Lefèvre'],
     country: 'FR',
     language: 'fr',
-    phone: () => `+33 6 ${r.int(10, 99)} ${r.int(10, 99)} ${r.int(10, 99)} ${r.int(10, 99)}`,
+    phone: () => `+33 6 ${r.int(40, 89)} ${r.int(10, 99)} ${r.int(10, 99)} ${r.int(10, 99)}`,
   },
   {
     first: ['Daan', 'Emma', 'Sem', 'Julia', 'Lars', 'Anouk'],
     last: ['de Jong', 'Jansen', 'de Vries', 'van den Berg', 'Bakker', 'Visser'],
     country: 'NL',
     language: 'nl',
-    phone: () => `+31 6 ${r.int(10000000, 99999999)}`,
+    phone: () => `+31 6 ${r.int(10000000, 59999999)}`,
   },
   {
     first: ['Erik', 'Ingrid', 'Lars', 'Astrid', 'Nils'],

@@ -10,6 +10,7 @@ import { bookingEvents, bookings, departures, payments } from '../../db/schema';
 import { seedBookings } from '../../db/seed-bookings';
 import { seedProducts } from '../../db/seed-products';
 import { seedResources } from '../../db/seed-resources';
+import { whatsappNumber } from '../messages/messages.whatsapp';
 
 let app: FastifyInstance;
 let ms = 0;
@@ -114,6 +115,15 @@ describe('demo bookings', () => {
     expect(Number(withPickup[0].n)).toBeGreaterThan(result.bookings / 2);
     const countries = await app.db.selectDistinct({ c: bookings.customerCountry }).from(bookings);
     expect(countries.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('every demo customer has a mobile WhatsApp can open, and an address that can never reach a real person', async () => {
+    const rows = await app.db
+      .select({ phone: bookings.customerPhone, country: bookings.customerCountry, email: bookings.customerEmail })
+      .from(bookings);
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((b) => !whatsappNumber(b.phone, b.country)).map((b) => b.phone)).toEqual([]);
+    expect(rows.filter((b) => b.email && !b.email.endsWith('.example')).map((b) => b.email)).toEqual([]);
   });
 
   it('past departures are completed or no-shows, never still confirmed after they ended', async () => {
