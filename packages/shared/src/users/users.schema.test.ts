@@ -18,8 +18,14 @@ const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
 
 describe('user contract', () => {
   it('spec §5: a required field passes only if non-empty — "Campo requerido"', () => {
-    const r = ZUserCreateRequest.safeParse({ ...valid, full_name: '   ', password: undefined, level: '' });
-    expect(errorsOf(r)).toMatchObject({ full_name: MSG.required, password: MSG.required, level: MSG.required });
+    const r = ZUserCreateRequest.safeParse({ ...valid, full_name: '   ', level: '' });
+    expect(errorsOf(r)).toMatchObject({ full_name: MSG.required, level: MSG.required });
+    // The password is optional on create (issue 14: the new user chooses it from the invitation)…
+    expect(ZUserCreateRequest.safeParse({ ...valid, password: undefined, re_password: undefined }).success).toBe(true);
+    // …but one typed must be confirmed.
+    expect(errorsOf(ZUserCreateRequest.safeParse({ ...valid, re_password: undefined }))).toMatchObject({
+      re_password: MSG.passwordMismatch,
+    });
     expect(MSG.required).toBe('Campo requerido');
   });
 
