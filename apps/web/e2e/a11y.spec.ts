@@ -22,7 +22,9 @@ type TFinding = { screen: string; width: number; rule: string; impact: string; h
 
 /** Runs axe on what the page shows now and returns its serious/critical violations. */
 async function scan(page: Page, screen: string, width: number): Promise<TFinding[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // A sandboxed preview (a message's e-mail, sandbox="") runs no script, so axe would wait forever
+  // inside it; its content is the message, not the screen.
+  const result = await new AxeBuilder({ page }).withTags(TAGS).exclude('iframe[sandbox]').analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -64,6 +66,51 @@ const openButton = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('dialog')).toBeVisible();
 };
 
+/**
+ * "Mensajes" (issue 14) beyond its first tab: the settings (the administrator's of the first
+ * operator), and one message open in its drawer (`?message=<id>`, the newest e-mail the role sees).
+ * The drawer opens from the URL; `settled` waits for its skeleton to go. (A second wait for network
+ * idle once its sandboxed e-mail frame is there once hung until the role's time ran out.)
+ */
+async function messageScreens(page: Page): Promise<TScreen[]> {
+  const { messageId, operatorId } = await page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('token')}` };
+    const read = async <T>(path: string) => (await fetch(path, { headers })).json() as Promise<T>;
+    const [message] = await read<{ id: string }[]>('/api/v1/messages?per_page=1&channel[eq]=email');
+    const me = await read<{ tour_operator_id: string | null }>('/api/v1/auth/me');
+    const operator = me.tour_operator_id
+      ? null
+      : (await read<{ id: string }[]>('/api/v1/tour-operators?per_page=1'))[0];
+    return { messageId: message?.id, operatorId: operator?.id };
+  });
+  expect(messageId).toBeTruthy();
+  const settings = operatorId ? `/messages?tab=ajustes&tour_operator_id=${operatorId}` : '/messages?tab=ajustes';
+  return [
+    { name: 'Mensajes: ajustes', path: settings },
+    { name: 'Mensajes: mensaje', path: `/messages?message=${messageId}` },
+  ];
+}
+
+/**
+ * The product's departure dialog at "Cancelar salida" (issue 14): the departure of `date` and
+ * `time` in its departures calendar (the next month's when it is there), then its confirmation.
+ */
+const openCancelDeparture = (date: string, time: string) => async (page: Page) => {
+  const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Atlantic/Canary' }).format(new Date()).slice(0, 7);
+  if (date.slice(0, 7) !== thisMonth) {
+    // The departures calendar's "Mes siguiente" (the closed dates' picker has its own).
+    await page
+      .getByTestId('calendar-month')
+      .locator('xpath=ancestor::*[.//button[@aria-label="Mes siguiente"]][1]')
+      .getByRole('button', { name: 'Mes siguiente' })
+      .click();
+  }
+  const slot = page.locator(`[data-date="${date}"]`).getByRole('button', { name: new RegExp(`^${time} `) });
+  await slot.first().click({ timeout: 15_000 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar salida' }).click({ timeout: 15_000 });
+  await expect(page.getByRole('dialog', { name: /^Cancelar la salida del / })).toBeVisible();
+};
+
 async function firstHref(page: Page, pattern: RegExp): Promise<string | null> {
   const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.find((h) => pattern.test(h)) ?? null;
@@ -72,9 +119,10 @@ async function firstHref(page: Page, pattern: RegExp): Promise<string | null> {
 const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
   {
     email: ADMIN,
-    extra: async () => [
+    extra: async (page) => [
       { name: 'Usuarios: nuevo usuario', path: '/users', dialog: openButton('Nuevo usuario') },
       { name: 'Tour operadores: nuevo', path: '/tour-operator', dialog: openButton('Nuevo tour operador') },
+      ...(await messageScreens(page)),
     ],
   },
   {
@@ -89,6 +137,22 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
       expect(res.status()).toBe(200);
       const owing = ((await res.json()) as { id: string; pending_cents: number }[]).find((b) => b.pending_cents > 0);
       const booking = owing ? `/booking/edit/${owing.id}` : null;
+      // A departure with bookings a few days ahead, for "Cancelar salida" (never one about to start).
+      const day = (n: number) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Atlantic/Canary' }).format(new Date(Date.now() + n * 86_400_000));
+      const calendar = await page.request.get(`/api/v1/bookings/calendar?from=${day(2)}&to=${day(20)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(calendar.status()).toBe(200);
+      const departure = (
+        (await calendar.json()) as {
+          product_id: string;
+          date: string;
+          time: string;
+          bookings_count: number;
+          closed: boolean;
+        }[]
+      ).find((e) => e.bookings_count > 0 && !e.closed);
       await page.goto('/products');
       await settled(page);
       const product = await firstHref(page, /^\/products\/edit\//);
@@ -110,12 +174,20 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
         out.push({ name: 'Reserva: registrar cobro', path: booking, dialog: openButton('Registrar cobro') });
       }
       if (product) out.push({ name: 'Producto', path: product });
+      if (departure) {
+        out.push({
+          name: 'Producto: cancelar salida',
+          path: `/products/edit/${departure.product_id}`,
+          dialog: openCancelDeparture(departure.date, departure.time),
+        });
+      }
       if (sheet) out.push({ name: 'Hoja de servicio', path: sheet });
+      out.push(...(await messageScreens(page)));
       return out;
     },
   },
   { email: 'ventas@teideaventura.demo', extra: async () => [{ name: 'Nueva reserva', path: '/booking/create' }] },
-  { email: 'operaciones@teideaventura.demo', extra: async () => [] },
+  { email: 'operaciones@teideaventura.demo', extra: messageScreens },
   {
     email: 'chofer@teideaventura.demo',
     extra: async (page) => {

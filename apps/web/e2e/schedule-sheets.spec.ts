@@ -360,8 +360,9 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
         const routeBox = await route.boundingBox();
         const listBox = await list.boundingBox();
         expect(routeBox?.y ?? 0).toBeLessThan(listBox?.y ?? 0);
+        // The check-in targets (named by the customer; beside each, "Enviar por WhatsApp a …").
         const names = await list
-          .getByRole('button', { name: new RegExp(stamp) })
+          .getByRole('button', { name: new RegExp(`^(Zoe Hotel|Ana Punto) ${stamp}`) })
           .evaluateAll((els) => els.map((e) => e.querySelector('p')?.textContent ?? ''));
         expect(names).toEqual([`Zoe Hotel ${stamp}`, `Ana Punto ${stamp}`]);
 

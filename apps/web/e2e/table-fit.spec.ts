@@ -18,6 +18,7 @@ const LISTS = [
   '/resources/accommodations',
   '/resources/persons',
   '/audit-log',
+  '/messages',
 ];
 const SIZES = [
   { width: 1280, height: 800 },

@@ -13,6 +13,7 @@ import { auditLogScreens } from '../features/audit-log/routes';
 import { authScreens } from '../features/auth/routes';
 import { bookingScreens } from '../features/bookings/routes';
 import { homeScreens } from '../features/home/routes';
+import { messageScreens } from '../features/messages/routes';
 import { personScreens } from '../features/persons/routes';
 import { productScreens } from '../features/products/routes';
 import { scheduleSheetScreens } from '../features/schedule-sheets/routes';
@@ -47,6 +48,7 @@ const SCREENS = {
   accommodations: accommodationScreens.index,
   persons: personScreens.index,
   auditLog: auditLogScreens.index,
+  messages: messageScreens.index,
   account: authScreens.account,
 } satisfies Partial<Record<TRouteKey, TLazyScreen>>;
 

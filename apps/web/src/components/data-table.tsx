@@ -71,6 +71,11 @@ export type TDataTableProps<T> = {
   actionsWidth?: number;
   /** The record's page: the whole row opens it (Ctrl/⌘-click: a new tab) and a card is a link. */
   href?: (row: T) => string;
+  /**
+   * Instead of `href`, for a record opened in place (a drawer): a click on the row calls it. The row
+   * must still hold a link or button that does the same for the keyboard.
+   */
+  onRowClick?: (row: T) => void;
   isPhone: boolean;
   /** The phone layout: what a card shows (left), and beside it the actions or `cardAside`. */
   card: (row: T) => ReactNode;
@@ -79,6 +84,9 @@ export type TDataTableProps<T> = {
   /** No table at all (not even its header) when there are no rows. */
   hideWhenEmpty?: boolean;
 };
+
+/** A click on these inside a row is theirs, not the row's. */
+const INTERACTIVE = 'a, button, input, [role="menuitem"]';
 
 const defaultKey = (row: unknown) => (row as { id: string }).id;
 const cellClass = (c: { nowrap?: boolean }, extra?: string) =>
@@ -125,6 +133,7 @@ export function DataTable<T>({
   actions,
   actionsWidth = 84,
   href,
+  onRowClick: openRow,
   isPhone,
   card,
   cardAside = actions,
@@ -161,7 +170,7 @@ export function DataTable<T>({
 
   /** A click on a row opens the record, unless it was on a link or a button of the row. */
   const onRowClick = (e: MouseEvent<HTMLTableRowElement>, path: string) => {
-    if ((e.target as HTMLElement).closest('a, button, input, [role="menuitem"]')) return;
+    if ((e.target as HTMLElement).closest(INTERACTIVE)) return;
     if (e.metaKey || e.ctrlKey) window.open(path, '_blank', 'noopener');
     else navigate(path);
   };
@@ -215,12 +224,15 @@ export function DataTable<T>({
               ))
             : rows.map((row) => {
                 const path = href?.(row);
+                const onClick = path
+                  ? (e: MouseEvent<HTMLTableRowElement>) => onRowClick(e, path)
+                  : openRow
+                    ? (e: MouseEvent<HTMLTableRowElement>) => {
+                        if (!(e.target as HTMLElement).closest(INTERACTIVE)) openRow(row);
+                      }
+                    : undefined;
                 return (
-                  <Table.Tr
-                    key={rowKey(row)}
-                    className={path ? classes.row : undefined}
-                    onClick={path ? (e) => onRowClick(e, path) : undefined}
-                  >
+                  <Table.Tr key={rowKey(row)} className={onClick ? classes.row : undefined} onClick={onClick}>
                     {columns.map((c) => (
                       <Table.Td key={c.key} {...c.td} className={cellClass(c, c.td?.className)}>
                         {c.cell(row)}

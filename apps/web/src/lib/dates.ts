@@ -4,7 +4,13 @@
  * "not available today").
  */
 import type { DateFormatter } from '@mantine/dates';
-import { daysBetween as daysFromTo, formatDay, isCalendarDate, todayIn } from '@trayecto/shared';
+import {
+  daysBetween as daysFromTo,
+  formatDay,
+  isCalendarDate,
+  todayIn,
+  zonedDateTimeToInstant,
+} from '@trayecto/shared';
 import { getViewerZone } from './time-zone';
 
 // The day arithmetic and the "lun, 23 nov 2026" format are packages/shared's (common/dates.ts).
@@ -17,6 +23,20 @@ export { formatDay, parseDay } from '@trayecto/shared';
  */
 export function todayIso(now = new Date()): string {
   return todayIn(getViewerZone(), now);
+}
+
+/**
+ * The start of a calendar day in the user's operator's zone (lib/time-zone.ts), as an ISO instant:
+ * a list's `created_at[gte]` for "from this day".
+ */
+export function dayStartInstant(day: string): string {
+  return zonedDateTimeToInstant(day, '00:00', getViewerZone()).toISOString();
+}
+
+/** The next day's start: `created_at[lt]` keeps the whole `day`. */
+export function nextDayStartInstant(day: string): string {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return dayStartInstant(next);
 }
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD); null when either is not a date. */

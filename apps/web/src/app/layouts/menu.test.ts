@@ -11,12 +11,18 @@ describe('main menu by role', () => {
       'Inicio',
       'Reservas',
       'Hojas de servicio',
+      'Mensajes',
       'Productos',
       'Recursos(Vehículos,Alojamientos,Personas)',
       'Usuarios',
       'Tour operadores',
       'Registro de actividad',
     ]);
+  });
+
+  it('issue 14: "Mensajes" is for the administrator, the operator\'s admin and the operator (levels 0, 1, 3)', () => {
+    for (const level of [0, 1, 3]) expect(labels(menuForRoles([level])), String(level)).toContain('Mensajes');
+    for (const level of [2, 4, 5]) expect(labels(menuForRoles([level])), String(level)).not.toContain('Mensajes');
   });
 
   it("issue 7: the activity log is for the administrator and the operator's admin only", () => {

@@ -14,6 +14,7 @@ export const MENU: readonly TMenuEntry[] = [
   link('home', 'Inicio'),
   link('bookingIndex', 'Reservas'),
   link('scheduleSheetsIndex', 'Hojas de servicio'),
+  link('messages', 'Mensajes'),
   link('productIndex', 'Productos'),
   {
     kind: 'group',

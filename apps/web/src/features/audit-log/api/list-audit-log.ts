@@ -10,11 +10,10 @@ import {
   type TAuditEntityType,
   type TAuditEntryResponse,
   type TFilterObject,
-  zonedDateTimeToInstant,
 } from '@trayecto/shared';
 import { useEffect, useRef } from 'react';
+import { dayStartInstant, nextDayStartInstant } from '../../../lib/dates';
 import { fetchListPage, type TListPage } from '../../../lib/list-api';
-import { getViewerZone } from '../../../lib/time-zone';
 
 export type TAuditLogFilters = {
   q?: string;
@@ -30,13 +29,10 @@ export type TAuditLogFilters = {
 export type TAuditLogParams = TAuditLogFilters & { page: number; per_page: number; sort?: string };
 
 /** The start of a calendar day in the user's operator's zone (lib/time-zone.ts), as an instant. */
-export const dayStart = (day: string) => zonedDateTimeToInstant(day, '00:00', getViewerZone()).toISOString();
+export const dayStart = dayStartInstant;
 
 /** The next day's start: `created_at[lt]` keeps the whole `to` day. */
-export function dayAfterStart(day: string): string {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return dayStart(next);
-}
+export const dayAfterStart = nextDayStartInstant;
 
 export function auditFilterObject(f: TAuditLogFilters): TFilterObject {
   return {

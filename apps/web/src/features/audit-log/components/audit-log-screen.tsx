@@ -1,6 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendarEvent, IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_ACTIONS,
@@ -11,13 +10,11 @@ import {
   LEVEL,
   type TAuditEntryResponse,
 } from '@trayecto/shared';
-import { useEffect, useState } from 'react';
 import type { TColumns } from '../../../components/data-table';
-import { useListContext } from '../../../components/list-context';
+import { DateRangeFilter, isDay } from '../../../components/date-range-filter';
 import { ListEmptyState, ListResults, ListScreen } from '../../../components/list-screen';
 import { FilterSelect, ListToolbar, TourOperatorFilter } from '../../../components/list-toolbar';
 import { getRoles } from '../../../lib/auth-storage';
-import { formatDay, todayIso } from '../../../lib/dates';
 import { operatorNameMap, useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
 import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
@@ -32,58 +29,6 @@ const SORT_OPTIONS = [
 ];
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: AUDIT_ENTITY_NAMES[t] }));
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_NAMES[a] }));
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** "Fechas": a range of calendar days in the URL (`from`, `to`), both included. */
-function DateRangeFilter() {
-  const { list } = useListContext();
-  const from = isDay(list.get('from')) ? list.get('from') : '';
-  const to = isDay(list.get('to')) ? list.get('to') : '';
-  const [value, setValue] = useState<[string | null, string | null]>([from || null, to || null]);
-  useEffect(() => setValue([from || null, to || null]), [from, to]);
-  const today = todayIso();
-  return (
-    <DatePickerInput
-      type="range"
-      label="Fechas"
-      placeholder="Todas las fechas"
-      leftSection={<IconCalendarEvent size={16} aria-hidden />}
-      value={value}
-      onChange={(v) => {
-        const next: [string | null, string | null] = [v[0] ? String(v[0]) : null, v[1] ? String(v[1]) : null];
-        setValue(next);
-        if (next[0] && next[1]) list.setFilters({ from: next[0].slice(0, 10), to: next[1].slice(0, 10) });
-        if (!next[0] && !next[1]) list.setFilters({ from: null, to: null });
-      }}
-      allowSingleDateInRange
-      clearable
-      maxDate={today}
-      valueFormatter={({ date }) => {
-        const [a, b] = Array.isArray(date) ? date : [date, null];
-        if (!a) return '';
-        const first = formatDay(String(a).slice(0, 10));
-        const last = b ? formatDay(String(b).slice(0, 10)) : '';
-        return last && last !== first ? `${first} – ${last}` : first;
-      }}
-      presets={[
-        { value: [today, today], label: 'Hoy' },
-        { value: [addDays(today, -1), addDays(today, -1)], label: 'Ayer' },
-        { value: [addDays(today, -6), today], label: 'Últimos 7 días' },
-        { value: [addDays(today, -29), today], label: 'Últimos 30 días' },
-      ]}
-      ariaLabels={{ nextMonth: 'Mes siguiente', previousMonth: 'Mes anterior' }}
-      getDayProps={(date) => ({ 'aria-label': formatDay(String(date).slice(0, 10)) })}
-      style={{ flex: '1 1 250px' }}
-    />
-  );
-}
-
 /**
  * /audit-log, "Registro de actividad" (issue 7): who changed what on bookings, users and schedule
  * sheets, newest first, with filters in the URL. Levels 0 (every operator) and 1 (its own).

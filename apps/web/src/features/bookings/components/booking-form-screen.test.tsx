@@ -81,6 +81,8 @@ const base = {
   updated_at: '2026-01-01T10:00:00Z',
 } satisfies TBookingResponse;
 
+const WA_URL = 'https://wa.me/34600000000?text=Hola';
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -106,6 +108,10 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
     putAnswer = () => json(200, { ...current, state: 'confirmed', version: 5 });
     fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'PUT') return putAnswer();
+      if (url === '/api/v1/bookings/b1/whatsapp' && init?.method === 'POST') {
+        return json(201, { url: WA_URL, phone: '+34600000000', text: 'Hola', message: {} });
+      }
+      if (url.startsWith('/api/v1/bookings/b1/messages')) return json(200, []);
       if (url.includes('/payments') || url.includes('/events') || url.includes('/availability')) return json(200, []);
       if (url.startsWith('/api/v1/bookings/b1')) return json(200, current);
       if (url.startsWith(`/api/v1/products/${P}`)) return json(200, product);
@@ -238,6 +244,53 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
     expect(screen.getByText('Tu rol permite consultar esta reserva, no modificarla.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirmar' })).toBeNull();
+  });
+
+  describe('issue 14: the booking’s messages and WhatsApp', () => {
+    const posts = (path: string) =>
+      fetchMock.mock.calls.filter(([u, i]) => u === path && (i as RequestInit | undefined)?.method === 'POST');
+
+    it('without a phone, "Enviar por WhatsApp" stays beside the links but says why it cannot be used', async () => {
+      loginAs(3);
+      renderEdit();
+      const links = await screen.findByRole('region', { name: 'Enlaces para el cliente' });
+      const button = within(links).getByRole('button', { name: 'Enviar por WhatsApp' });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(
+        'La reserva no tiene teléfono: añádelo en «Cliente» y guarda para enviarla por WhatsApp.',
+      );
+      fireEvent.click(button);
+      expect(posts('/api/v1/bookings/b1/whatsapp')).toHaveLength(0);
+      // The Operador reads what was sent to the customer.
+      const messages = await screen.findByRole('region', { name: 'Mensajes' });
+      expect(await within(messages).findByText(/Aún no se ha enviado ningún mensaje/)).toBeInTheDocument();
+    });
+
+    it('with a phone, it opens the WhatsApp chat the API prepared (in a tab opened by the click)', async () => {
+      loginAs(1);
+      current = { ...base, customer_phone: '+34 600 000 000' };
+      const tab = { closed: false, opener: {}, document: { body: {} }, location: { href: '' }, close: vi.fn() };
+      const open = vi.fn(() => tab);
+      vi.stubGlobal('open', open);
+      renderEdit();
+      const links = await screen.findByRole('region', { name: 'Enlaces para el cliente' });
+      const button = within(links).getByRole('button', { name: 'Enviar por WhatsApp' });
+      expect(button).not.toHaveAttribute('aria-disabled');
+      fireEvent.click(button);
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      await waitFor(() => expect(tab.location.href).toBe(WA_URL));
+      expect(posts('/api/v1/bookings/b1/whatsapp')).toHaveLength(1);
+    });
+
+    it('a driver can send WhatsApp too, but the booking’s messages are for levels 0–3', async () => {
+      loginAs(4);
+      current = { ...base, customer_phone: '+34 600 000 000' };
+      renderEdit();
+      const links = await screen.findByRole('region', { name: 'Enlaces para el cliente' });
+      expect(within(links).getByRole('button', { name: 'Enviar por WhatsApp' })).not.toHaveAttribute('aria-disabled');
+      expect(screen.queryByRole('region', { name: 'Mensajes' })).toBeNull();
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/messages'))).toBe(false);
+    });
   });
 
   // Issue 12: the demo operator is Atlantic/Canary; Madrid was fixed in the web code, so a payment

@@ -15,6 +15,7 @@ import { formatDay } from '../../../lib/dates';
 import { useTimes } from '../../../lib/time-zone';
 import type { TUsableAccommodation } from '../../accommodations';
 import { AuditTrail } from '../../audit-log';
+import { BookingMessages } from '../../messages';
 import { productSelectOptions, useProduct, useProductOptions } from '../../products';
 import { useSellerOptions } from '../api/list-seller-options';
 import { formatMoney, netPaidCents } from '../utils/booking-format';
@@ -255,7 +256,16 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
             {booking ? (
               <>
                 <PaymentsPanel booking={booking} canPay={access.canWrite} canRefund={access.canRefund} />
-                {booking.public_urls ? <BookingLinks urls={booking.public_urls} /> : null}
+                {booking.public_urls ? (
+                  <BookingLinks
+                    urls={booking.public_urls}
+                    bookingId={booking.id}
+                    customerPhone={booking.customer_phone}
+                    canEdit={!readOnly}
+                  />
+                ) : null}
+                {/* What was sent to the customer (issue 14): the API answers it for levels 0–3. */}
+                {access.canWrite ? <BookingMessages bookingId={booking.id} /> : null}
                 <BookingHistory bookingId={booking.id} timeZone={booking.timezone} />
                 <AuditTrail entityType="booking" entityId={booking.id} revision={booking.version} />
               </>

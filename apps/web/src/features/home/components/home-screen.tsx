@@ -186,6 +186,7 @@ function Dashboard({ roles }: { roles: number[] }) {
           </Group>
           <TodayDepartures
             departures={data?.today_departures}
+            today={data?.today ?? ''}
             loading={loading}
             isPhone={isPhone}
             canOpenSheets={hasPermission(roles, ACCESS.scheduleSheets)}

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Box, EmptyState, Group, Progress, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCalendarOff, IconChevronRight } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Button, EmptyState, Group, Progress, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconCalendarOff, IconChevronRight, IconUsers } from '@tabler/icons-react';
 import { pathTo, type TDashboardResponse } from '@trayecto/shared';
 import { Link } from 'react-router';
-import { SHEET_COLORS, sheetStateLabel } from '../utils/dashboard-format';
+import { passengersPath, SHEET_COLORS, sheetStateLabel } from '../utils/dashboard-format';
 import classes from './home.module.css';
 
 type TDeparture = TDashboardResponse['today_departures'][number];
@@ -43,6 +43,25 @@ function SheetCell({ d, canOpenSheets }: { d: TDeparture; canOpenSheets: boolean
   );
 }
 
+/**
+ * "Pasajeros": the departure's passenger list (the sheet's, with call and WhatsApp per customer),
+ * else its bookings; named with the departure ("Pasajeros de Subida al Teide a las 09:00").
+ */
+function PassengersLink({ d, today, canOpenSheets }: { d: TDeparture; today: string; canOpenSheets: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to={passengersPath(d, today, canOpenSheets)}
+      variant="light"
+      size="compact-sm"
+      leftSection={<IconUsers size={16} aria-hidden />}
+      aria-label={`Pasajeros de ${d.product_name} a las ${d.time}`}
+    >
+      Pasajeros
+    </Button>
+  );
+}
+
 function Occupancy({ d }: { d: TDeparture }) {
   const pct = d.capacity > 0 ? Math.min(100, Math.round((d.pax / d.capacity) * 100)) : 0;
   return (
@@ -75,16 +94,20 @@ const dash = (v: string | null) =>
 
 /**
  * Today's departures with their sheet (PRODUCT §5 Inicio): time, product, pax against capacity,
- * the sheet's state (a link to it for who may open sheets) or "Sin hoja", vehicle and crew.
+ * the sheet's state (a link to it for who may open sheets) or "Sin hoja", vehicle and crew, and
+ * the way to its passengers (issue 14: to call or WhatsApp one of them).
  */
 export function TodayDepartures({
   departures,
+  today,
   loading,
   isPhone,
   canOpenSheets,
   showCrew,
 }: {
   departures: TDeparture[] | undefined;
+  /** The operator's today (the bookings list of the day is filtered by it). */
+  today: string;
   loading: boolean;
   isPhone: boolean;
   canOpenSheets: boolean;
@@ -132,7 +155,10 @@ export function TodayDepartures({
                     : ''}
                 </Text>
               </div>
-              {showCrew ? <SheetCell d={d} canOpenSheets={canOpenSheets} /> : null}
+              <Stack gap={6} align="flex-end" style={{ flex: 'none' }}>
+                {showCrew ? <SheetCell d={d} canOpenSheets={canOpenSheets} /> : null}
+                <PassengersLink d={d} today={today} canOpenSheets={canOpenSheets} />
+              </Stack>
             </Group>
           </Box>
         ))}
@@ -140,7 +166,7 @@ export function TodayDepartures({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={showCrew ? 860 : 480}>
+    <Table.ScrollContainer minWidth={showCrew ? 960 : 580}>
       <Table verticalSpacing={8} highlightOnHover aria-label="Salidas de hoy">
         <Table.Thead>
           <Table.Tr>
@@ -155,6 +181,7 @@ export function TodayDepartures({
                 <Table.Th>Guía</Table.Th>
               </>
             ) : null}
+            <Table.Th w={130}>Pasajeros</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -191,6 +218,9 @@ export function TodayDepartures({
                   <Table.Td>{dash(d.guide_name)}</Table.Td>
                 </>
               ) : null}
+              <Table.Td>
+                <PassengersLink d={d} today={today} canOpenSheets={canOpenSheets} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

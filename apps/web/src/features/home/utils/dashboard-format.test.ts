@@ -9,6 +9,7 @@ import {
   formatTooltipDay,
   greeting,
   monthName,
+  passengersPath,
 } from './dashboard-format';
 
 describe('home formats (es-ES)', () => {
@@ -42,5 +43,16 @@ describe('home formats (es-ES)', () => {
     expect(chartPoints(days)[1]).toEqual({ date: '2026-11-21', label: '21 nov', ventas: 413.5, reservas: 3 });
     expect(chartSummary(days)).toEqual({ totalCents: 51250, bookings: 4, best: { date: '2026-11-21', cents: 41350 } });
     expect(chartSummary([]).best).toBeNull();
+  });
+});
+
+describe("today's departures: where their passengers are (issue 14)", () => {
+  const d = { product_id: 'p-1', sheet_id: 's-1' };
+  it("the sheet's passenger list for who may open sheets, else the bookings of that product and day", () => {
+    expect(passengersPath(d, '2026-11-24', true)).toBe('/schedule-sheets/s-1#embarque');
+    expect(passengersPath(d, '2026-11-24', false)).toBe('/booking?from=2026-11-24&to=2026-11-24&product_id=p-1');
+    expect(passengersPath({ ...d, sheet_id: null }, '2026-11-24', true)).toBe(
+      '/booking?from=2026-11-24&to=2026-11-24&product_id=p-1',
+    );
   });
 });

@@ -4,6 +4,7 @@
  */
 import {
   formatCents,
+  pathTo,
   SHEET_STATE_NAMES,
   type TDashboardResponse,
   type TSheetState,
@@ -86,4 +87,17 @@ export function chartSummary(days: TDashboardResponse['sales_30_days']): TChartS
     bookings: days.reduce((n, d) => n + d.bookings, 0),
     best,
   };
+}
+
+type TTodayDeparture = Pick<TDashboardResponse['today_departures'][number], 'product_id' | 'sheet_id'>;
+
+/**
+ * Where a departure of today lists its passengers (issue 14: from there staff call or WhatsApp a
+ * customer): its sheet's passenger list for who may open sheets, else the bookings of that product
+ * on that day (a seller sees the ones they sold).
+ */
+export function passengersPath(d: TTodayDeparture, today: string, canOpenSheets: boolean): string {
+  if (canOpenSheets && d.sheet_id) return `${pathTo('scheduleEdit', { id: d.sheet_id })}#embarque`;
+  const query = new URLSearchParams({ from: today, to: today, product_id: d.product_id });
+  return `${pathTo('bookingIndex')}?${query.toString()}`;
 }

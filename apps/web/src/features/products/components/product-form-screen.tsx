@@ -1,6 +1,6 @@
 import { Alert, Divider, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarMonth, IconInfoCircle, IconMapOff } from '@tabler/icons-react';
-import { pathTo, type TProductResponse } from '@trayecto/shared';
+import { pathTo, type TProductResponse, timeZoneOf } from '@trayecto/shared';
 import { useParams } from 'react-router';
 import { FormErrorAlert } from '../../../components/form-drawer';
 import { FormSaveBar, FormSectionCard } from '../../../components/form-page';
@@ -198,6 +198,7 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                     <DeparturesCalendar
                       productId={product.id}
                       productCapacity={product.capacity}
+                      timeZone={timeZoneOf(product.tour_operator?.timezone)}
                       closedDates={product.closed_dates}
                       today={today}
                       canManage={access.canEditAvailability}

@@ -17,6 +17,9 @@ const ScanModal = lazy(() => import('./scan-modal'));
 
 type TFilter = 'all' | 'waiting' | 'boarded';
 
+/** The id of the list's heading: a link to the sheet with `#embarque` opens it here. */
+export const PASSENGERS_ANCHOR = 'embarque';
+
 /**
  * The passenger list with check-in (PRODUCT §4), stop by stop in pickup order: one big tap target
  * per booking (present / undo) showing pax and what is left to pay; "Escanear bono" opens the
@@ -125,11 +128,11 @@ export function CheckInPanel({
   ].filter((g) => g.passengers.length > 0);
 
   return (
-    <Paper withBorder radius="lg" shadow="xs" component="section" aria-labelledby="embarque">
+    <Paper withBorder radius="lg" shadow="xs" component="section" aria-labelledby={PASSENGERS_ANCHOR}>
       <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <div>
-            <Title order={2} fz="lg" id="embarque">
+            <Title order={2} fz="lg" id={PASSENGERS_ANCHOR}>
               Pasajeros y embarque
             </Title>
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="check-in-progress">

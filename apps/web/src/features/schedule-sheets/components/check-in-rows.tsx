@@ -1,13 +1,15 @@
 /**
  * The rows of the check-in list: a stop's heading (number, time or «Sin hora», place, pax) and a
- * booking, whose whole left part is the tap target (present ⇄ undo), with calling the customer
- * beside it.
+ * booking, whose whole left part is the tap target (present ⇄ undo), with calling the customer and
+ * WhatsApp (issue 14: a driver at a hotel messages a missing customer) beside it, one above the
+ * other so the row keeps its width on a phone.
  */
 import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconClockQuestion, IconNotes, IconPhone, IconUserCheck } from '@tabler/icons-react';
 import { formatCents, type TSheetPassenger } from '@trayecto/shared';
 import type { TTimes } from '../../../lib/time-zone';
-import { canToggle, paxBreakdown, paxLabel, type TRouteRow, telHref } from '../utils/sheet-view';
+import { WhatsappButton } from '../../messages';
+import { canToggle, canWhatsapp, paxBreakdown, paxLabel, type TRouteRow, telHref } from '../utils/sheet-view';
 import classes from './sheets.module.css';
 
 const FINAL_STATES: Record<string, { label: string; color: string }> = {
@@ -16,7 +18,11 @@ const FINAL_STATES: Record<string, { label: string; color: string }> = {
   cancelled: { label: 'Cancelada', color: 'red' },
 };
 
-/** One booking: the whole left part is the tap target (present ⇄ undo); calling the customer is beside it. */
+/**
+ * One booking: the whole left part is the tap target (present ⇄ undo), named by its text with
+ * `aria-pressed`; calling and WhatsApp are beside it, named "Llamar a Ana García: +34…" and
+ * "Enviar por WhatsApp a Ana García" (icon buttons: no visible label to start with).
+ */
 export function PassengerRow({
   p,
   enabled,
@@ -35,6 +41,7 @@ export function PassengerRow({
   const final = FINAL_STATES[p.state];
   const toggleable = enabled && canToggle(p);
   const tel = telHref(p.customer_phone);
+  const whatsapp = canWhatsapp(p.customer_phone);
   const where = [p.pickup_time, p.pickup_place, p.room ? `hab. ${p.room}` : ''].filter(Boolean).join(' · ');
   return (
     <li className={classes.passenger} data-present={present || undefined} data-final={final ? true : undefined}>
@@ -99,20 +106,25 @@ export function PassengerRow({
           ) : null}
         </Stack>
       </button>
-      {tel ? (
+      {tel || whatsapp ? (
         <div className={classes.passengerSide}>
-          <Tooltip label={p.customer_phone}>
-            <ActionIcon
-              component="a"
-              href={tel}
-              variant="light"
-              size={44}
-              radius="xl"
-              aria-label={`Llamar a ${p.customer_name}: ${p.customer_phone}`}
-            >
-              <IconPhone size={20} />
-            </ActionIcon>
-          </Tooltip>
+          {tel ? (
+            <Tooltip label={p.customer_phone}>
+              <ActionIcon
+                component="a"
+                href={tel}
+                variant="light"
+                size={44}
+                radius="xl"
+                aria-label={`Llamar a ${p.customer_name}: ${p.customer_phone}`}
+              >
+                <IconPhone size={20} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {whatsapp ? (
+            <WhatsappButton bookingId={p.booking_id} label={p.customer_name} compact size="xl" variant="light" />
+          ) : null}
         </div>
       ) : null}
     </li>

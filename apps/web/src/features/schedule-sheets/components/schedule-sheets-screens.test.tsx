@@ -319,6 +319,58 @@ describe('schedule sheets screens', () => {
     });
   }, 20_000);
 
+  it('issue 14: a driver WhatsApps a missing customer from the row; the row keeps its name and its state', async () => {
+    loginAs(4);
+    const withoutPhone = { ...hans, customer_phone: '' };
+    const base = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (String(url).endsWith('/bookings/b1/whatsapp')) {
+        return json({ url: 'https://wa.me/34600000000?text=Hola', phone: '+34600000000', text: 'Hola', message: {} });
+      }
+      if (String(url).endsWith('/schedule-sheets/s1')) {
+        return json({
+          ...detail,
+          passengers: [withoutPhone, lucia],
+          stops: [{ ...detail.stops[0], bookings: [lucia, withoutPhone] }],
+        });
+      }
+      return base(url, init);
+    });
+    const tab = { closed: false, opener: {}, document: { body: {} }, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s1');
+    const list = await screen.findByRole('region', { name: 'Pasajeros y embarque' });
+    // The tap target is still named by what it shows, with its state (label in name, 2.5.3).
+    const tap = within(list).getByRole('button', { name: /^Lucía Pérez\s*TRY-AAAAAA/ });
+    expect(tap).toHaveAttribute('aria-pressed', 'false');
+    const whatsapp = within(list).getByRole('button', { name: 'Enviar por WhatsApp a Lucía Pérez' });
+    expect(whatsapp).not.toHaveAttribute('aria-pressed');
+    // Beside the call, outside the tap target.
+    expect(tap.contains(whatsapp)).toBe(false);
+    expect(within(list).getByRole('link', { name: 'Llamar a Lucía Pérez: +34 600 000 000' })).toBeInTheDocument();
+    // Nobody to write to without a phone.
+    expect(within(list).queryByRole('button', { name: /WhatsApp a Hans Becker/ })).toBeNull();
+    fireEvent.click(whatsapp);
+    await waitFor(() => expect(tab.location.href).toBe('https://wa.me/34600000000?text=Hola'));
+    const post = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/bookings/b1/whatsapp'));
+    expect((post?.[1] as RequestInit | undefined)?.method).toBe('POST');
+    // Messaging is not a check-in.
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/check-in'))).toBe(false);
+  }, 20_000);
+
+  it('the home\'s "Pasajeros" (#embarque) opens the sheet at its passenger list, with the focus on it', async () => {
+    loginAs(3);
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s1#embarque');
+    const heading = await screen.findByRole('heading', { name: 'Pasajeros y embarque', level: 2 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrollIntoView).toHaveBeenCalled();
+    scrollIntoView.mockRestore();
+  }, 20_000);
+
   it('Finalizar before the departure starts: disabled, and why is written under it (not a hover tooltip)', async () => {
     loginAs(5);
     renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s3');

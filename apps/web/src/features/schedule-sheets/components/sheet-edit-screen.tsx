@@ -10,8 +10,8 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { pathTo, type TSheetResponse } from '@trayecto/shared';
-import { type ReactNode, useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-page';
 import { getRoles } from '../../../lib/auth-storage';
@@ -30,7 +30,7 @@ import {
   sheetLoad,
 } from '../utils/sheet-view';
 import { AssignmentForm } from './assignment-form';
-import { CheckInPanel } from './check-in-panel';
+import { CheckInPanel, PASSENGERS_ANCHOR } from './check-in-panel';
 import { PickupRoute } from './pickup-route';
 import { PrintSheetView } from './print-view';
 import { SheetStateBadge } from './sheet-badges';
@@ -154,6 +154,23 @@ function CrewCard({ sheet }: { sheet: TSheetResponse }) {
   );
 }
 
+/**
+ * With `#embarque` (the home's "Pasajeros") the sheet opens at its passenger list once it is drawn: scrolled into view below
+ * the header, the focus on its heading (so Tab goes on from there, not from the top).
+ */
+function usePassengersAnchor(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || hash !== `#${PASSENGERS_ANCHOR}`) return;
+    const heading = document.getElementById(PASSENGERS_ANCHOR);
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    (heading.closest('section') ?? heading).scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -72); // the app's header
+    heading.focus({ preventScroll: true });
+  }, [ready, hash]);
+}
+
 function LoadingSheet() {
   return (
     <Stack gap="lg" aria-busy="true" aria-label="Cargando la hoja">
@@ -185,6 +202,7 @@ export function SheetEditScreen() {
   const isPhone = useIsPhone();
   const query = useScheduleSheet(id);
   const sheet = query.data;
+  usePassengersAnchor(Boolean(sheet) && params.get('print') !== '1');
 
   if (!sheet) {
     if (query.isError) {

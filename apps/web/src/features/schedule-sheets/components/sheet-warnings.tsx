@@ -40,7 +40,15 @@ function ConflictItem({ conflict, linkOther }: { conflict: TSheetConflict; linkO
       {linkOther && conflict.other_sheet_id ? (
         <>
           {' '}
-          <Anchor component={Link} to={pathTo('scheduleEdit', { id: conflict.other_sheet_id })} size="sm">
+          {/* The alert's own text colour, underlined: the brand colour on its orange gives 4.2:1. */}
+          <Anchor
+            component={Link}
+            to={pathTo('scheduleEdit', { id: conflict.other_sheet_id })}
+            size="sm"
+            c="inherit"
+            fw={600}
+            underline="always"
+          >
             Ver la otra hoja
           </Anchor>
         </>

@@ -83,6 +83,9 @@ export function telHref(phone: string | null | undefined): string | null {
   return digits.replace(/\+/g, '').length >= 3 ? `tel:${digits}` : null;
 }
 
+/** Whether the customer can be sent a WhatsApp (a number of at least 6 digits; the API checks it is a mobile). */
+export const canWhatsapp = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '').length >= 6;
+
 const PAX_PLURAL: Record<TPaxType, [string, string]> = {
   adult: ['adulto', 'adultos'],
   child: ['niño', 'niños'],

@@ -6,6 +6,13 @@ import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
 import { UserFormModal } from './user-form-modal';
 
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../../lib/notify', async (original) => ({
+  ...(await original<typeof import('../../../lib/notify')>()),
+  notifySuccess: notify.success,
+  notifyError: notify.error,
+}));
+
 const user = (id: string, name: string): TUserResponse => ({
   id,
   full_name: name,
@@ -22,18 +29,35 @@ const user = (id: string, name: string): TUserResponse => ({
   commission_pct: null,
 });
 
-const renderModal = (record: TUserResponse) =>
+// The actor's operator (a real id: a new user is created in it, and the form checks the id's shape).
+const MY_OPERATOR = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+
+const renderModal = (record: TUserResponse | null) =>
   renderRoutes(
     [
       {
         path: '/users',
         element: (
-          <UserFormModal opened user={record} ctx={{ actorLevel: 1, actorOperatorId: 'op-1' }} onClose={() => {}} />
+          <UserFormModal
+            opened
+            user={record}
+            ctx={{ actorLevel: 1, actorOperatorId: MY_OPERATOR }}
+            onClose={() => {}}
+          />
         ),
       },
     ],
     '/users',
   );
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const callsTo = (method: string, path: string) =>
+  vi
+    .mocked(fetch)
+    .mock.calls.filter(
+      ([url, init]) => (init as RequestInit | undefined)?.method === method && String(url).endsWith(path),
+    );
 
 describe('user form: one’s own password', () => {
   beforeEach(() => {
@@ -107,5 +131,107 @@ describe('user form: a 409 goes onto the e-mail field by its code (issue 13)', (
     const email = await save();
     expect((await screen.findAllByText('Conflicto con el correo electrónico')).length).toBeGreaterThan(0);
     expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('user form: the invitation (issue 14)', () => {
+  beforeEach(() => {
+    notify.success.mockClear();
+    notify.error.mockClear();
+    saveSession(fakeJwt({ sub: 'me', level: 1, tour_operator_id: 'op-1', ver: 1 }), { id: 'me', name: 'Carmen' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a new user can be saved without a password: none is sent, and the notice says the invitation goes by e-mail', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'POST' ? json({ ...user('new', 'Ana García'), level: 4 }, 201) : json([]),
+      ),
+    );
+    renderModal(null);
+    const password = await screen.findByLabelText('Contraseña', { selector: 'input' });
+    expect(password).not.toHaveAttribute('aria-required');
+    expect(
+      screen.getByText('Opcional: el usuario recibirá por correo una invitación para elegir su contraseña.'),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Nombre completo', { selector: 'input' }), {
+      target: { value: 'Ana García' },
+    });
+    fireEvent.change(screen.getByLabelText('Email', { selector: 'input' }), { target: { value: 'ana@teide.es' } });
+    fireEvent.click(screen.getByLabelText('Rol', { selector: 'input' }));
+    // The dropdown opens in a portal the open modal hides from the accessibility tree in happy-dom.
+    fireEvent.click(await screen.findByRole('option', { name: 'Chofer', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(callsTo('POST', '/api/v1/users')).toHaveLength(1));
+    const [[, init]] = callsTo('POST', '/api/v1/users') as [[string, RequestInit]];
+    const body = JSON.parse(String(init.body));
+    expect(body).toMatchObject({ full_name: 'Ana García', email: 'ana@teide.es', level: 4 });
+    expect(body).not.toHaveProperty('password');
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith(
+        'Usuario creado',
+        'Ana García recibirá por correo una invitación para elegir su contraseña.',
+      ),
+    );
+  });
+
+  it('"Reenviar invitación" posts to /users/{id}/invitation and tells it like a save', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'POST' ? json({ message: 'Invitación enviada' }, 202) : json([]),
+      ),
+    );
+    renderModal(user('other', 'Lucía Rodríguez'));
+    const button = await screen.findByRole('button', { name: 'Reenviar invitación' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    fireEvent.click(button);
+    await waitFor(() => expect(callsTo('POST', '/api/v1/users/other/invitation')).toHaveLength(1));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Invitación enviada', expect.stringContaining('Lucía Rodríguez')),
+    );
+  });
+
+  it('an inactive user cannot be invited: the button says why (aria-disabled, described) and sends nothing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json([])),
+    );
+    renderModal({ ...user('other', 'Lucía Rodríguez'), state: 2 });
+    const button = await screen.findByRole('button', { name: 'Reenviar invitación' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription('El usuario está inactivo: actívalo y guarda antes de invitarlo.');
+    fireEvent.click(button);
+    expect(callsTo('POST', '/api/v1/users/other/invitation')).toHaveLength(0);
+  });
+
+  it('a 409 from the API (the user was deactivated meanwhile) is told as an error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? json({ code: 'STATE_CONFLICT', message: 'El usuario está inactivo: actívalo antes de invitarlo' }, 409)
+          : json([]),
+      ),
+    );
+    renderModal(user('other', 'Lucía Rodríguez'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reenviar invitación' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        'No se ha enviado la invitación',
+        'El usuario está inactivo: actívalo antes de invitarlo',
+      ),
+    );
+  });
+
+  it('oneself is never invited from here', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json([])),
+    );
+    renderModal(user('me', 'Carmen Díaz'));
+    await screen.findByRole('link', { name: 'Mi cuenta' });
+    expect(screen.queryByRole('button', { name: 'Reenviar invitación' })).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { pathTo, type TUserResponse } from '@trayecto/shared';
 import { Link } from 'react-router';
+import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormActions, FormErrorAlert, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
@@ -21,9 +22,12 @@ import { useIsPhone } from '../../../lib/use-is-phone';
 import { AuditTrail } from '../../audit-log';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
+import { ResendInvitationButton } from './resend-invitation';
 import {
+  createdNotice,
   initialUserFormValues,
   isAdminActor,
+  isInvitedOnCreate,
   mapServerErrors,
   roleOptions,
   STATE_OPTIONS,
@@ -93,7 +97,7 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
       notice: (saved, values) =>
         user
           ? ['Cambios guardados', `Se han guardado los datos de ${saved.full_name ?? values.full_name}.`]
-          : ['Usuario creado', `${saved.full_name ?? values.full_name} ya puede entrar en Trayecto.`],
+          : createdNotice(saved.full_name ?? values.full_name, values),
     },
     onClose,
   });
@@ -233,23 +237,35 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
               description={
                 user
                   ? 'Déjalas en blanco para no cambiar la contraseña.'
-                  : 'Al menos 8 caracteres. Compártela con la persona de forma segura.'
+                  : 'Si la escribes tú, al menos 8 caracteres: compártela con la persona de forma segura.'
               }
             >
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <PasswordInput
                   label="Contraseña"
-                  {...requiredIf(!user)}
+                  description={
+                    user
+                      ? undefined
+                      : isInvitedOnCreate(values)
+                        ? 'Opcional: el usuario recibirá por correo una invitación para elegir su contraseña.'
+                        : 'Opcional. Un usuario inactivo no recibe la invitación: envíasela desde su ficha cuando lo actives.'
+                  }
+                  {...DESCRIPTION_BELOW}
                   autoComplete="new-password"
                   {...form.getInputProps('password')}
                 />
                 <PasswordInput
                   label="Repetir contraseña"
-                  {...requiredIf(!user)}
+                  {...requiredIf(Boolean(values.password))}
                   autoComplete="new-password"
                   {...form.getInputProps('re_password')}
                 />
               </SimpleGrid>
+              {user ? (
+                <Box mt="md">
+                  <ResendInvitationButton user={user} />
+                </Box>
+              ) : null}
             </FormSection>
           )}
 

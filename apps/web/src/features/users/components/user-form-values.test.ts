@@ -1,6 +1,7 @@
 import { MSG, type TUserResponse } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  createdNotice,
   initialUserFormValues,
   mapServerErrors,
   roleOptions,
@@ -31,13 +32,62 @@ const user: TUserResponse = {
 };
 
 describe('user form', () => {
-  it('spec §5: an empty new-user form shows "Campo requerido" on the required fields', () => {
+  it('spec §5: an empty new-user form shows "Campo requerido" on the required fields; issue 14: not on the password', () => {
     const errors = validateUserForm(initialUserFormValues(null, admin), 'create', admin);
     expect(errors.full_name).toBe(MSG.required);
     expect(errors.email).toBe(MSG.required);
     expect(errors.level).toBe(MSG.required);
-    expect(errors.re_password).toBe(MSG.required);
-    expect(errors.password).toBeTruthy();
+    expect(errors.password).toBeUndefined();
+    expect(errors.re_password).toBeUndefined();
+  });
+
+  it('issue 14: a new user without a password is valid and sends none (the invitation e-mail lets them choose it)', () => {
+    const values = {
+      ...initialUserFormValues(null, admin),
+      full_name: 'Ana',
+      email: 'ana@teide.es',
+      level: '4',
+      tour_operator_id: OP,
+    };
+    expect(validateUserForm(values, 'create', admin)).toEqual({});
+    const payload = toCreatePayload(values, admin);
+    expect(payload).not.toHaveProperty('password');
+    expect(payload).not.toHaveProperty('re_password');
+  });
+
+  it('issue 14: a password typed on create still needs its confirmation (re_password), and the other way round', () => {
+    const base = {
+      ...initialUserFormValues(null, admin),
+      full_name: 'Ana',
+      email: 'ana@teide.es',
+      level: '4',
+      tour_operator_id: OP,
+    };
+    expect(validateUserForm({ ...base, password: 'Secreta123' }, 'create', admin)).toEqual({
+      re_password: MSG.required,
+    });
+    expect(validateUserForm({ ...base, re_password: 'Secreta123' }, 'create', admin)).toEqual({
+      password: MSG.required,
+    });
+    expect(validateUserForm({ ...base, password: 'corta', re_password: 'corta' }, 'create', admin)).toEqual({
+      password: MSG.passwordMin,
+    });
+    const typed = { ...base, password: 'Secreta123', re_password: 'Secreta123' };
+    expect(validateUserForm(typed, 'create', admin)).toEqual({});
+    expect(toCreatePayload(typed, admin)).toMatchObject({ password: 'Secreta123', re_password: 'Secreta123' });
+  });
+
+  it('issue 14: the "Usuario creado" notice says what happens next (invitation, own password, inactive)', () => {
+    expect(createdNotice('Ana', { state: '1', password: '' })).toEqual([
+      'Usuario creado',
+      'Ana recibirá por correo una invitación para elegir su contraseña.',
+    ]);
+    expect(createdNotice('Ana', { state: '1', password: 'Secreta123' })[1]).toMatch(
+      /^Ana ya puede entrar con la contraseña que has escrito; también .*invitación/,
+    );
+    expect(createdNotice('Ana', { state: '2', password: '' })[1]).toBe(
+      'Ana está inactivo: no podrá entrar hasta que lo actives.',
+    );
   });
 
   it("spec §5: a badly shaped e-mail shows the spec's e-mail message", () => {

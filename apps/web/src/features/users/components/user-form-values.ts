@@ -110,7 +110,7 @@ function commissionFor(values: TUserFormValues): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** POST body: the user form fields. */
+/** POST body: the user form fields; the passwords only when typed (optional, issue 14). */
 export function toCreatePayload(values: TUserFormValues, ctx: TUserFormContext): TUserCreateRequest {
   const payload: TUserCreateRequest = {
     full_name: values.full_name.trim(),
@@ -121,9 +121,12 @@ export function toCreatePayload(values: TUserFormValues, ctx: TUserFormContext):
     tour_operator_id: operatorFor(values, ctx, null),
     address: values.address.trim(),
     lat_lng: values.lat_lng.trim(),
-    password: values.password,
-    re_password: values.re_password,
   };
+  // Without a password the user chooses one through the invitation e-mail (issue 14).
+  if (values.password || values.re_password) {
+    payload.password = values.password;
+    payload.re_password = values.re_password;
+  }
   const commission = commissionFor(values);
   if (commission !== undefined) payload.commission_pct = commission;
   // A level-1 admin creates users of its own operator: the API fills it in when we do not know it.
@@ -183,8 +186,6 @@ export function validateUserForm(
     }
   }
   if (mode === 'edit' && values.level === '') errors.level ??= MSG.required;
-  // Spec §5: an empty required field says "Campo requerido", not a length rule.
-  if (mode === 'create' && !values.password) errors.password = MSG.required;
   if (values.level !== '' && !assignableLevels(ctx).includes(Number(values.level) as TLevel)) {
     errors.level ??= MSG.invalidOption;
   }
@@ -195,8 +196,10 @@ export function validateUserForm(
   if (values.password && values.re_password && values.password !== values.re_password) {
     errors.re_password ??= MSG.passwordMismatch;
   }
-  if (mode === 'edit' && !values.password && values.re_password) errors.password ??= MSG.required;
-  if (mode === 'edit' && values.password && !values.re_password) errors.re_password ??= MSG.required;
+  // The password is optional (issue 14: a new user is invited by e-mail to choose theirs; on edit,
+  // empty keeps the current one); one typed here needs its confirmation, and the other way round.
+  if (!values.password && values.re_password) errors.password = MSG.required;
+  if (values.password && !values.re_password) errors.re_password = MSG.required;
   return errors;
 }
 
@@ -215,4 +218,19 @@ export function mapServerErrors(
     else rest.push(msg);
   }
   return { fields, rest };
+}
+
+/** Whether a new user with these values is sent the invitation e-mail (the API invites active users). */
+export const isInvitedOnCreate = (values: Pick<TUserFormValues, 'state'>) => values.state === String(USER_STATE.ACTIVE);
+
+/** The "Usuario creado" notice: what happens next for the new user. */
+export function createdNotice(name: string, values: Pick<TUserFormValues, 'state' | 'password'>): [string, string] {
+  if (!isInvitedOnCreate(values))
+    return ['Usuario creado', `${name} está inactivo: no podrá entrar hasta que lo actives.`];
+  return [
+    'Usuario creado',
+    values.password
+      ? `${name} ya puede entrar con la contraseña que has escrito; también le hemos enviado por correo una invitación para elegir la suya.`
+      : `${name} recibirá por correo una invitación para elegir su contraseña.`,
+  ];
 }

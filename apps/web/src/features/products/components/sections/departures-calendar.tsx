@@ -58,6 +58,7 @@ export function slotLabel(slot: TAvailabilitySlot): string {
 export function DeparturesCalendar({
   productId,
   productCapacity,
+  timeZone,
   closedDates,
   today,
   canManage,
@@ -65,6 +66,8 @@ export function DeparturesCalendar({
 }: {
   productId: string;
   productCapacity: number;
+  /** The product's operator's zone. */
+  timeZone: string;
   closedDates: readonly string[];
   today: string;
   canManage: boolean;
@@ -165,7 +168,14 @@ export function DeparturesCalendar({
             emptyText={agendaDays.length === 0 && !loading ? 'No hay salidas este mes.' : null}
           >
             {agendaDays.map((d) => (
-              <Group key={d.date} className={calendarClasses.agendaDay} gap="sm" wrap="nowrap" align="flex-start">
+              <Group
+                key={d.date}
+                className={calendarClasses.agendaDay}
+                data-date={d.date}
+                gap="sm"
+                wrap="nowrap"
+                align="flex-start"
+              >
                 <Text size="sm" fw={600} w={86} style={{ flex: 'none' }} c={d.isPast ? 'dimmed' : undefined}>
                   {formatDay(d.date).replace(/ \d{4}$/, '')}
                 </Text>
@@ -198,6 +208,7 @@ export function DeparturesCalendar({
         <DepartureModal
           productId={productId}
           productCapacity={productCapacity}
+          timeZone={timeZone}
           slot={selected}
           onClose={() => setSelected(null)}
         />

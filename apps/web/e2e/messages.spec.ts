@@ -1,0 +1,152 @@
+/**
+ * "Mensajes" (issue 14): the outbox and history of what Trayecto sends, and the operator's message
+ * settings. The demo records its bookings' messages as sent history.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+/** MESSAGES_SCREENSHOTS=<dir>: also save how the screens look, to check them by eye. */
+const shot = (page: Page, name: string) =>
+  process.env.MESSAGES_SCREENSHOTS
+    ? page.screenshot({ path: `${process.env.MESSAGES_SCREENSHOTS}/${name}.png` })
+    : null;
+
+const ADMIN_TO = 'gerencia@teideaventura.demo';
+
+/** The caller's own operator's settings, straight from the API (to put them back at the end). */
+async function settingsApi(page: Page, method: 'GET' | 'PUT', body?: unknown) {
+  return page.evaluate(
+    async ({ method, body }) => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' };
+      const me = await (await fetch('/api/v1/auth/me', { headers })).json();
+      const res = await fetch(`/api/v1/tour-operators/${me.tour_operator_id}/message-settings`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, body },
+  );
+}
+
+test.describe('messages (issue 14)', () => {
+  test("the operator's admin reads the history, filters it, opens a message and changes the settings", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, ADMIN_TO);
+    const original = (await settingsApi(page, 'GET')).body as {
+      reminder_time: string;
+      enabled_kinds: string[];
+    };
+
+    // The menu leads there, after "Hojas de servicio".
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mensajes' }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(page.getByRole('heading', { name: 'Mensajes', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Bandeja' })).toHaveAttribute('aria-selected', 'true');
+
+    // The demo's history: its bookings' confirmations, sent.
+    const table = page.getByRole('table', { name: 'Mensajes' });
+    const firstSent = table.getByRole('row', { name: /TRY-.*Enviado/ }).first();
+    await expect(firstSent).toBeVisible({ timeout: 30_000 });
+    await expect(table.getByRole('row', { name: /Reserva confirmada/ }).first()).toBeVisible();
+    await shot(page, 'messages-outbox');
+
+    // Filter by state (kept in the URL): only sent messages remain.
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Enviado', exact: true }).click();
+    await expect(page).toHaveURL(/state=sent/);
+    await expect(table.locator('tbody tr').first()).toContainText('Enviado');
+    const badges = await table.locator('tbody .mantine-Badge-label').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(new Set(badges.map((b) => b.trim().toLowerCase()))).toEqual(new Set(['enviado']));
+
+    // Open one: its content as the customer reads it, in a sandboxed frame.
+    const row = table.getByRole('row', { name: /Reserva confirmada/ }).first();
+    const locator = (await row.getByRole('link', { name: /^TRY-/ }).textContent())?.trim() ?? '';
+    await row.getByRole('button', { name: /Reserva confirmada/ }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    const frame = drawer.locator('iframe[title^="Contenido del correo"]');
+    await expect(frame).toHaveAttribute('sandbox', '');
+    await expect(
+      frame
+        .contentFrame()
+        .getByText(/Hola, /)
+        .first(),
+    ).toBeVisible();
+    await expect(frame.contentFrame().getByText(locator).first()).toBeVisible();
+    await expect(drawer.getByText('Automático (Trayecto)')).toBeVisible();
+    await drawer.getByRole('tab', { name: 'Texto' }).click();
+    await expect(drawer.getByText(new RegExp(`Localizador: ${locator}`))).toBeVisible();
+    await shot(page, 'messages-detail');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // "Ajustes": the reminder hour and a switch, saved and still there after a reload.
+    await page.getByRole('tab', { name: 'Ajustes' }).click();
+    await expect(page).toHaveURL(/tab=ajustes/);
+    const form = page.getByRole('form', { name: 'Ajustes de mensajes' });
+    await expect(form.getByLabel('Nombre del remitente')).toHaveAttribute('placeholder', 'Teide Aventura');
+    const hour = original.reminder_time.startsWith('19') ? '20' : '19';
+    const hours = form.getByLabel('Hora del recordatorio: horas');
+    await hours.click();
+    await hours.press('Control+a');
+    await page.keyboard.type(hour);
+    const minutes = form.getByLabel('Hora del recordatorio: minutos');
+    await minutes.click();
+    await minutes.press('Control+a');
+    await page.keyboard.type('30');
+    const payments = form.getByRole('switch', { name: /Pago recibido/ });
+    const wasOn = await payments.isChecked();
+    await payments.click({ force: true });
+    await expect(form.getByText('Cambios sin guardar')).toBeVisible();
+    await shot(page, 'messages-settings');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/message-settings') && r.request().method() === 'PUT');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByText('Ajustes guardados')).toBeVisible();
+
+    await page.reload();
+    const again = page.getByRole('form', { name: 'Ajustes de mensajes' });
+    await expect(again.getByLabel('Hora del recordatorio: horas')).toHaveValue(hour);
+    await expect(again.getByLabel('Hora del recordatorio: minutos')).toHaveValue('30');
+    if (wasOn) await expect(again.getByRole('switch', { name: /Pago recibido/ })).not.toBeChecked();
+    else await expect(again.getByRole('switch', { name: /Pago recibido/ })).toBeChecked();
+    const now = (await settingsApi(page, 'GET')).body as { reminder_time: string; enabled_kinds: string[] };
+    expect(now.reminder_time).toBe(`${hour}:30`);
+    expect(now.enabled_kinds.includes('payment_received')).toBe(!wasOn);
+
+    // Back as they were, for the other journeys on this server.
+    const restore = await settingsApi(page, 'PUT', {
+      reminder_time: original.reminder_time,
+      enabled_kinds: original.enabled_kinds,
+    });
+    expect(restore.status).toBe(200);
+  });
+
+  test('an operator reads the settings only; a seller has no "Mensajes"', async ({ page }) => {
+    await signIn(page, 'operaciones@teideaventura.demo');
+    await expect(
+      page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mensajes' }),
+    ).toBeVisible();
+    await page.goto('/messages?tab=ajustes');
+    const form = page.getByRole('form', { name: 'Ajustes de mensajes' });
+    await expect(form.getByText('Solo lectura')).toBeVisible();
+    await expect(form.getByLabel('Nombre del remitente')).toBeDisabled();
+    await expect(form.getByRole('switch', { name: /Reserva confirmada/ })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+    await shot(page, 'messages-settings-read-only');
+
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'ventas@teideaventura.demo');
+    await expect(page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mensajes' }),
+    ).toHaveCount(0);
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
+  });
+});

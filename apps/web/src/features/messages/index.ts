@@ -1,0 +1,7 @@
+/**
+ * What the messages feature offers other features (the booking screen shows its messages and sends
+ * by WhatsApp). Everything else in this folder is its own: a lint rule (biome.json) refuses imports
+ * that reach past this file or routes.ts.
+ */
+export { BookingMessages } from './components/booking-messages';
+export { WhatsappButton } from './components/whatsapp-button';
