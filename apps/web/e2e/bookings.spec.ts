@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatDay } from '../../../packages/shared/src/common/dates';
 import { signIn } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
@@ -6,7 +7,9 @@ const OPERATOR = 'operaciones@teideaventura.demo';
 /** Seats sold on a departure, read from the calendar view (week of that date, that product). */
 async function seatsSold(page: Page, productId: string, date: string, time: string): Promise<number> {
   await page.goto(`/booking?view=calendar&cal=week&cal_date=${date}&product_id=${productId}`);
-  const entry = page.getByRole('button', { name: new RegExp(` ${time}: (\\d+) plazas? vendidas?`) }).first();
+  // The entry of that day (the week shows the same time on other days too): "…, mar, 24 nov 2026 09:00: 5 plazas vendidas…".
+  const day = formatDay(date).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const entry = page.getByRole('button', { name: new RegExp(`, ${day} ${time}: (\\d+) plazas? vendidas?`) }).first();
   await expect(entry).toBeVisible();
   const name = (await entry.getAttribute('aria-label')) ?? '';
   return Number(new RegExp(` ${time}: (\\d+) plaza`).exec(name)?.[1]);

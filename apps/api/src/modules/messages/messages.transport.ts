@@ -49,6 +49,11 @@ export function createSmtpTransport(o: SmtpOptions): MailTransport {
     port: u.port ? Number(u.port) : secure ? 465 : 587,
     secure,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    // One connection kept open for many messages (a handshake, TLS and AUTH per message cost more
+    // than the message: docs/benchmarks.md, "Messages"), renewed after 100.
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 100,
     connectionTimeout: o.connectionTimeoutMs ?? 10_000,
     greetingTimeout: o.greetingTimeoutMs ?? 10_000,
     socketTimeout: o.socketTimeoutMs ?? 30_000,
