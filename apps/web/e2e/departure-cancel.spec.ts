@@ -4,24 +4,11 @@
  * customers read, every booking ends cancelled, and the summary lists who has no e-mail, each with
  * WhatsApp (the chat opens at wa.me, stubbed here).
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { api, signIn, tokenOf, ZONE } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
 /** The demo operators are in Tenerife: their days are Canarias' days. */
-const ZONE = 'Atlantic/Canary';
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), `login ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const res = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** YYYY-MM-DD in the operator's zone, `days` from now. */
 const dayIn = (days: number) =>

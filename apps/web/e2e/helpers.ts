@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const ADMIN = 'admin@trayecto.demo';
@@ -19,3 +19,47 @@ export const storage = (page: Page) =>
     userName: localStorage.getItem('userName'),
     roles: localStorage.getItem('roles'),
   }));
+
+// ── Setup through the staff API, so each journey starts from data of its own ──────────────────
+
+/** The operators' time zone (the demo operators are in Tenerife): what "today" is for the API. */
+export const ZONE = 'Atlantic/Canary';
+
+export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), `login ${email}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A staff API call that must succeed; its JSON answer. */
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Date, time and ISO weekday (1 = Monday) of an instant in the operators' zone. */
+export function local(at: Date): { date: string; time: string; weekday: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday };
+}

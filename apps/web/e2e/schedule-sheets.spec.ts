@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { api, local, signIn, tokenOf } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
 const MANAGER = 'gerencia@teideaventura.demo';
@@ -7,52 +7,7 @@ const GUIDE = 'guia@teideaventura.demo';
 const DRIVER = 'chofer@teideaventura.demo';
 const DRIVER_NAME = 'Antonio González Rivero';
 const GUIDE_NAME = 'Sara Martín Delgado';
-/** The operator's time zone (the demo operators are in Tenerife): what "today" is for the API. */
-const ZONE = 'Atlantic/Canary';
-
 // ── Setup through the staff API, so each journey starts from data of its own ──────────────────
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), `login ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** Date, time and ISO weekday (1 = Monday) of an instant in the operator's zone. */
-function local(at: Date): { date: string; time: string; weekday: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday };
-}
 
 type TProductSetup = { times: string[]; date: string; weekday: number; duration: number; pickupHotelId?: string };
 

@@ -4,46 +4,13 @@
  * "Pasajeros", the driver on a phone in two taps from landing). The chat opens at wa.me with the
  * text written; wa.me is stubbed, the popup's address is what is checked.
  */
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { api, local, signIn, tokenOf } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
 const MANAGER = 'gerencia@teideaventura.demo';
 const DRIVER = 'chofer@teideaventura.demo';
-const ZONE = 'Atlantic/Canary';
 const WA = /^https:\/\/wa\.me\/\d+\?text=/;
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), `login ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const res = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** Date, time and ISO weekday of an instant in the operator's zone. */
-function local(at: Date): { date: string; time: string; weekday: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday };
-}
 
 /** wa.me answers with a stub page; returns the chat's address once the popup got there. */
 async function openWhatsapp(page: Page, context: BrowserContext, click: () => Promise<void>): Promise<string> {

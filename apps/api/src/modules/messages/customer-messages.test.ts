@@ -4,7 +4,7 @@
  * server on loopback (smtp-server; mailparser reads what arrives) with the operator's brand, the
  * locator, absolute links that open the right page and, for a confirmation, a valid calendar entry.
  */
-import { pathTo } from '@trayecto/shared';
+import { CUSTOMER_MESSAGE_KINDS, pathTo } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
@@ -330,17 +330,7 @@ describe("the operator's settings", () => {
       await staff().send('PUT', `/api/v1/tour-operators/${w.A.op.id}/message-settings`, w.tokens.A1, {
         sender_name: '',
         reply_to: '',
-        enabled_kinds: [
-          'booking_confirmed',
-          'booking_requested',
-          'booking_prepared',
-          'booking_changed',
-          'booking_cancelled',
-          'payment_received',
-          'payment_refunded',
-          'booking_reminder',
-          'departure_cancelled',
-        ],
+        enabled_kinds: [...CUSTOMER_MESSAGE_KINDS],
       });
     }
   });
