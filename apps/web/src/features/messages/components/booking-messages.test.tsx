@@ -1,37 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MESSAGE_SKIP_REASON, type TMessageResponse } from '@trayecto/shared';
+import { MESSAGE_SKIP_REASON } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/auth-storage';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
 import { BookingMessages, WhatsappButton } from '../index';
+import { aMessage, BOOKING, OP } from '../test-fixtures';
 
-const OP = '11111111-2222-4333-8444-555555555555';
-const BOOKING = '22222222-2222-4333-8444-555555555555';
-
-const message = (over: Partial<TMessageResponse>): TMessageResponse => ({
-  id: crypto.randomUUID(),
-  tour_operator_id: OP,
-  timezone: 'Atlantic/Canary',
-  kind: 'booking_confirmed',
-  channel: 'email',
-  state: 'sent',
-  recipient: 'lucia@example.com',
-  recipient_name: 'Lucía Pérez',
-  subject: 'Reserva confirmada',
-  preview: 'Hola, Lucía',
-  attempts: 1,
-  last_error: null,
-  next_attempt_at: null,
-  sent_at: '2026-11-22T08:06:00Z',
-  booking_id: BOOKING,
-  booking_locator: 'TRY-ABC123',
-  user_id: null,
-  actor_name: null,
-  resend_of: null,
-  created_at: '2026-11-22T08:05:00Z',
-  ...over,
-});
+const message = aMessage;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

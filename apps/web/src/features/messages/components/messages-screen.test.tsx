@@ -11,36 +11,19 @@ import { saveSession } from '../../../lib/auth-storage';
 import { setViewerZone } from '../../../lib/time-zone';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
+import { aMessage, BOOKING, OP } from '../test-fixtures';
 import { MessagesScreen } from './messages-screen';
 
-const OP = '11111111-2222-4333-8444-555555555555';
-const BOOKING = '22222222-2222-4333-8444-555555555555';
 const M1 = '33333333-2222-4333-8444-555555555555';
 const M2 = '44444444-2222-4333-8444-555555555555';
 
-const message = (over: Partial<TMessageResponse>): TMessageResponse => ({
-  id: M1,
-  tour_operator_id: OP,
-  timezone: 'Atlantic/Canary',
-  kind: 'booking_confirmed',
-  channel: 'email',
-  state: 'sent',
-  recipient: 'lucia@example.com',
-  recipient_name: 'Lucía Pérez',
-  subject: 'Reserva confirmada: Subida al Teide (TRY-ABC123)',
-  preview: 'Hola, Lucía: tu reserva está confirmada.',
-  attempts: 1,
-  last_error: null,
-  next_attempt_at: null,
-  sent_at: '2026-11-22T08:06:00Z',
-  booking_id: BOOKING,
-  booking_locator: 'TRY-ABC123',
-  user_id: null,
-  actor_name: null,
-  resend_of: null,
-  created_at: '2026-11-22T08:05:00Z',
-  ...over,
-});
+const message = (over: Partial<TMessageResponse>) =>
+  aMessage({
+    id: M1,
+    subject: 'Reserva confirmada: Subida al Teide (TRY-ABC123)',
+    preview: 'Hola, Lucía: tu reserva está confirmada.',
+    ...over,
+  });
 const ROWS = [
   message({}),
   message({
