@@ -23,6 +23,7 @@ export * from './common/time-zone';
 export * from './common/validation';
 export * from './csv/csv';
 export * from './dashboard/dashboard.schema';
+export * from './i18n/locales';
 export * from './messages/messages.schema';
 export * from './persons/persons.schema';
 export * from './preferences/preferences.schema';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, PAX_TYPES, PRODUCT_STATES } from '../common/catalog';
+import { PUBLIC_LOCALES } from '../i18n/locales';
 import { addDays, daysBetween, isCalendarDate, isoWeekday } from '../common/dates';
 import { zDate, zEnum, zInt, zLatLng, zOptionalText, zRequired, zText, zTime, zUuid } from '../common/validation';
 
@@ -140,6 +141,38 @@ const ZProductPickup = z
     message: 'Indica los minutos antes de la salida o una hora fija',
     path: ['minutes_before'],
   });
+/** The translatable texts of a product in one language (issue 15); each with the base field's limits. */
+export const ZProductTranslation = z
+  .object({
+    name: zOptionalText(150),
+    short_description: zOptionalText(300),
+    /** Rich text (HTML); the server sanitises it. */
+    description: zText(50_000).optional(),
+    includes: z.array(zRequired(200)).max(30).optional(),
+    excludes: z.array(zRequired(200)).max(30).optional(),
+    what_to_bring: z.array(zRequired(200)).max(30).optional(),
+    meeting_point: zOptionalText(300),
+    booking_terms: zOptionalText(PRODUCT_BOOKING_TERMS_MAX),
+    pickup_notes: zOptionalText(1000),
+  })
+  .strict();
+export type TProductTranslation = z.infer<typeof ZProductTranslation>;
+/** The product's texts that have a translation per language: what the completeness indicator counts. */
+export const PRODUCT_TRANSLATABLE_FIELDS = [
+  'name',
+  'short_description',
+  'description',
+  'includes',
+  'excludes',
+  'what_to_bring',
+  'meeting_point',
+  'booking_terms',
+  'pickup_notes',
+] as const;
+export type TProductTranslatableField = (typeof PRODUCT_TRANSLATABLE_FIELDS)[number];
+export const ZProductTranslations = z.partialRecord(zEnum(PUBLIC_LOCALES), ZProductTranslation);
+export type TProductTranslations = z.infer<typeof ZProductTranslations>;
+
 const productFields = {
   tour_operator_id: zUuid().optional(),
   code: zRequired(30).regex(/^[A-Za-z0-9._-]+$/, 'Solo letras, números, punto, guion y guion bajo'),
@@ -159,6 +192,16 @@ const productFields = {
   pickup_enabled: z.boolean().optional(),
   includes: z.array(zRequired(200)).max(30).optional(),
   excludes: z.array(zRequired(200)).max(30).optional(),
+  /** What the customer should bring: one item per entry. */
+  what_to_bring: z.array(zRequired(200)).max(30).optional(),
+  /** What a customer collected at their hotel should know (where to wait, how to be seen). */
+  pickup_notes: zOptionalText(1000),
+  /**
+   * The customer-facing texts in other languages (issue 15), `{ "de": { "name": "…", … } }`: the
+   * fields above are in the operator's default language; a text missing here falls back to them.
+   * A language sent replaces the stored one; `{}` for a language removes it.
+   */
+  translations: ZProductTranslations.optional(),
   capacity: zInt(1, 10_000),
   min_pax: zInt(1, 10_000).optional(),
   booking_cutoff_hours: zInt(0, 720).optional(),
@@ -268,6 +311,23 @@ export const ZProductResponse = z.object({
   pickup_enabled: z.boolean(),
   includes: z.array(z.string()),
   excludes: z.array(z.string()),
+  what_to_bring: z.array(z.string()),
+  pickup_notes: z.string(),
+  /** The texts in other languages (only the fields written in each). */
+  translations: z.record(
+    z.string(),
+    z.object({
+      name: z.string().optional(),
+      short_description: z.string().optional(),
+      description: z.string().optional(),
+      includes: z.array(z.string()).optional(),
+      excludes: z.array(z.string()).optional(),
+      what_to_bring: z.array(z.string()).optional(),
+      meeting_point: z.string().optional(),
+      booking_terms: z.string().optional(),
+      pickup_notes: z.string().optional(),
+    }),
+  ),
   capacity: z.number().int(),
   min_pax: z.number().int(),
   booking_cutoff_hours: z.number().int(),

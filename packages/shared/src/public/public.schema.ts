@@ -43,8 +43,12 @@ const ZPublicOperator = ZTourOperatorResponse.pick({
   address: true,
   booking_terms: true,
   timezone: true,
+  default_language: true,
+  public_languages: true,
 });
 export type TPublicOperator = z.infer<typeof ZPublicOperator>;
+
+const ZContentLocales = z.record(z.string(), z.string());
 
 /** GET /api/v1/public/products/{id}: an active product of an active operator, else 404. */
 export const ZPublicProduct = ZProductResponse.pick({
@@ -74,6 +78,15 @@ export const ZPublicProduct = ZProductResponse.pick({
   seasons: z.array(ZProductSeasonOut),
   /** The terms that apply: the product's own, or the tour operator's when it has none. */
   booking_terms: z.string(),
+  what_to_bring: z.array(z.string()),
+  pickup_notes: z.string(),
+  /** The language this answer is written in (`?lang=`, else Accept-Language, else the operator's). */
+  locale: z.string(),
+  /**
+   * Texts with no translation in `locale`, and the language they fall back to:
+   * `{ "description": "es" }` (the page marks them with `lang`). Absent fields are in `locale`.
+   */
+  content_locales: ZContentLocales,
   tour_operator: ZPublicOperator,
 });
 export type TPublicProduct = z.infer<typeof ZPublicProduct>;
@@ -213,7 +226,13 @@ export const ZPublicBooking = ZBookingResponse.pick({
     pickup_enabled: z.boolean(),
     image: z.object({ url: z.string(), alt: z.string() }).nullable(),
     free_cancellation_hours: z.number().int(),
+    what_to_bring: z.array(z.string()),
+    pickup_notes: z.string(),
+    /** As the product's: its texts that fall back to another language. */
+    content_locales: ZContentLocales,
   }),
+  /** The language this answer (and the booking's pages) is written in. */
+  locale: z.string(),
   lines: z.array(ZLineOut.omit({ occupies_seat: true })),
   accommodation: z
     .object({ id: z.string(), name: z.string(), address: z.string(), zone: z.string(), pickup_point: z.string() })

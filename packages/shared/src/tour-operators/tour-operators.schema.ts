@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { USER_STATE } from '../common/roles';
-import { zChoiceOf, zDecimal, zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
+import { PUBLIC_LOCALES } from '../i18n/locales';
+import { zChoiceOf, zDecimal, zEnum, zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
 
 const zState = zChoiceOf([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 // Each refine below carries its rule as a JSON Schema pattern too, for the OpenAPI document (issue 21).
@@ -32,6 +33,26 @@ const zCurrency = zText(3)
   .meta({ pattern: '^$|^[A-Z]{3}$' })
   .optional();
 const zPct = zDecimal(0, 100, MSG.percentRange).optional();
+/** One of the customer-facing languages (issue 15). */
+export const zPublicLocale = () => zEnum(PUBLIC_LOCALES);
+const TERMS_MAX = 20000;
+/** A text per customer-facing language other than the default one: `{ "de": "…" }`. */
+export const zLocaleTexts = (max: number) =>
+  z.partialRecord(zPublicLocale(), zText(max)).meta({ description: 'Un texto por idioma (es, en, de, fr, it, nl).' });
+/** Offered languages: customer-facing ones, none twice. */
+const zPublicLanguages = z
+  .array(zPublicLocale())
+  .min(1, 'Elige al menos un idioma')
+  .max(PUBLIC_LOCALES.length)
+  .refine((l) => new Set(l).size === l.length, 'Idiomas repetidos')
+  .meta({ uniqueItems: true });
+/** The default language is always offered. */
+const defaultIsOffered = (o: { default_language?: string; public_languages?: string[] }) =>
+  !o.default_language || !o.public_languages || o.public_languages.includes(o.default_language);
+const defaultIsOfferedIssue = {
+  message: 'El idioma principal debe estar entre los idiomas ofrecidos',
+  path: ['public_languages'],
+};
 
 const fields = {
   name: zRequired(150),
@@ -46,14 +67,22 @@ const fields = {
   timezone: zTimezone,
   currency: zCurrency,
   default_commission_pct: zPct,
-  booking_terms: zOptionalText(20000),
+  booking_terms: zOptionalText(TERMS_MAX),
+  /** The language the operator writes its texts in, and its customers' fallback. */
+  default_language: zPublicLocale().optional(),
+  /** The languages its public pages and messages are offered in. */
+  public_languages: zPublicLanguages.optional(),
+  /** `booking_terms` in other languages; a missing one falls back to `booking_terms`. */
+  booking_terms_translations: zLocaleTexts(TERMS_MAX).optional(),
   state: zState.optional(),
 };
 
-export const ZTourOperatorCreateRequest = z.object(fields);
+export const ZTourOperatorCreateRequest = z.object(fields).refine(defaultIsOffered, defaultIsOfferedIssue);
 export type TTourOperatorCreateRequest = z.infer<typeof ZTourOperatorCreateRequest>;
 
-export const ZTourOperatorUpdateRequest = z.object({ ...fields, name: fields.name.optional() });
+export const ZTourOperatorUpdateRequest = z
+  .object({ ...fields, name: fields.name.optional() })
+  .refine(defaultIsOffered, defaultIsOfferedIssue);
 export type TTourOperatorUpdateRequest = z.infer<typeof ZTourOperatorUpdateRequest>;
 
 export const ZTourOperatorResponse = z.object({
@@ -71,6 +100,9 @@ export const ZTourOperatorResponse = z.object({
   currency: z.string(),
   default_commission_pct: z.number(),
   booking_terms: z.string(),
+  default_language: z.string(),
+  public_languages: z.array(z.string()),
+  booking_terms_translations: z.record(z.string(), z.string()),
   state: z.number().int(),
   users_count: z.number().int().optional(),
   created_at: z.string(),

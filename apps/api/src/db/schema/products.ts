@@ -31,6 +31,20 @@ export type ProductSeason = { name: string; from: string; to: string; prices: Pr
 /** A weekly rule: on these ISO weekdays (1 = Monday … 7 = Sunday), at these times, in this range. */
 export type AvailabilityRule = { weekdays: number[]; times: string[]; valid_from: string; valid_to: string | null };
 
+/** A product's customer-facing texts in one language (every key optional: missing falls back). */
+export type ProductTranslation = Partial<{
+  name: string;
+  short_description: string;
+  description: string;
+  includes: string[];
+  excludes: string[];
+  what_to_bring: string[];
+  meeting_point: string;
+  booking_terms: string;
+  pickup_notes: string;
+}>;
+export type ProductTranslations = Partial<Record<string, ProductTranslation>>;
+
 /** A product (tour) of a tour operator. Lists owned by the product live as validated JSON. */
 export const products = pgTable(
   'products',
@@ -49,6 +63,15 @@ export const products = pgTable(
     pickupEnabled: boolean('pickup_enabled').notNull().default(false),
     includes: text('includes').array().notNull().default(sql`'{}'::text[]`),
     excludes: text('excludes').array().notNull().default(sql`'{}'::text[]`),
+    /** What the customer should bring (one item per entry), in the operator's default language. */
+    whatToBring: text('what_to_bring').array().notNull().default(sql`'{}'::text[]`),
+    /** What a customer collected at their hotel should know (where to wait, how to be seen). */
+    pickupNotes: text('pickup_notes').notNull().default(''),
+    /**
+     * The customer-facing texts in other languages (issue 15): `{ "de": { "name": "…", … } }`.
+     * The columns above hold the operator's default language; a text missing here falls back to them.
+     */
+    translations: jsonb('translations').$type<ProductTranslations>().notNull().default(sql`'{}'::jsonb`),
     capacity: integer('capacity').notNull(),
     minPax: integer('min_pax').notNull().default(1),
     bookingCutoffHours: integer('booking_cutoff_hours').notNull().default(0),

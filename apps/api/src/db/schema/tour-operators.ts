@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A tour operator is a tenant (PRODUCT.md §3, §4). */
 export const tourOperators = pgTable(
@@ -21,9 +21,23 @@ export const tourOperators = pgTable(
       .notNull()
       .default(0),
     bookingTerms: text('booking_terms').notNull().default(''),
+    /** The language its own texts are written in and its customers' fallback (issue 15). */
+    defaultLanguage: text('default_language').notNull().default('es'),
+    /** The languages its public pages are offered in (the default one always among them). */
+    publicLanguages: text('public_languages')
+      .array()
+      .notNull()
+      .default(sql`'{es,en,de,fr,it,nl}'::text[]`),
+    /** `booking_terms` in other languages: `{ "de": "…" }`; a missing one falls back to `booking_terms`. */
+    bookingTermsTranslations: jsonb('booking_terms_translations')
+      .$type<Partial<Record<string, string>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     state: smallint('state').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('tour_operators_state_check', sql`${t.state} in (1, 2)`), index('tour_operators_name_idx').on(t.name)],
+  (t) => [
+    check('tour_operators_state_check', sql`${t.state} in (1, 2)`),
+    check('tour_operators_default_language_check', sql`${t.defaultLanguage} in ('es', 'en', 'de', 'fr', 'it', 'nl')`), index('tour_operators_name_idx').on(t.name)],
 );

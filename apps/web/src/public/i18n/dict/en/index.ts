@@ -1,0 +1,12 @@
+/** The public pages in en (see ../es/index.ts). */
+import { errors } from '@trayecto/shared/i18n/errors/en';
+import type { TPublicDict } from '../es';
+import { booking } from './booking';
+import { common } from './common';
+import { existing } from './existing';
+import { landing } from './landing';
+import { statement } from './statement';
+import { voucher } from './voucher';
+
+const en: TPublicDict = { common, landing, booking, existing, voucher, statement, errors };
+export default en;

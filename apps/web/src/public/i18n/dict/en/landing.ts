@@ -1,0 +1,3 @@
+import type { TPublicDict } from '../es';
+
+export const landing: TPublicDict['landing'] = {};
