@@ -96,7 +96,17 @@ export default defineConfig({
             codeSplitting: {
               // zod/mini (the booking forms' checks) in a chunk of its own, loaded with the forms
               // only: never with the landing.
-              groups: [reactChunk, { name: 'zod-mini', test: /node_modules[\\/]zod[\\/]/, priority: 9 }],
+              groups: [
+                reactChunk,
+                { name: 'zod-mini', test: /node_modules[\\/]zod[\\/]/, priority: 9 },
+                // One chunk per language, named so the server can preload the page's one
+                // (apps/api/src/plugins/web.ts): its texts and its error messages (issue 15).
+                ...['es', 'en', 'de', 'fr', 'it', 'nl'].map((l) => ({
+                  name: `locale-${l}`,
+                  test: new RegExp(`public[\\\\/]i18n[\\\\/]dict[\\\\/]${l}[\\\\/]|i18n[\\\\/]errors[\\\\/]${l}\\.ts`),
+                  priority: 8,
+                })),
+              ],
             },
           },
         },

@@ -33,6 +33,7 @@ import { slotsOf } from '../departures/departures.service';
 import { timeZoneOf } from '../products/products.service';
 import { assertPickupPlace, publicProduct } from './public.catalog';
 import { startsAtOf, toPublicBooking } from './public.mapper';
+import type { LocaleAsk } from './public.i18n';
 import * as repo from './public.repository';
 import {
   cancelRefusal,
@@ -61,16 +62,19 @@ async function lockCustomerBooking(tx: DbOrTx, bookingId: string) {
   return locked;
 }
 
-async function readPublicBooking(db: DbOrTx, id: string, now: Date): Promise<TPublicBooking> {
+async function readPublicBooking(db: DbOrTx, id: string, now: Date, ask: LocaleAsk = {}): Promise<TPublicBooking> {
   const view = await repo.findPublicBooking(db, id);
   if (!view) throw bookingNotFound();
   const [image] = await repo.listImages(db, view.product.id, 1);
-  return toPublicBooking(view, image, now);
+  return toPublicBooking(view, image, now, ask);
 }
 
-/** GET /public/bookings/{id} (404 for an unknown or malformed id, or an inactive operator's). */
-export async function getPublicBooking(db: DbOrTx, id: string, now: Date): Promise<TPublicBooking> {
-  return readPublicBooking(db, bookingIdOf(id), now);
+/**
+ * GET /public/bookings/{id} (404 for an unknown or malformed id, or an inactive operator's), in the
+ * language `ask` negotiates (public.i18n.ts; the booking's own language before the operator's).
+ */
+export async function getPublicBooking(db: DbOrTx, id: string, now: Date, ask: LocaleAsk = {}): Promise<TPublicBooking> {
+  return readPublicBooking(db, bookingIdOf(id), now, ask);
 }
 
 /**
@@ -124,7 +128,8 @@ async function sell(
         beforeSeats: async (inner, bookingId) => {
           response = {
             status: 201,
-            body: withPublicLinks(await readPublicBooking(inner, bookingId, now), linksOrigin),
+            // In the language the customer booked in (a replay answers the same bytes).
+            body: withPublicLinks(await readPublicBooking(inner, bookingId, now, { query: body.language }), linksOrigin),
           };
           await complete(inner, response);
         },
@@ -163,6 +168,7 @@ export async function updatePublicBooking(
   body: TPublicBookingUpdateRequest,
   now: Date,
   origin: RequestOrigin = {},
+  ask: LocaleAsk = {},
 ): Promise<TPublicBooking> {
   const bookingId = bookingIdOf(id);
   await inTransaction(db, async (tx) => {
@@ -250,7 +256,7 @@ export async function updatePublicBooking(
       changes: await nameReferences(tx, audited, { accommodation_id: 'accommodation' }),
     });
   });
-  return readPublicBooking(db, bookingId, now);
+  return readPublicBooking(db, bookingId, now, ask);
 }
 
 /**
@@ -263,6 +269,7 @@ export async function cancelPublicBooking(
   reason: string,
   now: Date,
   origin: RequestOrigin = {},
+  ask: LocaleAsk = {},
 ): Promise<TPublicBooking> {
   const bookingId = bookingIdOf(id);
   await inTransaction(db, async (tx) => {
@@ -280,5 +287,5 @@ export async function cancelPublicBooking(
       notify: { by: 'customer', productName: product.name },
     });
   });
-  return readPublicBooking(db, bookingId, now);
+  return readPublicBooking(db, bookingId, now, ask);
 }

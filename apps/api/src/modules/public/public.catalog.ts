@@ -21,6 +21,7 @@ import { slotsOf } from '../departures/departures.service';
 import { todayIn } from '../products/availability';
 import type { ProductRow } from '../products/products.mapper';
 import { timeZoneOf } from '../products/products.service';
+import { answerLocale, type LocaleAsk } from './public.i18n';
 import { toPublicProduct } from './public.mapper';
 import * as repo from './public.repository';
 
@@ -41,9 +42,9 @@ export async function publicProduct(db: DbOrTx, id: string) {
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /public/products/{id}: an active product of an active operator, with its images in order. */
-export async function getPublicProduct(db: DbOrTx, id: string): Promise<TPublicProduct> {
+export async function getPublicProduct(db: DbOrTx, id: string, ask: LocaleAsk = {}): Promise<TPublicProduct> {
   const { product, operator } = await publicProduct(db, id);
-  return toPublicProduct(product, operator, await repo.listImages(db, product.id));
+  return toPublicProduct(product, operator, await repo.listImages(db, product.id), answerLocale(operator, ask));
 }
 
 /**

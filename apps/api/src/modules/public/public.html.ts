@@ -4,11 +4,71 @@
  * `script-src 'self'`). The landing page also carries its product as a JSON data block, so the
  * client renders it without a second request.
  */
-import { PUBLIC_DATA_ELEMENT_ID, type TPublicProduct } from '@trayecto/shared';
+import {
+  LANG_PARAM,
+  localeDir,
+  OG_LOCALES,
+  PUBLIC_DATA_ELEMENT_ID,
+  type TPublicLocale,
+  type TPublicProduct,
+} from '@trayecto/shared';
 
 /** Longest meta description search engines show. */
 const DESCRIPTION_MAX = 160;
-const NOT_FOUND_TITLE = 'Página no encontrada';
+
+/** The few texts of the page shell the server writes, per language (issue 15). */
+const SHELL_TEXTS: Record<TPublicLocale, { description: string; noscript: string; notFound: string }> = {
+  es: {
+    description: 'Reserva tu excursión y consulta tu bono de reserva.',
+    noscript: 'Esta página necesita JavaScript activado.',
+    notFound: 'Página no encontrada',
+  },
+  en: {
+    description: 'Book your tour and view your booking voucher.',
+    noscript: 'This page needs JavaScript to be enabled.',
+    notFound: 'Page not found',
+  },
+  de: {
+    description: 'Buchen Sie Ihren Ausflug und rufen Sie Ihren Buchungsgutschein ab.',
+    noscript: 'Für diese Seite muss JavaScript aktiviert sein.',
+    notFound: 'Seite nicht gefunden',
+  },
+  fr: {
+    description: 'Réservez votre excursion et consultez votre bon de réservation.',
+    noscript: 'Cette page nécessite que JavaScript soit activé.',
+    notFound: 'Page introuvable',
+  },
+  it: {
+    description: 'Prenoti la sua escursione e consulti il suo voucher di prenotazione.',
+    noscript: 'Questa pagina richiede JavaScript attivo.',
+    notFound: 'Pagina non trovata',
+  },
+  nl: {
+    description: 'Boek uw excursie en bekijk uw boekingsvoucher.',
+    noscript: 'Voor deze pagina moet JavaScript ingeschakeld zijn.',
+    notFound: 'Pagina niet gevonden',
+  },
+};
+
+/**
+ * The page shell in `locale`: `<html lang dir>`, the generic description and the noscript text
+ * in that language, and a modulepreload of its dictionary chunk (found by web.ts in the build) so
+ * the texts download with the entry, not after it.
+ */
+export function localizeShell(template: string, locale: TPublicLocale, dictionaryChunk?: string): string {
+  const texts = SHELL_TEXTS[locale];
+  let html = template
+    .replace(/<html[^>]*>/i, `<html lang="${locale}" dir="${localeDir(locale)}">`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/i,
+      () => `<meta name="description" content="${escapeHtml(texts.description)}" />`,
+    )
+    .replace(/<noscript>[\s\S]*?<\/noscript>/i, () => `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
+  if (dictionaryChunk) {
+    html = html.replace(/<\/head>/i, () => `  <link rel="modulepreload" href="${escapeHtml(dictionaryChunk)}" />\n  </head>`);
+  }
+  return html;
+}
 /** `sizes` of the landing's hero <img> (apps/web/src/public/pages/landing-page.tsx). */
 const HERO_SIZES = '(min-width: 960px) 720px, 100vw';
 
@@ -85,17 +145,27 @@ export function renderLanding(
   path: string,
   origin: string | undefined,
 ): string {
+  const locale = product.locale as TPublicLocale;
+  const offered = product.tour_operator.public_languages as TPublicLocale[];
   const title = `${product.name} · ${product.tour_operator.name}`;
+  // One URL per language: the bare path for the operator's default language (and x-default: without
+  // `?lang=` the page answers by Accept-Language, then the default), `?lang=xx` for the others.
+  const abs = (p: string) => (origin ? `${origin}${p}` : p);
+  const defaultLocale = product.tour_operator.default_language;
+  const urlIn = (l: string) => abs(l === defaultLocale ? path : `${path}?${LANG_PARAM}=${l}`);
   const description = truncate(product.short_description || textOf(product.description) || product.name);
   const image = product.images[0];
   const tags = [
     meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(origin ? `${origin}${path}` : path)}" />`,
+    `<link rel="canonical" href="${escapeHtml(urlIn(locale))}" />`,
+    ...offered.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(urlIn(l))}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(abs(path))}" />`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
-    ...(origin ? [meta('property', 'og:url', `${origin}${path}`)] : []),
-    meta('property', 'og:locale', 'es_ES'),
+    ...(origin ? [meta('property', 'og:url', urlIn(locale))] : []),
+    meta('property', 'og:locale', OG_LOCALES[locale] ?? 'es_ES'),
+    ...offered.filter((l) => l !== locale).map((l) => meta('property', 'og:locale:alternate', OG_LOCALES[l])),
     meta('property', 'og:site_name', product.tour_operator.name),
     ...(image && origin
       ? [
@@ -124,8 +194,8 @@ export function renderLanding(
 }
 
 /** The landing page of a product that is not public: the client shows its friendly not-found. */
-export const renderLandingNotFound = (template: string) =>
-  withHead(template, NOT_FOUND_TITLE, [meta('name', 'robots', 'noindex')]);
+export const renderLandingNotFound = (template: string, locale: TPublicLocale = 'es') =>
+  withHead(template, SHELL_TEXTS[locale].notFound, [meta('name', 'robots', 'noindex')]);
 
 /** Pages of one customer's booking (voucher, booking form): never in search engines. */
 export function renderNoIndex(template: string): string {

@@ -2,16 +2,32 @@
  * Rows → what customers see (packages/shared/src/public). Only the fields listed here ever leave
  * the server on a public route: no internal notes, sellers, commissions, staff or other customers.
  */
-import { pathTo, type TPublicBooking, type TPublicOperator, type TPublicProduct } from '@trayecto/shared';
+import {
+  pathTo,
+  type TPublicBooking,
+  type TPublicLocale,
+  type TPublicOperator,
+  type TPublicProduct,
+} from '@trayecto/shared';
+import type { ProductTranslations } from '../../db/schema/products';
 import { isoOf, isoOrNull } from '../../lib/instants';
 import { pendingCents } from '../bookings/bookings.mapper';
 import { zonedDateTimeToInstant } from '../products/availability';
 import { fromPriceCents, type ImageRow, type ProductRow, uploadUrl } from '../products/products.mapper';
 import { timeZoneOf } from '../products/products.service';
+import {
+  answerLocale,
+  defaultLocaleOf,
+  type LocaleAsk,
+  localizeTexts,
+  offeredLocales,
+  operatorTermsIn,
+  type ProductTexts,
+} from './public.i18n';
 import type { PublicBookingView, PublicOperatorRow } from './public.repository';
 import { canCancel, canConfirm, freeCancellationUntil } from './public.rules';
 
-function toPublicOperator(op: PublicOperatorRow): TPublicOperator {
+function toPublicOperator(op: PublicOperatorRow, locale: TPublicLocale): TPublicOperator {
   return {
     name: op.name,
     logo_url: op.logoUrl,
@@ -20,17 +36,34 @@ function toPublicOperator(op: PublicOperatorRow): TPublicOperator {
     phone: op.phone,
     website: op.website,
     address: op.address,
-    booking_terms: op.bookingTerms,
+    booking_terms: operatorTermsIn(op, locale),
     timezone: timeZoneOf(op.timezone),
+    default_language: defaultLocaleOf(op),
+    public_languages: offeredLocales(op),
   };
 }
 
 /**
- * The booking terms that apply to a product: its own when it has them (a walking tour's are not a
- * coach tour's), else the tour operator's.
+ * A product's texts in `locale` with their fallbacks (public.i18n.ts). The booking terms that apply
+ * are the product's own when it has them (a walking tour's are not a coach tour's), else the tour
+ * operator's, each in `locale` when translated.
  */
-const effectiveBookingTerms = (productTerms: string, operator: Pick<PublicOperatorRow, 'bookingTerms'>) =>
-  productTerms.trim() ? productTerms : operator.bookingTerms;
+function productTextsIn<T extends Partial<ProductTexts>>(
+  base: T,
+  translations: ProductTranslations,
+  operator: PublicOperatorRow,
+  locale: TPublicLocale,
+) {
+  const baseLocale = defaultLocaleOf(operator);
+  const own = localizeTexts(base, translations, locale, baseLocale);
+  if (!('booking_terms' in base) || (base.booking_terms ?? '').trim()) return own;
+  // No terms of its own: the operator's, in this language or its default one.
+  const terms = operatorTermsIn(operator, locale);
+  const content_locales = { ...own.content_locales };
+  if (locale !== baseLocale && terms && terms === operator.bookingTerms) content_locales.booking_terms = baseLocale;
+  else delete content_locales.booking_terms;
+  return { texts: { ...own.texts, booking_terms: terms }, content_locales };
+}
 
 type Price = ProductRow['prices'][number];
 const toPublicPrice = (p: Price) => ({
@@ -41,12 +74,33 @@ const toPublicPrice = (p: Price) => ({
   occupies_seat: p.occupies_seat !== false,
 });
 
-export function toPublicProduct(product: ProductRow, operator: PublicOperatorRow, images: ImageRow[]): TPublicProduct {
+export function toPublicProduct(
+  product: ProductRow,
+  operator: PublicOperatorRow,
+  images: ImageRow[],
+  locale: TPublicLocale = defaultLocaleOf(operator),
+): TPublicProduct {
+  const { texts, content_locales } = productTextsIn(
+    {
+      name: product.name,
+      short_description: product.shortDescription,
+      description: product.description,
+      includes: product.includes,
+      excludes: product.excludes,
+      what_to_bring: product.whatToBring,
+      meeting_point: product.meetingPoint,
+      booking_terms: product.bookingTerms,
+      pickup_notes: product.pickupNotes,
+    },
+    product.translations,
+    operator,
+    locale,
+  );
   return {
     id: product.id,
-    name: product.name,
-    short_description: product.shortDescription,
-    description: product.description,
+    name: texts.name,
+    short_description: texts.short_description,
+    description: texts.description,
     images: images.map((i) => ({
       url: uploadUrl(i.path),
       thumb_url: uploadUrl(i.thumbPath),
@@ -56,11 +110,13 @@ export function toPublicProduct(product: ProductRow, operator: PublicOperatorRow
     })),
     duration_minutes: product.durationMinutes,
     languages: product.languages,
-    meeting_point: product.meetingPoint,
+    meeting_point: texts.meeting_point,
     meeting_lat_lng: product.meetingLatLng,
     pickup_enabled: product.pickupEnabled,
-    includes: product.includes,
-    excludes: product.excludes,
+    includes: texts.includes,
+    excludes: texts.excludes,
+    what_to_bring: texts.what_to_bring,
+    pickup_notes: texts.pickup_notes,
     min_pax: product.minPax,
     booking_cutoff_hours: product.bookingCutoffHours,
     free_cancellation_hours: product.freeCancellationHours,
@@ -74,8 +130,10 @@ export function toPublicProduct(product: ProductRow, operator: PublicOperatorRow
       prices: s.prices.map(toPublicPrice),
     })),
     from_price_cents: fromPriceCents(product.prices),
-    booking_terms: effectiveBookingTerms(product.bookingTerms, operator),
-    tour_operator: toPublicOperator(operator),
+    booking_terms: texts.booking_terms,
+    locale,
+    content_locales,
+    tour_operator: toPublicOperator(operator, locale),
   };
 }
 
@@ -86,8 +144,27 @@ export const startsAtOf = (b: { date: string; time: string }, timezone: string) 
 const iso = isoOrNull;
 
 /** A booking as its customer sees it, with what they may still do at `now`. */
-export function toPublicBooking(v: PublicBookingView, image: ImageRow | undefined, now: Date): TPublicBooking {
+export function toPublicBooking(
+  v: PublicBookingView,
+  image: ImageRow | undefined,
+  now: Date,
+  ask: LocaleAsk = {},
+): TPublicBooking {
   const b = v.booking;
+  const locale = answerLocale(v.operator, ask, b.language);
+  const { texts, content_locales } = productTextsIn(
+    {
+      name: v.product.name,
+      meeting_point: v.product.meetingPoint,
+      what_to_bring: v.product.whatToBring,
+      pickup_notes: v.product.pickupNotes,
+      booking_terms: v.product.bookingTerms,
+    },
+    v.product.translations,
+    v.operator,
+    locale,
+  );
+  const { booking_terms: _terms, ...productLocales } = content_locales;
   const startsAt = startsAtOf(b, v.operator.timezone);
   const until = freeCancellationUntil(startsAt, v.product.freeCancellationHours);
   return {
@@ -100,14 +177,18 @@ export function toPublicBooking(v: PublicBookingView, image: ImageRow | undefine
     starts_at: isoOf(startsAt),
     product: {
       id: v.product.id,
-      name: v.product.name,
+      name: texts.name,
       duration_minutes: v.product.durationMinutes,
-      meeting_point: v.product.meetingPoint,
+      meeting_point: texts.meeting_point,
       meeting_lat_lng: v.product.meetingLatLng,
       pickup_enabled: v.product.pickupEnabled,
       image: image ? { url: uploadUrl(image.path), alt: image.alt } : null,
       free_cancellation_hours: v.product.freeCancellationHours,
+      what_to_bring: texts.what_to_bring,
+      pickup_notes: texts.pickup_notes,
+      content_locales: productLocales,
     },
+    locale,
     lines: b.lines.map((l) => ({
       pax_type: l.pax_type,
       quantity: l.quantity,
@@ -143,14 +224,14 @@ export function toPublicBooking(v: PublicBookingView, image: ImageRow | undefine
     pickup_time: b.pickupTime,
     notes: b.notes,
     passengers: b.passengers.map((p) => ({ full_name: p.full_name, pax_type: p.pax_type })),
-    booking_terms: effectiveBookingTerms(v.product.bookingTerms, v.operator),
+    booking_terms: texts.booking_terms,
     customer_confirmed_at: iso(b.customerConfirmedAt),
     can_confirm: canConfirm(b, startsAt, now),
     can_cancel: canCancel(b, until, now),
     free_cancellation_until: isoOf(until),
     cancelled_at: iso(b.cancelledAt),
     voucher_url: pathTo('publicBookingVoucher', { bookingId: b.id }),
-    tour_operator: toPublicOperator(v.operator),
+    tour_operator: toPublicOperator(v.operator, locale),
     created_at: isoOf(b.createdAt),
   };
 }

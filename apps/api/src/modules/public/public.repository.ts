@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, bookings, productImages, products, tourOperators } from '../../db/schema';
+import type { ProductTranslations } from '../../db/schema/products';
 import type { BookingRow } from '../bookings/bookings.mapper';
 import type { ImageRow, ProductRow } from '../products/products.mapper';
 
@@ -22,8 +23,13 @@ const operatorColumns = {
   address: tourOperators.address,
   bookingTerms: tourOperators.bookingTerms,
   timezone: tourOperators.timezone,
+  defaultLanguage: tourOperators.defaultLanguage,
+  publicLanguages: tourOperators.publicLanguages,
+  bookingTermsTranslations: tourOperators.bookingTermsTranslations,
 };
-export type PublicOperatorRow = { [K in keyof typeof operatorColumns]: string };
+export type PublicOperatorRow = {
+  [K in Exclude<keyof typeof operatorColumns, 'publicLanguages' | 'bookingTermsTranslations'>]: string;
+} & { publicLanguages: string[]; bookingTermsTranslations: Partial<Record<string, string>> };
 
 const isActiveOperator = eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE);
 
@@ -128,6 +134,9 @@ export type PublicBookingView = {
     pickupEnabled: boolean;
     freeCancellationHours: number;
     bookingTerms: string;
+    whatToBring: string[];
+    pickupNotes: string;
+    translations: ProductTranslations;
   };
   operator: PublicOperatorRow;
   accommodation: { id: string; name: string; address: string; zone: string; pickupPoint: string } | null;
@@ -148,6 +157,9 @@ export async function findPublicBooking(db: DbOrTx, id: string): Promise<PublicB
         pickupEnabled: products.pickupEnabled,
         freeCancellationHours: products.freeCancellationHours,
         bookingTerms: products.bookingTerms,
+        whatToBring: products.whatToBring,
+        pickupNotes: products.pickupNotes,
+        translations: products.translations,
       },
       operator: operatorColumns,
       accommodation: {

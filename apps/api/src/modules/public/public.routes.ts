@@ -20,10 +20,18 @@ import { parseIdempotencyKey } from '../../lib/idempotency';
 import { sendJsonArray } from '../../lib/json-stream';
 import { publicOrigin } from '../../lib/public-origin';
 import { registerPublicRateLimits } from '../../lib/rate-limit';
+import { askOf, translatePublicErrors } from './public.i18n';
 import * as service from './public.service';
 
 /** Path ids are checked by the service: anything that is not a live public id answers 404. */
 const ZPublicIdParams = z.object({ id: z.string() });
+/**
+ * `?lang=`: the answer's language (es, en, de, fr, it, nl) when the operator offers it; without it,
+ * or with another, the Accept-Language header and then the operator's default decide (issue 15).
+ */
+const ZPublicLangQuery = z.object({
+  lang: z.string().max(35).optional().describe('Idioma de la respuesta: es, en, de, fr, it o nl'),
+});
 
 const publicErrors = {
   400: ZErrorResponse,
@@ -48,6 +56,8 @@ const requireIdempotencyKey: onRequestAsyncHookHandler = async (req) => {
 export async function publicRoutes(app: FastifyInstance) {
   const limit = await registerPublicRateLimits(app, app.publicRateLimit);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Errors in the customer's language (Accept-Language or ?lang=), the `code` unchanged.
+  app.addHook('onSend', translatePublicErrors);
   const tags = ['Público'];
   const security: Record<string, string[]>[] = [];
 
@@ -60,10 +70,15 @@ export async function publicRoutes(app: FastifyInstance) {
         security,
         summary: 'Excursión pública: solo activa y de un tour operador activo (si no, 404)',
         params: ZPublicIdParams,
+        querystring: ZPublicLangQuery,
         response: { 200: ZPublicProduct, ...publicErrors },
       },
     },
-    async (req) => service.getPublicProduct(app.db, req.params.id),
+    async (req, reply) => {
+      const product = await service.getPublicProduct(app.db, req.params.id, askOf(req));
+      reply.header('Content-Language', product.locale);
+      return product;
+    },
   );
 
   r.get(
@@ -146,10 +161,15 @@ export async function publicRoutes(app: FastifyInstance) {
         security,
         summary: 'Una reserva tal como la ve su cliente (bono y formulario público)',
         params: ZPublicIdParams,
+        querystring: ZPublicLangQuery,
         response: { 200: ZPublicBooking, ...publicErrors },
       },
     },
-    async (req) => service.getPublicBooking(app.db, req.params.id, new Date()),
+    async (req, reply) => {
+      const booking = await service.getPublicBooking(app.db, req.params.id, new Date(), askOf(req));
+      reply.header('Content-Language', booking.locale);
+      return booking;
+    },
   );
 
   r.put(
@@ -167,7 +187,14 @@ export async function publicRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      service.updatePublicBooking(app.db, req.params.id, req.body, new Date(), { requestId: req.id, ip: req.ip }),
+      service.updatePublicBooking(
+        app.db,
+        req.params.id,
+        req.body,
+        new Date(),
+        { requestId: req.id, ip: req.ip },
+        askOf(req),
+      ),
   );
 
   r.post(
@@ -184,9 +211,13 @@ export async function publicRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      service.cancelPublicBooking(app.db, req.params.id, req.body.reason ?? '', new Date(), {
-        requestId: req.id,
-        ip: req.ip,
-      }),
+      service.cancelPublicBooking(
+        app.db,
+        req.params.id,
+        req.body.reason ?? '',
+        new Date(),
+        { requestId: req.id, ip: req.ip },
+        askOf(req),
+      ),
   );
 }
