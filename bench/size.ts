@@ -68,6 +68,8 @@ type PageDef = {
   loggedIn?: boolean;
   /** Not even zod/mini (the landing). */
   noZod?: boolean;
+  /** The language asked for (`?lang=`): the page must load that dictionary chunk and no other. */
+  locale?: string;
 };
 type Asset = { url: string; type: 'js' | 'css'; raw: number; gzip: number; body: string };
 type Load = { assets: Asset[]; lcp: number | null; lcpElement: string | null; apiCalls: string[] };
@@ -314,6 +316,14 @@ async function main() {
   const { product, booking, session } = await demoData(base);
   const pages: PageDef[] = [
     { group: 'public', name: 'Landing', path: `/public/landing/${product.id}`, noZod: true },
+    // Issue 15: the landing in every language (its dictionary is its own chunk, only the active one loads).
+    ...['en', 'de', 'fr', 'it', 'nl'].map((l) => ({
+      group: 'public' as const,
+      name: `Landing (${l})`,
+      path: `/public/landing/${product.id}?lang=${l}`,
+      noZod: true,
+      locale: l,
+    })),
     { group: 'public', name: 'Reserva nueva', path: `/public/booking/product/${product.id}` },
     { group: 'public', name: 'Reserva existente', path: `/public/booking/${booking.id}` },
     { group: 'public', name: 'Bono', path: `/public/landing/booking-voucher/${booking.id}` },
@@ -355,6 +365,13 @@ async function main() {
         process.stdout.write(`  ${page.name.padEnd(22)} ${profile.label.padEnd(26)} LCP ${ms(lcp[name])}\n`);
       }
       const assets = first?.assets ?? [];
+      // Dictionaries: exactly one language chunk, the page's (Spanish when none is asked for).
+      const localeChunks = assets.filter((a) => /\/locale-[a-z]{2}-/.test(a.url)).map((a) => a.url);
+      const wanted = `/locale-${page.locale ?? 'es'}-`;
+      const dictionaryLeaks =
+        page.group === 'public' && (localeChunks.length !== 1 || !localeChunks[0].includes(wanted))
+          ? [`diccionarios cargados: ${localeChunks.join(', ') || 'ninguno'} (se esperaba solo ${wanted}…)`]
+          : [];
       const leaks =
         page.group === 'public'
           ? assets
@@ -363,6 +380,7 @@ async function main() {
                   BACK_OFFICE_MARKERS.some((re) => re.test(a.body)) || (page.noZod === true && ANY_ZOD.test(a.body)),
               )
               .map((a) => a.url)
+              .concat(dictionaryLeaks)
           : [];
       results.push({
         page,
@@ -420,8 +438,21 @@ async function main() {
     lines.push('', `${r.page.name}: ${r.files} ficheros — ${r.chunks.join(', ')}`);
     lines.push(`  API: ${r.apiCalls.length ? r.apiCalls.join(', ') : 'ninguna'}`);
   }
+  // Issue 15 §5: the landing stays within 100 kB gzip of JS in every language.
+  const LANDING_BUDGET = 100 * 1024;
+  const landings = results.filter((r) => r.page.name.startsWith('Landing'));
+  const over = landings.filter((r) => r.js > LANDING_BUDGET);
+  if (landings.length) {
+    lines.push(
+      '',
+      over.length
+        ? `PRESUPUESTO SUPERADO (landing ≤ ${kb(LANDING_BUDGET)} de JS gzip): ${over.map((r) => `${r.page.name} ${kb(r.js)}`).join(', ')}`
+        : `Presupuesto: la landing carga ≤ ${kb(LANDING_BUDGET)} de JS gzip en cada idioma (máximo ${kb(Math.max(...landings.map((r) => r.js)))}).`,
+    );
+  }
   const out = lines.join('\n');
   console.log(`\n${out}`);
+  if (over.length) process.exitCode = 1;
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${out}\n`);
   if (leaks.length) process.exitCode = 1;
 }

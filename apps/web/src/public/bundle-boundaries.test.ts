@@ -79,6 +79,10 @@ const ALLOWED_SHARED = [
   '@trayecto/shared/countries',
   '@trayecto/shared/public-http',
   '@trayecto/shared/public-fields',
+  // Issue 15: the languages, and each language's error messages (in that language's chunk only).
+  '@trayecto/shared/i18n',
+  '@trayecto/shared/i18n/translate-error',
+  ...['es', 'en', 'de', 'fr', 'it', 'nl'].map((l) => `@trayecto/shared/i18n/errors/${l}`),
 ];
 /** The one package of zod the public bundle may load, and only with the forms (never the landing). */
 const ZOD_MINI = /^zod\/(mini|v4\/core|v4\/mini)(\/|$)/;

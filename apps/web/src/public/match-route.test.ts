@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { matchPublicRoute } from './match-route';
+import { setDictionary } from './i18n';
+import en from './i18n/dict/en';
+import es from './i18n/dict/es';
+import { matchPublicRoute, statementTitle } from './match-route';
 
 describe('public pages router', () => {
   it('spec §2 public routes: /public/landing/booking-voucher/{bookingId} is "public-booking-voucher"', () => {
@@ -32,5 +35,17 @@ describe('public pages router', () => {
     expect(matchPublicRoute('/public/landing')).toBeNull();
     expect(matchPublicRoute('/public/booking/')).toBeNull();
     expect(matchPublicRoute('/public/landing/a/b/c')).toBeNull();
+  });
+
+  it("page titles in the page's language (issue 15)", () => {
+    expect(matchPublicRoute('/public/booking/product/p-9')?.title).toBe('Reservar');
+    setDictionary('en', en);
+    try {
+      expect(matchPublicRoute('/public/booking/product/p-9')?.title).toBe('Book');
+      expect(matchPublicRoute('/public/landing/booking-voucher/b-1')?.title).toBe('Booking voucher');
+      expect(statementTitle()).toBe('Accessibility statement');
+    } finally {
+      setDictionary('es', es);
+    }
   });
 });

@@ -3,6 +3,7 @@
  * pathname against the public routes of the shared ROUTES table, most specific first.
  */
 import { ROUTES } from '@trayecto/shared/paths';
+import { t } from './i18n';
 
 export type TPublicRouteKey = 'publicBookingExisting' | 'publicLanding' | 'publicBookingVoucher' | 'publicBooking';
 
@@ -13,6 +14,7 @@ export const PUBLIC_ROUTE_KEYS: readonly TPublicRouteKey[] = [
   'publicLanding',
 ];
 
+/** `title`: the page's title in the active language, before its data is known ("Reservar"). */
 export type TPublicMatch = { key: TPublicRouteKey; name: string; title: string; params: Record<string, string> };
 
 function compile(pattern: string): { re: RegExp; names: string[] } {
@@ -44,7 +46,7 @@ export function matchPublicRoute(pathname: string): TPublicMatch | null {
         params[n] = m[i + 1] ?? '';
       }
     });
-    return { key, name: ROUTES[key].name, title: ROUTES[key].title, params };
+    return { key, name: ROUTES[key].name, title: t().common.titles[key], params };
   }
   return null;
 }
@@ -55,4 +57,5 @@ export function matchPublicRoute(pathname: string): TPublicMatch | null {
  * API or back-office code refers to it (the server serves public.html for every /public/* path).
  */
 export const STATEMENT_PATH = '/public/accesibilidad';
-export const STATEMENT_TITLE = 'Declaración de accesibilidad';
+/** The statement's title in the active language. */
+export const statementTitle = () => t().common.titles.statement;

@@ -11,10 +11,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { ErrorPage, LoadingPage, NotFoundPage } from './components/states';
+import { t } from './i18n';
 import { getBooking, getProduct, PublicApiError } from './lib/api';
 import { focusHeadingWhenShown } from './lib/focus-heading';
 import { prefetchResource } from './lib/resource';
-import { matchPublicRoute, STATEMENT_PATH, STATEMENT_TITLE, type TPublicMatch } from './match-route';
+import { matchPublicRoute, STATEMENT_PATH, statementTitle, type TPublicMatch } from './match-route';
 import { loadBookingPage, loadExistingBookingPage, loadVoucherPage } from './page-loaders';
 import { LandingPage } from './pages/landing-page';
 
@@ -36,7 +37,7 @@ const getPath = () => window.location.pathname;
 
 /**
  * A page that failed to render or whose code could not be fetched (offline, or a new release
- * replaced the files): a Spanish message and a reload, never a blank screen.
+ * replaced the files): a message in the page's language and a reload, never a blank screen.
  */
 class PageBoundary extends Component<{ routeName: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -45,10 +46,7 @@ class PageBoundary extends Component<{ routeName: string; children: ReactNode },
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    const error = new PublicApiError(
-      0,
-      'No hemos podido cargar esta página. Comprueba tu conexión y vuelve a intentarlo.',
-    );
+    const error = new PublicApiError(0, t().errors.pageLoad);
     return <ErrorPage routeName={this.props.routeName} error={error} onRetry={() => window.location.reload()} />;
   }
 }
@@ -62,10 +60,10 @@ export function PublicApp() {
   // The route's own title first; a page replaces it once its data is known (its passive effect
   // runs after this layout effect).
   const title = isStatement
-    ? `${STATEMENT_TITLE} · Trayecto`
+    ? `${statementTitle()} · Trayecto`
     : match
       ? `${match.title} · Trayecto`
-      : 'Página no encontrada · Trayecto';
+      : `${t().common.titles.notFound} · Trayecto`;
   useLayoutEffect(() => {
     document.title = title;
   }, [title]);

@@ -20,7 +20,7 @@ import { parseIdempotencyKey } from '../../lib/idempotency';
 import { sendJsonArray } from '../../lib/json-stream';
 import { publicOrigin } from '../../lib/public-origin';
 import { registerPublicRateLimits } from '../../lib/rate-limit';
-import { askOf, translatePublicErrors } from './public.i18n';
+import { askOf, requestLocale, translatePublicErrors } from './public.i18n';
 import * as service from './public.service';
 
 /** Path ids are checked by the service: anything that is not a live public id answers 404. */
@@ -137,10 +137,13 @@ export async function publicRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const key = parseIdempotencyKey(req.headers[KEY_HEADER]);
+      // A booking without `language` is in the language its customer's browser asked for: its
+      // messages and pages follow it (issue 15).
+      const body = req.body.language ? req.body : { ...req.body, language: requestLocale(askOf(req)) };
       const result = await service.createPublicBooking(
         app.db,
         key,
-        req.body,
+        body,
         new Date(),
         req.log,
         { requestId: req.id, ip: req.ip },

@@ -3,6 +3,7 @@
  * visit starts with and the body they become (POST /api/v1/public/bookings).
  */
 import type { TPublicProduct } from '@trayecto/shared';
+import { getLocale } from '../i18n';
 import type { TNewBookingBody } from '../lib/api';
 import { MEETING_POINT, type TNewBookingValues } from '../lib/validation';
 
@@ -40,10 +41,19 @@ export function focusField(field: string) {
 /** The first field of the page with an error, if any. */
 export const firstFieldWithError = (errors: Partial<Record<string, string>>) => FIELD_ORDER.find((f) => errors[f]);
 
-/** A new visit: one seat of the first tariff, the browser's language when the tour offers it. */
+/**
+ * The tour language a visit starts with: the page's own when the tour is given in it, else English,
+ * Spanish or the tour's first (the customer may pick another).
+ */
+export function initialLanguage(languages: readonly string[]): string {
+  const locale = getLocale();
+  for (const l of [locale, 'en', 'es']) if (languages.includes(l)) return l;
+  return languages[0] ?? locale;
+}
+
+/** A new visit: one seat of the first tariff, the page's language when the tour is given in it. */
 export function initialValues(product: TPublicProduct): TNewBookingValues {
   const firstSeat = product.prices.find((pr) => pr.occupies_seat && pr.amount_cents >= 0);
-  const lang = navigator.language?.slice(0, 2).toLowerCase() ?? 'es';
   return {
     date: '',
     time: '',
@@ -54,11 +64,7 @@ export function initialValues(product: TPublicProduct): TNewBookingValues {
     customer_email: '',
     customer_phone: '',
     customer_country: '',
-    language: product.languages.includes(lang)
-      ? lang
-      : product.languages.includes('es')
-        ? 'es'
-        : (product.languages[0] ?? 'es'),
+    language: initialLanguage(product.languages),
     notes: '',
     accept_terms: false,
   };
@@ -76,7 +82,9 @@ export function bookingBody(product: TPublicProduct, v: TNewBookingValues): TNew
     customer_email: v.customer_email.trim(),
     customer_phone: v.customer_phone.trim(),
     ...(v.customer_country ? { customer_country: v.customer_country } : {}),
-    ...(v.language ? { language: v.language as TNewBookingBody['language'] } : {}),
+    // The booking's language (its messages are written in it, issue 15): the tour language the
+    // customer chose, which starts as the page's; the page's when the tour lists none.
+    language: (v.language || getLocale()) as TNewBookingBody['language'],
     ...(product.pickup_enabled
       ? { accommodation_id: v.pickup && v.pickup !== MEETING_POINT ? v.pickup : null, room: v.room.trim() }
       : {}),

@@ -1,4 +1,5 @@
 import type { TPublicProduct } from '@trayecto/shared';
+import { t } from '../i18n';
 import { BookingSummary } from './booking-summary';
 import { CustomerStep } from './customer-step';
 import { DateStep } from './date-step';
@@ -16,7 +17,7 @@ export function BookingForm({ product }: { product: TPublicProduct }) {
   const form = useBookingForm(product);
   const pickup = product.pickup_enabled;
   return (
-    <form className="bk-form" noValidate onSubmit={form.onSubmit} aria-label="Reserva">
+    <form className="bk-form" noValidate onSubmit={form.onSubmit} aria-label={t().booking.formLabel}>
       <div className="bk-steps">
         <DateStep form={form} n={1} />
         <TimeStep form={form} n={2} />

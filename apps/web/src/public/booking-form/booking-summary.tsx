@@ -1,13 +1,13 @@
-import { PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
 import { TermsCheckbox } from '../components/fields';
 import { IconCalendar, IconClock, IconMapPin, IconUsers } from '../components/icons';
-import { formatCents, formatDay, freeCancellationText, plural } from '../lib/format';
+import { t } from '../i18n';
+import { contentLang } from '../lib/content';
+import { formatCents, formatDay, freeCancellationText } from '../lib/format';
+import { paxTypeName } from '../lib/names';
 import { pickupPlace } from '../lib/pickup';
 import { MEETING_POINT } from '../lib/validation';
 import { SubmitStatus } from './submit-status';
 import type { TBookingForm } from './use-booking-form';
-
-const pending = <span className="bk-pending">Sin elegir</span>;
 
 /**
  * The last step, beside the form on a desktop and under it on a phone: what is being booked, the
@@ -16,33 +16,37 @@ const pending = <span className="bk-pending">Sin elegir</span>;
 export function BookingSummary({ form: f }: { form: TBookingForm }) {
   const { product, values: v, quote, submit } = f;
   const op = product.tour_operator;
+  const { common, booking } = t();
+  const text = booking.summary;
+  const labels = common.labels;
+  const pending = <span className="bk-pending">{text.notChosen}</span>;
   return (
     <aside className="bk-summary" aria-labelledby="bk-summary-title">
       <div className="bk-summary-card">
-        <h2 id="bk-summary-title">Tu reserva</h2>
+        <h2 id="bk-summary-title">{text.title}</h2>
         <dl className="bk-summary-list">
           <div>
             <dt>
-              <IconCalendar size={18} /> Fecha
+              <IconCalendar size={18} /> {labels.date}
             </dt>
             <dd>{v.date ? formatDay(v.date) : pending}</dd>
           </div>
           <div>
             <dt>
-              <IconClock size={18} /> Hora
+              <IconClock size={18} /> {labels.time}
             </dt>
             <dd>{v.time || pending}</dd>
           </div>
           <div>
             <dt>
-              <IconUsers size={18} /> Personas
+              <IconUsers size={18} /> {labels.people}
             </dt>
-            <dd>{plural(f.paxTotal, 'persona', 'personas')}</dd>
+            <dd>{common.format.people(f.paxTotal)}</dd>
           </div>
           {product.pickup_enabled && (
             <div>
               <dt>
-                <IconMapPin size={18} /> Recogida
+                <IconMapPin size={18} /> {labels.pickup}
               </dt>
               <dd>
                 {f.pickupChoice ? (
@@ -51,7 +55,7 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
                     {pickupPlace(f.pickupChoice)}
                   </>
                 ) : v.pickup === MEETING_POINT ? (
-                  'Punto de encuentro'
+                  labels.meetingPoint
                 ) : (
                   pending
                 )}
@@ -65,20 +69,20 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
               {quote.lines.map((l) => (
                 <li key={l.pax_type}>
                   <span>
-                    {l.quantity} × {PAX_TYPE_NAMES[l.pax_type as TPaxType]}
+                    {l.quantity} × {paxTypeName(l.pax_type)}
                   </span>
                   <span>{formatCents(l.total_cents, product.currency)}</span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="bk-pending">Añade al menos una persona.</p>
+            <p className="bk-pending">{text.addSomeone}</p>
           )}
           <p className="bk-total">
-            <span>Total</span>
+            <span>{common.amounts.total}</span>
             <strong data-testid="quote-total">{formatCents(quote?.total_cents ?? 0, product.currency)}</strong>
           </p>
-          <p className="bk-total-note">Impuestos incluidos.</p>
+          <p className="bk-total-note">{text.taxes}</p>
         </div>
 
         {/* The terms that apply: this product's own, or the operator's. */}
@@ -89,6 +93,7 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
           error={f.errors.accept_terms}
           operatorName={op.name}
           terms={product.booking_terms}
+          termsLang={contentLang(product.content_locales, 'booking_terms')}
           cancellation={freeCancellationText(product.free_cancellation_hours)}
         />
 
@@ -102,17 +107,15 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
         >
           {submit.kind === 'sending' ? (
             <>
-              <span className="pub-spinner" aria-hidden="true" /> Enviando…
+              <span className="pub-spinner" aria-hidden="true" /> {text.sending}
             </>
           ) : submit.kind === 'error' && submit.retryable ? (
-            'Reintentar'
+            text.retry
           ) : (
-            'Confirmar reserva'
+            labels.confirmBooking
           )}
         </button>
-        {!product.instant_confirmation && (
-          <p className="bk-total-note">{op.name} revisará tu reserva y te la confirmará por correo electrónico.</p>
-        )}
+        {!product.instant_confirmation && <p className="bk-total-note">{text.review(op.name)}</p>}
       </div>
     </aside>
   );

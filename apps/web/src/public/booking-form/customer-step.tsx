@@ -1,20 +1,22 @@
-import { LANGUAGE_NAMES } from '@trayecto/shared/catalog';
 import { CustomerFields } from '../components/customer-fields';
 import { SelectField, TextArea } from '../components/fields';
+import { t } from '../i18n';
+import { languageName } from '../lib/format';
 import { BookingStep } from './booking-step';
 import type { TBookingForm } from './use-booking-form';
 
 /** The customer's name, contact, country, the tour's language and their notes. */
 export function CustomerStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const { values: v, errors, product } = f;
+  const text = t().common.fields;
   return (
-    <BookingStep id="step-customer" n={n} title="Tus datos">
+    <BookingStep id="step-customer" n={n} title={t().booking.steps.customer}>
       <div className="pub-grid-2">
         <CustomerFields values={v} errors={errors} onChange={f.set} contactRequired withHints />
         {product.languages.length > 0 && (
           <SelectField
             id="language"
-            label="Idioma de la excursión"
+            label={text.tourLanguage}
             value={v.language}
             onChange={(e) => f.set('language', e.target.value)}
             error={errors.language}
@@ -22,20 +24,20 @@ export function CustomerStep({ form: f, n }: { form: TBookingForm; n: number }) 
           >
             {product.languages.map((l) => (
               <option key={l} value={l}>
-                {LANGUAGE_NAMES[l as keyof typeof LANGUAGE_NAMES] ?? l}
+                {languageName(l)}
               </option>
             ))}
           </SelectField>
         )}
         <TextArea
           id="notes"
-          label="Comentarios"
+          label={text.notes}
           rows={3}
           maxLength={1000}
           value={v.notes}
           onChange={(e) => f.set('notes', e.target.value)}
           error={errors.notes}
-          hint="Alergias, movilidad reducida, sillitas para niños…"
+          hint={text.notesHint}
           className="pub-span-2"
         />
       </div>

@@ -1,18 +1,20 @@
 import { Calendar } from '../components/calendar';
+import { t } from '../i18n';
 import { BookingStep, StepError } from './booking-step';
 import type { TBookingForm } from './use-booking-form';
 
 /** Step 1: a month of departures; days with seats can be picked. */
 export function DateStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const error = f.errors.date;
+  const text = t();
   return (
-    <BookingStep id="step-date" n={n} title="Elige la fecha">
+    <BookingStep id="step-date" n={n} title={text.booking.steps.date}>
       <div id="step-date" tabIndex={-1} className="bk-focus-target">
         {f.monthEntry?.error ? (
           <div className="pub-inline-error" role="alert">
             <p>{f.monthEntry.error.message}</p>
             <button type="button" className="pub-btn pub-btn-secondary" onClick={() => f.retryMonth(f.month)}>
-              Reintentar
+              {text.common.states.retry}
             </button>
           </div>
         ) : (
@@ -29,9 +31,7 @@ export function DateStep({ form: f, n }: { form: TBookingForm; n: number }) {
             describedBy={error ? 'date-error' : undefined}
           />
         )}
-        {f.noDeparturesThisMonth && (
-          <p className="pub-hint">No hay salidas con plazas este mes. Prueba con el mes siguiente.</p>
-        )}
+        {f.noDeparturesThisMonth && <p className="pub-hint">{text.booking.noDeparturesThisMonth}</p>}
       </div>
       <StepError id="date-error" error={error} />
     </BookingStep>

@@ -1,5 +1,5 @@
 import { PaxStepper } from '../components/pax-stepper';
-import { plural, seatsLeftText } from '../lib/format';
+import { t } from '../i18n';
 import { BookingStep, StepError } from './booking-step';
 import type { TBookingForm } from './use-booking-form';
 
@@ -7,8 +7,9 @@ import type { TBookingForm } from './use-booking-form';
 export function PaxStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const { product, seatsLeft, seats, paxTotal } = f;
   const pax = f.values.pax;
+  const text = t().booking;
   return (
-    <BookingStep id="step-pax" n={n} title="¿Cuántas personas?">
+    <BookingStep id="step-pax" n={n} title={text.steps.pax}>
       <div id="step-pax" tabIndex={-1} className="bk-focus-target bk-pax-list">
         {f.offered.map((price) => {
           const count = pax[price.pax_type] ?? 0;
@@ -27,10 +28,8 @@ export function PaxStep({ form: f, n }: { form: TBookingForm; n: number }) {
         })}
       </div>
       <p className="bk-pax-foot">
-        {product.min_pax > 1 && (
-          <span>La salida se realiza con un mínimo de {plural(product.min_pax, 'persona', 'personas')}. </span>
-        )}
-        {seatsLeft !== null && <span>En esta salida {seatsLeftText(seatsLeft)}.</span>}
+        {product.min_pax > 1 && <span>{text.minPax(product.min_pax)} </span>}
+        {seatsLeft !== null && <span>{text.seatsOnDeparture(seatsLeft)}</span>}
       </p>
       <StepError id="pax-error" error={f.errors.pax} alert />
     </BookingStep>

@@ -5,6 +5,7 @@
  * what the form shows next.
  */
 import type { TPublicBooking } from '@trayecto/shared';
+import { t } from '../i18n';
 import { createBooking, PublicApiError, type TAlternative, type TNewBookingBody } from '../lib/api';
 import type { TAttemptOutcome } from '../lib/idempotency';
 import { fieldErrorsFromServer, type TFieldErrors } from '../lib/validation';
@@ -85,7 +86,7 @@ export function failureOf(err: unknown, formFields: readonly string[]): TFailure
       fieldErrors,
       message: unknown.length
         ? `${error.message}: ${unknown.map((f) => fieldErrors[f]).join('. ')}`
-        : 'Revisa los campos marcados.',
+        : t().booking.errors.checkFields,
       retryable: false,
     };
   }

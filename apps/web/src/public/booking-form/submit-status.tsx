@@ -1,5 +1,5 @@
-import { NO_SEATS_MESSAGE } from '@trayecto/shared/catalog';
 import { useEffect, useRef } from 'react';
+import { t } from '../i18n';
 import { formatDay, seatsLeftText } from '../lib/format';
 import type { TBookingForm } from './use-booking-form';
 
@@ -14,29 +14,26 @@ export function SubmitStatus({ form: f }: { form: TBookingForm }) {
     if (submit.kind === 'sold-out' || submit.kind === 'error') alertRef.current?.focus();
   }, [submit]);
 
+  const text = t().booking;
   if (submit.kind === 'sold-out') {
     const left = f.soldOutSeats;
     return (
       <div className="pub-alert pub-alert-warn" role="alert" tabIndex={-1} ref={alertRef} data-testid="sold-out">
-        <p className="pub-alert-title">{NO_SEATS_MESSAGE}</p>
-        <p>
-          Se han vendido plazas de la salida del {formatDay(submit.date)} a las {submit.time} mientras reservabas
-          {left !== null ? (left > 0 ? ` y ahora ${seatsLeftText(left)}.` : ' y ya está completa.') : '.'} Tus datos
-          siguen aquí: elige otra hora u otra fecha.
-        </p>
+        <p className="pub-alert-title">{text.soldOut.title}</p>
+        <p>{text.soldOut.text(formatDay(submit.date), submit.time, left)}</p>
         {f.alternatives.length > 0 && (
-          <ul className="pub-alert-actions" aria-label="Otras horas con plazas">
+          <ul className="pub-alert-actions" aria-label={text.soldOut.alternatives}>
             {f.alternatives.map((a) => (
               <li key={a.time}>
                 <button type="button" className="pub-btn pub-btn-secondary" onClick={() => f.switchToTime(a.time)}>
-                  Cambiar a las {a.time} · {seatsLeftText(a.seats_left)}
+                  {text.soldOut.switchTo(a.time, seatsLeftText(a.seats_left))}
                 </button>
               </li>
             ))}
           </ul>
         )}
         <button type="button" className="pub-btn pub-btn-ghost" onClick={f.pickAnotherDate}>
-          Elegir otra fecha
+          {text.soldOut.otherDate}
         </button>
       </div>
     );
@@ -44,9 +41,9 @@ export function SubmitStatus({ form: f }: { form: TBookingForm }) {
   if (submit.kind === 'error') {
     return (
       <div className="pub-alert pub-alert-error" role="alert" tabIndex={-1} ref={alertRef}>
-        <p className="pub-alert-title">No hemos podido confirmar la reserva</p>
+        <p className="pub-alert-title">{text.failed.title}</p>
         <p>{submit.message}</p>
-        {submit.retryable && <p>No te preocupes: si vuelves a intentarlo no se duplicará la reserva.</p>}
+        {submit.retryable && <p>{text.failed.safeRetry}</p>}
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { Skeleton } from '../components/states';
+import { t } from '../i18n';
 import { isBookable } from '../lib/availability';
 import { formatDay, seatsLeftText } from '../lib/format';
 import { BookingStep, StepError } from './booking-step';
@@ -8,11 +9,12 @@ import type { TBookingForm } from './use-booking-form';
 export function TimeStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const { date, time } = f.values;
   const error = f.errors.time;
+  const text = t().booking;
   return (
-    <BookingStep id="step-time" n={n} title="Elige la hora">
+    <BookingStep id="step-time" n={n} title={text.steps.time}>
       <div id="step-time" tabIndex={-1} className="bk-focus-target">
         {!date ? (
-          <p className="pub-hint">Elige primero una fecha en el calendario.</p>
+          <p className="pub-hint">{text.chooseDateFirst}</p>
         ) : !f.dateSlots ? (
           <div className="bk-times">
             <Skeleton h={64} r={12} />
@@ -20,7 +22,7 @@ export function TimeStep({ form: f, n }: { form: TBookingForm; n: number }) {
           </div>
         ) : (
           <fieldset className="bk-times-set" aria-describedby={error ? 'time-error' : undefined}>
-            <legend className="pub-sr-only">Hora de salida del {formatDay(date)}</legend>
+            <legend className="pub-sr-only">{text.timesOf(formatDay(date))}</legend>
             <div className="bk-times">
               {f.dateSlots.map((s) => {
                 const open = isBookable(s);
@@ -35,7 +37,7 @@ export function TimeStep({ form: f, n }: { form: TBookingForm; n: number }) {
                       onChange={() => f.set('time', s.time)}
                     />
                     <span className="bk-time-h">{s.time}</span>
-                    <span className="bk-time-seats">{open ? seatsLeftText(s.seats_left) : 'Completo'}</span>
+                    <span className="bk-time-seats">{open ? seatsLeftText(s.seats_left) : text.full}</span>
                   </label>
                 );
               })}

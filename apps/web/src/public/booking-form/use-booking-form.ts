@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { getAccommodations, type TAlternative } from '../lib/api';
 import { bookableDays, isBookable, useMonthsAvailability } from '../lib/availability';
 import type { TMonth } from '../lib/calendar';
-import { JUST_BOOKED_STATE, navigate } from '../lib/navigation';
+import { JUST_BOOKED_STATE, navigate, publicHref } from '../lib/navigation';
 import { primeResource, useResource } from '../lib/resource';
 import { type TFieldErrors, type TNewBookingValues, validateNewBooking } from '../lib/validation';
 import { bookingBody, FIELD_ORDER, firstFieldWithError, focusField, initialValues } from './booking-fields';
@@ -38,7 +38,7 @@ export function useBookingForm(product: TPublicProduct) {
   const submission = useBookingSubmission(FIELD_ORDER, {
     onBooked(booking: TPublicBooking) {
       primeResource(`booking:${booking.id}`, booking);
-      navigate(pathTo('publicBookingVoucher', { bookingId: booking.id }), { state: JUST_BOOKED_STATE });
+      navigate(publicHref(pathTo('publicBookingVoucher', { bookingId: booking.id })), { state: JUST_BOOKED_STATE });
     },
     onDeparturesChanged: () => setVersion((n) => n + 1),
     onFieldErrors(found) {

@@ -1,19 +1,14 @@
 import type { TPublicBooking } from '@trayecto/shared';
-import {
-  BOOKING_STATE_NAMES,
-  PAX_TYPE_NAMES,
-  PAYMENT_STATE_NAMES,
-  type TBookingState,
-  type TPaxType,
-  type TPaymentState,
-} from '@trayecto/shared/catalog';
+import { t } from '../i18n';
+import { contentLang } from '../lib/content';
 import { formatCents } from '../lib/format';
+import { bookingStateName, paxTypeName, paxTypePlural, paymentStateName } from '../lib/names';
 import { pickupPlace } from '../lib/pickup';
 import './booking-bits.css';
 
-/** The booking state with its Spanish label and the colour used everywhere (STYLE.md). */
+/** The booking state in the page's language and the colour used everywhere (STYLE.md). */
 export function StateBadge({ state }: { state: string }) {
-  const label = BOOKING_STATE_NAMES[state as TBookingState] ?? state;
+  const label = bookingStateName(state);
   return (
     <span className={`pub-state-badge is-${state}`} data-testid="booking-state">
       {label}
@@ -22,26 +17,27 @@ export function StateBadge({ state }: { state: string }) {
 }
 
 export function PaymentBadge({ state }: { state: string }) {
-  const label = PAYMENT_STATE_NAMES[state as TPaymentState] ?? state;
+  const label = paymentStateName(state);
   return <span className={`pub-pay-badge is-${state}`}>{label}</span>;
 }
 
-export const paxTypeName = (t: string) => PAX_TYPE_NAMES[t as TPaxType] ?? t;
+export { paxTypeName, paxTypePlural };
 
 /** Pax per type with unit and line prices, then subtotal/discount, total, paid and pending. */
 export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; compact?: boolean }) {
   const c = booking.currency;
+  const text = t().common.amounts;
   return (
     <table className={`pub-amounts ${compact ? 'is-compact' : ''}`}>
-      <caption className="pub-sr-only">Importe de la reserva</caption>
+      <caption className="pub-sr-only">{text.caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Pasajeros</th>
+          <th scope="col">{text.passengers}</th>
           <th scope="col" className="num">
-            Precio
+            {text.price}
           </th>
           <th scope="col" className="num">
-            Importe
+            {text.amount}
           </th>
         </tr>
       </thead>
@@ -51,7 +47,7 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
             <th scope="row">
               {l.quantity} × {paxTypeName(l.pax_type)}
             </th>
-            <td className="num">{l.unit_cents === 0 ? 'Gratis' : formatCents(l.unit_cents, c)}</td>
+            <td className="num">{l.unit_cents === 0 ? text.free : formatCents(l.unit_cents, c)}</td>
             <td className="num">{formatCents(l.total_cents, c)}</td>
           </tr>
         ))}
@@ -61,13 +57,13 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
           <>
             <tr>
               <th scope="row" colSpan={2}>
-                Subtotal
+                {text.subtotal}
               </th>
               <td className="num">{formatCents(booking.subtotal_cents, c)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={2}>
-                Descuento
+                {text.discount}
               </th>
               <td className="num">−{formatCents(booking.discount_cents, c)}</td>
             </tr>
@@ -75,7 +71,7 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
         )}
         <tr className="is-total">
           <th scope="row" colSpan={2}>
-            Total
+            {text.total}
           </th>
           <td className="num" data-testid="booking-total">
             {formatCents(booking.total_cents, c)}
@@ -83,7 +79,7 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
         </tr>
         <tr>
           <th scope="row" colSpan={2}>
-            Pagado
+            {text.paid}
           </th>
           <td className="num" data-testid="booking-paid">
             {formatCents(booking.paid_cents, c)}
@@ -91,7 +87,7 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
         </tr>
         <tr className={booking.pending_cents > 0 ? 'is-pending' : ''}>
           <th scope="row" colSpan={2}>
-            Pendiente de pago
+            {text.pending}
           </th>
           <td className="num" data-testid="booking-pending">
             {formatCents(booking.pending_cents, c)}
@@ -102,10 +98,13 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
   );
 }
 
-/** "08:20 · Hotel X · puerta principal", the meeting point, or null when the product has neither. */
+/**
+ * "08:20 · Hotel X · puerta principal", the meeting point, or null when the product has neither.
+ * `lang`: the meeting point's language when it fell back to another one (put it on its element).
+ */
 export function pickupSummary(
   b: TPublicBooking,
-): { time: string | null; place: string; isMeetingPoint: boolean } | null {
+): { time: string | null; place: string; isMeetingPoint: boolean; lang?: string } | null {
   if (b.accommodation) {
     const place = pickupPlace({
       name: b.accommodation.name,
@@ -114,6 +113,9 @@ export function pickupSummary(
     });
     return { time: b.pickup_time, place, isMeetingPoint: false };
   }
-  if (b.product.meeting_point) return { time: null, place: b.product.meeting_point, isMeetingPoint: true };
+  if (b.product.meeting_point) {
+    const lang = contentLang(b.product.content_locales, 'meeting_point');
+    return { time: null, place: b.product.meeting_point, isMeetingPoint: true, ...(lang ? { lang } : {}) };
+  }
   return null;
 }

@@ -1,6 +1,8 @@
 import type { TPublicBooking } from '@trayecto/shared';
+import { t } from '../i18n';
 import { formatDateLong, formatInstant } from '../lib/format';
 import { pickupSummary } from './booking-bits';
+import { fill } from './fill';
 import { IconCheck, IconClock } from './icons';
 import './booking-thanks.css';
 
@@ -12,16 +14,16 @@ export function whereAndWhen(b: TPublicBooking): string {
   const day = formatDateLong(b.date);
   const pickup = pickupSummary(b);
   const op = b.tour_operator.name;
+  const tx = t().voucher.thanks;
   if (pickup && !pickup.isMeetingPoint) {
-    const room = b.room ? ` (habitación ${b.room})` : '';
-    return pickup.time
-      ? `El ${day} te recogemos a las ${pickup.time} en ${pickup.place}${room}. Estate allí 5 minutos antes.`
-      : `El ${day} te recogemos en ${pickup.place}${room}; ${op} te dirá la hora de recogida.`;
+    if (pickup.time)
+      return b.room
+        ? tx.pickupAtRoom(day, pickup.time, pickup.place, b.room)
+        : tx.pickupAt(day, pickup.time, pickup.place);
+    return b.room ? tx.pickupNoTimeRoom(day, pickup.place, b.room, op) : tx.pickupNoTime(day, pickup.place, op);
   }
-  if (pickup) {
-    return `El ${day}, preséntate en ${pickup.place} 15 minutos antes de la salida, que es a las ${b.time}.`;
-  }
-  return `La salida es el ${day} a las ${b.time}; ${op} te dirá dónde presentarte.`;
+  if (pickup) return tx.meetingPoint(day, pickup.place, b.time);
+  return tx.noPlace(day, b.time, op);
 }
 
 /**
@@ -30,8 +32,8 @@ export function whereAndWhen(b: TPublicBooking): string {
  * voucher to keep, and until when it can be cancelled for free. Not printed.
  */
 export function BookingThanks({ booking: b }: { booking: TPublicBooking }) {
-  const name = firstName(b.customer_name);
-  const thanks = name ? `¡Gracias, ${name}!` : '¡Gracias!';
+  const tx = t().voucher.thanks;
+  const thanks = tx.hello(firstName(b.customer_name));
   const op = b.tour_operator.name;
   const pending = b.state === 'pending';
   const cancelUntil =
@@ -50,30 +52,19 @@ export function BookingThanks({ booking: b }: { booking: TPublicBooking }) {
       </span>
       <div className="bt-body">
         <h2 id="bt-title" className="bt-title">
-          {pending ? `${thanks} Hemos recibido tu reserva.` : `${thanks} Tu reserva está confirmada.`}
+          {`${thanks} ${pending ? tx.received : tx.confirmed}`}
         </h2>
-        {pending && (
-          <p className="bt-lead">
-            Está pendiente de confirmación: {op} revisará las plazas y te la confirmará. Puedes ver cómo va en «Ver mi
-            reserva».
-          </p>
-        )}
-        <h3 className="bt-next">Qué pasa ahora</h3>
+        {pending && <p className="bt-lead">{tx.pendingLead(op, t().voucher.viewBooking)}</p>}
+        <h3 className="bt-next">{tx.next}</h3>
         <ul className="bt-steps">
           <li data-testid="thanks-where">{whereAndWhen(b)}</li>
-          <li>
-            Esta página es tu bono, con el localizador <strong>{b.locator}</strong>: guárdala o imprímela y enséñala (en
-            el móvil o en papel) al guía o al conductor.
-          </li>
-          {cancelUntil && (
-            <li data-testid="thanks-cancel">
-              Si no puedes venir, cancela gratis hasta el {cancelUntil} desde «Ver mi reserva».
-            </li>
-          )}
+          <li>{fill(tx.keepVoucher, { locator: <strong>{b.locator}</strong> })}</li>
+          {cancelUntil && <li data-testid="thanks-cancel">{tx.cancelFree(cancelUntil, t().voucher.viewBooking)}</li>}
           {b.tour_operator.phone && (
             <li>
-              ¿Alguna duda? Llama a {op} al{' '}
-              <a href={`tel:${b.tour_operator.phone.replace(/\s+/g, '')}`}>{b.tour_operator.phone}</a>.
+              {fill(tx.questions(op), {
+                phone: <a href={`tel:${b.tour_operator.phone.replace(/\s+/g, '')}`}>{b.tour_operator.phone}</a>,
+              })}
             </li>
           )}
         </ul>

@@ -1,7 +1,8 @@
 import { addMonths, monthOf } from '@trayecto/shared/dates';
 import { useEffect, useRef, useState } from 'react';
-import { monthGrid, moveFocus, type TMonth, WEEKDAYS } from '../lib/calendar';
-import { formatDay, formatMonth, plural } from '../lib/format';
+import { t } from '../i18n';
+import { monthGrid, moveFocus, type TMonth, weekdays } from '../lib/calendar';
+import { formatDay, formatMonth } from '../lib/format';
 import { IconChevronLeft, IconChevronRight } from './icons';
 import './calendar.css';
 
@@ -61,6 +62,8 @@ export function Calendar({
     }
   });
 
+  const text = t().common.calendar;
+  const seats = t().common.format.seats;
   const canPrev = month > minMonth;
   const canNext = month < maxMonth;
 
@@ -81,7 +84,7 @@ export function Calendar({
         <button
           type="button"
           className="pub-icon-btn"
-          aria-label="Mes anterior"
+          aria-label={text.previous}
           disabled={!canPrev}
           onClick={() => onMonthChange(addMonths(month, -1))}
         >
@@ -93,7 +96,7 @@ export function Calendar({
         <button
           type="button"
           className="pub-icon-btn"
-          aria-label="Mes siguiente"
+          aria-label={text.next}
           disabled={!canNext}
           onClick={() => onMonthChange(addMonths(month, 1))}
         >
@@ -109,7 +112,7 @@ export function Calendar({
       >
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
+            {weekdays().map(([short, long]) => (
               <th key={long} scope="col" abbr={long}>
                 <span aria-hidden="true">{short}</span>
                 <span className="pub-sr-only">{long}</span>
@@ -125,7 +128,7 @@ export function Calendar({
                 const info = days.get(cell.date);
                 const isSelected = cell.date === selected;
                 const label = `${formatDay(cell.date)}, ${
-                  loading && !info ? 'cargando' : info ? plural(info.seatsLeft, 'plaza', 'plazas') : 'sin salidas'
+                  loading && !info ? text.loading : info ? seats(info.seatsLeft) : text.noDepartures
                 }`;
                 return (
                   <td key={cell.date}>
@@ -153,8 +156,8 @@ export function Calendar({
         </tbody>
       </table>
       <p className="pub-cal-legend" aria-hidden="true">
-        <span className="pub-cal-dot" /> Con plazas
-        <span className="pub-cal-dot is-selected" /> Elegida
+        <span className="pub-cal-dot" /> {text.legendOpen}
+        <span className="pub-cal-dot is-selected" /> {text.legendSelected}
       </p>
     </div>
   );

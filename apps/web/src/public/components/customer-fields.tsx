@@ -1,4 +1,6 @@
-import { COUNTRY_CODES, countryGroups } from '@trayecto/shared/countries';
+import { COUNTRY_CODES, MAIN_MARKETS } from '@trayecto/shared/countries';
+import { localeTag, t } from '../i18n';
+import { countryName } from '../lib/format';
 import type { TFieldErrors } from '../lib/validation';
 import { SelectField, TextField } from './fields';
 
@@ -21,14 +23,38 @@ type Props = {
 
 const isListed = (code: string) => COUNTRY_CODES.includes(code);
 
+type TCountry = { code: string; name: string };
+const groupsByLocale = new Map<string, { main: TCountry[]; others: TCountry[] }>();
+
+/**
+ * The countries to offer, named in the page's language: the usual markets first, in their order,
+ * then every other country alphabetically in that language.
+ */
+export function localCountryGroups(): { main: TCountry[]; others: TCountry[] } {
+  const tag = localeTag();
+  let groups = groupsByLocale.get(tag);
+  if (!groups) {
+    const country = (code: string) => ({ code, name: countryName(code) });
+    groups = {
+      main: MAIN_MARKETS.map(country),
+      others: COUNTRY_CODES.filter((c) => !MAIN_MARKETS.includes(c))
+        .map(country)
+        .sort((a, b) => a.name.localeCompare(b.name, tag)),
+    };
+    groupsByLocale.set(tag, groups);
+  }
+  return groups;
+}
+
 /** Name, e-mail, phone and country of the customer: the same fields on every public booking form. */
 export function CustomerFields({ values: v, errors, onChange, contactRequired, withHints = false }: Props) {
-  const countries = countryGroups();
+  const countries = localCountryGroups();
+  const text = t().common.fields;
   return (
     <>
       <TextField
         id="customer_name"
-        label="Nombre y apellidos"
+        label={text.name}
         required
         autoComplete="name"
         maxLength={150}
@@ -39,7 +65,7 @@ export function CustomerFields({ values: v, errors, onChange, contactRequired, w
       />
       <TextField
         id="customer_email"
-        label="Correo electrónico"
+        label={text.email}
         type="email"
         inputMode="email"
         required={contactRequired}
@@ -48,11 +74,11 @@ export function CustomerFields({ values: v, errors, onChange, contactRequired, w
         value={v.customer_email}
         onChange={(e) => onChange('customer_email', e.target.value)}
         error={errors.customer_email}
-        hint={withHints ? 'Te enviaremos el bono a esta dirección.' : undefined}
+        hint={withHints ? text.emailHint : undefined}
       />
       <TextField
         id="customer_phone"
-        label="Teléfono (móvil)"
+        label={text.phone}
         type="tel"
         required={contactRequired}
         autoComplete="tel"
@@ -60,11 +86,11 @@ export function CustomerFields({ values: v, errors, onChange, contactRequired, w
         value={v.customer_phone}
         onChange={(e) => onChange('customer_phone', e.target.value)}
         error={errors.customer_phone}
-        hint={withHints ? 'Con prefijo si no es español, p. ej. +44.' : undefined}
+        hint={withHints ? text.phoneHint : undefined}
       />
       <SelectField
         id="customer_country"
-        label="País"
+        label={text.country}
         autoComplete="country"
         value={v.customer_country}
         onChange={(e) => onChange('customer_country', e.target.value)}
@@ -74,14 +100,14 @@ export function CustomerFields({ values: v, errors, onChange, contactRequired, w
         {v.customer_country && !isListed(v.customer_country) && (
           <option value={v.customer_country}>{v.customer_country}</option>
         )}
-        <optgroup label="Habituales">
+        <optgroup label={text.countriesMain}>
           {countries.main.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
           ))}
         </optgroup>
-        <optgroup label="Todos los países">
+        <optgroup label={text.countriesAll}>
           {countries.others.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { t } from '../i18n';
 import { IconAlert } from './icons';
 import './fields.css';
 
@@ -18,7 +19,7 @@ function Wrap({ id, label, error, hint, required, className, children }: Common 
             *
           </span>
         ) : (
-          <span className="pub-optional"> (opcional)</span>
+          <span className="pub-optional"> {t().common.fields.optional}</span>
         )}
       </label>
       {children}
@@ -120,6 +121,7 @@ export function TermsCheckbox({
   error,
   operatorName,
   terms,
+  termsLang,
   cancellation,
 }: {
   id: string;
@@ -128,8 +130,11 @@ export function TermsCheckbox({
   error?: string;
   operatorName: string;
   terms: string;
+  /** The terms' language when they fell back to another one (`content_locales.booking_terms`). */
+  termsLang?: string;
   cancellation?: string;
 }) {
+  const text = t().common.fields;
   return (
     <div className={`pub-terms ${error ? 'pub-field-invalid' : ''}`}>
       <label className="pub-check" htmlFor={id}>
@@ -142,13 +147,17 @@ export function TermsCheckbox({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <span>Acepto las condiciones de reserva y cancelación de {operatorName}</span>
+        <span>{text.acceptTerms(operatorName)}</span>
       </label>
       {(terms || cancellation) && (
         <details className="pub-details">
-          <summary>Leer las condiciones</summary>
+          <summary>{text.readTerms}</summary>
           {cancellation && <p>{cancellation}</p>}
-          {terms && <p className="pub-prewrap">{terms}</p>}
+          {terms && (
+            <p className="pub-prewrap" lang={termsLang}>
+              {terms}
+            </p>
+          )}
         </details>
       )}
       <FieldError id={`${id}-error`} error={error} />

@@ -36,6 +36,14 @@ export const IconLanguage = (p: P) => (
     <path d="M12 20l4-9 4 9M19.1 18h-6.2" />
   </Svg>
 );
+export const IconBackpack = (p: P) => (
+  <Svg {...p}>
+    <path d="M5 18v-6a6 6 0 0 1 6 -6h2a6 6 0 0 1 6 6v6a3 3 0 0 1 -3 3h-8a3 3 0 0 1 -3 -3z" />
+    <path d="M10 6v-1a2 2 0 1 1 4 0v1" />
+    <path d="M9 21v-4a2 2 0 0 1 2 -2h2a2 2 0 0 1 2 2v4" />
+    <path d="M11 10h2" />
+  </Svg>
+);
 export const IconMapPin = (p: P) => (
   <Svg {...p}>
     <circle cx="12" cy="11" r="3" />

@@ -10,8 +10,16 @@ export function mountMap(
   [lat, lng]: [number, number],
   label: string,
   onResult: (ok: boolean) => void,
+  text: { zoomIn: string; zoomOut: string; lang?: string } = { zoomIn: 'Zoom in', zoomOut: 'Zoom out' },
 ): () => void {
-  const map = L.map(el, { scrollWheelZoom: false, dragging: !L.Browser.mobile, attributionControl: true });
+  const map = L.map(el, {
+    scrollWheelZoom: false,
+    dragging: !L.Browser.mobile,
+    attributionControl: true,
+    zoomControl: false,
+  });
+  // The zoom buttons' names in the page's language (Leaflet's own are English).
+  L.control.zoom({ zoomInTitle: text.zoomIn, zoomOutTitle: text.zoomOut }).addTo(map);
   map.setView([lat, lng], 15);
   const brand = getComputedStyle(el).getPropertyValue('--brand').trim() || '#0b7285';
   const tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
@@ -35,6 +43,7 @@ export function mountMap(
   L.circleMarker([lat, lng], { radius: 10, color: '#fff', weight: 3, fillColor: brand, fillOpacity: 1 })
     .addTo(map)
     .bindTooltip(label, { direction: 'top', offset: [0, -10] });
+  if (text.lang) map.getContainer().querySelector('.leaflet-tooltip-pane')?.setAttribute('lang', text.lang);
   return () => {
     window.clearTimeout(timer);
     map.remove();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n';
 import { IconMapPin } from './icons';
 import './meeting-map.css';
 
@@ -21,7 +22,7 @@ type State = 'idle' | 'loading' | 'ready' | 'failed';
  * scrolls into view; when it or the tiles cannot load (offline, blocked), a static card with the
  * address and a link to OpenStreetMap stays in its place.
  */
-export function MeetingMap({ latLng, label }: { latLng: string; label: string }) {
+export function MeetingMap({ latLng, label, labelLang }: { latLng: string; label: string; labelLang?: string }) {
   const point = parseLatLng(latLng);
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>('idle');
@@ -37,7 +38,12 @@ export function MeetingMap({ latLng, label }: { latLng: string; label: string })
       import('./meeting-map-leaflet')
         .then(({ mountMap }) => {
           if (cancelled) return;
-          dispose = mountMap(el, point, label, (ok) => !cancelled && setState(ok ? 'ready' : 'failed'));
+          const { zoomIn, zoomOut } = t().common.map;
+          dispose = mountMap(el, point, label, (ok) => !cancelled && setState(ok ? 'ready' : 'failed'), {
+            zoomIn,
+            zoomOut,
+            lang: labelLang,
+          });
         })
         .catch(() => !cancelled && setState('failed'));
     };
@@ -66,17 +72,18 @@ export function MeetingMap({ latLng, label }: { latLng: string; label: string })
   }, [latLng, label]);
 
   if (!point) return null;
+  const text = t().common.map;
   return (
     <div className={`pub-map pub-map-${state}`}>
-      <div ref={box} className="pub-map-canvas" role="img" aria-label={`Mapa: ${label}`} />
+      <div ref={box} className="pub-map-canvas" role="img" aria-label={text.label(label)} />
       {state !== 'ready' && (
         <div className="pub-map-fallback">
           <span className="pub-map-pin" aria-hidden="true">
             <IconMapPin size={28} />
           </span>
-          <span>{state === 'failed' ? 'No se ha podido cargar el mapa' : 'Cargando mapa…'}</span>
+          <span>{state === 'failed' ? text.failed : text.loading}</span>
           <a href={osmUrl(point)} target="_blank" rel="noopener">
-            Ver en OpenStreetMap
+            {text.openOsm}
           </a>
         </div>
       )}

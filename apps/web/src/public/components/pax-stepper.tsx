@@ -1,15 +1,8 @@
-import { PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
+import { t } from '../i18n';
 import { formatAges, formatCents } from '../lib/format';
+import { paxTypeName, paxTypePlural } from '../lib/names';
 import { IconMinus, IconPlus } from './icons';
 import './pax-stepper.css';
-
-/** Spanish plural of a passenger type, for button labels: "Añadir adultos". */
-export const PAX_TYPE_PLURALS: Record<TPaxType, string> = {
-  adult: 'adultos',
-  child: 'niños',
-  infant: 'bebés',
-  senior: 'seniors',
-};
 
 export type TStepperPrice = {
   pax_type: string;
@@ -33,9 +26,10 @@ export function PaxStepper({
   canAdd: boolean;
   currency: string;
 }) {
-  const type = price.pax_type as TPaxType;
-  const name = PAX_TYPE_NAMES[type] ?? type;
-  const many = PAX_TYPE_PLURALS[type] ?? type;
+  const type = price.pax_type;
+  const name = paxTypeName(type);
+  const many = paxTypePlural(type);
+  const text = t().common;
   const ages = formatAges(price.min_age, price.max_age);
   const id = `pax-${type}`;
   return (
@@ -46,17 +40,17 @@ export function PaxStepper({
           {name}
         </span>
         <span className="pub-pax-meta">
-          {[ages, price.occupies_seat ? '' : 'sin asiento'].filter(Boolean).join(' · ')}
+          {[ages, price.occupies_seat ? '' : text.pax.noSeat].filter(Boolean).join(' · ')}
         </span>
       </div>
       <span className="pub-pax-price">
-        {price.amount_cents === 0 ? 'Gratis' : formatCents(price.amount_cents, currency)}
+        {price.amount_cents === 0 ? text.amounts.free : formatCents(price.amount_cents, currency)}
       </span>
       <div className="pub-stepper">
         <button
           type="button"
           className="pub-stepper-btn"
-          aria-label={`Quitar ${many}`}
+          aria-label={text.pax.remove(many)}
           disabled={value <= 0}
           onClick={() => onChange(Math.max(0, value - 1))}
         >
@@ -68,7 +62,7 @@ export function PaxStepper({
         <button
           type="button"
           className="pub-stepper-btn"
-          aria-label={`Añadir ${many}`}
+          aria-label={text.pax.add(many)}
           disabled={!canAdd}
           onClick={() => onChange(value + 1)}
         >

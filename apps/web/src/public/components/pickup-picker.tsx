@@ -1,7 +1,9 @@
 import type { TPublicAccommodation } from '@trayecto/shared';
 import { useId, useMemo, useRef, useState } from 'react';
+import { t } from '../i18n';
 import { filterAccommodations, pickupPlace } from '../lib/pickup';
 import { MEETING_POINT } from '../lib/validation';
+import { fill } from './fill';
 import { IconBus, IconMapPin, IconSearch } from './icons';
 import './pickup-picker.css';
 
@@ -12,6 +14,11 @@ type Props = {
   onChange: (v: string) => void;
   error?: string;
   meetingPoint: string;
+  /** The meeting point's language when it fell back to another one (`content_locales.meeting_point`). */
+  meetingPointLang?: string;
+  /** The product's pickup notes (what to know about being collected), shown under the picker. */
+  notes?: string;
+  notesLang?: string;
   disabled?: boolean;
 };
 
@@ -20,7 +27,19 @@ type Props = {
  * type to filter, arrows to move, Enter to choose, Escape to close. The first option is going to
  * the meeting point on one's own.
  */
-export function PickupPicker({ id, options, value, onChange, error, meetingPoint, disabled }: Props) {
+export function PickupPicker({
+  id,
+  options,
+  value,
+  onChange,
+  error,
+  meetingPoint,
+  meetingPointLang,
+  notes,
+  notesLang,
+  disabled,
+}: Props) {
+  const text = t().common.pickup;
   const listId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -30,14 +49,10 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
   const selected = options?.find((a) => a.id === value) ?? null;
   const filtered = useMemo(() => filterAccommodations(options ?? [], query).slice(0, 60), [options, query]);
   const items: { key: string; label: string }[] = [
-    { key: MEETING_POINT, label: 'Iré por mi cuenta al punto de encuentro' },
+    { key: MEETING_POINT, label: text.meetingPointOption },
     ...filtered.map((a) => ({ key: a.id, label: a.name })),
   ];
-  const shownText = open
-    ? query
-    : value === MEETING_POINT
-      ? 'Iré por mi cuenta al punto de encuentro'
-      : (selected?.name ?? '');
+  const shownText = open ? query : value === MEETING_POINT ? text.meetingPointOption : (selected?.name ?? '');
 
   function choose(key: string) {
     onChange(key);
@@ -70,7 +85,7 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
   return (
     <div className={`pub-field pub-combo ${error ? 'pub-field-invalid' : ''}`}>
       <label htmlFor={id}>
-        Hotel o alojamiento de recogida
+        {text.label}
         <span className="pub-required" aria-hidden="true">
           {' '}
           *
@@ -92,7 +107,7 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
           aria-invalid={error ? true : undefined}
           aria-required
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          placeholder={disabled ? 'Elige primero la hora' : 'Busca tu hotel por nombre o zona'}
+          placeholder={disabled ? text.placeholderNoTime : text.placeholder}
           disabled={disabled}
           value={shownText}
           onFocus={() => {
@@ -111,7 +126,7 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
           }}
           onKeyDown={onKeyDown}
         />
-        <div id={listId} role="listbox" aria-label="Alojamientos de recogida" className="pub-combo-list" hidden={!open}>
+        <div id={listId} role="listbox" aria-label={text.listLabel} className="pub-combo-list" hidden={!open}>
           {items.map((it, i) => {
             const acc = it.key === MEETING_POINT ? null : (options?.find((a) => a.id === it.key) ?? null);
             return (
@@ -132,14 +147,14 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
                     <span className="pub-combo-main">
                       <span className="pub-combo-name">{acc.name}</span>
                       <span className="pub-combo-sub">
-                        {[acc.zone, acc.pickup_at ? `recoger en ${acc.pickup_at.name}` : acc.address]
+                        {[acc.zone, acc.pickup_at ? text.collectAt(acc.pickup_at.name) : acc.address]
                           .filter(Boolean)
                           .join(' · ')}
                       </span>
                     </span>
                     {acc.pickup_time && (
                       <span className="pub-combo-time">
-                        <span className="pub-sr-only">recogida a las </span>
+                        <span className="pub-sr-only">{text.timePrefix}</span>
                         {acc.pickup_time}
                       </span>
                     )}
@@ -147,25 +162,23 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
                 ) : (
                   <span className="pub-combo-main">
                     <span className="pub-combo-name">{it.label}</span>
-                    {meetingPoint && <span className="pub-combo-sub">{meetingPoint}</span>}
+                    {meetingPoint && (
+                      <span className="pub-combo-sub" lang={meetingPointLang}>
+                        {meetingPoint}
+                      </span>
+                    )}
                   </span>
                 )}
               </div>
             );
           })}
-          {options && filtered.length === 0 && query && (
-            <p className="pub-combo-empty">
-              No encontramos «{query}». Prueba con otro nombre o elige ir al punto de encuentro.
-            </p>
-          )}
-          {!options && <p className="pub-combo-empty">Cargando alojamientos…</p>}
+          {options && filtered.length === 0 && query && <p className="pub-combo-empty">{text.noMatch(query)}</p>}
+          {!options && <p className="pub-combo-empty">{text.loading}</p>}
         </div>
       </div>
       {!error && (
         <p className="pub-hint" id={`${id}-hint`}>
-          {disabled
-            ? 'Cuando elijas la hora verás a qué hora te recogemos.'
-            : 'Escribe el nombre de tu hotel o apartamento y elígelo de la lista.'}
+          {disabled ? text.hintNoTime : text.hint}
         </p>
       )}
       {error && (
@@ -177,19 +190,15 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
         <p className="pub-pickup-card" data-testid="pickup-info">
           <IconBus size={22} />
           <span>
-            {selected.pickup_time ? (
-              <>
-                Te recogemos a las <strong>{selected.pickup_time}</strong> en <strong>{pickupPlace(selected)}</strong>
-              </>
-            ) : (
-              <>
-                Te recogemos en <strong>{pickupPlace(selected)}</strong>; te confirmaremos la hora.
-              </>
-            )}
+            {fill(selected.pickup_time ? text.pickedAt : text.pickedNoTime, {
+              time: <strong>{selected.pickup_time}</strong>,
+              place: <strong>{pickupPlace(selected)}</strong>,
+            })}
             {selected.pickup_at && (
               <span className="pub-pickup-sub">
-                Recoger en {selected.pickup_at.name}
-                {selected.pickup_at.address ? `, ${selected.pickup_at.address}` : ''}
+                {text.collectAtFull(
+                  `${selected.pickup_at.name}${selected.pickup_at.address ? `, ${selected.pickup_at.address}` : ''}`,
+                )}
               </span>
             )}
           </span>
@@ -199,16 +208,21 @@ export function PickupPicker({ id, options, value, onChange, error, meetingPoint
         <p className="pub-pickup-card" data-testid="pickup-info">
           <IconMapPin size={22} />
           <span>
-            Te esperamos en el punto de encuentro
-            {meetingPoint ? (
-              <>
-                : <strong>{meetingPoint}</strong>
-              </>
-            ) : (
-              '.'
-            )}
+            {meetingPoint
+              ? fill(text.meetingPointWait, {
+                  place: <strong lang={meetingPointLang}>{meetingPoint}</strong>,
+                })
+              : text.meetingPointWaitNoPlace}
           </span>
         </p>
+      )}
+      {notes && (
+        <div className="pub-hint" data-testid="pickup-notes">
+          <strong>{text.notesTitle}</strong>
+          <p className="pub-prewrap" lang={notesLang}>
+            {notes}
+          </p>
+        </div>
       )}
     </div>
   );

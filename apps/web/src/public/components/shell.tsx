@@ -1,9 +1,12 @@
 import type { TPublicOperator } from '@trayecto/shared';
+import type { TPublicLocale } from '@trayecto/shared/i18n';
 import type { CSSProperties, ReactNode } from 'react';
+import { t } from '../i18n';
 import { brandVars } from '../lib/brand';
-import { onLinkClick } from '../lib/navigation';
+import { onLinkClick, publicHref } from '../lib/navigation';
 import { STATEMENT_PATH } from '../match-route';
 import { IconArrowLeft, IconMail, IconPhone, IconWorld } from './icons';
+import { LanguageSwitcher, offeredLocales } from './language-switcher';
 
 /** "Teide Aventura" → "TA" (the mark when the operator has no logo). */
 export function initials(name: string): string {
@@ -76,8 +79,8 @@ export function OperatorContact({ operator, compact }: { operator: TPublicOperat
 /** The accessibility statement, remembering the page it was opened from (for its operator's contact). */
 function statementHref(): string {
   const here = typeof window === 'undefined' ? '' : window.location.pathname;
-  if (!here || here === STATEMENT_PATH) return STATEMENT_PATH;
-  return `${STATEMENT_PATH}?desde=${encodeURIComponent(here)}`;
+  if (!here || here === STATEMENT_PATH) return publicHref(STATEMENT_PATH);
+  return publicHref(`${STATEMENT_PATH}?desde=${encodeURIComponent(here)}`);
 }
 
 type ShellProps = {
@@ -87,18 +90,25 @@ type ShellProps = {
   back?: { href: string; label: string; short?: string };
   children: ReactNode;
   className?: string;
+  /**
+   * The languages the switcher offers: by default the operator's (`public_languages`), or all of
+   * them on a page without one (not found, failed); `[]` shows none (while loading).
+   */
+  languages?: readonly TPublicLocale[];
 };
 
 /**
  * The frame of every public page: the operator's brand (colour, logo, name) in a slim header,
  * the page, and a footer with the operator's contact. No back-office chrome.
  */
-export function Shell({ routeName, operator, back, children, className }: ShellProps) {
+export function Shell({ routeName, operator, back, children, className, languages }: ShellProps) {
   const style = brandVars(operator?.brand_color) as CSSProperties;
+  const text = t().common.shell;
+  const locales = languages ?? offeredLocales(operator?.public_languages);
   return (
     <div className={`pub-page ${className ?? ''}`} style={style} data-route-name={routeName}>
       <a className="pub-skip" href="#contenido">
-        Saltar al contenido
+        {text.skip}
       </a>
       <header className="pub-header">
         <div className="pub-header-inner">
@@ -113,20 +123,24 @@ export function Shell({ routeName, operator, back, children, className }: ShellP
               <span className="pub-brand-name">Trayecto</span>
             </span>
           )}
-          {back && (
-            <a className="pub-header-back" href={back.href} onClick={onLinkClick}>
-              <IconArrowLeft size={18} />
-              <span className={back.short ? 'pub-hide-xs' : undefined}>{back.label}</span>
-              {back.short && <span className="pub-show-xs">{back.short}</span>}
-            </a>
-          )}
-          {operator?.phone && !back && (
-            <a className="pub-header-back" href={telHref(operator.phone)}>
-              <IconPhone size={18} />
-              <span className="pub-hide-xs">{operator.phone}</span>
-              <span className="pub-sr-only pub-show-xs">Llamar</span>
-            </a>
-          )}
+          {/* One group at the end: the back link (or the phone) and the language. */}
+          <div className="pub-header-actions" style={{ display: 'flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
+            {back && (
+              <a className="pub-header-back" href={back.href} onClick={onLinkClick}>
+                <IconArrowLeft size={18} />
+                <span className={back.short ? 'pub-hide-xs' : undefined}>{back.label}</span>
+                {back.short && <span className="pub-show-xs">{back.short}</span>}
+              </a>
+            )}
+            {operator?.phone && !back && (
+              <a className="pub-header-back" href={telHref(operator.phone)}>
+                <IconPhone size={18} />
+                <span className="pub-hide-xs">{operator.phone}</span>
+                <span className="pub-sr-only pub-show-xs">{text.call}</span>
+              </a>
+            )}
+            <LanguageSwitcher locales={locales} />
+          </div>
         </div>
       </header>
       <main className="pub-main" id="contenido" tabIndex={-1}>
@@ -143,9 +157,9 @@ export function Shell({ routeName, operator, back, children, className }: ShellP
           </div>
         )}
         <p className="pub-footer-powered">
-          Reservas gestionadas con Trayecto ·{' '}
+          {text.poweredBy} ·{' '}
           <a href={statementHref()} onClick={onLinkClick}>
-            Declaración de accesibilidad
+            {text.statement}
           </a>
         </p>
       </footer>

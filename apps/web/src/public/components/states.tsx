@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../i18n';
 import type { PublicApiError } from '../lib/api';
 import { usePageTitle } from '../lib/title';
 import { Shell } from './shell';
@@ -55,16 +56,14 @@ const cloudIcon = (
   </svg>
 );
 
-/** spec §2 "Any other path shows a not-found page", in Spanish and friendly. */
+/** spec §2 "Any other path shows a not-found page", in the page's language and friendly. */
 export function NotFoundPage({ routeName = 'public-not-found', what }: { routeName?: string; what?: string }) {
-  usePageTitle('Página no encontrada · Trayecto');
+  const text = t().common;
+  usePageTitle(`${text.titles.notFound} · Trayecto`);
   return (
     <Shell routeName={routeName}>
-      <StateCard icon={searchIcon} badge="Error 404" title="No encontramos esta página">
-        <p className="pub-lead">
-          {what ??
-            'Puede que el enlace esté incompleto o que la excursión ya no esté disponible. Revisa el enlace que te han enviado o pide uno nuevo a tu tour operador.'}
-        </p>
+      <StateCard icon={searchIcon} badge={text.states.notFoundBadge} title={text.states.notFoundTitle}>
+        <p className="pub-lead">{what ?? text.states.notFoundText}</p>
       </StateCard>
     </Shell>
   );
@@ -80,12 +79,13 @@ export function ErrorPage({
   error: PublicApiError;
   onRetry: () => void;
 }) {
+  const text = t().common.states;
   return (
     <Shell routeName={routeName}>
-      <StateCard icon={cloudIcon} badge="Sin conexión" title="No hemos podido cargar esta página">
+      <StateCard icon={cloudIcon} badge={text.offlineBadge} title={text.loadFailedTitle}>
         <p className="pub-lead">{error.message}</p>
         <button type="button" className="pub-btn pub-btn-primary" onClick={onRetry}>
-          Reintentar
+          {text.retry}
         </button>
       </StateCard>
     </Shell>
@@ -110,10 +110,10 @@ export function Skeleton({
 /** The page frame with grey blocks in place of the content (announced as loading). */
 export function LoadingPage({ routeName, variant }: { routeName: string; variant: 'landing' | 'form' | 'voucher' }) {
   return (
-    <Shell routeName={routeName}>
+    <Shell routeName={routeName} languages={[]}>
       <div className={`pub-loading pub-loading-${variant}`} aria-busy="true">
         <p className="pub-sr-only" role="status">
-          Cargando…
+          {t().common.states.loading}
         </p>
         {variant === 'landing' && <Skeleton className="pub-skel-hero" r={0} />}
         <div className="pub-container pub-loading-body">

@@ -1,6 +1,7 @@
 import { pathTo } from '@trayecto/shared/paths';
 import { BookingAmounts, pickupSummary } from '../components/booking-bits';
 import { IconCalendar, IconClock, IconMapPin, IconShield, IconTicket } from '../components/icons';
+import { t, withLang } from '../i18n';
 import { formatDateLong, formatDuration, formatInstant, freeCancellationText } from '../lib/format';
 import { onLinkClick } from '../lib/navigation';
 import type { TExistingBooking } from './use-existing-booking';
@@ -12,12 +13,14 @@ import type { TExistingBooking } from './use-existing-booking';
 export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooking; onCancel: () => void }) {
   const b = f.booking;
   const op = b.tour_operator;
+  const tx = t().existing;
+  const labels = t().common.labels;
   const pickup = pickupSummary(b);
   const cancelUntil = b.free_cancellation_until ? formatInstant(b.free_cancellation_until, op.timezone) : null;
   return (
     <section className="bx-summary" aria-labelledby="bx-summary-title">
       <h2 id="bx-summary-title" className="pub-sr-only">
-        Resumen
+        {tx.summary}
       </h2>
       {b.product.image && (
         <img className="bx-img" src={b.product.image.url} alt={b.product.image.alt || ''} loading="lazy" />
@@ -25,13 +28,13 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
       <dl className="bx-facts">
         <div>
           <dt>
-            <IconCalendar size={18} /> Fecha
+            <IconCalendar size={18} /> {labels.date}
           </dt>
           <dd>{formatDateLong(b.date)}</dd>
         </div>
         <div>
           <dt>
-            <IconClock size={18} /> Hora
+            <IconClock size={18} /> {labels.time}
           </dt>
           <dd>
             {b.time}
@@ -43,12 +46,12 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
         {pickup && (
           <div>
             <dt>
-              <IconMapPin size={18} /> {pickup.isMeetingPoint ? 'Punto de encuentro' : 'Recogida'}
+              <IconMapPin size={18} /> {pickup.isMeetingPoint ? labels.meetingPoint : labels.pickup}
             </dt>
             <dd>
               {pickup.time && <strong>{pickup.time} · </strong>}
-              {pickup.place}
-              {!pickup.isMeetingPoint && b.room && <span className="bx-muted"> · Hab. {b.room}</span>}
+              <span lang={pickup.lang}>{pickup.place}</span>
+              {!pickup.isMeetingPoint && b.room && <span className="bx-muted"> · {tx.roomShort(b.room)}</span>}
             </dd>
           </div>
         )}
@@ -58,25 +61,25 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
         <IconShield size={18} />
         <p>
           {b.can_cancel && cancelUntil
-            ? `Cancelación gratuita hasta el ${cancelUntil}.`
+            ? tx.freeCancellationUntil(cancelUntil)
             : b.state === 'cancelled'
-              ? 'Reserva cancelada.'
+              ? tx.isCancelled
               : cancelUntil
-                ? `El plazo de cancelación gratuita terminó el ${cancelUntil}. Para cualquier cambio, contacta con ${op.name}.`
+                ? tx.freeCancellationEnded(cancelUntil, op.name)
                 : freeCancellationText(b.product.free_cancellation_hours)}
         </p>
       </div>
       <div className="bx-actions">
         <a
           className="pub-btn pub-btn-secondary pub-btn-block"
-          href={pathTo('publicBookingVoucher', { bookingId: b.id })}
+          href={withLang(pathTo('publicBookingVoucher', { bookingId: b.id }))}
           onClick={onLinkClick}
         >
-          <IconTicket size={20} /> Ver bono
+          <IconTicket size={20} /> {tx.viewVoucher}
         </a>
         {b.can_cancel && (
           <button type="button" className="pub-btn pub-btn-danger pub-btn-block" onClick={onCancel}>
-            Cancelar reserva
+            {tx.cancelBooking}
           </button>
         )}
       </div>

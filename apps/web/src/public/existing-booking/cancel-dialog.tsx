@@ -1,5 +1,7 @@
 import { type RefObject, useState } from 'react';
 import { TextArea } from '../components/fields';
+import { fill } from '../components/fill';
+import { t } from '../i18n';
 import { formatDateLong, formatInstant } from '../lib/format';
 import type { TExistingBooking } from './use-existing-booking';
 
@@ -12,6 +14,7 @@ export function CancelDialog({
   dialogRef: RefObject<HTMLDialogElement | null>;
 }) {
   const b = f.booking;
+  const tx = t().existing;
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const cancelUntil = b.free_cancellation_until
@@ -43,14 +46,14 @@ export function CancelDialog({
           void confirmCancel();
         }}
       >
-        <h2 id="cancel-title">Cancelar reserva</h2>
+        <h2 id="cancel-title">{tx.cancelTitle}</h2>
         <p id="cancel-desc">
-          Vas a cancelar la reserva <strong>{b.locator}</strong> del {formatDateLong(b.date)} a las {b.time}.
-          {cancelUntil && ` La cancelación es gratuita hasta el ${cancelUntil}.`} Esta acción no se puede deshacer.
+          {fill(tx.cancelWhat(formatDateLong(b.date), b.time), { locator: <strong>{b.locator}</strong> })}
+          {cancelUntil && ` ${tx.cancelFreeUntil(cancelUntil)}`} {tx.cancelFinal}
         </p>
         <TextArea
           id="cancel_reason"
-          label="Motivo de la cancelación"
+          label={tx.cancelReason}
           rows={3}
           maxLength={500}
           value={reason}
@@ -63,10 +66,10 @@ export function CancelDialog({
         )}
         <div className="pub-dialog-actions">
           <button type="button" className="pub-btn pub-btn-ghost" onClick={() => dialogRef.current?.close()}>
-            Volver
+            {t().common.labels.back}
           </button>
           <button type="submit" className="pub-btn pub-btn-danger" disabled={f.busy === 'cancel'}>
-            {f.busy === 'cancel' ? 'Cancelando…' : 'Sí, cancelar la reserva'}
+            {f.busy === 'cancel' ? tx.cancelling : tx.cancelConfirm}
           </button>
         </div>
       </form>

@@ -1,34 +1,39 @@
-import { LANGUAGE_NAMES } from '@trayecto/shared/catalog';
+import { LANGUAGES } from '@trayecto/shared/catalog';
 import { paxTypeName } from '../components/booking-bits';
 import { CustomerFields } from '../components/customer-fields';
 import { FieldError, SelectField, TermsCheckbox, TextArea, TextField } from '../components/fields';
 import { PickupPicker } from '../components/pickup-picker';
-import { freeCancellationText, plural } from '../lib/format';
+import { t } from '../i18n';
+import { freeCancellationText, languageName } from '../lib/format';
 import { MEETING_POINT } from '../lib/validation';
 import type { TExistingBooking } from './use-existing-booking';
 
 /**
- * The customer's data on their booking: contact, language, pickup, passengers' names and notes;
- * "Confirmar reserva" (with the terms) when staff prepared it for them, else "Guardar cambios".
+ * The customer's data on their booking: contact, language (named in the page's language), pickup,
+ * passengers' names and notes; "Confirmar reserva" (with the terms) when staff prepared it for them,
+ * else "Guardar cambios".
  */
 export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
   const { booking: b, values: v, errors, busy, set } = f;
+  const tx = t().existing;
+  const { fields, labels } = t().common;
   return (
     <form className="bx-form" noValidate onSubmit={(e) => f.save(b.can_confirm, e)} aria-labelledby="bx-form-title">
-      <h2 id="bx-form-title">Tus datos</h2>
+      <h2 id="bx-form-title">{labels.yourDetails}</h2>
       <div className="pub-grid-2">
         <CustomerFields values={v} errors={errors} onChange={set} contactRequired={b.can_confirm} />
         <SelectField
           id="language"
-          label="Idioma"
+          label={fields.language}
+          hint={tx.languageHint}
           value={v.language}
           onChange={(e) => set('language', e.target.value)}
           error={errors.language}
         >
           <option value="">—</option>
-          {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+          {LANGUAGES.map((code) => (
             <option key={code} value={code}>
-              {name}
+              {languageName(code)}
             </option>
           ))}
         </SelectField>
@@ -36,7 +41,7 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
 
       {b.product.pickup_enabled && (
         <fieldset className="bx-fieldset">
-          <legend>Recogida</legend>
+          <legend>{labels.pickup}</legend>
           <PickupPicker
             id="pickup"
             options={f.pickups}
@@ -48,7 +53,7 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
           {v.pickup && v.pickup !== MEETING_POINT && (
             <TextField
               id="room"
-              label="Habitación o apartamento"
+              label={fields.room}
               maxLength={20}
               value={v.room}
               onChange={(e) => set('room', e.target.value)}
@@ -60,15 +65,15 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
 
       {f.passengers.length > 0 && (
         <fieldset className="bx-fieldset">
-          <legend>Pasajeros ({plural(f.passengers.length, 'persona', 'personas')})</legend>
-          <p className="pub-hint">El nombre de cada pasajero ayuda al guía a pasar lista. Es opcional.</p>
+          <legend>{tx.passengers(t().common.format.people(f.passengers.length))}</legend>
+          <p className="pub-hint">{tx.passengersHint}</p>
           <ol className="bx-passengers">
             {f.passengers.map((p, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: one row per seat, in a fixed order
               <li key={i}>
                 <TextField
                   id={`passenger-${i}`}
-                  label={`Pasajero ${i + 1} · ${paxTypeName(p.pax_type)}`}
+                  label={tx.passenger(i + 1, paxTypeName(p.pax_type))}
                   value={p.full_name}
                   maxLength={150}
                   autoComplete="off"
@@ -83,13 +88,13 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
 
       <TextArea
         id="notes"
-        label="Comentarios"
+        label={fields.notes}
         rows={3}
         maxLength={1000}
         value={v.notes}
         onChange={(e) => set('notes', e.target.value)}
         error={errors.notes}
-        hint="Alergias, movilidad reducida, sillitas para niños…"
+        hint={fields.notesHint}
       />
 
       {b.can_confirm && (
@@ -109,15 +114,15 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
         {b.can_confirm ? (
           <>
             <button type="submit" className="pub-btn pub-btn-primary pub-btn-lg" disabled={!!busy}>
-              {busy === 'confirm' ? 'Confirmando…' : 'Confirmar reserva'}
+              {busy === 'confirm' ? tx.confirming : labels.confirmBooking}
             </button>
             <button type="button" className="pub-btn pub-btn-ghost" disabled={!!busy} onClick={() => f.save(false)}>
-              {busy === 'save' ? 'Guardando…' : 'Guardar sin confirmar'}
+              {busy === 'save' ? tx.saving : tx.saveWithoutConfirming}
             </button>
           </>
         ) : (
           <button type="submit" className="pub-btn pub-btn-primary pub-btn-lg" disabled={!!busy}>
-            {busy === 'save' ? 'Guardando…' : 'Guardar cambios'}
+            {busy === 'save' ? tx.saving : tx.save}
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import type { TPublicAccommodation, TPublicBooking, TPublicBookingUpdateRequest } from '@trayecto/shared';
 import { CUSTOMER_EDITABLE_STATES, type TPaxType } from '@trayecto/shared/catalog';
 import { type FormEvent, useState } from 'react';
+import { getLocale, t } from '../i18n';
 import { cancelBooking, getAccommodations, PublicApiError, updateBooking } from '../lib/api';
 import { useResource } from '../lib/resource';
 import { fieldErrorsFromServer, MEETING_POINT, type TFieldErrors, validateCustomer } from '../lib/validation';
@@ -10,6 +11,18 @@ import { passengerRows, remapPassengerErrors, type TPassengerRow } from './passe
 const EDITABLE = new Set<string>(CUSTOMER_EDITABLE_STATES);
 
 export type TNotice = { kind: 'success' | 'error'; title: string; text?: string } | null;
+
+/**
+ * The language the form shows: the booking's own, which the customer sees and may change and which
+ * is only sent as it stands in the field; a booking with none gets the page's language, so the
+ * messages that follow speak the language the customer is reading. A booking that has one keeps it
+ * even when the page is read in another: the page's language can come from a browser or a shared
+ * link, and a save of the room number must not silently change which language the operator writes
+ * in (the select is there, above the button, to change it).
+ */
+export function initialLanguage(bookingLanguage: string | null | undefined): string {
+  return bookingLanguage || getLocale();
+}
 
 /**
  * The customer's own booking: their data as a form, saving it (PUT), confirming a booking staff
@@ -23,7 +36,7 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
     customer_email: b.customer_email,
     customer_phone: b.customer_phone,
     customer_country: b.customer_country,
-    language: b.language,
+    language: initialLanguage(b.language),
     notes: b.notes,
     room: b.room,
     pickup: initialPickup,
@@ -81,18 +94,20 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
     try {
       const updated = await updateBooking(b.id, body);
       onChange(updated);
+      const tx = t().existing;
       setNotice(
         confirm
-          ? { kind: 'success', title: '¡Reserva confirmada!', text: 'Gracias. Ya puedes ver e imprimir tu bono.' }
-          : { kind: 'success', title: 'Cambios guardados' },
+          ? { kind: 'success', title: tx.confirmedTitle, text: tx.confirmedText }
+          : { kind: 'success', title: tx.savedTitle },
       );
     } catch (err) {
       const error = err instanceof PublicApiError ? err : new PublicApiError(0, String(err));
       if (error.status === 422) setErrors(fieldErrorsFromServer(remapPassengerErrors(error.errors, passengers)));
+      const tx = t().existing;
       setNotice({
         kind: 'error',
-        title: confirm ? 'No hemos podido confirmar la reserva' : 'No hemos podido guardar los cambios',
-        text: error.status === 422 ? 'Revisa los campos marcados.' : error.message,
+        title: confirm ? tx.confirmFailed : tx.saveFailed,
+        text: error.status === 422 ? tx.checkFields : error.message,
       });
     } finally {
       setBusy(null);
@@ -106,11 +121,8 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
     try {
       const updated = await cancelBooking(b.id, reason.trim());
       onChange(updated);
-      setNotice({
-        kind: 'success',
-        title: 'Reserva cancelada',
-        text: 'Hemos cancelado tu reserva y liberado las plazas.',
-      });
+      const tx = t().existing;
+      setNotice({ kind: 'success', title: tx.cancelledDoneTitle, text: tx.cancelledDoneText });
       return null;
     } catch (err) {
       return err instanceof PublicApiError ? err.message : String(err);

@@ -16,6 +16,7 @@ import {
   localeDir,
   type TPublicLocale,
 } from '@trayecto/shared/i18n';
+import { translateError as translateWith } from '@trayecto/shared/i18n/translate-error';
 import type { TPublicDict } from './dict/es';
 
 export type { TPublicDict };
@@ -104,3 +105,11 @@ export function withLang(href: string): string {
   url.searchParams.set(LANG_PARAM, getLocale());
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * A Spanish message of the shared field rules (zod/mini) or of the API in the active language: its
+ * translation, else what its `code` means (never Spanish in another language). The API already
+ * answers in the page's language (Accept-Language); this is for the page's own checks.
+ */
+export const translateError = (message: string, code?: string | null): string =>
+  translateWith(message, t().errors, code ?? 'VALIDATION');

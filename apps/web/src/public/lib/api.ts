@@ -13,6 +13,7 @@ import type {
   TPublicProduct,
 } from '@trayecto/shared';
 import { IDEMPOTENCY_KEY_HEADER, PUBLIC_DATA_ELEMENT_ID } from '@trayecto/shared/public-http';
+import { getLocale, t } from '../i18n';
 
 const BASE = '/api/v1/public';
 
@@ -20,7 +21,8 @@ export type TAlternative = { time: string; seats_left: number };
 
 /**
  * A failed call: `status` 0 for a network failure (no answer); `code` the answer's machine code
- * (decisions use it, never the Spanish message), null without one.
+ * (decisions use it, never the message), null without one. `message` is for the customer, in the
+ * page's language: the server writes its own in the language asked for (Accept-Language).
  */
 export class PublicApiError extends Error {
   constructor(
@@ -51,10 +53,6 @@ export class PublicApiError extends Error {
   }
 }
 
-export const NETWORK_MESSAGE = 'No hemos podido conectar. Comprueba tu conexión e inténtalo de nuevo.';
-export const SERVER_MESSAGE = 'Algo ha fallado en nuestro servidor. Inténtalo de nuevo en unos segundos.';
-export const TOO_MANY_MESSAGE = 'Has hecho demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.';
-
 async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   let res: Response;
   try {
@@ -62,6 +60,8 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
       method,
       headers: {
         Accept: 'application/json',
+        // The server's error messages (and product texts) in the page's language.
+        'Accept-Language': getLocale(),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...headers,
       },
@@ -69,7 +69,7 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
       credentials: 'omit',
     });
   } catch {
-    throw new PublicApiError(0, NETWORK_MESSAGE);
+    throw new PublicApiError(0, t().errors.network);
   }
   let data: unknown = null;
   const text = await res.text().catch(() => '');
@@ -88,9 +88,10 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
     alternatives?: TAlternative[];
   };
   const retryAfter = Number(res.headers.get('Retry-After')) || null;
+  // A 429 or a 5xx says the page's own words; other refusals the server's (already in the page's language).
   let message = typeof d.message === 'string' && d.message ? d.message : '';
-  if (res.status === 429) message = TOO_MANY_MESSAGE;
-  else if (res.status >= 500 || !message) message = res.status >= 500 ? SERVER_MESSAGE : message || SERVER_MESSAGE;
+  if (res.status === 429) message = t().errors.tooMany;
+  else if (res.status >= 500 || !message) message = t().errors.server;
   throw new PublicApiError(
     res.status,
     message,
@@ -130,7 +131,9 @@ export const cancelBooking = (id: string, reason: string) =>
 
 /**
  * The product the server embedded in the landing page (`<script type="application/json"
- * id="trayecto-data">`), so the first paint needs no request. Only used when it is that product.
+ * id="trayecto-data">`), so the first paint needs no request. Only used when it is that product,
+ * written in the page's language (a language chosen earlier in the visit may not be the one the
+ * server picked from the browser's: the page then asks for it in its own).
  */
 export function embeddedProduct(id: string): TPublicProduct | null {
   const el = typeof document !== 'undefined' ? document.getElementById(PUBLIC_DATA_ELEMENT_ID) : null;
@@ -138,7 +141,8 @@ export function embeddedProduct(id: string): TPublicProduct | null {
   try {
     const raw = JSON.parse(el.textContent) as Record<string, unknown>;
     const product = (raw && typeof raw.product === 'object' ? raw.product : raw) as TPublicProduct | null;
-    return product && product.id === id && typeof product.name === 'string' && product.tour_operator ? product : null;
+    if (!product || product.id !== id || typeof product.name !== 'string' || !product.tour_operator) return null;
+    return !product.locale || product.locale === getLocale() ? product : null;
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@
  * the shared one (`@trayecto/shared/dates`).
  */
 import { addDays, addMonths, daysInMonth, isoDate, isoWeekday, monthOf, monthWeeks } from '@trayecto/shared/dates';
+import { localeTag } from '../i18n';
 
 /** A month: "2026-11". */
 export type TMonth = string;
@@ -19,16 +20,26 @@ export function monthGrid(month: TMonth): TDayCell[][] {
   );
 }
 
-/** Weekday column headers, Monday first: short label and full name (for screen readers). */
-export const WEEKDAYS = [
-  ['L', 'lunes'],
-  ['M', 'martes'],
-  ['X', 'miércoles'],
-  ['J', 'jueves'],
-  ['V', 'viernes'],
-  ['S', 'sábado'],
-  ['D', 'domingo'],
-] as const;
+/** A Monday (2026-11-23) and the six days after it, as UTC instants for Intl. */
+const WEEK = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2026, 10, 23 + i)));
+
+/**
+ * Weekday column headers in the active language, Monday first (every public language's week starts
+ * on Monday; spec §9): a short label and the full name (for screen readers). The one-letter names
+ * when they tell the days apart (es "L M X J V S D"), else the abbreviations (en "Mon Tue…",
+ * de "Mo Di…").
+ */
+export function weekdays(): [short: string, long: string][] {
+  const tag = localeTag();
+  const name = (weekday: 'narrow' | 'short' | 'long') => {
+    const f = new Intl.DateTimeFormat(tag, { weekday, timeZone: 'UTC' });
+    return WEEK.map((d) => f.format(d).replace(/\.$/, ''));
+  };
+  const narrow = name('narrow');
+  const short = new Set(narrow).size === 7 ? narrow : name('short');
+  const long = name('long');
+  return short.map((s, i) => [s, long[i]]);
+}
 
 /**
  * Where keyboard focus goes from `date` for a key of the calendar grid (WAI-ARIA date picker):

@@ -2,7 +2,9 @@
  * Client-side navigation of the public pages without a router library: history.pushState plus a
  * popstate event, which the app's location store listens to.
  */
+import { LANG_PARAM } from '@trayecto/shared/i18n';
 import type { MouseEvent } from 'react';
+import { LANG_STORAGE_KEY, withLang } from '../i18n';
 
 export function navigate(to: string, opts: { replace?: boolean; state?: unknown } = {}) {
   const state = opts.state ?? null;
@@ -33,3 +35,20 @@ export function onLinkClick(e: MouseEvent<HTMLAnchorElement>) {
   e.preventDefault();
   navigate(url.pathname + url.search + url.hash);
 }
+
+/** Whether the visitor chose the page's language (`?lang=` here, or the switcher earlier in the visit). */
+function languageChosen(): boolean {
+  if (new URLSearchParams(window.location.search).has(LANG_PARAM)) return true;
+  try {
+    return !!sessionStorage.getItem(LANG_STORAGE_KEY);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A link to another public page that keeps the language: with `?lang=` once the visitor chose one
+ * (a reload, a new tab or a shared link stays in it), and tidy otherwise (the server picks the
+ * same language again from the browser's).
+ */
+export const publicHref = (href: string): string => (languageChosen() ? withLang(href) : href);

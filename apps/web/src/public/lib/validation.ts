@@ -1,13 +1,14 @@
 /**
  * Client-side checks of the public forms. What the customer types is checked with the API's own
  * rules (`@trayecto/shared/public-fields`, zod/mini), so the messages are the API's word for word
- * (seed-spec §5); the steps the API cannot name (a date, a time, passengers, a pickup not chosen
- * yet) have the form's own. The server checks everything again and its 422 errors land on the
- * same fields (fieldErrorsFromServer).
+ * (seed-spec §5), in the page's language (`fieldMessage`); the steps the API cannot name (a date, a
+ * time, passengers, a pickup not chosen yet) have the form's own (`t().booking.errors`). The server
+ * checks everything again and its 422 errors, already in the page's language (Accept-Language),
+ * land on the same fields (fieldErrorsFromServer).
  */
 import { MSG } from '@trayecto/shared/messages';
 import { ZPublicBookingForm, ZPublicBookingUpdateForm } from '@trayecto/shared/public-fields';
-import { plural } from './format';
+import { t, translateError } from '../i18n';
 
 export type TFieldErrors = Partial<Record<string, string>>;
 
@@ -43,32 +44,35 @@ const sent = (s: string) => (s === '' ? undefined : s);
 
 type TCheck = { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 
+/**
+ * A message of the shared field rules (written in Spanish, the API's) in the page's language: the
+ * one place the forms translate them (the lead's `translateError`: its translation, else what a
+ * validation error means, never Spanish in another language).
+ */
+export const fieldMessage = (message: string): string => translateError(message, 'VALIDATION');
+
 /** The first message of each field a schema refuses, by the API's field names. */
 function schemaErrors(result: TCheck): TFieldErrors {
   if (result.success) return {};
   const byField: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.');
-    byField[field] = [...(byField[field] ?? []), issue.message];
+    byField[field] = [...(byField[field] ?? []), fieldMessage(issue.message)];
   }
   return fieldErrorsFromServer(byField);
 }
 
-/** The new-booking form: every field with a problem and its Spanish message. */
+/** The new-booking form: every field with a problem and its message in the page's language. */
 export function validateNewBooking(v: TNewBookingValues, ctx: TNewBookingContext): TFieldErrors {
   const e: TFieldErrors = {};
-  if (!v.date) e.date = 'Elige una fecha';
-  else if (!v.time) e.time = 'Elige una hora';
+  const own = t().booking.errors;
+  if (!v.date) e.date = own.date;
+  else if (!v.time) e.time = own.time;
   const paxTotal = Object.values(v.pax).reduce((n, q) => n + (q || 0), 0);
   // `min_pax` is the departure's minimum to run, not a per-booking one (ADR 006): not checked here.
-  if (paxTotal === 0) e.pax = 'Indica al menos un pasajero';
-  else if (ctx.seatsLeft !== null && ctx.seats > ctx.seatsLeft) {
-    e.pax =
-      ctx.seatsLeft === 1
-        ? 'Solo queda 1 plaza en esta salida'
-        : `Solo quedan ${plural(ctx.seatsLeft, 'plaza', 'plazas')} en esta salida`;
-  }
-  if (ctx.pickupEnabled && v.time && !v.pickup) e.pickup = MSG.required;
+  if (paxTotal === 0) e.pax = own.pax;
+  else if (ctx.seatsLeft !== null && ctx.seats > ctx.seatsLeft) e.pax = own.seatsLeft(ctx.seatsLeft);
+  if (ctx.pickupEnabled && v.time && !v.pickup) e.pickup = fieldMessage(MSG.required);
   const customer = ZPublicBookingForm.safeParse({
     customer_name: v.customer_name,
     customer_email: v.customer_email,

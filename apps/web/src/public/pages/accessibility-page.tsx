@@ -1,15 +1,23 @@
 import type { TPublicOperator } from '@trayecto/shared';
+import { fill } from '../components/fill';
 import { Shell } from '../components/shell';
+import { localeTag, t, withLang } from '../i18n';
 import { getBooking, getProduct } from '../lib/api';
 import { onLinkClick } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
-import { matchPublicRoute, STATEMENT_TITLE } from '../match-route';
+import { matchPublicRoute, statementTitle } from '../match-route';
 import './accessibility.css';
 
 const ROUTE = 'public-accessibility';
-/** When this statement was prepared and last reviewed (update it with every review). */
-export const STATEMENT_DATE = '23 de noviembre de 2026';
+/** When this statement was prepared and last reviewed (update it with every review), ISO. */
+export const STATEMENT_DATE = '2026-11-23';
+
+/** STATEMENT_DATE as the page's language writes a date: "23 de noviembre de 2026", "23 November 2026". */
+export const statementDate = () =>
+  new Intl.DateTimeFormat(localeTag(), { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${STATEMENT_DATE}T00:00:00Z`),
+  );
 
 /** The public page the visitor came from (`?desde=/public/landing/…`), if it is one. */
 function origin(): { href: string; key: string | null } | null {
@@ -28,104 +36,71 @@ async function operatorOf(key: string): Promise<TPublicOperator> {
 }
 
 /**
- * The accessibility statement of the public booking pages, in Spanish, as the European
+ * The accessibility statement of the public booking pages, in the page's language, as the European
  * Accessibility Act (Directive (EU) 2019/882; in Spain Ley 11/2023) asks of consumer e-commerce:
  * scope, conformance status, known limitations, how it was assessed, the date, and a contact for
  * accessibility problems — the operator's, when the visitor came from one of its pages.
  */
 export function AccessibilityPage() {
-  usePageTitle(`${STATEMENT_TITLE} · Trayecto`);
+  const tx = t().statement;
+  const title = statementTitle();
+  usePageTitle(`${title} · Trayecto`);
   const from = origin();
   const { data: operator } = useResource(from?.key ? `statement-operator:${from.key}` : null, () =>
     operatorOf(from?.key ?? ''),
   );
-  const back = from ? { href: from.href, label: 'Volver a la página anterior', short: 'Volver' } : undefined;
+  const back = from ? { href: withLang(from.href), label: tx.back, short: tx.backShort } : undefined;
 
   return (
     <Shell routeName={ROUTE} operator={operator ?? null} back={back} className="a11y-page">
       <article className="pub-container a11y-statement">
-        <h1>{STATEMENT_TITLE}</h1>
-        <p className="pub-lead">
-          {operator?.name ?? 'El tour operador'} quiere que todas las personas puedan consultar sus excursiones,
-          reservar y descargar su bono sin barreras. Esta declaración se aplica a las páginas públicas de reserva
-          gestionadas con Trayecto: la ficha de cada excursión, el formulario de reserva, la consulta y modificación de
-          una reserva y el bono.
-        </p>
+        <h1>{title}</h1>
+        <p className="pub-lead">{tx.intro(operator?.name ?? tx.theOperator)}</p>
 
-        <h2>Situación de cumplimiento</h2>
-        <p>
-          Estas páginas son <strong>parcialmente conformes</strong> con las Pautas de Accesibilidad para el Contenido
-          Web (WCAG) 2.2, nivel AA, y con la norma europea EN 301 549, que es la referencia de la Ley 11/2023 (que
-          traslada al derecho español la Directiva (UE) 2019/882, el Acta Europea de Accesibilidad). «Parcialmente» por
-          las limitaciones conocidas que se indican a continuación.
-        </p>
+        <h2>{tx.statusTitle}</h2>
+        <p>{fill(tx.status, { partially: <strong>{tx.partially}</strong> })}</p>
 
-        <h2>Limitaciones conocidas</h2>
+        <h2>{tx.limitationsTitle}</h2>
         <ul>
-          <li>
-            Los mapas del punto de encuentro y de las recogidas no se pueden explorar con teclado ni con lector de
-            pantalla. La dirección y las indicaciones están también escritas junto al mapa, y el alojamiento de recogida
-            se elige en una lista.
-          </li>
-          <li>
-            Las fotos de las excursiones las publica cada tour operador; puede que alguna no tenga una descripción
-            detallada.
-          </li>
-          <li>
-            El código QR del bono solo sirve para el control de acceso en la excursión; el localizador y todos los datos
-            de la reserva figuran también como texto en el bono.
-          </li>
-          <li>
-            No hemos comprobado todavía estas páginas con todos los lectores de pantalla y navegadores; si algo no te
-            funciona, dínoslo (abajo) y te ayudaremos por otro medio.
-          </li>
+          {tx.limitations.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
         </ul>
 
-        <h2>Cómo lo hemos evaluado</h2>
-        <p>
-          Autoevaluación: cada versión se comprueba con pruebas automáticas (axe-core, reglas WCAG 2.0, 2.1 y 2.2 de
-          nivel A y AA) en ordenador y en móvil, y con recorridos hechos solo con el teclado (reservar de principio a
-          fin hasta el bono).
-        </p>
+        <h2>{tx.assessmentTitle}</h2>
+        <p>{tx.assessment}</p>
 
-        <h2>Contacto para problemas de accesibilidad</h2>
+        <h2>{tx.contactTitle}</h2>
         {operator?.email || operator?.phone ? (
           <p>
-            Si encuentras una barrera o necesitas la información en otro formato, escribe a {operator.name}
-            {operator.email ? (
-              <>
-                {' '}
-                en <a href={`mailto:${operator.email}?subject=Accesibilidad`}>{operator.email}</a>
-              </>
-            ) : null}
-            {operator.phone ? (
-              <>
-                {operator.email ? ' o llama al ' : ' al teléfono '}
-                <a href={`tel:${operator.phone.replace(/[^\d+]/g, '')}`}>{operator.phone}</a>
-              </>
-            ) : null}
-            . Indica la página y lo que ha fallado: te responderemos y, si hace falta, haremos la reserva contigo por
-            teléfono o por correo.
+            {fill(
+              operator.email && operator.phone
+                ? tx.contactEmailPhone(operator.name)
+                : operator.email
+                  ? tx.contactEmail(operator.name)
+                  : tx.contactPhone(operator.name),
+              {
+                email: (
+                  <a href={`mailto:${operator.email}?subject=${encodeURIComponent(tx.mailSubject)}`}>
+                    {operator.email}
+                  </a>
+                ),
+                phone: <a href={`tel:${operator.phone.replace(/[^\d+]/g, '')}`}>{operator.phone}</a>,
+              },
+            )}{' '}
+            {tx.contactWhat}
           </p>
         ) : (
-          <p>
-            Si encuentras una barrera o necesitas la información en otro formato, escribe al tour operador con el que
-            reservas: su correo y su teléfono están al pie de la ficha de la excursión, de la página de tu reserva y en
-            tu bono. Indica la página y lo que ha fallado: te responderá y, si hace falta, hará la reserva contigo por
-            teléfono o por correo.
-          </p>
+          <p>{tx.contactAnyOperator}</p>
         )}
-        <p>
-          Si la respuesta no te satisface, puedes presentar una reclamación ante los servicios de consumo de tu
-          comunidad autónoma.
-        </p>
+        <p>{tx.complaint}</p>
 
-        <h2>Fecha</h2>
-        <p>Esta declaración se preparó el {STATEMENT_DATE} y se revisa con cada cambio importante de estas páginas.</p>
+        <h2>{tx.dateTitle}</h2>
+        <p>{tx.prepared(statementDate())}</p>
         {back ? (
           <p>
             <a href={back.href} onClick={onLinkClick}>
-              Volver a la página anterior
+              {tx.back}
             </a>
           </p>
         ) : null}

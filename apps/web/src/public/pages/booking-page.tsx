@@ -2,8 +2,11 @@ import { pathTo } from '@trayecto/shared/paths';
 import { BookingForm } from '../booking-form/booking-form';
 import { Shell } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
+import { t } from '../i18n';
 import { embeddedProduct, getProduct } from '../lib/api';
+import { contentLang } from '../lib/content';
 import { freeCancellationText } from '../lib/format';
+import { publicHref } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
 
@@ -19,7 +22,8 @@ export function BookingPage({ productId }: { productId: string }) {
     initial: embeddedProduct(productId),
   });
   const p = product.data;
-  usePageTitle(p ? `Reservar: ${p.name} · ${p.tour_operator.name}` : null);
+  const text = t();
+  usePageTitle(p ? text.booking.title(p.name, p.tour_operator.name) : null);
   if (product.error?.isNotFound) return <NotFoundPage routeName={ROUTE} />;
   if (!p && product.error) return <ErrorPage routeName={ROUTE} error={product.error} onRetry={product.reload} />;
   if (!p) return <LoadingPage routeName={ROUTE} variant="form" />;
@@ -28,7 +32,11 @@ export function BookingPage({ productId }: { productId: string }) {
       routeName={ROUTE}
       operator={p.tour_operator}
       className="bk-page"
-      back={{ href: pathTo('publicLanding', { productId: p.id }), label: 'Volver a la excursión', short: 'Volver' }}
+      back={{
+        href: publicHref(pathTo('publicLanding', { productId: p.id })),
+        label: text.common.labels.backToTour,
+        short: text.common.labels.back,
+      }}
     >
       <div className="pub-container bk">
         <header className="bk-head">
@@ -42,8 +50,8 @@ export function BookingPage({ productId }: { productId: string }) {
             />
           )}
           <div>
-            <p className="lp-kicker">Reserva online</p>
-            <h1>{p.name}</h1>
+            <p className="lp-kicker">{text.booking.kicker}</p>
+            <h1 lang={contentLang(p.content_locales, 'name')}>{p.name}</h1>
             <p className="bk-head-note">{freeCancellationText(p.free_cancellation_hours)}</p>
           </div>
         </header>

@@ -8,7 +8,9 @@ import { BookingFacts } from '../existing-booking/booking-facts';
 import { CancelDialog } from '../existing-booking/cancel-dialog';
 import { CustomerForm } from '../existing-booking/customer-form';
 import { useExistingBooking } from '../existing-booking/use-existing-booking';
+import { t } from '../i18n';
 import { getBooking } from '../lib/api';
+import { contentLang } from '../lib/content';
 import { formatInstant } from '../lib/format';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
@@ -23,14 +25,8 @@ const ROUTE = 'public-booking-existing';
 export function ExistingBookingPage({ bookingId }: { bookingId: string }) {
   const booking = useResource(`booking:${bookingId}`, () => getBooking(bookingId));
   const b = booking.data;
-  usePageTitle(b ? `Reserva ${b.locator} · ${b.tour_operator.name}` : null);
-  if (booking.error?.isNotFound)
-    return (
-      <NotFoundPage
-        routeName={ROUTE}
-        what="No encontramos esta reserva. Revisa el enlace que te han enviado o ponte en contacto con tu tour operador."
-      />
-    );
+  usePageTitle(b ? t().existing.title(b.locator, b.tour_operator.name) : null);
+  if (booking.error?.isNotFound) return <NotFoundPage routeName={ROUTE} what={t().existing.notFound} />;
   if (!b && booking.error) return <ErrorPage routeName={ROUTE} error={booking.error} onRetry={booking.reload} />;
   if (!b) return <LoadingPage routeName={ROUTE} variant="form" />;
   return <ExistingBooking booking={b} onChange={booking.set} />;
@@ -38,6 +34,7 @@ export function ExistingBookingPage({ bookingId }: { bookingId: string }) {
 
 function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; onChange: (b: TPublicBooking) => void }) {
   const f = useExistingBooking(b, onChange);
+  const tx = t().existing;
   const { notice } = f;
   const op = b.tour_operator;
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -51,11 +48,12 @@ function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; on
     <Shell routeName={ROUTE} operator={op} className="bk-page">
       <div className="pub-container bx">
         <header className="bx-head">
-          <p className="lp-kicker">Tu reserva con {op.name}</p>
-          <h1>{b.product.name}</h1>
+          <p className="lp-kicker">{tx.kicker(op.name)}</p>
+          <h1 lang={contentLang(b.product.content_locales, 'name')}>{b.product.name}</h1>
           <p className="bx-badges">
             <span className="bx-locator">
-              <IconTicket size={18} /> <span data-testid="locator">{b.locator}</span>
+              <IconTicket size={18} /> <span className="pub-sr-only">{tx.locator}: </span>
+              <span data-testid="locator">{b.locator}</span>
             </span>
             <StateBadge state={b.state} />
             <PaymentBadge state={b.payment_state} />
@@ -75,20 +73,20 @@ function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; on
         )}
         {b.state === 'cancelled' && (
           <div className="pub-alert pub-alert-error" data-testid="cancelled-banner">
-            <p className="pub-alert-title">Esta reserva está cancelada</p>
-            {b.cancelled_at && <p>Cancelada el {formatInstant(b.cancelled_at, op.timezone)}.</p>}
+            <p className="pub-alert-title">{tx.cancelledTitle}</p>
+            {b.cancelled_at && <p>{tx.cancelledOn(formatInstant(b.cancelled_at, op.timezone))}</p>}
           </div>
         )}
         {b.can_confirm && (
           <div className="pub-alert pub-alert-info">
-            <p className="pub-alert-title">{op.name} ha preparado esta reserva para ti</p>
-            <p>Revisa los datos, completa lo que falte y pulsa «Confirmar reserva».</p>
+            <p className="pub-alert-title">{tx.preparedTitle(op.name)}</p>
+            <p>{tx.preparedText(t().common.labels.confirmBooking)}</p>
           </div>
         )}
         {b.customer_confirmed_at && b.state !== 'cancelled' && !notice && (
           <div className="pub-alert pub-alert-success">
-            <p className="pub-alert-title">Confirmaste esta reserva</p>
-            <p>El {formatInstant(b.customer_confirmed_at, op.timezone)}.</p>
+            <p className="pub-alert-title">{tx.confirmedByYouTitle}</p>
+            <p>{tx.confirmedByYouOn(formatInstant(b.customer_confirmed_at, op.timezone))}</p>
           </div>
         )}
 

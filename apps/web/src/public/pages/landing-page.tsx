@@ -1,8 +1,9 @@
 import type { TPublicProduct } from '@trayecto/shared';
-import { PAX_TYPE_NAMES, type TPaxType } from '@trayecto/shared/catalog';
+import { PAX_TYPES } from '@trayecto/shared/catalog';
 import { pathTo } from '@trayecto/shared/paths';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
+  IconBackpack,
   IconBolt,
   IconBus,
   IconCheck,
@@ -16,9 +17,19 @@ import {
 import { MeetingMap } from '../components/meeting-map';
 import { OperatorContact, OperatorMark, Shell } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
+import { t } from '../i18n';
 import { embeddedProduct, getProduct } from '../lib/api';
-import { formatAges, formatCents, formatDuration, freeCancellationText, languagesText, plural } from '../lib/format';
-import { onLinkClick } from '../lib/navigation';
+import { contentLang } from '../lib/content';
+import {
+  cancellationPeriod,
+  formatAges,
+  formatCents,
+  formatDuration,
+  freeCancellationText,
+  languagesText,
+} from '../lib/format';
+import { paxTypeName } from '../lib/names';
+import { onLinkClick, publicHref } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { setMetaDescription, usePageTitle } from '../lib/title';
 import { loadBookingPage } from '../page-loaders';
@@ -60,6 +71,8 @@ export function LandingPage({ productId }: { productId: string }) {
 
 function Gallery({ product }: { product: TPublicProduct }) {
   const images = product.images;
+  const text = t().landing;
+  const nameLang = contentLang(product.content_locales, 'name');
   if (images.length === 0) {
     return (
       <div className="lp-hero-fallback" aria-hidden="true">
@@ -92,14 +105,15 @@ function Gallery({ product }: { product: TPublicProduct }) {
               sizes={i === 0 ? '(min-width: 960px) 720px, 100vw' : '(min-width: 960px) 300px, 90vw'}
               width={img.width}
               height={img.height}
-              alt={img.alt || (i === 0 ? product.name : `${product.name}, foto ${i + 1}`)}
+              alt={img.alt || (i === 0 ? product.name : text.photoAlt(product.name, i + 1))}
+              lang={img.alt ? undefined : nameLang}
               loading={i === 0 ? 'eager' : 'lazy'}
               decoding={i === 0 ? 'sync' : 'async'}
               fetchPriority={i === 0 ? 'high' : 'low'}
             />
             {i === 0 && images.length > 1 && (
               <span className="lp-gallery-count" aria-hidden="true">
-                {images.length} fotos
+                {text.photoCount(images.length)}
               </span>
             )}
           </li>
@@ -127,7 +141,7 @@ function ScrollableGallery({ className, children }: { className: string; childre
     return () => observer?.disconnect();
   }, []);
   return (
-    <ul ref={ref} className={className} aria-label="Fotos de la excursión" tabIndex={scrolls ? 0 : undefined}>
+    <ul ref={ref} className={className} aria-label={t().landing.photos} tabIndex={scrolls ? 0 : undefined}>
       {children}
     </ul>
   );
@@ -135,19 +149,24 @@ function ScrollableGallery({ className, children }: { className: string; childre
 
 function PriceFrom({ product }: { product: TPublicProduct }) {
   if (product.from_price_cents === null) return null;
+  const text = t().landing;
   return (
     <p className="lp-price">
-      <span className="lp-price-from">desde</span>{' '}
+      <span className="lp-price-from">{text.priceFrom}</span>{' '}
       <strong data-testid="price-from">{formatCents(product.from_price_cents, product.currency)}</strong>{' '}
-      <span className="lp-price-per">por persona</span>
+      <span className="lp-price-per">{text.perPerson}</span>
     </p>
   );
 }
 
 function Landing({ product }: { product: TPublicProduct }) {
   const op = product.tour_operator;
-  const bookHref = pathTo('publicBooking', { productId: product.id });
-  const offered = product.prices.filter((pr) => pr.pax_type in PAX_TYPE_NAMES);
+  const bookHref = publicHref(pathTo('publicBooking', { productId: product.id }));
+  const offered = product.prices.filter((pr) => (PAX_TYPES as readonly string[]).includes(pr.pax_type));
+  const text = t().landing;
+  /** `lang` of a product text that fell back to another language. */
+  const langOf = (field: string) => contentLang(product.content_locales, field);
+  const whatToBring = product.what_to_bring ?? [];
   return (
     <Shell routeName={ROUTE} operator={op} className="lp-page">
       <article className="lp" aria-labelledby="lp-title">
@@ -158,19 +177,25 @@ function Landing({ product }: { product: TPublicProduct }) {
           <div className="lp-content">
             <header className="lp-head">
               <p className="lp-kicker">{op.name}</p>
-              <h1 id="lp-title">{product.name}</h1>
-              {product.short_description && <p className="lp-short">{product.short_description}</p>}
+              <h1 id="lp-title" lang={langOf('name')}>
+                {product.name}
+              </h1>
+              {product.short_description && (
+                <p className="lp-short" lang={langOf('short_description')}>
+                  {product.short_description}
+                </p>
+              )}
               <div className="lp-price-inline">
                 <PriceFrom product={product} />
               </div>
             </header>
 
-            <ul className="lp-facts" aria-label="Datos de la excursión">
+            <ul className="lp-facts" aria-label={text.facts}>
               {product.duration_minutes > 0 && (
                 <li>
                   <IconClock />
                   <span>
-                    <strong>Duración</strong> {formatDuration(product.duration_minutes)}
+                    <strong>{text.factDuration}</strong> {formatDuration(product.duration_minutes)}
                   </span>
                 </li>
               )}
@@ -178,7 +203,7 @@ function Landing({ product }: { product: TPublicProduct }) {
                 <li>
                   <IconLanguage />
                   <span>
-                    <strong>Idiomas</strong> {languagesText(product.languages)}
+                    <strong>{text.factLanguages}</strong> {languagesText(product.languages)}
                   </span>
                 </li>
               )}
@@ -186,7 +211,7 @@ function Landing({ product }: { product: TPublicProduct }) {
                 <li>
                   <IconBus />
                   <span>
-                    <strong>Recogida</strong> en tu hotel
+                    <strong>{text.factPickupLabel}</strong> {text.factPickupText}
                   </span>
                 </li>
               )}
@@ -194,8 +219,8 @@ function Landing({ product }: { product: TPublicProduct }) {
                 <li>
                   <IconShield />
                   <span>
-                    <strong>Cancelación gratuita</strong> hasta{' '}
-                    {plural(product.free_cancellation_hours, 'hora', 'horas')} antes
+                    <strong>{text.factCancellationLabel}</strong>{' '}
+                    {text.factCancellationText(cancellationPeriod(product.free_cancellation_hours))}
                   </span>
                 </li>
               )}
@@ -203,7 +228,7 @@ function Landing({ product }: { product: TPublicProduct }) {
                 <li>
                   <IconBolt />
                   <span>
-                    <strong>Confirmación</strong> inmediata
+                    <strong>{text.factConfirmationLabel}</strong> {text.factConfirmationText}
                   </span>
                 </li>
               )}
@@ -211,7 +236,7 @@ function Landing({ product }: { product: TPublicProduct }) {
                 <li>
                   <IconUsers />
                   <span>
-                    <strong>Grupo mínimo</strong> {plural(product.min_pax, 'persona', 'personas')} por salida
+                    <strong>{text.factMinGroupLabel}</strong> {text.factMinGroupText(product.min_pax)}
                   </span>
                 </li>
               )}
@@ -219,21 +244,25 @@ function Landing({ product }: { product: TPublicProduct }) {
 
             {product.description && (
               <section className="lp-section" aria-labelledby="lp-desc">
-                <h2 id="lp-desc">Descripción</h2>
+                <h2 id="lp-desc">{text.description}</h2>
                 {/* Sanitised on the server (the rich-text allow-list): the only HTML we render. */}
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text */}
-                <div className="lp-richtext" dangerouslySetInnerHTML={{ __html: product.description }} />
+                <div
+                  className="lp-richtext"
+                  lang={langOf('description')}
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text
+                  dangerouslySetInnerHTML={{ __html: product.description }}
+                />
               </section>
             )}
 
             {(product.includes.length > 0 || product.excludes.length > 0) && (
               <section className="lp-section lp-incl" aria-labelledby="lp-incl">
-                <h2 id="lp-incl">Qué incluye</h2>
+                <h2 id="lp-incl">{text.included}</h2>
                 <div className="lp-incl-grid">
                   {product.includes.length > 0 && (
                     <div>
-                      <h3>Incluye</h3>
-                      <ul className="lp-list lp-list-yes">
+                      <h3>{text.includes}</h3>
+                      <ul className="lp-list lp-list-yes" lang={langOf('includes')}>
                         {product.includes.map((x) => (
                           <li key={x}>
                             <IconCheck size={18} />
@@ -245,8 +274,8 @@ function Landing({ product }: { product: TPublicProduct }) {
                   )}
                   {product.excludes.length > 0 && (
                     <div>
-                      <h3>No incluye</h3>
-                      <ul className="lp-list lp-list-no">
+                      <h3>{text.excludes}</h3>
+                      <ul className="lp-list lp-list-no" lang={langOf('excludes')}>
                         {product.excludes.map((x) => (
                           <li key={x}>
                             <IconX size={18} />
@@ -260,36 +289,61 @@ function Landing({ product }: { product: TPublicProduct }) {
               </section>
             )}
 
+            {whatToBring.length > 0 && (
+              <section className="lp-section" aria-labelledby="lp-bring">
+                <h2 id="lp-bring">{text.whatToBring}</h2>
+                <ul className="lp-list lp-list-yes" lang={langOf('what_to_bring')}>
+                  {whatToBring.map((x) => (
+                    <li key={x}>
+                      <IconBackpack size={18} />
+                      <span>{x}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+
             {(product.meeting_point || product.meeting_lat_lng) && (
               <section className="lp-section" aria-labelledby="lp-meet">
-                <h2 id="lp-meet">Punto de encuentro</h2>
+                <h2 id="lp-meet">{text.meetingPoint}</h2>
                 <p className="lp-meet-text">
                   <IconMapPin size={20} />
-                  <span>{product.meeting_point || 'Consulta el punto de encuentro con el tour operador.'}</span>
+                  {product.meeting_point ? (
+                    <span lang={langOf('meeting_point')}>{product.meeting_point}</span>
+                  ) : (
+                    <span>{text.meetingPointUnknown}</span>
+                  )}
                 </p>
-                {product.pickup_enabled && (
-                  <p className="lp-note">
-                    También te recogemos en tu hotel: elige el alojamiento al reservar y verás la hora de recogida.
+                {product.pickup_enabled && <p className="lp-note">{text.pickupToo}</p>}
+                {product.pickup_enabled && product.pickup_notes && (
+                  <p className="lp-note pub-prewrap" lang={langOf('pickup_notes')} data-testid="pickup-notes">
+                    {product.pickup_notes}
                   </p>
                 )}
-                <MeetingMap latLng={product.meeting_lat_lng} label={product.meeting_point || product.name} />
+                <MeetingMap
+                  latLng={product.meeting_lat_lng}
+                  label={product.meeting_point || product.name}
+                  labelLang={langOf(product.meeting_point ? 'meeting_point' : 'name')}
+                />
               </section>
             )}
 
             <section className="lp-section" aria-labelledby="lp-cancel">
-              <h2 id="lp-cancel">Cancelación</h2>
+              <h2 id="lp-cancel">{text.cancellation}</h2>
               <p>{freeCancellationText(product.free_cancellation_hours)}</p>
               {/* The terms that apply: this product's own, or the operator's. */}
               {product.booking_terms && (
                 <details className="pub-details" data-testid="booking-terms">
-                  <summary>Condiciones de la reserva</summary>
-                  <p className="pub-prewrap">{product.booking_terms}</p>
+                  <summary>{text.terms}</summary>
+                  <p className="pub-prewrap" lang={langOf('booking_terms')}>
+                    {product.booking_terms}
+                  </p>
                 </details>
               )}
             </section>
 
             <section className="lp-section lp-operator" aria-labelledby="lp-op">
-              <h2 id="lp-op">Organiza</h2>
+              <h2 id="lp-op">{text.organiser}</h2>
               <div className="lp-operator-card">
                 <OperatorMark operator={op} size={52} />
                 <div>
@@ -301,7 +355,7 @@ function Landing({ product }: { product: TPublicProduct }) {
             </section>
           </div>
 
-          <aside className="lp-aside" aria-label="Reserva">
+          <aside className="lp-aside" aria-label={text.bookingAside}>
             <div className="lp-book-card">
               <PriceFrom product={product} />
               <a
@@ -310,7 +364,7 @@ function Landing({ product }: { product: TPublicProduct }) {
                 onClick={onLinkClick}
                 {...prefetchProps}
               >
-                Reservar
+                {text.book}
               </a>
               {product.free_cancellation_hours > 0 && (
                 <p className="lp-book-note">
@@ -322,11 +376,13 @@ function Landing({ product }: { product: TPublicProduct }) {
                   {offered.map((pr) => (
                     <li key={pr.pax_type}>
                       <span>
-                        {PAX_TYPE_NAMES[pr.pax_type as TPaxType]}
+                        {paxTypeName(pr.pax_type)}
                         <small>{formatAges(pr.min_age, pr.max_age)}</small>
                       </span>
                       <strong>
-                        {pr.amount_cents === 0 ? 'Gratis' : formatCents(pr.amount_cents, product.currency)}
+                        {pr.amount_cents === 0
+                          ? t().common.amounts.free
+                          : formatCents(pr.amount_cents, product.currency)}
                       </strong>
                     </li>
                   ))}
@@ -336,17 +392,17 @@ function Landing({ product }: { product: TPublicProduct }) {
           </aside>
         </div>
 
-        <section className="lp-sticky" aria-label="Reservar esta excursión">
+        <section className="lp-sticky" aria-label={text.bookThisTour}>
           <div className="lp-sticky-price">
             {product.from_price_cents !== null && (
               <>
-                <span>desde</span>
+                <span>{text.priceFrom}</span>
                 <strong>{formatCents(product.from_price_cents, product.currency)}</strong>
               </>
             )}
           </div>
           <a className="pub-btn pub-btn-primary" href={bookHref} onClick={onLinkClick} {...prefetchProps}>
-            Reservar
+            {text.book}
           </a>
         </section>
       </article>

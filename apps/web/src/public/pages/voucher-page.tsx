@@ -7,7 +7,9 @@ import { BookingThanks } from '../components/booking-thanks';
 import { IconPrinter } from '../components/icons';
 import { OperatorContact, OperatorMark, Shell, websiteLabel } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
+import { t, withLang } from '../i18n';
 import { getBooking } from '../lib/api';
+import { contentLang } from '../lib/content';
 import { formatDateLong, formatDuration, formatInstant } from '../lib/format';
 import { isJustBooked, onLinkClick } from '../lib/navigation';
 import { useResource } from '../lib/resource';
@@ -26,14 +28,8 @@ export function voucherAbsoluteUrl(voucherUrl: string, origin = window.location.
 export function VoucherPage({ bookingId }: { bookingId: string }) {
   const booking = useResource(`booking:${bookingId}`, () => getBooking(bookingId));
   const b = booking.data;
-  usePageTitle(b ? `Bono ${b.locator} · ${b.tour_operator.name}` : null);
-  if (booking.error?.isNotFound)
-    return (
-      <NotFoundPage
-        routeName={ROUTE}
-        what="No encontramos este bono. Revisa el enlace que te han enviado o ponte en contacto con tu tour operador."
-      />
-    );
+  usePageTitle(b ? t().voucher.title(b.locator, b.tour_operator.name) : null);
+  if (booking.error?.isNotFound) return <NotFoundPage routeName={ROUTE} what={t().voucher.notFound} />;
   if (!b && booking.error) return <ErrorPage routeName={ROUTE} error={booking.error} onRetry={booking.reload} />;
   if (!b) return <LoadingPage routeName={ROUTE} variant="voucher" />;
   return <Voucher booking={b} />;
@@ -79,6 +75,9 @@ export function usePrintOnOnePage(voucher: React.RefObject<HTMLElement | null>) 
 
 function Voucher({ booking: b }: { booking: TPublicBooking }) {
   const op = b.tour_operator;
+  const tx = t().voucher;
+  const labels = t().common.labels;
+  const lang = (field: string) => contentLang(b.product.content_locales, field);
   const card = useRef<HTMLElement>(null);
   usePrintOnOnePage(card);
   const qr = useMemo(
@@ -95,21 +94,21 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
         {justBooked && !cancelled && <BookingThanks booking={b} />}
         <div className="vc-toolbar">
           <button type="button" className="pub-btn pub-btn-primary" onClick={() => window.print()}>
-            <IconPrinter size={20} /> Imprimir
+            <IconPrinter size={20} /> {tx.print}
           </button>
           <a
             className="pub-btn pub-btn-secondary"
-            href={pathTo('publicBookingExisting', { bookingId: b.id })}
+            href={withLang(pathTo('publicBookingExisting', { bookingId: b.id }))}
             onClick={onLinkClick}
           >
-            Ver mi reserva
+            {tx.viewBooking}
           </a>
           <a
             className="pub-btn pub-btn-ghost"
-            href={pathTo('publicLanding', { productId: b.product.id })}
+            href={withLang(pathTo('publicLanding', { productId: b.product.id }))}
             onClick={onLinkClick}
           >
-            Ver la excursión
+            {tx.viewTour}
           </a>
         </div>
 
@@ -124,48 +123,53 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
                 </p>
               </div>
             </div>
-            <p className="vc-kind">Bono de reserva</p>
+            <p className="vc-kind">{tx.kind}</p>
           </header>
 
           {cancelled && (
             <p className="vc-cancelled" role="status">
-              Reserva cancelada{b.cancelled_at ? ` el ${formatInstant(b.cancelled_at, op.timezone)}` : ''}: este bono ya
-              no es válido.
+              {b.cancelled_at ? tx.cancelledOn(formatInstant(b.cancelled_at, op.timezone)) : tx.cancelled}
             </p>
           )}
           {b.state === 'pending' && (
             <p className="vc-pending" role="status">
-              Pendiente de confirmación: {op.name} te confirmará la reserva.
+              {tx.pending(op.name)}
             </p>
           )}
 
           <div className="vc-main">
             <div className="vc-id">
-              <p className="vc-label">Localizador</p>
+              <p className="vc-label">{tx.locator}</p>
               <p className="vc-locator" data-testid="locator">
                 {b.locator}
               </p>
               <p>
                 <StateBadge state={b.state} />
               </p>
-              <h1 id="vc-title" className="vc-product">
+              <h1 id="vc-title" className="vc-product" lang={lang('name')}>
                 {b.product.name}
               </h1>
               <dl className="vc-when">
                 <div>
-                  <dt>Fecha</dt>
+                  <dt>{labels.date}</dt>
                   <dd data-testid="voucher-date">{formatDateLong(b.date)}</dd>
                 </div>
                 <div>
-                  <dt>Hora de salida</dt>
+                  <dt>{tx.departure}</dt>
                   <dd>{b.time}</dd>
                 </div>
                 {b.product.duration_minutes > 0 && (
                   <div>
-                    <dt>Duración</dt>
+                    <dt>{labels.duration}</dt>
                     <dd>{formatDuration(b.product.duration_minutes)}</dd>
                   </div>
                 )}
+                <div>
+                  <dt>{labels.people}</dt>
+                  <dd data-testid="voucher-pax">
+                    {b.lines.map((l) => `${l.quantity} × ${paxTypeName(l.pax_type)}`).join(' · ')}
+                  </dd>
+                </div>
               </dl>
             </div>
             <figure className="vc-qr">
@@ -173,17 +177,17 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
                 className="vc-qr-code"
                 data-testid="voucher-qr"
                 role="img"
-                aria-label={`Código QR del bono ${b.locator}`}
+                aria-label={tx.qrLabel(b.locator)}
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG that uqr generated here from our own URL
                 dangerouslySetInnerHTML={{ __html: qr }}
               />
-              <figcaption>Muestra este código al guía o al conductor</figcaption>
+              <figcaption>{tx.qrCaption}</figcaption>
             </figure>
           </div>
 
           <div className="vc-grid">
             <section className="vc-box vc-pickup" aria-labelledby="vc-pickup">
-              <h2 id="vc-pickup">{pickup && !pickup.isMeetingPoint ? 'Recogida' : 'Punto de encuentro'}</h2>
+              <h2 id="vc-pickup">{pickup && !pickup.isMeetingPoint ? labels.pickup : labels.meetingPoint}</h2>
               {pickup ? (
                 <>
                   {pickup.time && (
@@ -191,32 +195,42 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
                       {pickup.time}
                     </p>
                   )}
-                  <p className="vc-strong">{pickup.place}</p>
-                  {!pickup.isMeetingPoint && b.room && <p>Habitación {b.room}</p>}
+                  <p className="vc-strong" lang={pickup.lang}>
+                    {pickup.place}
+                  </p>
+                  {!pickup.isMeetingPoint && b.room && <p>{tx.room(b.room)}</p>}
                   {!pickup.isMeetingPoint && (b.pickup_at?.address || b.accommodation?.address) && (
                     <p className="vc-muted">{b.pickup_at?.address || b.accommodation?.address}</p>
                   )}
-                  {!pickup.isMeetingPoint && (
-                    <p className="vc-muted">Estate en el punto de recogida 5 minutos antes de la hora.</p>
-                  )}
-                  {pickup.isMeetingPoint && <p className="vc-muted">Preséntate 15 minutos antes de la salida.</p>}
+                  {!pickup.isMeetingPoint && <p className="vc-muted">{tx.beAtPickup}</p>}
+                  {pickup.isMeetingPoint && <p className="vc-muted">{tx.beAtMeetingPoint}</p>}
                 </>
               ) : (
-                <p>Consulta el punto de encuentro con {op.name}.</p>
+                <p>{tx.askMeetingPoint(op.name)}</p>
               )}
               {!pickup?.isMeetingPoint && b.product.meeting_point && (
-                <p className="vc-muted">Punto de encuentro de la excursión: {b.product.meeting_point}</p>
+                <p className="vc-muted">
+                  {tx.tourMeetingPoint} <span lang={lang('meeting_point')}>{b.product.meeting_point}</span>
+                </p>
+              )}
+              {b.product.pickup_notes && (
+                <>
+                  <h3>{tx.pickupNotes}</h3>
+                  <p className="pub-prewrap vc-muted" data-testid="pickup-notes" lang={lang('pickup_notes')}>
+                    {b.product.pickup_notes}
+                  </p>
+                </>
               )}
             </section>
 
             <section className="vc-box" aria-labelledby="vc-holder">
-              <h2 id="vc-holder">Titular</h2>
+              <h2 id="vc-holder">{tx.holder}</h2>
               <p className="vc-strong">{b.customer_name || '—'}</p>
               {b.customer_phone && <p>{b.customer_phone}</p>}
               {b.customer_email && <p>{b.customer_email}</p>}
               {b.passengers.length > 0 && (
                 <>
-                  <h3>Pasajeros</h3>
+                  <h3>{tx.passengers}</h3>
                   <ol className="vc-passengers">
                     {b.passengers.map((p, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat; order is stable
@@ -230,36 +244,46 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
             </section>
 
             <section className="vc-box vc-amounts" aria-labelledby="vc-amounts">
-              <h2 id="vc-amounts">Importe</h2>
+              <h2 id="vc-amounts">{tx.amount}</h2>
               <BookingAmounts booking={b} compact />
             </section>
           </div>
 
+          {b.product.what_to_bring.length > 0 && (
+            <section className="vc-notes vc-bring" aria-labelledby="vc-bring">
+              <h2 id="vc-bring">{tx.whatToBring}</h2>
+              <ul data-testid="what-to-bring" lang={lang('what_to_bring')}>
+                {b.product.what_to_bring.map((item, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the operator's list, in its order
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+
           {b.notes && (
             <section className="vc-notes" aria-labelledby="vc-notes">
-              <h2 id="vc-notes">Comentarios</h2>
+              <h2 id="vc-notes">{tx.notes}</h2>
               <p className="pub-prewrap">{b.notes}</p>
             </section>
           )}
 
           <footer className="vc-foot">
             <div>
-              <h2>Contacto</h2>
+              <h2>{tx.contact}</h2>
               <p className="vc-strong">{op.name}</p>
               {op.address && <p className="vc-muted">{op.address}</p>}
               <OperatorContact operator={op} compact />
             </div>
             <div className="vc-terms">
-              <h2>Condiciones</h2>
+              <h2>{tx.terms}</h2>
               {b.free_cancellation_until && b.state !== 'cancelled' && (
                 <p>
-                  <strong>
-                    Cancelación gratuita hasta el {formatInstant(b.free_cancellation_until, op.timezone)}.
-                  </strong>
+                  <strong>{tx.freeCancellationUntil(formatInstant(b.free_cancellation_until, op.timezone))}</strong>
                 </p>
               )}
               {b.booking_terms && (
-                <p className="pub-prewrap" data-testid="booking-terms">
+                <p className="pub-prewrap" data-testid="booking-terms" lang={lang('booking_terms')}>
                   {b.booking_terms}
                 </p>
               )}

@@ -1,3 +1,36 @@
 import type { TPublicDict } from '../es';
 
-export const landing: TPublicDict['landing'] = {};
+/** Deutsch (Sie). */
+export const landing: TPublicDict['landing'] = {
+  photos: 'Fotos des Ausflugs',
+  photoAlt: (name, n) => `${name}, Foto ${n}`,
+  photoCount: (n) => (n === 1 ? '1 Foto' : `${n} Fotos`),
+  priceFrom: 'ab',
+  perPerson: 'pro Person',
+  facts: 'Der Ausflug im Überblick',
+  factDuration: 'Dauer',
+  factLanguages: 'Sprachen',
+  factPickupLabel: 'Abholung',
+  factPickupText: 'an Ihrem Hotel',
+  factCancellationLabel: 'Kostenlose Stornierung',
+  factCancellationText: (until) => `bis ${until} vorher`,
+  factConfirmationLabel: 'Sofortige',
+  factConfirmationText: 'Bestätigung',
+  factMinGroupLabel: 'Mindestteilnehmerzahl',
+  factMinGroupText: (n) => `${n} Personen pro Abfahrt`,
+  description: 'Beschreibung',
+  included: 'Leistungen',
+  includes: 'Inklusive',
+  excludes: 'Nicht inklusive',
+  whatToBring: 'Was Sie mitbringen sollten',
+  meetingPoint: 'Treffpunkt',
+  meetingPointUnknown: 'Den Treffpunkt erfahren Sie beim Reiseveranstalter.',
+  pickupToo:
+    'Wir holen Sie auch an Ihrem Hotel ab: Wählen Sie bei der Buchung Ihre Unterkunft, dann sehen Sie die Abholzeit.',
+  cancellation: 'Stornierung',
+  terms: 'Buchungsbedingungen',
+  organiser: 'Veranstalter',
+  bookingAside: 'Buchung',
+  book: 'Jetzt buchen',
+  bookThisTour: 'Diesen Ausflug buchen',
+};

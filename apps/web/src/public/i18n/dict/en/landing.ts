@@ -1,3 +1,36 @@
 import type { TPublicDict } from '../es';
 
-export const landing: TPublicDict['landing'] = {};
+/** British English. */
+export const landing: TPublicDict['landing'] = {
+  photos: 'Photos of the excursion',
+  photoAlt: (name, n) => `${name}, photo ${n}`,
+  photoCount: (n) => (n === 1 ? '1 photo' : `${n} photos`),
+  priceFrom: 'from',
+  perPerson: 'per person',
+  facts: 'Excursion details',
+  factDuration: 'Duration',
+  factLanguages: 'Languages',
+  factPickupLabel: 'Pickup',
+  factPickupText: 'from your hotel',
+  factCancellationLabel: 'Free cancellation',
+  factCancellationText: (until) => `up to ${until} before`,
+  factConfirmationLabel: 'Instant',
+  factConfirmationText: 'confirmation',
+  factMinGroupLabel: 'Minimum group',
+  factMinGroupText: (n) => `${n} people per departure`,
+  description: 'Description',
+  included: 'What’s included',
+  includes: 'Included',
+  excludes: 'Not included',
+  whatToBring: 'What to bring',
+  meetingPoint: 'Meeting point',
+  meetingPointUnknown: 'Please check the meeting point with the tour operator.',
+  pickupToo:
+    'We can also pick you up from your hotel: choose your accommodation when you book and you’ll see the pickup time.',
+  cancellation: 'Cancellation',
+  terms: 'Booking terms',
+  organiser: 'Organised by',
+  bookingAside: 'Booking',
+  book: 'Book now',
+  bookThisTour: 'Book this excursion',
+};

@@ -1,2 +1,36 @@
 /** Spanish texts of the public pages: landing (the source every other language translates). */
-export const landing = {};
+export const landing = {
+  photos: 'Fotos de la excursión',
+  /** Alt text of a photo without its own: "{name}, foto 2". */
+  photoAlt: (name: string, n: number) => `${name}, foto ${n}`,
+  photoCount: (n: number) => (n === 1 ? '1 foto' : `${n} fotos`),
+  priceFrom: 'desde',
+  perPerson: 'por persona',
+  facts: 'Datos de la excursión',
+  /** Each fact: a bold label and the rest of the sentence ({value} where the value goes). */
+  factDuration: 'Duración',
+  factLanguages: 'Idiomas',
+  factPickupLabel: 'Recogida',
+  factPickupText: 'en tu hotel',
+  factCancellationLabel: 'Cancelación gratuita',
+  /** `until` is "24 horas" or "3 días". */
+  factCancellationText: (until: string) => `hasta ${until} antes`,
+  factConfirmationLabel: 'Confirmación',
+  factConfirmationText: 'inmediata',
+  factMinGroupLabel: 'Grupo mínimo',
+  factMinGroupText: (n: number) => `${n} personas por salida`,
+  description: 'Descripción',
+  included: 'Qué incluye',
+  includes: 'Incluye',
+  excludes: 'No incluye',
+  whatToBring: 'Qué llevar',
+  meetingPoint: 'Punto de encuentro',
+  meetingPointUnknown: 'Consulta el punto de encuentro con el tour operador.',
+  pickupToo: 'También te recogemos en tu hotel: elige el alojamiento al reservar y verás la hora de recogida.',
+  cancellation: 'Cancelación',
+  terms: 'Condiciones de la reserva',
+  organiser: 'Organiza',
+  bookingAside: 'Reserva',
+  book: 'Reservar',
+  bookThisTour: 'Reservar esta excursión',
+};

@@ -1,3 +1,36 @@
 import type { TPublicDict } from '../es';
 
-export const landing: TPublicDict['landing'] = {};
+/** Français (vous). */
+export const landing: TPublicDict['landing'] = {
+  photos: 'Photos de l’excursion',
+  photoAlt: (name, n) => `${name}, photo ${n}`,
+  photoCount: (n) => (n <= 1 ? `${n}\u00a0photo` : `${n}\u00a0photos`),
+  priceFrom: 'à partir de',
+  perPerson: 'par personne',
+  facts: 'L’excursion en bref',
+  factDuration: 'Durée',
+  factLanguages: 'Langues',
+  factPickupLabel: 'Prise en charge',
+  factPickupText: 'à votre hôtel',
+  factCancellationLabel: 'Annulation gratuite',
+  factCancellationText: (until) => `jusqu’à ${until} avant`,
+  factConfirmationLabel: 'Confirmation',
+  factConfirmationText: 'immédiate',
+  factMinGroupLabel: 'Groupe minimum',
+  factMinGroupText: (n) => `${n}\u00a0personnes par départ`,
+  description: 'Description',
+  included: 'Ce qui est inclus',
+  includes: 'Inclus',
+  excludes: 'Non inclus',
+  whatToBring: 'À apporter',
+  meetingPoint: 'Point de rendez-vous',
+  meetingPointUnknown: 'Renseignez-vous sur le point de rendez-vous auprès du tour-opérateur.',
+  pickupToo:
+    'Nous pouvons aussi venir vous chercher à votre hôtel\u00a0: choisissez votre hébergement lors de la réservation pour voir l’heure de prise en charge.',
+  cancellation: 'Annulation',
+  terms: 'Conditions de réservation',
+  organiser: 'Organisateur',
+  bookingAside: 'Réservation',
+  book: 'Réserver',
+  bookThisTour: 'Réserver cette excursion',
+};

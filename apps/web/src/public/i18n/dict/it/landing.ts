@@ -1,3 +1,36 @@
 import type { TPublicDict } from '../es';
 
-export const landing: TPublicDict['landing'] = {};
+/** Italiano (Lei). */
+export const landing: TPublicDict['landing'] = {
+  photos: 'Foto dell’escursione',
+  photoAlt: (name, n) => `${name}, immagine ${n}`,
+  photoCount: (n) => `${n} foto`,
+  priceFrom: 'da',
+  perPerson: 'a persona',
+  facts: 'L’escursione in breve',
+  factDuration: 'Durata',
+  factLanguages: 'Lingue',
+  factPickupLabel: 'Pick-up',
+  factPickupText: 'dal suo hotel',
+  factCancellationLabel: 'Cancellazione gratuita',
+  factCancellationText: (until) => `fino a ${until} prima`,
+  factConfirmationLabel: 'Conferma',
+  factConfirmationText: 'immediata',
+  factMinGroupLabel: 'Gruppo minimo',
+  factMinGroupText: (n) => `${n} persone per partenza`,
+  description: 'Descrizione',
+  included: 'Cosa è incluso',
+  includes: 'Incluso',
+  excludes: 'Non incluso',
+  whatToBring: 'Cosa portare',
+  meetingPoint: 'Punto d’incontro',
+  meetingPointUnknown: 'Chieda al tour operator il punto d’incontro.',
+  pickupToo:
+    'Possiamo anche passare a prenderla in hotel: scelga l’alloggio al momento della prenotazione e vedrà l’orario del pick-up.',
+  cancellation: 'Cancellazione',
+  terms: 'Condizioni di prenotazione',
+  organiser: 'Organizzatore',
+  bookingAside: 'Prenotazione',
+  book: 'Prenota',
+  bookThisTour: 'Prenota questa escursione',
+};

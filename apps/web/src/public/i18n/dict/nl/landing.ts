@@ -1,3 +1,36 @@
 import type { TPublicDict } from '../es';
 
-export const landing: TPublicDict['landing'] = {};
+/** Nederlands (u). */
+export const landing: TPublicDict['landing'] = {
+  photos: 'Foto’s van de excursie',
+  photoAlt: (name, n) => `${name}, afbeelding ${n}`,
+  photoCount: (n) => (n === 1 ? '1 foto' : `${n} foto’s`),
+  priceFrom: 'vanaf',
+  perPerson: 'per persoon',
+  facts: 'De excursie in het kort',
+  factDuration: 'Duur',
+  factLanguages: 'Talen',
+  factPickupLabel: 'Ophalen',
+  factPickupText: 'bij uw hotel',
+  factCancellationLabel: 'Gratis annuleren',
+  factCancellationText: (until) => `tot ${until} van tevoren`,
+  factConfirmationLabel: 'Directe',
+  factConfirmationText: 'bevestiging',
+  factMinGroupLabel: 'Minimale groep',
+  factMinGroupText: (n) => `${n} personen per vertrek`,
+  description: 'Beschrijving',
+  included: 'Wat is inbegrepen',
+  includes: 'Inbegrepen',
+  excludes: 'Niet inbegrepen',
+  whatToBring: 'Wat neemt u mee',
+  meetingPoint: 'Ontmoetingspunt',
+  meetingPointUnknown: 'Vraag de touroperator naar het ontmoetingspunt.',
+  pickupToo:
+    'We kunnen u ook bij uw hotel ophalen: kies bij het boeken uw accommodatie en u ziet meteen de ophaaltijd.',
+  cancellation: 'Annuleren',
+  terms: 'Boekingsvoorwaarden',
+  organiser: 'Organisator',
+  bookingAside: 'Boeken',
+  book: 'Boeken',
+  bookThisTour: 'Deze excursie boeken',
+};
