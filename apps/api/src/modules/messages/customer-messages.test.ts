@@ -116,9 +116,10 @@ describe('a public booking', () => {
     expect(text).toContain('Cancelación gratuita hasta el');
     expect(text).toContain('+34 922 000 000');
 
-    // Links: absolute on PUBLIC_URL, to the voucher and the booking page of this booking.
-    const voucher = `${PUBLIC_URL}${pathTo('publicBookingVoucher', { bookingId: booking.id })}`;
-    const manage = `${PUBLIC_URL}${pathTo('publicBookingExisting', { bookingId: booking.id })}`;
+    // Links: absolute on PUBLIC_URL, to the voucher and the booking page of this booking, opened in
+    // the message's language.
+    const voucher = `${PUBLIC_URL}${pathTo('publicBookingVoucher', { bookingId: booking.id })}?lang=es`;
+    const manage = `${PUBLIC_URL}${pathTo('publicBookingExisting', { bookingId: booking.id })}?lang=es`;
     expect(text).toContain(voucher);
     expect(text).toContain(manage);
     expect(mail.html).toContain(`href="${voucher}"`);

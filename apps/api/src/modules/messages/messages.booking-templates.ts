@@ -1,23 +1,19 @@
 /**
- * What customers read (issue 14): the e-mail of each booking message and the WhatsApp texts, built
- * from the booking as its customer sees it (the public booking view: never internal notes) and the
- * facts of the cause stored with the message (`payload`). Spanish for now; the customer's language
- * arrives with issue 15 (the booking's `language` is stored on every message already).
+ * What customers read (issues 14 and 15): the e-mail of each booking message and the WhatsApp
+ * texts, built from the booking as its customer sees it (the public booking view: never internal
+ * notes, its product's texts in the message's language) and the facts of the cause stored with the
+ * message (`payload`), in the message's language: the words from messages/i18n (one module per
+ * language), dates, times, money and passengers formatted there with `Intl` in the operator's zone.
  */
 import {
-  DEPARTURE_CANCEL_REASON_NAMES,
-  formatCents,
-  formatDay,
-  formatDuration,
-  PAX_TYPE_NAMES,
-  PAYMENT_METHOD_NAMES,
-  paxCounts,
+  DEFAULT_LOCALE,
   type TDepartureCancelReason,
   type TMessageKind,
   type TPublicBooking,
+  type TPublicLocale,
   type TWhatsappKind,
-  wallClockIn,
 } from '@trayecto/shared';
+import { type MessageFormat, messageFormat } from './i18n';
 import type { EmailBlock, EmailLayout } from './messages.templates';
 
 /** The facts of a booking message's cause, stored with it and read when it is rendered. */
@@ -37,130 +33,153 @@ export type BookingMessagePayload = {
   date?: string;
 };
 
-/** Absolute links of one booking. */
+/** Absolute links of one booking (in the message's language: `?lang=`). */
 export type BookingLinks = { voucher: string; booking: string };
 
-const paxName = (type: string, n: number) => {
-  const name = (PAX_TYPE_NAMES[type as keyof typeof PAX_TYPE_NAMES] ?? type).toLowerCase();
-  return n === 1 ? name : `${name}s`;
-};
+/** The formats of a message about `b` in `locale`: the operator's zone. */
+export const formatFor = (b: Pick<TPublicBooking, 'tour_operator'>, locale: TPublicLocale) =>
+  messageFormat(locale, b.tour_operator.timezone);
 
 /** "2 adultos, 1 niño" */
-export function paxText(source: Parameters<typeof paxCounts>[0]): string {
-  return paxCounts(source)
-    .map(({ type, n }) => `${n} ${paxName(type, n)}`)
-    .join(', ');
+export function paxText(source: Parameters<MessageFormat['pax']>[0], locale: TPublicLocale = DEFAULT_LOCALE) {
+  return messageFormat(locale, 'UTC').pax(source);
 }
 
-/** "sáb, 5 dic 2026 a las 09:00" */
-const whenText = (b: Pick<TPublicBooking, 'date' | 'time'>) => `${formatDay(b.date)} a las ${b.time}`;
+const whenText = (f: MessageFormat, b: Pick<TPublicBooking, 'date' | 'time'>) => f.when(b.date, b.time);
+
+export type PickupText = { kind: 'pickup' | 'meeting_point'; label: string; value: string };
 
 /** Where and when the customer is collected, or where they meet; null when neither is known. */
-export function pickupText(b: TPublicBooking): { label: string; value: string } | null {
+export function pickupText(b: TPublicBooking, f: MessageFormat): PickupText | null {
+  const { t } = f;
   if (b.accommodation) {
     const at = b.pickup_at ?? b.accommodation;
     const point = at.pickup_point ? ` (${at.pickup_point})` : '';
-    const place = b.pickup_at
-      ? `${b.pickup_at.name}${point}, recogida de ${b.accommodation.name}`
+    const base = b.pickup_at
+      ? f.fill(t.pickup.otherPlace, { place: `${b.pickup_at.name}${point}`, hotel: b.accommodation.name })
       : `${at.name}${point}`;
-    const room = b.room ? ` · habitación ${b.room}` : '';
+    const place = b.room ? `${base} · ${f.fill(t.pickup.room, { room: b.room })}` : base;
     return {
-      label: 'Recogida',
-      value: b.pickup_time ? `${b.pickup_time} en ${place}${room}` : `${place}${room} (te confirmaremos la hora)`,
+      kind: 'pickup',
+      label: t.labels.pickup,
+      value: b.pickup_time
+        ? f.fill(t.pickup.withTime, { time: b.pickup_time, place })
+        : f.fill(t.pickup.timeToConfirm, { place }),
     };
   }
   if (b.product.meeting_point) {
-    return { label: 'Punto de encuentro', value: `${b.product.meeting_point}, a las ${b.pickup_time ?? b.time}` };
+    return {
+      kind: 'meeting_point',
+      label: t.labels.meetingPoint,
+      value: f.fill(t.pickup.meetingPoint, { place: b.product.meeting_point, time: b.pickup_time ?? b.time }),
+    };
   }
   return null;
 }
 
 /** The booking's details as rows: what the voucher says, in a message. */
-function detailRows(b: TPublicBooking): [string, string][] {
+function detailRows(b: TPublicBooking, f: MessageFormat): [string, string][] {
+  const { labels } = f.t;
   const rows: [string, string][] = [
-    ['Localizador', b.locator],
-    ['Excursión', b.product.name],
-    ['Fecha', whenText(b)],
-    ['Pasajeros', paxText(b.lines) || `${b.pax_total}`],
+    [labels.locator, b.locator],
+    [labels.product, b.product.name],
+    [labels.date, whenText(f, b)],
+    [labels.pax, f.pax(b.lines) || `${b.pax_total}`],
   ];
-  if (b.product.duration_minutes) rows.push(['Duración', formatDuration(b.product.duration_minutes)]);
-  const pickup = pickupText(b);
+  const duration = f.duration(b.product.duration_minutes);
+  if (duration) rows.push([labels.duration, duration]);
+  const pickup = pickupText(b, f);
   if (pickup) rows.push([pickup.label, pickup.value]);
-  rows.push(['Total', formatCents(b.total_cents, b.currency)]);
-  if (b.paid_cents > 0) rows.push(['Pagado', formatCents(b.paid_cents, b.currency)]);
-  if (b.pending_cents > 0) rows.push(['Pendiente', formatCents(b.pending_cents, b.currency)]);
+  rows.push([labels.total, f.money(b.total_cents, b.currency)]);
+  if (b.paid_cents > 0) rows.push([labels.paid, f.money(b.paid_cents, b.currency)]);
+  if (b.pending_cents > 0) rows.push([labels.pending, f.money(b.pending_cents, b.currency)]);
   return rows;
 }
 
-function contactNote(b: TPublicBooking): EmailBlock {
-  const op = b.tour_operator;
-  const ways = [op.phone && `llama al ${op.phone}`, op.email && `escribe a ${op.email}`].filter(Boolean);
-  const how = ways.length ? `: ${ways.join(' o ')}` : ', responde a este mensaje';
-  return { type: 'note', text: `¿Alguna pregunta? Estamos para ayudarte${how}.` };
+/** The short form: which booking, of what, when. */
+const summaryRows = (b: TPublicBooking, f: MessageFormat): [string, string][] => [
+  [f.t.labels.locator, b.locator],
+  [f.t.labels.product, b.product.name],
+  [f.t.labels.date, whenText(f, b)],
+];
+
+function contactNote(b: TPublicBooking, f: MessageFormat): EmailBlock {
+  const { phone, email } = b.tour_operator;
+  const { contact } = f.t;
+  const text =
+    phone && email
+      ? f.fill(contact.phoneAndEmail, { phone, email })
+      : phone
+        ? f.fill(contact.phone, { phone })
+        : email
+          ? f.fill(contact.email, { email })
+          : contact.reply;
+  return { type: 'note', text };
 }
 
-function cancellationNote(b: TPublicBooking): EmailBlock | null {
+function cancellationNote(b: TPublicBooking, f: MessageFormat): EmailBlock | null {
   if (!b.free_cancellation_until || b.state === 'cancelled') return null;
-  const until = wallClockIn(b.tour_operator.timezone, new Date(b.free_cancellation_until));
-  return {
-    type: 'note',
-    text: `Cancelación gratuita hasta el ${whenText(until)} desde la página de tu reserva.`,
-  };
+  return { type: 'note', text: f.fill(f.t.freeCancellation, { when: f.instant(b.free_cancellation_until) }) };
 }
 
-const greeting = (b: TPublicBooking): EmailBlock => ({
+/** What the customer should bring and, collected at a hotel, the product's pickup notes. */
+function preparationBlocks(b: TPublicBooking, f: MessageFormat): EmailBlock[] {
+  const blocks: EmailBlock[] = [];
+  // Optional chaining: views written before the product texts of issue 15 lack them.
+  const bring = (b.product.what_to_bring ?? []).map((s) => s.trim()).filter(Boolean);
+  if (bring.length) blocks.push({ type: 'paragraph', text: f.fill(f.t.whatToBring, { items: f.list(bring) }) });
+  const notes = (b.product.pickup_notes ?? '').trim();
+  if (b.accommodation && notes) blocks.push({ type: 'note', text: f.fill(f.t.pickupNotes, { notes }) });
+  return blocks;
+}
+
+const greeting = (b: TPublicBooking, f: MessageFormat): EmailBlock => ({
   type: 'paragraph',
-  text: b.customer_name ? `Hola, ${b.customer_name}:` : 'Hola:',
+  text: b.customer_name.trim() ? f.fill(f.t.greeting, { name: b.customer_name.trim() }) : f.t.greetingNoName,
 });
 
 /** Subjects: the locator and the day, so a customer with several bookings tells them apart. */
-export function bookingSubject(kind: TMessageKind, b: { locator: string; date: string; productName: string }): string {
-  const day = formatDay(b.date);
-  const tail = `${b.productName}, ${day} (${b.locator})`;
-  switch (kind) {
-    case 'booking_confirmed':
-      return `Reserva confirmada: ${tail}`;
-    case 'booking_requested':
-      return `Hemos recibido tu solicitud: ${tail}`;
-    case 'booking_prepared':
-      return `Tu reserva está lista para confirmar: ${tail}`;
-    case 'booking_changed':
-      return `Cambios en tu reserva: ${tail}`;
-    case 'booking_cancelled':
-      return `Reserva cancelada: ${tail}`;
-    case 'payment_received':
-      return `Pago recibido: ${tail}`;
-    case 'payment_refunded':
-      return `Reembolso de tu reserva: ${tail}`;
-    case 'booking_reminder':
-      return `Mañana es tu excursión: ${tail}`;
-    case 'departure_cancelled':
-      return `Salida cancelada: ${tail}`;
-    default:
-      return tail;
-  }
+export function bookingSubject(
+  kind: TMessageKind,
+  b: { locator: string; date: string; productName: string },
+  locale: TPublicLocale = DEFAULT_LOCALE,
+): string {
+  const f = messageFormat(locale, 'UTC');
+  const tail = f.fill(f.t.subjectTail, { product: b.productName, day: f.day(b.date), locator: b.locator });
+  const template = f.t.subjects[kind as keyof MessageFormat['t']['subjects']];
+  return template ? f.fill(template, { tail }) : tail;
 }
 
-/** A changed field as the customer reads it, or null for fields the message tells otherwise. */
-function changeLine(field: string, [before, after]: [unknown, unknown], b: TPublicBooking): string | null {
+/** A changed field as a details row, or null for fields the message tells otherwise. */
+function changeRow(
+  field: string,
+  [before, after]: [unknown, unknown],
+  b: TPublicBooking,
+  f: MessageFormat,
+): [string, string] | null {
+  const { labels } = f.t;
   const str = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+  const arrow = (x: string, y: string) => `${x} → ${y}`;
   switch (field) {
     case 'date':
-      return `Fecha: ${formatDay(str(before))} → ${formatDay(str(after))}`;
+      return [labels.date, arrow(f.day(str(before)), f.day(str(after)))];
     case 'time':
-      return `Hora de salida: ${str(before)} → ${str(after)}`;
+      return [labels.departureTime, arrow(str(before), str(after))];
     case 'pax':
-      return `Pasajeros: ${paxText(before as Record<string, number>) || '—'} → ${paxText(after as Record<string, number>) || '—'}`;
+      return [
+        labels.pax,
+        arrow(f.pax(before as Record<string, number>) || '—', f.pax(after as Record<string, number>) || '—'),
+      ];
     case 'pickup_time':
-      return `Hora de recogida: ${str(before)} → ${str(after)}`;
+      return [labels.pickupTime, arrow(str(before), str(after))];
     case 'product_id':
-      return `Excursión: ${b.product.name}`;
+      return [labels.product, b.product.name];
     case 'accommodation_id':
-      return `Lugar de recogida: ${b.accommodation?.name ?? 'sin recogida'}`;
+      return [labels.pickupPlace, b.accommodation?.name ?? f.t.pickup.none];
     case 'room':
-      return `Habitación: ${str(before)} → ${str(after)}`;
+      return [labels.room, arrow(str(before), str(after))];
     case 'total_cents':
-      return `Total: ${formatCents(Number(before) || 0, b.currency)} → ${formatCents(Number(after) || 0, b.currency)}`;
+      return [labels.total, arrow(f.money(Number(before) || 0, b.currency), f.money(Number(after) || 0, b.currency))];
     default:
       return null;
   }
@@ -177,188 +196,195 @@ export const CUSTOMER_VISIBLE_CHANGES = [
   'pickup_time',
 ] as const;
 
-const methodName = (m: string | undefined) =>
-  (m && PAYMENT_METHOD_NAMES[m as keyof typeof PAYMENT_METHOD_NAMES]?.toLowerCase()) || m || '';
+const methodName = (f: MessageFormat, m: string | undefined) =>
+  (m && f.t.paymentMethods[m as keyof MessageFormat['t']['paymentMethods']]) || m || '';
 
-/** The e-mail of a booking message. */
+/** The e-mail of a booking message, in `locale`. */
 export function bookingEmail(
   kind: TMessageKind,
   b: TPublicBooking,
   p: BookingMessagePayload,
   links: BookingLinks,
+  locale: TPublicLocale = DEFAULT_LOCALE,
 ): EmailLayout {
+  const f = formatFor(b, locale);
+  const { t } = f;
   const brand = b.tour_operator.name;
-  const subject = bookingSubject(kind, { locator: b.locator, date: b.date, productName: b.product.name });
-  const details: EmailBlock = { type: 'details', rows: detailRows(b) };
-  const voucher: EmailBlock = { type: 'button', label: 'Ver el bono', href: links.voucher };
-  const manage: EmailBlock = { type: 'button', label: 'Ver o cambiar mi reserva', href: links.booking };
-  const blocks: EmailBlock[] = [greeting(b)];
-  let preview = `${b.product.name}, ${whenText(b)}.`;
-  const pickup = pickupText(b);
+  const product = b.product.name;
+  const when = whenText(f, b);
+  const subject = bookingSubject(kind, { locator: b.locator, date: b.date, productName: product }, locale);
+  const details: EmailBlock = { type: 'details', rows: detailRows(b, f) };
+  const voucher: EmailBlock = { type: 'button', label: t.buttons.voucher, href: links.voucher };
+  const manage: EmailBlock = { type: 'button', label: t.buttons.manage, href: links.booking };
+  const blocks: EmailBlock[] = [greeting(b, f)];
+  let preview = `${product}, ${when}.`;
+  const pickup = pickupText(b, f);
+  const amount = f.money(p.amount_cents ?? 0, b.currency);
+  const method = p.method ? methodName(f, p.method) : '';
   switch (kind) {
     case 'booking_confirmed': {
       blocks.push(
-        {
-          type: 'paragraph',
-          text: `Tu reserva de «${b.product.name}» está confirmada. ¡Gracias por reservar con ${brand}!`,
-        },
+        { type: 'paragraph', text: f.fill(t.confirmed.intro, { product, brand }) },
         details,
         voucher,
         {
           type: 'paragraph',
-          text: pickup
-            ? `Qué hacer ahora: guarda el bono (el código QR basta, en el móvil o impreso) y espera ${pickup.label === 'Recogida' ? 'en el lugar de recogida 5 minutos antes de la hora' : 'en el punto de encuentro 10 minutos antes'}. Te añadimos la excursión al calendario en el archivo adjunto.`
-            : 'Qué hacer ahora: guarda el bono (el código QR basta, en el móvil o impreso). Te añadimos la excursión al calendario en el archivo adjunto.',
+          text: !pickup
+            ? t.confirmed.next
+            : pickup.kind === 'pickup'
+              ? t.confirmed.nextPickup
+              : t.confirmed.nextMeetingPoint,
         },
+        ...preparationBlocks(b, f),
       );
-      const note = cancellationNote(b);
+      const note = cancellationNote(b, f);
       if (note) blocks.push(note);
       blocks.push(manage);
-      preview = `${b.product.name}, ${whenText(b)}. Tu bono y la recogida, dentro.`;
+      preview = f.fill(t.confirmed.preview, { product, when });
       break;
     }
     case 'booking_requested':
-      blocks.push(
-        {
-          type: 'paragraph',
-          text: `Hemos recibido tu solicitud de «${b.product.name}». ${brand} la revisará y te escribiremos en cuanto esté confirmada; todavía no es un bono válido.`,
-        },
-        details,
-        manage,
-      );
+      blocks.push({ type: 'paragraph', text: f.fill(t.requested.intro, { product, brand }) }, details, manage);
       break;
     case 'booking_prepared':
-      blocks.push(
-        {
-          type: 'paragraph',
-          text: `${brand} ha preparado esta reserva para ti. Revisa los datos, completa lo que falte y confírmala desde el enlace:`,
-        },
-        details,
-        { type: 'button', label: 'Revisar y confirmar la reserva', href: links.booking },
-      );
-      preview = `Revisa y confirma tu reserva de ${b.product.name}.`;
+      blocks.push({ type: 'paragraph', text: f.fill(t.prepared.intro, { brand }) }, details, {
+        type: 'button',
+        label: t.buttons.review,
+        href: links.booking,
+      });
+      preview = f.fill(t.prepared.preview, { product });
       break;
     case 'booking_changed': {
-      const lines = Object.entries(p.changes ?? {})
-        .map(([f, v]) => changeLine(f, v, b))
-        .filter((l): l is string => !!l);
-      blocks.push({ type: 'paragraph', text: 'Hemos cambiado tu reserva. Esto es lo que cambia:' });
-      if (lines.length) blocks.push({ type: 'details', rows: lines.map((l) => splitLine(l)) });
-      blocks.push({ type: 'heading', text: 'Tu reserva ahora' }, details, voucher, {
+      const rows = Object.entries(p.changes ?? {})
+        .map(([field, v]) => changeRow(field, v, b, f))
+        .filter((r): r is [string, string] => !!r);
+      blocks.push({ type: 'paragraph', text: t.changed.intro });
+      if (rows.length) blocks.push({ type: 'details', rows });
+      blocks.push({ type: 'heading', text: t.changed.heading }, details, voucher, {
         type: 'note',
-        text: 'Tu bono sigue siendo el mismo enlace y muestra ya los datos nuevos.',
+        text: t.changed.note,
       });
-      preview = lines[0] ?? preview;
+      if (rows[0]) preview = f.labelValue(rows[0][0], rows[0][1]);
       break;
     }
     case 'booking_cancelled': {
-      const who = p.by === 'customer' ? 'Has cancelado tu reserva' : `${brand} ha cancelado tu reserva`;
-      blocks.push({ type: 'paragraph', text: `${who} de «${b.product.name}» del ${whenText(b)}.` });
-      if (p.by !== 'customer' && p.reason) blocks.push({ type: 'paragraph', text: `Motivo: ${p.reason}` });
-      blocks.push(refundBlock(b));
-      blocks.push({
-        type: 'details',
-        rows: [
-          ['Localizador', b.locator],
-          ['Excursión', b.product.name],
-          ['Fecha', whenText(b)],
-        ],
-      });
-      preview = `${b.product.name}, ${whenText(b)}: cancelada.`;
+      const intro = p.by === 'customer' ? t.cancelled.byCustomer : t.cancelled.byOperator;
+      blocks.push({ type: 'paragraph', text: f.fill(intro, { brand, product, when }) });
+      if (p.by !== 'customer' && p.reason) {
+        blocks.push({ type: 'paragraph', text: f.fill(t.cancelled.reason, { reason: p.reason }) });
+      }
+      blocks.push(refundBlock(b, f), { type: 'details', rows: summaryRows(b, f) });
+      preview = f.fill(t.cancelled.preview, { product, when });
       break;
     }
     case 'payment_received':
       blocks.push(
         {
           type: 'paragraph',
-          text: `Hemos recibido tu pago de ${formatCents(p.amount_cents ?? 0, b.currency)}${p.method ? ` (${methodName(p.method)})` : ''}. ¡Gracias!`,
+          text: method
+            ? f.fill(t.payment.receivedWithMethod, { amount, method })
+            : f.fill(t.payment.received, { amount }),
         },
         details,
         voucher,
       );
-      preview = `Pago de ${formatCents(p.amount_cents ?? 0, b.currency)} recibido.`;
+      preview = f.fill(t.payment.receivedPreview, { amount });
       break;
     case 'payment_refunded':
       blocks.push(
         {
           type: 'paragraph',
-          text: `Te hemos devuelto ${formatCents(p.amount_cents ?? 0, b.currency)}${p.method ? ` (${methodName(p.method)})` : ''}. Según tu banco, puede tardar unos días en verse en tu cuenta.`,
+          text: method
+            ? f.fill(t.payment.refundedWithMethod, { amount, method })
+            : f.fill(t.payment.refunded, { amount }),
         },
         {
           type: 'details',
-          rows: [
-            ['Localizador', b.locator],
-            ['Excursión', b.product.name],
-            ['Fecha', whenText(b)],
-            ['Pagado (neto)', formatCents(b.paid_cents, b.currency)],
-          ],
+          rows: [...summaryRows(b, f), [t.labels.paidNet, f.money(b.paid_cents, b.currency)]],
         },
       );
-      preview = `Reembolso de ${formatCents(p.amount_cents ?? 0, b.currency)}.`;
+      preview = f.fill(t.payment.refundedPreview, { amount });
       break;
     case 'booking_reminder':
       blocks.push(
-        { type: 'paragraph', text: `Mañana es tu excursión «${b.product.name}». Te esperamos:` },
+        { type: 'paragraph', text: f.fill(t.reminder.intro, { product }) },
         details,
         {
           type: 'paragraph',
-          text: pickup
-            ? `${pickup.label}: ${pickup.value}. Ten el bono a mano (el QR en el móvil basta) y llega 5 minutos antes.`
-            : 'Ten el bono a mano (el QR en el móvil basta) y llega 10 minutos antes.',
+          text: !pickup
+            ? t.reminder.plain
+            : f.fill(pickup.kind === 'pickup' ? t.reminder.pickup : t.reminder.meetingPoint, { value: pickup.value }),
         },
+        ...preparationBlocks(b, f),
         voucher,
       );
-      preview = pickup ? `${pickup.label}: ${pickup.value}.` : `${b.product.name}, ${whenText(b)}.`;
+      preview = pickup ? `${f.labelValue(pickup.label, pickup.value)}.` : `${product}, ${when}.`;
       break;
     case 'departure_cancelled': {
-      const why = p.departure_reason ? DEPARTURE_CANCEL_REASON_NAMES[p.departure_reason] : '';
+      const reason = p.departure_reason ? (t.departureReasons[p.departure_reason] ?? '') : '';
       blocks.push(
         {
           type: 'paragraph',
-          text: `Lo sentimos mucho: ${brand} ha tenido que cancelar la salida de «${b.product.name}» del ${whenText(b)}${why ? ` (${why.toLowerCase()})` : ''}, y con ella tu reserva ${b.locator}.`,
+          text: reason
+            ? f.fill(t.departureCancelled.introWithReason, { brand, product, when, reason, locator: b.locator })
+            : f.fill(t.departureCancelled.intro, { brand, product, when, locator: b.locator }),
         },
-        { type: 'heading', text: 'Qué pasa ahora' },
+        { type: 'heading', text: t.departureCancelled.heading },
+        // The operator's own words ("what happens next"), as staff wrote them.
         { type: 'paragraph', text: p.next_steps ?? '' },
-        refundBlock(b),
+        refundBlock(b, f),
       );
-      preview = `Salida del ${whenText(b)} cancelada: qué pasa ahora.`;
+      preview = f.fill(t.departureCancelled.preview, { when });
       break;
     }
     default:
       blocks.push(details);
   }
-  blocks.push(contactNote(b));
-  return { brand, subject, preview, blocks, color: b.tour_operator.brand_color };
-}
-
-/** "Fecha: a → b" as a details row. */
-function splitLine(line: string): [string, string] {
-  const i = line.indexOf(': ');
-  return i > 0 ? [line.slice(0, i), line.slice(i + 2)] : ['', line];
-}
-
-function refundBlock(b: TPublicBooking): EmailBlock {
-  if (b.paid_cents <= 0) return { type: 'paragraph', text: 'No tenías nada pagado: no hay ningún cargo.' };
+  blocks.push(contactNote(b, f));
   return {
-    type: 'paragraph',
-    text: `Tienes pagados ${formatCents(b.paid_cents, b.currency)}. Te escribiremos de nuevo cuando hagamos el reembolso.`,
+    brand,
+    subject,
+    preview,
+    blocks,
+    color: b.tour_operator.brand_color,
+    lang: f.tag,
+    chrome: { buttonFallback: t.layout.buttonFallback, footer: t.layout.footer, labelValue: t.labelValue },
   };
 }
 
+function refundBlock(b: TPublicBooking, f: MessageFormat): EmailBlock {
+  if (b.paid_cents <= 0) return { type: 'paragraph', text: f.t.refund.nothingPaid };
+  return { type: 'paragraph', text: f.fill(f.t.refund.paid, { amount: f.money(b.paid_cents, b.currency) }) };
+}
+
 /** The WhatsApp text staff send with one tap (click-to-chat): short, the links, the pickup. */
-export function whatsappText(kind: TWhatsappKind, b: TPublicBooking, links: BookingLinks): string {
-  const hello = b.customer_name ? `Hola, ${b.customer_name.split(' ')[0]}.` : 'Hola.';
-  const pickup = pickupText(b);
-  const where = pickup ? `\n${pickup.label}: ${pickup.value}.` : '';
-  const who = b.tour_operator.name;
+export function whatsappText(
+  kind: TWhatsappKind,
+  b: TPublicBooking,
+  links: BookingLinks,
+  locale: TPublicLocale = DEFAULT_LOCALE,
+): string {
+  const f = formatFor(b, locale);
+  const w = f.t.whatsapp;
+  const first = b.customer_name.trim().split(/\s+/)[0];
+  const pickup = pickupText(b, f);
+  const vars = {
+    hello: first ? f.fill(w.hello, { name: first }) : w.helloNoName,
+    brand: b.tour_operator.name,
+    product: b.product.name,
+    when: whenText(f, b),
+    locator: b.locator,
+    where: pickup ? `\n${f.labelValue(pickup.label, pickup.value)}.` : '',
+    amount: f.money(b.paid_cents, b.currency),
+  };
   switch (kind) {
     case 'booking_prepared':
-      return `${hello} Te escribimos de ${who}. Hemos preparado tu reserva de «${b.product.name}» para el ${whenText(b)} (${b.locator}). Revísala y confírmala aquí:\n${links.booking}`;
+      return f.fill(w.booking_prepared, { ...vars, link: links.booking });
     case 'booking_cancelled':
-      return `${hello} Te escribimos de ${who}: tu reserva ${b.locator} de «${b.product.name}» del ${whenText(b)} está cancelada.${b.paid_cents > 0 ? ` Tienes pagados ${formatCents(b.paid_cents, b.currency)}: te avisaremos cuando hagamos el reembolso.` : ''} Para cualquier duda, responde a este mensaje.`;
+      return f.fill(b.paid_cents > 0 ? w.booking_cancelled_paid : w.booking_cancelled, vars);
     case 'booking_reminder':
-      return `${hello} Te recordamos de ${who} que mañana es tu excursión «${b.product.name}», ${whenText(b)}.${where}\nTu bono: ${links.voucher}`;
+      return f.fill(w.booking_reminder, { ...vars, link: links.voucher });
     default:
-      return `${hello} Te escribimos de ${who}. Tu reserva ${b.locator} de «${b.product.name}» es el ${whenText(b)}.${where}\nTu bono: ${links.voucher}`;
+      return f.fill(w.booking_confirmed, { ...vars, link: links.voucher });
   }
 }

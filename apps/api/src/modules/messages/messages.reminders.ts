@@ -27,6 +27,8 @@ type DueBooking = {
   customer_email: string;
   customer_name: string;
   language: string;
+  default_language: string;
+  product_id: string;
   product_name: string;
 };
 
@@ -38,7 +40,7 @@ export async function queueDueReminders(db: DbOrTx, now: Date, limit = 2000): Pr
   const at = now.toISOString();
   const res = await db.execute<DueBooking>(sql`
     with ops as (
-      select o.id, o.timezone,
+      select o.id, o.timezone, o.default_language,
         coalesce(s.reminder_time, ${DEFAULT_REMINDER_TIME})::time as reminder_time,
         (${at}::timestamptz at time zone o.timezone)::date as today
       from tour_operators o
@@ -47,7 +49,7 @@ export async function queueDueReminders(db: DbOrTx, now: Date, limit = 2000): Pr
         and not (${MESSAGE_KIND.BOOKING_REMINDER} = any(coalesce(s.disabled_kinds, '{}'::text[])))
     )
     select b.id, b.tour_operator_id, b.locator, b.date::text as date, b.customer_email, b.customer_name, b.language,
-      p.name as product_name
+      ops.default_language, b.product_id, p.name as product_name
     from ops
     join bookings b on b.tour_operator_id = ops.id and b.state = 'confirmed'
       and b.date between ops.today and ops.today + 1
@@ -74,6 +76,8 @@ export async function queueDueReminders(db: DbOrTx, now: Date, limit = 2000): Pr
           customerEmail: b.customer_email,
           customerName: b.customer_name,
           language: b.language,
+          operatorLanguage: b.default_language,
+          productId: b.product_id,
         },
         productName: b.product_name,
         dedupeKey: `${MESSAGE_KIND.BOOKING_REMINDER}:${b.id}:${b.date}`,

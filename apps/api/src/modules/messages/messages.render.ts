@@ -4,16 +4,37 @@
  * tells yesterday's pickup time. A message that no longer makes sense is not sent, with the reason
  * (`skip`): a confirmation of a booking cancelled meanwhile, a reminder of a booking moved to
  * another day or of a departure already gone.
+ *
+ * Its language (issue 15) is decided now too: the booking's language when it is one of the public
+ * ones, else the operator's default (`messageLocale`), so a booking whose language staff changed
+ * after the message was queued is told in the new one. The view is asked in that language (its
+ * product's texts translated, falling back to the operator's own), links carry `?lang=`.
  */
-import { MESSAGE_SKIP_REASON, pathTo, type TMessageKind, type TPublicBooking } from '@trayecto/shared';
+import {
+  LANG_PARAM,
+  MESSAGE_SKIP_REASON,
+  messageLocale,
+  pathTo,
+  type TMessageKind,
+  type TPublicBooking,
+  type TPublicLocale,
+} from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getPublicBooking } from '../public/public.bookings';
 import { type BookingLinks, type BookingMessagePayload, bookingEmail } from './messages.booking-templates';
 import { bookingCalendar } from './messages.ics';
+import { findBookingLanguages } from './messages.repository';
 import { type EmailAttachment, renderEmail } from './messages.templates';
 
-export type RenderedMessage = { subject: string; html: string; text: string; attachments: EmailAttachment[] };
+export type RenderedMessage = {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: EmailAttachment[];
+  /** The language it was rendered in (customer messages; staff messages keep the row's). */
+  locale?: TPublicLocale;
+};
 export type RenderOutcome = RenderedMessage | { skip: string };
 
 export type RenderableMessage = {
@@ -38,15 +59,31 @@ export const OBSOLETE_ONCE_CANCELLED: ReadonlySet<TMessageKind> = new Set([
 /** Kinds that carry the calendar entry (a changed one replaces the first: same UID). */
 const WITH_CALENDAR: ReadonlySet<TMessageKind> = new Set(['booking_confirmed', 'booking_changed']);
 
-export const bookingLinks = (origin: string, bookingId: string): BookingLinks => ({
-  voucher: `${origin}${pathTo('publicBookingVoucher', { bookingId })}`,
-  booking: `${origin}${pathTo('publicBookingExisting', { bookingId })}`,
+/** A booking's public pages, opened in the message's language (`?lang=`, the spec's paths unchanged). */
+export const bookingLinks = (origin: string, bookingId: string, locale: TPublicLocale): BookingLinks => ({
+  voucher: `${origin}${pathTo('publicBookingVoucher', { bookingId })}?${LANG_PARAM}=${locale}`,
+  booking: `${origin}${pathTo('publicBookingExisting', { bookingId })}?${LANG_PARAM}=${locale}`,
 });
 
-/** The booking as its customer sees it, or undefined when it is gone (or its operator inactive). */
-export async function customerView(db: DbOrTx, bookingId: string, now: Date): Promise<TPublicBooking | undefined> {
+/** The language the customer of a booking is written to now (undefined: the booking is gone). */
+export async function customerLocale(db: DbOrTx, bookingId: string): Promise<TPublicLocale | undefined> {
+  const row = await findBookingLanguages(db, bookingId);
+  return row && messageLocale(row.language, row.default_language);
+}
+
+/**
+ * The booking as its customer sees it, in the language they are written to, or undefined when it
+ * is gone (or its operator inactive).
+ */
+export async function customerView(
+  db: DbOrTx,
+  bookingId: string,
+  now: Date,
+): Promise<{ view: TPublicBooking; locale: TPublicLocale } | undefined> {
+  const locale = await customerLocale(db, bookingId);
+  if (!locale) return undefined;
   try {
-    return await getPublicBooking(db, bookingId, now);
+    return { view: await getPublicBooking(db, bookingId, now, { locale }), locale };
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
     throw err;
@@ -72,13 +109,14 @@ export async function renderMessage(
   if (m.html !== '' || !m.booking_id) {
     return { subject: m.subject, html: m.html, text: m.text, attachments: [] };
   }
-  const b = await customerView(db, m.booking_id, ctx.now);
-  if (!b) return { skip: MESSAGE_SKIP_REASON.gone };
+  const found = await customerView(db, m.booking_id, ctx.now);
+  if (!found) return { skip: MESSAGE_SKIP_REASON.gone };
+  const { view: b, locale } = found;
   const payload = m.payload as BookingMessagePayload;
   const obsolete = obsoleteReason(m.kind, b, payload, ctx.now);
   if (obsolete && !ctx.forPreview) return { skip: obsolete };
-  const links = bookingLinks(ctx.origin, b.id);
-  const content = await renderEmail(bookingEmail(m.kind, b, payload, links));
-  const attachments = WITH_CALENDAR.has(m.kind) && b.state !== 'cancelled' ? [bookingCalendar(b, links)] : [];
-  return { ...content, attachments };
+  const links = bookingLinks(ctx.origin, b.id, locale);
+  const content = await renderEmail(bookingEmail(m.kind, b, payload, links, locale));
+  const attachments = WITH_CALENDAR.has(m.kind) && b.state !== 'cancelled' ? [bookingCalendar(b, links, locale)] : [];
+  return { ...content, attachments, locale };
 }

@@ -47,17 +47,31 @@ export async function insertMessage(tx: DbOrTx, m: NewMessage): Promise<string |
   return row?.id;
 }
 
+/** Where a customer message's subject names the product (filled in by `insertCustomerMessage`). */
+export const SUBJECT_PRODUCT = '{product}';
+
 /**
  * A customer message, unless its operator switched that kind off: one statement (no extra round
- * trip in a sale), the switch read from message_settings inside the insert.
+ * trip in a sale), the switch read from message_settings inside the insert. `SUBJECT_PRODUCT` in the
+ * subject becomes the product's name in the message's `locale` (its translation, else `productName`,
+ * the base one), read inside the insert too.
  */
-export async function insertCustomerMessage(tx: DbOrTx, m: NewMessage & { tourOperatorId: string }) {
+export async function insertCustomerMessage(
+  tx: DbOrTx,
+  m: NewMessage & { tourOperatorId: string; productName: string; productId?: string | null },
+) {
+  const locale = m.locale ?? 'es';
+  const translated = sql`(select nullif(btrim(p.translations -> ${locale} ->> 'name'), '') from products p
+    where p.id = coalesce(${m.productId ?? null}::uuid, (select b.product_id from bookings b where b.id = ${m.bookingId ?? null}::uuid)))`;
+  // As headerText: one line (control characters and line separators → a space), bounded.
+  const name = sql`btrim(regexp_replace(coalesce(${translated}, ${m.productName}), '[[:cntrl:][:space:]\u2028\u2029]+', ' ', 'g'))`;
+  const subject = sql`left(replace(${m.subject}, ${SUBJECT_PRODUCT}, ${name}), 200)`;
   const res = await tx.execute<{ id: string }>(sql`
     insert into messages (tour_operator_id, kind, channel, dedupe_key, recipient, recipient_name, subject, html, text,
       state, last_error, booking_id, payload, locale, actor_id, resend_of)
-    select ${m.tourOperatorId}, ${m.kind}, 'email', ${m.dedupeKey}, ${m.recipient}, ${m.recipientName}, ${m.subject}, '', '',
+    select ${m.tourOperatorId}, ${m.kind}, 'email', ${m.dedupeKey}, ${m.recipient}, ${m.recipientName}, ${subject}, '', '',
       ${m.state ?? MESSAGE_STATE.QUEUED}, ${m.lastError ?? null}, ${m.bookingId ?? null}, ${JSON.stringify(m.payload ?? {})}::jsonb,
-      ${m.locale ?? 'es'}, ${m.actorId ?? null}, ${m.resendOf ?? null}
+      ${locale}, ${m.actorId ?? null}, ${m.resendOf ?? null}
     where not exists (
       select 1 from message_settings s where s.tour_operator_id = ${m.tourOperatorId} and ${m.kind} = any(s.disabled_kinds)
     )
@@ -127,16 +141,20 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
 const stillOurs = (id: string, attempts: number) =>
   and(eq(messages.id, id), eq(messages.state, MESSAGE_STATE.SENDING), eq(messages.attempts, attempts));
 
-/** After the SMTP server accepted it: `sent`, what was sent kept (its secrets blanked). */
+/**
+ * After the SMTP server accepted it: `sent`, what was sent kept (its secrets blanked) with the
+ * language it was written in (a customer message's is decided when it leaves).
+ */
 export async function markSent(
   db: DbOrTx,
   id: string,
   attempts: number,
-  sent: { subject: string; html: string; text: string },
+  sent: { subject: string; html: string; text: string; locale?: string },
 ) {
   await db
     .update(messages)
     .set({
+      ...(sent.locale ? { locale: sent.locale } : {}),
       state: MESSAGE_STATE.SENT,
       sentAt: sql`now()`,
       lockedUntil: null,
@@ -172,10 +190,19 @@ export async function markRetry(db: DbOrTx, id: string, attempts: number, error:
 }
 
 /** The last attempt failed: `failed` for good, with the reason. */
-export async function markFailed(db: DbOrTx, id: string, attempts: number, error: string, html: string, text: string) {
+export async function markFailed(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  error: string,
+  html: string,
+  text: string,
+  locale?: string,
+) {
   await db
     .update(messages)
     .set({
+      ...(locale ? { locale } : {}),
       state: MESSAGE_STATE.FAILED,
       lastError: error,
       lockedUntil: null,
@@ -197,6 +224,26 @@ export async function releaseClaim(db: DbOrTx, id: string, attempts: number) {
       updatedAt: sql`now()`,
     })
     .where(stillOurs(id, attempts));
+}
+
+// ── Languages (issue 15) ──────────────────────────────────────────────────────────────────────────
+
+/** What decides the language of a booking's messages: its own and its operator's default. */
+export async function findBookingLanguages(db: DbOrTx, bookingId: string) {
+  const res = await db.execute<{ language: string; default_language: string }>(sql`
+    select b.language, o.default_language
+    from bookings b join tour_operators o on o.id = b.tour_operator_id
+    where b.id = ${bookingId}`);
+  return res.rows[0];
+}
+
+/** An operator's default language (its customers' fallback), or undefined when it does not exist. */
+export async function findOperatorLanguage(db: DbOrTx, tourOperatorId: string) {
+  const [row] = await db
+    .select({ language: tourOperators.defaultLanguage })
+    .from(tourOperators)
+    .where(eq(tourOperators.id, tourOperatorId));
+  return row?.language;
 }
 
 // ── Reading the outbox: "Mensajes" and a booking's messages ──────────────────────────────────────

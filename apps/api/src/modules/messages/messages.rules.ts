@@ -50,12 +50,13 @@ export function backoffMs(attempts: number, policy: RetryPolicy): number {
 /**
  * One line of text for a header (subject, display name): CR, LF, the Unicode line separators and
  * other control characters become a space, so no value can start a header of its own (header
- * injection); runs of blanks collapse; at most `max` characters.
+ * injection); runs of blanks collapse, except the no-break spaces French puts before « : ? ! »
+ * (issue 15); at most `max` characters.
  */
 export function headerText(value: string, max = 200): string {
   return value
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S\u00a0\u202f]+/g, ' ')
     .trim()
     .slice(0, max);
 }

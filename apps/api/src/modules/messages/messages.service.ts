@@ -4,10 +4,10 @@
  * SMTP (the worker sends) or renders a customer message (the worker renders it when it leaves, from
  * the booking as it is then): a sale pays for one INSERT, not for a template.
  */
-import { MESSAGE_SKIP_REASON, type TCustomerMessageKind } from '@trayecto/shared';
+import { isPublicLocale, MESSAGE_SKIP_REASON, messageLocale, type TCustomerMessageKind } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { type BookingMessagePayload, bookingSubject } from './messages.booking-templates';
-import { insertCustomerMessage, insertMessage } from './messages.repository';
+import { findOperatorLanguage, insertCustomerMessage, insertMessage, SUBJECT_PRODUCT } from './messages.repository';
 import { headerText, isPlainAddress, MESSAGE_STATE, type TMessageKind } from './messages.rules';
 import type { EmailContent } from './messages.templates';
 
@@ -64,7 +64,12 @@ export type BookingForMessage = {
   date: string;
   customerEmail: string;
   customerName: string;
+  /** The customer's language (issue 15): their messages are written in it when it is a public one. */
   language: string;
+  /** Its product: the subject names it in the customer's language. */
+  productId?: string;
+  /** The operator's default language, when the caller has it (else read when needed). */
+  operatorLanguage?: string | null;
 };
 
 export type QueueBookingMessage = {
@@ -80,12 +85,26 @@ export type QueueBookingMessage = {
 };
 
 /**
+ * The language a booking's message is queued in: the booking's own when it is a public language
+ * (no query), else the operator's default. Rendering decides again when it leaves (the booking's
+ * language may change meanwhile); this one names the row until then.
+ */
+async function queuedLocale(tx: DbOrTx, b: BookingForMessage) {
+  if (isPublicLocale(b.language)) return b.language;
+  const operatorLanguage =
+    b.operatorLanguage !== undefined ? b.operatorLanguage : await findOperatorLanguage(tx, b.tourOperatorId);
+  return messageLocale(b.language, operatorLanguage);
+}
+
+/**
  * Queues a customer message about a booking in the caller's transaction, unless its operator
  * switched the kind off. The body is rendered when it leaves; a booking without e-mail gets a
- * `skipped` row that says so (staff see it on the booking and can use WhatsApp instead).
+ * `skipped` row that says so (staff see it on the booking and can use WhatsApp instead). The
+ * subject is written now in the customer's language, the product named in it (its translation).
  */
 export async function queueBookingMessage(tx: DbOrTx, m: QueueBookingMessage): Promise<string | undefined> {
   const to = m.booking.customerEmail.trim();
+  const locale = await queuedLocale(tx, m.booking);
   return insertCustomerMessage(tx, {
     tourOperatorId: m.booking.tourOperatorId,
     kind: m.kind,
@@ -93,13 +112,21 @@ export async function queueBookingMessage(tx: DbOrTx, m: QueueBookingMessage): P
     recipient: to.slice(0, 254),
     recipientName: headerText(m.booking.customerName, 150),
     subject: headerText(
-      bookingSubject(m.kind, { locator: m.booking.locator, date: m.booking.date, productName: m.productName }),
+      bookingSubject(
+        m.kind,
+        { locator: m.booking.locator, date: m.booking.date, productName: SUBJECT_PRODUCT },
+        locale,
+      ),
+      // The product's name is filled in by the insert: the bound applies there.
+      1000,
     ),
+    productName: headerText(m.productName, 200),
+    productId: m.booking.productId ?? null,
     html: '',
     text: '',
     bookingId: m.booking.id,
     payload: m.payload ?? {},
-    locale: m.booking.language || 'es',
+    locale,
     actorId: m.actorId ?? null,
     resendOf: m.resendOf ?? null,
     ...initialState(to),

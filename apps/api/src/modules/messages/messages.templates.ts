@@ -3,7 +3,7 @@
  * clients render) for the HTML part, and the same content as plain text. Every value is escaped
  * here; templates pass plain strings. Links are absolute (PUBLIC_URL, lib/public-origin.ts).
  */
-import { darkenTo } from '@trayecto/shared';
+import { darkenTo, localeDir } from '@trayecto/shared';
 import escapeHtml from 'escape-html';
 import mjml2html from 'mjml';
 import { headerText } from './messages.rules';
@@ -30,7 +30,31 @@ export type EmailLayout = {
   blocks: EmailBlock[];
   /** The brand's colour (hex); made dark enough for white text on its buttons (WCAG 4.5:1). */
   color?: string;
+  /** The language's BCP 47 tag (`<html lang>`); Spanish (staff messages) when absent. */
+  lang?: string;
+  /** The frame's own words in the message's language; Spanish when absent. */
+  chrome?: EmailChrome;
 };
+
+/** The words of the frame around the blocks (customer messages bring theirs, messages/i18n). */
+export type EmailChrome = {
+  /** Under every button: its address to copy by hand. */
+  buttonFallback: string;
+  /** The footer line; `{brand}` is the sender's brand. */
+  footer: string;
+  /** A details row in the plain-text part: `{label}` and `{value}`. */
+  labelValue: string;
+};
+
+/** The staff messages' frame: Spanish, as the back-office (the specification). */
+const SPANISH_CHROME: EmailChrome = {
+  buttonFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
+  footer: 'Enviado por Trayecto en nombre de {brand}.',
+  labelValue: '{label}: {value}',
+};
+
+const fillFrame = (template: string, vars: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
 
 /** Trayecto's own brand (the back-office's filled buttons). */
 const DEFAULT_COLOR = '#0b7a8d';
@@ -42,7 +66,7 @@ function brandColor(hex: string | undefined): string {
 }
 const FONT = 'Helvetica, Arial, sans-serif';
 
-function blockToMjml(b: EmailBlock, color: string): string {
+function blockToMjml(b: EmailBlock, color: string, chrome: EmailChrome): string {
   switch (b.type) {
     case 'paragraph':
       return `<mj-text font-size="16px" line-height="24px">${escapeHtml(b.text)}</mj-text>`;
@@ -60,17 +84,17 @@ function blockToMjml(b: EmailBlock, color: string): string {
     case 'button':
       return [
         `<mj-button href="${escapeHtml(b.href)}" background-color="${color}" font-size="16px" border-radius="6px">${escapeHtml(b.label)}</mj-button>`,
-        `<mj-text font-size="13px" line-height="20px" color="#555555">Si el botón no funciona, copia esta dirección en tu navegador:<br /><a href="${escapeHtml(b.href)}" style="color:${color};word-break:break-all">${escapeHtml(b.href)}</a></mj-text>`,
+        `<mj-text font-size="13px" line-height="20px" color="#555555">${escapeHtml(chrome.buttonFallback)}<br /><a href="${escapeHtml(b.href)}" style="color:${color};word-break:break-all">${escapeHtml(b.href)}</a></mj-text>`,
       ].join('\n');
   }
 }
 
-function blockToText(b: EmailBlock): string {
+function blockToText(b: EmailBlock, chrome: EmailChrome): string {
   switch (b.type) {
     case 'button':
-      return `${b.label}:\n${b.href}`;
+      return `${fillFrame(chrome.labelValue, { label: b.label, value: '' }).trimEnd()}\n${b.href}`;
     case 'details':
-      return b.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+      return b.rows.map(([label, value]) => fillFrame(chrome.labelValue, { label, value })).join('\n');
     default:
       return b.text;
   }
@@ -81,7 +105,9 @@ export async function renderEmail(input: EmailLayout): Promise<EmailContent> {
   // The subject is a header: one line, everywhere it appears.
   const layout = { ...input, subject: headerText(input.subject), preview: headerText(input.preview) };
   const color = brandColor(input.color);
-  const source = `<mjml lang="es">
+  const chrome = input.chrome ?? SPANISH_CHROME;
+  const lang = input.lang ?? 'es';
+  const source = `<mjml lang="${escapeHtml(lang)}" dir="${localeDir(lang.split('-')[0])}">
   <mj-head>
     <mj-title>${escapeHtml(layout.subject)}</mj-title>
     <mj-preview>${escapeHtml(layout.preview)}</mj-preview>
@@ -93,16 +119,18 @@ export async function renderEmail(input: EmailLayout): Promise<EmailContent> {
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="16px 8px">
       <mj-column>
-${layout.blocks.map((b) => blockToMjml(b, color)).join('\n')}
+${layout.blocks.map((b) => blockToMjml(b, color, chrome)).join('\n')}
       </mj-column>
     </mj-section>
     <mj-section padding="8px 0 24px">
-      <mj-column><mj-text font-size="12px" color="#888888" align="center">Enviado por Trayecto en nombre de ${escapeHtml(layout.brand)}.</mj-text></mj-column>
+      <mj-column><mj-text font-size="12px" color="#888888" align="center">${escapeHtml(fillFrame(chrome.footer, { brand: layout.brand }))}</mj-text></mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
   const out = await mjml2html(source, { validationLevel: 'strict' });
-  const text = [layout.brand, '', ...layout.blocks.map(blockToText).flatMap((t) => [t, ''])].join('\n').trimEnd();
+  const text = [layout.brand, '', ...layout.blocks.map((b) => blockToText(b, chrome)).flatMap((t) => [t, ''])]
+    .join('\n')
+    .trimEnd();
   return { subject: layout.subject, html: out.html, text: `${text}\n` };
 }
 

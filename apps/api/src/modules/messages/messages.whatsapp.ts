@@ -37,8 +37,10 @@ export async function openWhatsapp(
   ctx: { origin: string; now: Date },
 ): Promise<TWhatsappResponse> {
   const booking = await findVisibleBooking(db, actor, bookingId);
-  const view = booking && (await customerView(db, bookingId, ctx.now));
-  if (!booking || !view) throw notFound('La reserva');
+  const found = booking && (await customerView(db, bookingId, ctx.now));
+  if (!booking || !found) throw notFound('La reserva');
+  // In the customer's language (issue 15), as their e-mails: the booking's, else the operator's.
+  const { view, locale } = found;
   const number = whatsappNumber(view.customer_phone, view.customer_country);
   if (!number) throw validation({ customer_phone: [NO_WHATSAPP_PHONE] }, NO_WHATSAPP_PHONE);
   const kind: TWhatsappKind =
@@ -55,7 +57,7 @@ export async function openWhatsapp(
       message: view.state === 'cancelled' ? 'La reserva está cancelada' : 'La reserva no está cancelada',
     });
   }
-  const text = whatsappText(kind, view, bookingLinks(ctx.origin, bookingId));
+  const text = whatsappText(kind, view, bookingLinks(ctx.origin, bookingId, locale), locale);
   const id = await repo.insertMessage(db, {
     tourOperatorId: booking.booking.tourOperatorId,
     kind,
@@ -63,11 +65,13 @@ export async function openWhatsapp(
     dedupeKey: `whatsapp:${randomUUID()}`,
     recipient: `+${number}`,
     recipientName: headerText(view.customer_name, 150),
-    subject: bookingSubject(kind, { locator: view.locator, date: view.date, productName: view.product.name }),
+    subject: headerText(
+      bookingSubject(kind, { locator: view.locator, date: view.date, productName: view.product.name }, locale),
+    ),
     html: '',
     text,
     bookingId,
-    locale: view.language || 'es',
+    locale,
     actorId: actor.id,
     state: MESSAGE_STATE.SENT,
     sentAt: ctx.now,

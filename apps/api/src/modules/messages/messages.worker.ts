@@ -60,10 +60,15 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
   let stopped = false;
   let kicked = false;
 
-  const render = o.render ?? (async (m: ClaimedMessage) => ({ ...m, attachments: [] }));
+  const render: (m: ClaimedMessage) => Promise<RenderOutcome> =
+    o.render ?? (async (m) => ({ subject: m.subject, html: m.html, text: m.text, attachments: [] }));
 
   async function deliver(m: ClaimedMessage) {
-    let content = { subject: m.subject, html: m.html, text: m.text };
+    let content: { subject: string; html: string; text: string; locale?: string } = {
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+    };
     try {
       const out = await render(m);
       if ('skip' in out) {
@@ -71,12 +76,14 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
         o.log?.info({ messageId: m.id, kind: m.kind, reason: out.skip }, 'message not sent');
         return;
       }
-      content = { subject: out.subject, html: out.html, text: out.text };
+      content = { subject: out.subject, html: out.html, text: out.text, locale: out.locale };
       await o.transport.send({
         id: m.id,
         to: m.recipient,
         toName: m.recipient_name,
-        ...content,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
         fromName: m.sender_name,
         replyTo: m.reply_to,
         attachments: out.attachments,
@@ -84,7 +91,7 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
     } catch (err) {
       const reason = describeSendError(err);
       if (m.attempts >= retry.maxAttempts) {
-        await markFailed(o.db, m.id, m.attempts, reason, content.html, content.text);
+        await markFailed(o.db, m.id, m.attempts, reason, content.html, content.text, content.locale);
         o.log?.error({ messageId: m.id, kind: m.kind, attempts: m.attempts, reason }, 'message failed for good');
       } else {
         const delay = backoffMs(m.attempts, retry);
