@@ -168,6 +168,16 @@ describe('demo data and the administrator', () => {
         [5, 2],
       ]);
       expect(DEMO_ACCOUNTS).toHaveLength(11);
+      // Issue 15: both operators write in Spanish, sell in the six languages and have their terms in the five others.
+      const ops = await db.db.execute<{ dl: string; pl: string[]; tr: Record<string, string> }>(
+        sql`select default_language as dl, public_languages as pl, booking_terms_translations as tr from tour_operators`,
+      );
+      expect(ops.rows).toHaveLength(2);
+      for (const op of ops.rows) {
+        expect([op.dl, op.pl]).toEqual(['es', ['es', 'en', 'de', 'fr', 'it', 'nl']]);
+        expect(Object.keys(op.tr).sort()).toEqual(['de', 'en', 'fr', 'it', 'nl']);
+        expect(Object.values(op.tr).every((t) => t.length > 100)).toBe(true);
+      }
       expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
       expect(await ensureAdmin(db.db, 'boss@example.com', 'abcdefgh')).toBe(true);
       expect(await ensureAdmin(db.db, 'BOSS@example.com', 'abcdefgh')).toBe(false);

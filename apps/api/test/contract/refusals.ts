@@ -99,6 +99,29 @@ export const REFUSALS: Refusal[] = [
     field: 're_password',
   },
   {
+    target: 'POST /api/v1/tour-operators',
+    kind: 'cross-field',
+    rule: 'the default language not among the offered ones (issue 15)',
+    break: (req) => with_(req, { default_language: 'de', public_languages: ['es', 'en'] }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'public_languages',
+  },
+  {
+    target: 'PUT /api/v1/tour-operators/{id}',
+    kind: 'cross-field',
+    rule: 'offered languages without the stored default one (issue 15)',
+    // The default (es unless a valid body changed it) is read back: the new list leaves it out.
+    break: async (req, w) => {
+      const stored = (await w.call('GET', req.url, w.tokens.admin)) as { default_language: string };
+      const offered = ['es', 'en', 'de', 'fr', 'it', 'nl'].filter((l) => l !== stored.default_language);
+      return with_({ ...req, body: { ...req.body, default_language: undefined } }, { public_languages: offered });
+    },
+    status: 422,
+    code: 'VALIDATION',
+    field: 'public_languages',
+  },
+  {
     target: 'POST /api/v1/products',
     kind: 'cross-field',
     rule: 'min_pax above capacity',

@@ -409,14 +409,48 @@ export const TARGETS: Target[] = [
     prepare: async (req, w) =>
       has(req.body, 'email') ? { ...req, body: { ...req.body, email: unique(w, 'u', req.body.email, 254) } } : req,
   },
-  /** The administrator's; no rule beyond the schema. */
-  { method: 'POST', path: '/api/v1/tour-operators', as: (w) => w.tokens.admin },
-  /** The administrator on an operator of its own (its state and time zone change nobody else's). */
+  /**
+   * The administrator's.
+   * | rule                                                              | how                          |
+   * |-------------------------------------------------------------------|------------------------------|
+   * | the default language (es when not sent) among `public_languages`   | default = the first offered  |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/tour-operators',
+    as: (w) => w.tokens.admin,
+    fix: (b) => {
+      const offered = b.public_languages as string[] | undefined;
+      if (!offered || offered.includes((b.default_language as string | undefined) ?? 'es')) return b;
+      return { ...b, default_language: offered[0] };
+    },
+  },
+  /**
+   * The administrator on an operator of its own (its state and time zone change nobody else's).
+   * | rule                                                                   | how                     |
+   * |------------------------------------------------------------------------|-------------------------|
+   * | the default language among the offered ones, the stored ones counting  | prepare: against stored |
+   */
   {
     method: 'PUT',
     path: '/api/v1/tour-operators/{id}',
     as: (w) => w.tokens.admin,
     url: (w) => `/api/v1/tour-operators/${w.operatorToUpdate}`,
+    prepare: async (req, w) => {
+      if (!has(req.body, 'default_language') && !has(req.body, 'public_languages')) return req;
+      const stored = (await w.call('GET', req.url, w.tokens.admin)) as {
+        default_language: string;
+        public_languages: string[];
+      };
+      const body = { ...req.body };
+      const offered = (body.public_languages as string[] | undefined) ?? stored.public_languages;
+      const chosen = (body.default_language as string | undefined) ?? stored.default_language;
+      if (!offered.includes(chosen)) {
+        if (has(body, 'public_languages')) body.default_language = offered[0];
+        else body.public_languages = [...offered, chosen];
+      }
+      return { ...req, body };
+    },
   },
   /**
    * Issue 14: the operator's admin on its own operator's message settings (an operator of the

@@ -100,4 +100,8 @@ export function negotiateLocale(opts: {
  * language, else the operator's default (a booking in Russian gets the operator's language).
  */
 export const messageLocale = (bookingLanguage: string | null | undefined, operatorDefault?: string | null) =>
-  isPublicLocale(bookingLanguage) ? bookingLanguage : isPublicLocale(operatorDefault) ? operatorDefault : DEFAULT_LOCALE;
+  isPublicLocale(bookingLanguage)
+    ? bookingLanguage
+    : isPublicLocale(operatorDefault)
+      ? operatorDefault
+      : DEFAULT_LOCALE;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES, PAX_TYPES, PRODUCT_STATES } from '../common/catalog';
-import { PUBLIC_LOCALES } from '../i18n/locales';
 import { addDays, daysBetween, isCalendarDate, isoWeekday } from '../common/dates';
 import { zDate, zEnum, zInt, zLatLng, zOptionalText, zRequired, zText, zTime, zUuid } from '../common/validation';
+import { zPerLocale } from '../tour-operators/tour-operators.schema';
 
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
 
@@ -142,11 +142,11 @@ const ZProductPickup = z
     path: ['minutes_before'],
   });
 /** The translatable texts of a product in one language (issue 15); each with the base field's limits. */
-export const ZProductTranslation = z
-  .object({
+export const ZProductTranslation = z.strictObject(
+  {
     name: zOptionalText(150),
     short_description: zOptionalText(300),
-    /** Rich text (HTML); the server sanitises it. */
+    /** Rich text (HTML); the server sanitises it like the base description. */
     description: zText(50_000).optional(),
     includes: z.array(zRequired(200)).max(30).optional(),
     excludes: z.array(zRequired(200)).max(30).optional(),
@@ -154,8 +154,11 @@ export const ZProductTranslation = z
     meeting_point: zOptionalText(300),
     booking_terms: zOptionalText(PRODUCT_BOOKING_TERMS_MAX),
     pickup_notes: zOptionalText(1000),
-  })
-  .strict();
+  },
+  {
+    error: (i) => (i.code === 'unrecognized_keys' ? `Texto no traducible: ${i.keys.join(', ')}` : undefined),
+  },
+);
 export type TProductTranslation = z.infer<typeof ZProductTranslation>;
 /** The product's texts that have a translation per language: what the completeness indicator counts. */
 export const PRODUCT_TRANSLATABLE_FIELDS = [
@@ -170,7 +173,7 @@ export const PRODUCT_TRANSLATABLE_FIELDS = [
   'pickup_notes',
 ] as const;
 export type TProductTranslatableField = (typeof PRODUCT_TRANSLATABLE_FIELDS)[number];
-export const ZProductTranslations = z.partialRecord(zEnum(PUBLIC_LOCALES), ZProductTranslation);
+export const ZProductTranslations = zPerLocale(ZProductTranslation);
 export type TProductTranslations = z.infer<typeof ZProductTranslations>;
 
 const productFields = {
@@ -199,7 +202,10 @@ const productFields = {
   /**
    * The customer-facing texts in other languages (issue 15), `{ "de": { "name": "…", … } }`: the
    * fields above are in the operator's default language; a text missing here falls back to them.
-   * A language sent replaces the stored one; `{}` for a language removes it.
+   * Per language: a language sent replaces the stored one whole; languages not sent stay as they
+   * are. Empty texts and empty lists mean "not translated" and are not stored, so `{}` (or only
+   * empty texts) removes a language. The description is sanitised like the base one. A translation
+   * in the operator's default language is stored but never shown (the fields above are that language).
    */
   translations: ZProductTranslations.optional(),
   capacity: zInt(1, 10_000),
@@ -298,8 +304,20 @@ const ZAvailabilityRuleOut = z.object({
 export const ZProductResponse = z.object({
   id: z.string(),
   tour_operator_id: z.string(),
-  /** Its operator; `timezone` decides the product's "today" (departures calendar, sales). */
-  tour_operator: z.object({ id: z.string(), name: z.string(), timezone: z.string() }).nullable(),
+  /**
+   * Its operator; `timezone` decides the product's "today" (departures calendar, sales); the
+   * product's base texts are in `default_language`, and `public_languages` are the ones it sells in
+   * (what the product form offers to translate).
+   */
+  tour_operator: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      timezone: z.string(),
+      default_language: z.string(),
+      public_languages: z.array(z.string()),
+    })
+    .nullable(),
   code: z.string(),
   name: z.string(),
   short_description: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { USER_STATE } from '../common/roles';
-import { PUBLIC_LOCALES } from '../i18n/locales';
 import { zChoiceOf, zDecimal, zEnum, zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
+import { PUBLIC_LOCALES } from '../i18n/locales';
 
 const zState = zChoiceOf([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 // Each refine below carries its rule as a JSON Schema pattern too, for the OpenAPI document (issue 21).
@@ -36,9 +36,33 @@ const zPct = zDecimal(0, 100, MSG.percentRange).optional();
 /** One of the customer-facing languages (issue 15). */
 export const zPublicLocale = () => zEnum(PUBLIC_LOCALES);
 const TERMS_MAX = 20000;
-/** A text per customer-facing language other than the default one: `{ "de": "…" }`. */
+/** Message of a text in a language that is not one of the customer-facing ones. */
+export const UNKNOWN_LANGUAGE_MESSAGE = `Idioma no admitido (solo ${PUBLIC_LOCALES.join(', ')})`;
+/** The error option of a record keyed by language: an unknown key names itself. */
+export const unknownLanguageError = (i: { code?: string; keys?: string[] }) =>
+  i.code === 'unrecognized_keys' ? `${UNKNOWN_LANGUAGE_MESSAGE}: ${(i.keys ?? []).join(', ')}` : undefined;
+/**
+ * Something per customer-facing language, `{ "de": …, "fr": … }`, every language optional and no
+ * other key (422 naming it). An object with one property per language rather than a record keyed
+ * by an enum: OpenAPI 3.0 has no `propertyNames`, so this is how the document can say the keys.
+ */
+export function zPerLocale<T extends z.ZodType>(value: T) {
+  const shape = {
+    es: value.optional(),
+    en: value.optional(),
+    de: value.optional(),
+    fr: value.optional(),
+    it: value.optional(),
+    nl: value.optional(),
+  } satisfies Record<(typeof PUBLIC_LOCALES)[number], z.ZodOptional<T>>;
+  return z.strictObject(shape, { error: unknownLanguageError });
+}
+/**
+ * A text per customer-facing language other than the default one: `{ "de": "…" }`. On an update a
+ * language sent replaces its stored text ('' removes it) and the languages not sent stay.
+ */
 export const zLocaleTexts = (max: number) =>
-  z.partialRecord(zPublicLocale(), zText(max)).meta({ description: 'Un texto por idioma (es, en, de, fr, it, nl).' });
+  zPerLocale(zText(max)).meta({ description: 'Un texto por idioma (es, en, de, fr, it, nl).' });
 /** Offered languages: customer-facing ones, none twice. */
 const zPublicLanguages = z
   .array(zPublicLocale())
@@ -49,10 +73,9 @@ const zPublicLanguages = z
 /** The default language is always offered. */
 const defaultIsOffered = (o: { default_language?: string; public_languages?: string[] }) =>
   !o.default_language || !o.public_languages || o.public_languages.includes(o.default_language);
-const defaultIsOfferedIssue = {
-  message: 'El idioma principal debe estar entre los idiomas ofrecidos',
-  path: ['public_languages'],
-};
+/** Refusal of a default language the operator does not offer (the schema's, and the API's against stored values). */
+export const DEFAULT_LANGUAGE_NOT_OFFERED = 'El idioma principal debe estar entre los idiomas ofrecidos';
+const defaultIsOfferedIssue = { message: DEFAULT_LANGUAGE_NOT_OFFERED, path: ['public_languages'] };
 
 const fields = {
   name: zRequired(150),

@@ -6,13 +6,13 @@ import {
   type TProductResponse,
   timeZoneOf,
 } from '@trayecto/shared';
-import type { productImages, productPickups, products } from '../../db/schema';
+import type { ProductTranslations, productImages, productPickups, products } from '../../db/schema';
 import { isoOf } from '../../lib/instants';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductWithOperator = {
   product: ProductRow;
-  operator: { id: string; name: string; timezone: string };
+  operator: { id: string; name: string; timezone: string; defaultLanguage: string; publicLanguages: string[] };
 };
 export type ImageRow = typeof productImages.$inferSelect;
 export type PickupWithAccommodation = {
@@ -73,6 +73,15 @@ export function fromPriceCents(prices: Pick<TProductPrice, 'pax_type' | 'amount_
   return prices.length > 0 ? 0 : null;
 }
 
+/** The stored translations as the API answers them: only languages with something written. */
+function translationsOut(stored: ProductTranslations | null | undefined): TProductResponse['translations'] {
+  const out: TProductResponse['translations'] = {};
+  for (const [locale, texts] of Object.entries(stored ?? {})) {
+    if (texts && Object.keys(texts).length > 0) out[locale] = texts;
+  }
+  return out;
+}
+
 /** Row → response (ZProductResponse), with its pickups and images in order. */
 export function toProductResponse(
   { product, operator }: ProductWithOperator,
@@ -82,7 +91,15 @@ export function toProductResponse(
   return {
     id: product.id,
     tour_operator_id: product.tourOperatorId,
-    tour_operator: operator ? { id: operator.id, name: operator.name, timezone: timeZoneOf(operator.timezone) } : null,
+    tour_operator: operator
+      ? {
+          id: operator.id,
+          name: operator.name,
+          timezone: timeZoneOf(operator.timezone),
+          default_language: operator.defaultLanguage,
+          public_languages: operator.publicLanguages,
+        }
+      : null,
     code: product.code,
     name: product.name,
     short_description: product.shortDescription,
@@ -94,6 +111,9 @@ export function toProductResponse(
     pickup_enabled: product.pickupEnabled,
     includes: product.includes,
     excludes: product.excludes,
+    what_to_bring: product.whatToBring,
+    pickup_notes: product.pickupNotes,
+    translations: translationsOut(product.translations),
     capacity: product.capacity,
     min_pax: product.minPax,
     booking_cutoff_hours: product.bookingCutoffHours,

@@ -46,7 +46,13 @@ const withOperator = (db: DbOrTx) =>
   db
     .select({
       product: products,
-      operator: { id: tourOperators.id, name: tourOperators.name, timezone: tourOperators.timezone },
+      operator: {
+        id: tourOperators.id,
+        name: tourOperators.name,
+        timezone: tourOperators.timezone,
+        defaultLanguage: tourOperators.defaultLanguage,
+        publicLanguages: tourOperators.publicLanguages,
+      },
     })
     .from(products)
     .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId));

@@ -101,7 +101,13 @@ describe('POST /api/v1/products and GET /api/v1/products/{id}', () => {
     const p = res.json();
     expect(p).toMatchObject({
       tour_operator_id: w.A.op.id,
-      tour_operator: { id: w.A.op.id, name: 'Operador A', timezone: 'Europe/Madrid' },
+      tour_operator: {
+        id: w.A.op.id,
+        name: 'Operador A',
+        timezone: 'Europe/Madrid',
+        default_language: 'es',
+        public_languages: ['es', 'en', 'de', 'fr', 'it', 'nl'],
+      },
       code: 'TEI-01',
       name: 'Subida al Teide',
       state: 'active',
@@ -119,6 +125,9 @@ describe('POST /api/v1/products and GET /api/v1/products/{id}', () => {
       meeting_point: '',
       includes: [],
       excludes: [],
+      what_to_bring: [],
+      pickup_notes: '',
+      translations: {},
       seasons: [],
       pickups: [],
       images: [],
@@ -497,6 +506,136 @@ describe('booking terms per product (issue 12)', () => {
     const res = await send('PUT', `/api/v1/products/${p.id}`, w.tokens.A3, { booking_terms: 'Cambiadas' });
     expect(res.statusCode).toBe(403);
     expect((await get(`/api/v1/products/${p.id}`, w.tokens.A1)).json().booking_terms).toBe(TERMS);
+  });
+});
+
+describe('issue 15: what to bring, pickup notes and translations', () => {
+  const DE = {
+    name: 'Auffahrt zum Teide',
+    short_description: 'Der höchste Berg Spaniens.',
+    description: '<p>Mit der <b>Seilbahn</b> nach oben.</p>',
+    includes: ['Bus', 'Reiseleiter'],
+    excludes: ['Seilbahnticket'],
+    what_to_bring: ['Warme Kleidung'],
+    meeting_point: 'Parkplatz der Seilbahn',
+    booking_terms: 'Kostenlose Stornierung bis 24 Stunden vorher.',
+    pickup_notes: 'Warten Sie vor dem Hoteleingang.',
+  };
+
+  it('are created and read back; the operator’s languages come with the product', async () => {
+    const p = await create(w.tokens.A1, {
+      what_to_bring: [' Ropa de abrigo ', 'Agua'],
+      pickup_notes: '  Espera en la puerta del hotel. ',
+      translations: { de: DE, en: { name: 'Teide ascent', includes: [] } },
+    });
+    expect(p.what_to_bring).toEqual(['Ropa de abrigo', 'Agua']);
+    expect(p.pickup_notes).toBe('Espera en la puerta del hotel.');
+    expect(p.translations).toEqual({
+      de: { ...DE, description: '<p>Mit der <strong>Seilbahn</strong> nach oben.</p>' },
+      en: { name: 'Teide ascent' },
+    });
+    expect(p.tour_operator).toMatchObject({
+      default_language: 'es',
+      public_languages: ['es', 'en', 'de', 'fr', 'it', 'nl'],
+    });
+    expect((await get(`/api/v1/products/${p.id}`, w.tokens.A2)).json()).toEqual(p);
+    const [listed] = (await get(`/api/v1/products?code=${p.code}`, w.tokens.A1)).json();
+    expect(listed.translations).toEqual(p.translations);
+  });
+
+  it('new products without them answer empty ones', async () => {
+    const p = await create(w.tokens.A1);
+    expect(p).toMatchObject({ what_to_bring: [], pickup_notes: '', translations: {} });
+  });
+
+  it('a translated description is sanitised like the base one', async () => {
+    const p = await create(w.tokens.A1, {
+      translations: {
+        fr: {
+          description:
+            '<p onclick="alert(1)">Ravin <i>superbe</i></p><script>alert(1)</script><a href="javascript:alert(1)">clic</a>' +
+            '<img src=x onerror=alert(1)><a href="https://www.tenerife.es">web</a>',
+        },
+      },
+    });
+    expect(p.translations.fr.description).toBe(
+      '<p>Ravin <em>superbe</em></p>clic<a href="https://www.tenerife.es" target="_blank" rel="noopener noreferrer">web</a>',
+    );
+    // What sanitises to nothing is no translation at all.
+    const empty = await send('PUT', `/api/v1/products/${p.id}`, w.tokens.A1, {
+      translations: { fr: { description: '<script>alert(1)</script><p> </p>' } },
+    });
+    expect(empty.json().translations).toEqual({});
+  });
+
+  it('PUT: a language sent replaces the stored one, {} or only empty texts remove it, the others stay', async () => {
+    const p = await create(w.tokens.A1, {
+      translations: {
+        de: DE,
+        en: { name: 'Teide ascent', meeting_point: 'Cable car car park' },
+        it: { name: 'Teide' },
+      },
+    });
+    const url = `/api/v1/products/${p.id}`;
+    const res = await send('PUT', url, w.tokens.A1, {
+      translations: {
+        en: { name: 'Teide by cable car' },
+        de: {},
+        it: { name: '  ', includes: [], description: '' },
+        nl: { name: 'Beklimming van de Teide', excludes: ['Kabelbaan'] },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().translations).toEqual({
+      en: { name: 'Teide by cable car' },
+      nl: { name: 'Beklimming van de Teide', excludes: ['Kabelbaan'] },
+    });
+    // Not sent: stays as stored; other edits keep them.
+    const other = await send('PUT', url, w.tokens.A1, { name: 'Subida al Teide', what_to_bring: ['Agua'] });
+    expect(other.json().translations).toEqual(res.json().translations);
+    expect(other.json().what_to_bring).toEqual(['Agua']);
+    // An empty map changes nothing; the base lists empty out like any list.
+    const none = await send('PUT', url, w.tokens.A1, { translations: {}, what_to_bring: [], pickup_notes: '' });
+    expect(none.json()).toMatchObject({ translations: res.json().translations, what_to_bring: [], pickup_notes: '' });
+  });
+
+  it('422 with Spanish messages: an unknown language, a field that is not translatable, too long texts', async () => {
+    const res = await send(
+      'POST',
+      '/api/v1/products',
+      w.tokens.A1,
+      newProduct({
+        translations: {
+          pt: { name: 'Subida' },
+          de: { name: 'x'.repeat(151), includes: ['ok', ''], capacity: 3 },
+          en: { booking_terms: 'x'.repeat(20_001), what_to_bring: Array.from({ length: 31 }, (_, i) => `i${i}`) },
+        },
+        what_to_bring: ['x'.repeat(201)],
+        pickup_notes: 'x'.repeat(1001),
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    const e = res.json().errors;
+    expect(e.translations[0]).toBe('Idioma no admitido (solo es, en, de, fr, it, nl): pt');
+    expect(e['translations.de.name']).toEqual(['Máximo 150 caracteres']);
+    expect(e['translations.de.includes.1']).toEqual(['Campo requerido']);
+    expect(e['translations.de']).toEqual(['Texto no traducible: capacity']);
+    expect(e['translations.en.booking_terms'][0]).toMatch(/20000|20\.000/);
+    expect(e['translations.en.what_to_bring']).toHaveLength(1);
+    expect(e['what_to_bring.0']).toEqual(['Máximo 200 caracteres']);
+    expect(e.pickup_notes).toEqual(['Máximo 1000 caracteres']);
+    expect((await send('POST', '/api/v1/products', w.tokens.A1, newProduct({ translations: ['de'] }))).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('an Operador (3) may not change them (availability only); another operator’s product is 404', async () => {
+    const p = await create(w.tokens.A1, { translations: { de: { name: 'Teide' } } });
+    const url = `/api/v1/products/${p.id}`;
+    expect((await send('PUT', url, w.tokens.A3, { translations: { de: {} } })).statusCode).toBe(403);
+    expect((await send('PUT', url, w.tokens.A3, { what_to_bring: ['Agua'] })).statusCode).toBe(403);
+    expect((await send('PUT', url, w.tokens.B1, { translations: { de: { name: 'Robado' } } })).statusCode).toBe(404);
+    expect((await get(url, w.tokens.A1)).json().translations).toEqual({ de: { name: 'Teide' } });
   });
 });
 

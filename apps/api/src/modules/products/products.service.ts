@@ -14,6 +14,7 @@ import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
 import * as departuresRepo from '../departures/departures.repository';
 import { todayIn } from './availability';
 import { isConstraintViolation } from './db-errors';
+import { mergeTranslations } from './product-translations';
 import { type ProductWithOperator, toProductResponse } from './products.mapper';
 import * as repo from './products.repository';
 import { sanitizeRichText } from './rich-text';
@@ -71,6 +72,8 @@ function columnsOf(body: TProductUpdateRequest) {
     pickupEnabled: body.pickup_enabled,
     includes: body.includes,
     excludes: body.excludes,
+    whatToBring: body.what_to_bring,
+    pickupNotes: body.pickup_notes,
     capacity: body.capacity,
     minPax: body.min_pax,
     bookingCutoffHours: body.booking_cutoff_hours,
@@ -152,6 +155,7 @@ export async function createProduct(db: Db, actor: Actor, body: TProductCreateRe
         code: body.code,
         name: body.name,
         capacity: body.capacity,
+        translations: mergeTranslations({}, body.translations),
         tourOperatorId,
       });
     } catch (err) {
@@ -165,7 +169,8 @@ export async function createProduct(db: Db, actor: Actor, body: TProductCreateRe
 
 /**
  * Updates a product: fields not sent stay; a list sent replaces the stored one (prices, seasons,
- * availability rules, closed dates, pickups…). An Operador may only change the availability.
+ * availability rules, closed dates, pickups…); `translations` replaces the languages it sends
+ * (product-translations.ts). An Operador may only change the availability.
  * A new capacity is followed by the departures without their own, in the same transaction, and
  * refused (409) if one of them has sold more seats than that.
  */
@@ -198,7 +203,10 @@ export async function updateProduct(db: Db, actor: Actor, id: string, body: TPro
       await followProductCapacity(tx, id, body.capacity);
     }
     try {
-      await repo.updateProductRow(tx, id, columnsOf(body));
+      await repo.updateProductRow(tx, id, {
+        ...columnsOf(body),
+        translations: body.translations && mergeTranslations(product.translations, body.translations),
+      });
     } catch (err) {
       if (isConstraintViolation(err, '23505', 'products_tenant_code_key')) throw codeTaken();
       throw err;

@@ -109,3 +109,101 @@ describe('demo products', () => {
     expect(slots.json().length).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('issue 15: the demo products in six languages', () => {
+  const OTHERS = ['de', 'en', 'fr', 'it', 'nl'];
+  /** The tags of a rich text in order, with the links' targets: what a translation must keep. */
+  const skeleton = (html: string) => html.match(/<\/?[a-z0-9]+|href="[^"]*"/g) ?? [];
+  const rowOf = async (code: string) => {
+    const [row] = await app.db.select().from(products).where(eq(products.code, code));
+    return row;
+  };
+
+  it('TEI-01 has what to bring and pickup notes, and no "Qué llevar" left in its description', async () => {
+    const tei = await rowOf('TEI-01');
+    expect(tei.whatToBring).toContain('Calzado cómodo');
+    expect(tei.pickupNotes).toMatch(/entrada principal.*5 minutos.*Teide Aventura.*15 minutos/s);
+    expect(tei.description).not.toMatch(/Qué llevar/);
+    expect(tei.description).toContain('href="https://www.miteco.gob.es/');
+  });
+
+  it('TEI-01 is translated whole into en, de, fr, it and nl, keeping the description’s tags and link', async () => {
+    const tei = await rowOf('TEI-01');
+    expect(Object.keys(tei.translations).sort()).toEqual(OTHERS);
+    const base = {
+      name: tei.name,
+      short_description: tei.shortDescription,
+      description: tei.description,
+      includes: tei.includes,
+      excludes: tei.excludes,
+      what_to_bring: tei.whatToBring,
+      meeting_point: tei.meetingPoint,
+      pickup_notes: tei.pickupNotes,
+    };
+    for (const locale of OTHERS) {
+      const tr = tei.translations[locale] ?? {};
+      expect(Object.keys(tr).sort(), locale).toEqual(Object.keys(base).sort());
+      for (const [field, spanish] of Object.entries(base)) {
+        const text = tr[field as keyof typeof tr];
+        if (Array.isArray(spanish)) {
+          expect((text as string[]).length, `${locale}.${field}`).toBe(spanish.length);
+          // Place names may stay as they are; a list translated word by word would not.
+          expect(text, `${locale}.${field}`).not.toEqual(spanish);
+        } else {
+          expect(text, `${locale}.${field}`).not.toBe(spanish);
+        }
+      }
+      expect(skeleton(tr.description ?? ''), locale).toEqual(skeleton(tei.description));
+    }
+  });
+
+  it('LOR-01, TEI-NOCHE, CAT-01 and ORO-01 translate their name, summary and lists only; MAS-01 nothing', async () => {
+    const expected: Record<string, string[]> = {
+      'LOR-01': ['de', 'en', 'fr'],
+      'TEI-NOCHE': ['de', 'en'],
+      'CAT-01': ['de', 'en'],
+      'ORO-01': ['de', 'en'],
+    };
+    for (const [code, locales] of Object.entries(expected)) {
+      const row = await rowOf(code);
+      expect(Object.keys(row.translations).sort(), code).toEqual(locales);
+      for (const locale of locales) {
+        const tr = row.translations[locale] ?? {};
+        expect(tr.name, `${code}.${locale}`).toBeTruthy();
+        expect(tr.includes?.length, `${code}.${locale}`).toBe(row.includes.length);
+        expect(tr.excludes?.length ?? 0, `${code}.${locale}`).toBe(row.excludes.length);
+        // The description stays Spanish: the per-text fallback.
+        expect(Object.keys(tr).every((k) => ['name', 'short_description', 'includes', 'excludes'].includes(k))).toBe(
+          true,
+        );
+      }
+    }
+    expect((await rowOf('MAS-01')).translations).toEqual({});
+  });
+
+  it('the public API answers a German visitor with TEI-01 in German and MAS-01 in Spanish', async () => {
+    const get = async (code: string) => {
+      const id = result.products.find((p) => p.code === code)!.id;
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/public/products/${id}`,
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const tei = await get('TEI-01');
+    expect(tei.locale).toBe('de');
+    expect(tei.name).toBe('Auf den Teide und durch den Nationalpark');
+    expect(tei.what_to_bring).toContain('Bequeme Schuhe');
+    expect(tei.pickup_notes).toMatch(/Haupteingang/);
+    // Every text of its own is German; only the operator's terms may fall back (here it has none).
+    expect(Object.keys(tei.content_locales).filter((k) => k !== 'booking_terms')).toEqual([]);
+    const masca = await get('MAS-01');
+    expect(masca.name).toBe('Masca y Los Gigantes');
+    expect(masca.content_locales).toMatchObject({ name: 'es', description: 'es' });
+    const loro = await get('LOR-01');
+    expect(loro.name).toBe('Loro Parque mit Transfer');
+    expect(loro.content_locales.description).toBe('es');
+  });
+});

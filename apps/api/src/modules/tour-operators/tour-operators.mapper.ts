@@ -4,6 +4,13 @@ import { isoOf } from '../../lib/instants';
 
 export type TourOperatorRow = typeof tourOperators.$inferSelect;
 
+/** Texts per language as answered: only the languages with a text. */
+function localeTextsOut(stored: Partial<Record<string, string>> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [locale, text] of Object.entries(stored ?? {})) if (text) out[locale] = text;
+  return out;
+}
+
 export function toTourOperatorResponse(row: TourOperatorRow & { usersCount?: number }): TTourOperatorResponse {
   return {
     id: row.id,
@@ -20,6 +27,9 @@ export function toTourOperatorResponse(row: TourOperatorRow & { usersCount?: num
     currency: row.currency,
     default_commission_pct: Number(row.defaultCommissionPct),
     booking_terms: row.bookingTerms,
+    default_language: row.defaultLanguage,
+    public_languages: row.publicLanguages,
+    booking_terms_translations: localeTextsOut(row.bookingTermsTranslations),
     state: row.state,
     users_count: row.usersCount === undefined ? undefined : Number(row.usersCount),
     created_at: isoOf(row.createdAt),

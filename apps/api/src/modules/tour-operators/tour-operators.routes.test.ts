@@ -122,4 +122,117 @@ describe('tour operators API', () => {
     const on = await call('PUT', `/api/v1/tour-operators/${created.id}`, w.tokens.admin, { state: 1 });
     expect(on.json().state).toBe(1);
   });
+
+  describe('issue 15: languages', () => {
+    it('a new operator sells in the six languages with Spanish as its default, unless it says otherwise', async () => {
+      const plain = (await call('POST', '/api/v1/tour-operators', w.tokens.admin, { name: 'Idiomas 1' })).json();
+      expect(plain).toMatchObject({
+        default_language: 'es',
+        public_languages: ['es', 'en', 'de', 'fr', 'it', 'nl'],
+        booking_terms_translations: {},
+      });
+      const res = await call('POST', '/api/v1/tour-operators', w.tokens.admin, {
+        name: 'Idiomas 2',
+        default_language: 'de',
+        public_languages: ['de', 'en'],
+        booking_terms: 'Kostenlose Stornierung bis 24 Stunden vorher.',
+        booking_terms_translations: { en: ' Free cancellation up to 24 hours before. ', fr: '' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        default_language: 'de',
+        public_languages: ['de', 'en'],
+        booking_terms_translations: { en: 'Free cancellation up to 24 hours before.' },
+      });
+      expect((await call('GET', `/api/v1/tour-operators/${res.json().id}`, w.tokens.admin)).json()).toEqual(res.json());
+    });
+
+    it('422 on public_languages when the default is not offered, counting the stored values', async () => {
+      const DEFAULT_NOT_OFFERED = ['El idioma principal debe estar entre los idiomas ofrecidos'];
+      // Both sent (the schema), only the languages (the column's default, es), only the default.
+      for (const body of [
+        { name: 'X', default_language: 'fr', public_languages: ['es', 'en'] },
+        { name: 'X', public_languages: ['en', 'de'] },
+      ]) {
+        const res = await call('POST', '/api/v1/tour-operators', w.tokens.admin, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(422);
+        expect(res.json().errors).toEqual({ public_languages: DEFAULT_NOT_OFFERED });
+      }
+      const op = (
+        await call('POST', '/api/v1/tour-operators', w.tokens.admin, {
+          name: 'Idiomas 3',
+          default_language: 'en',
+          public_languages: ['en', 'de'],
+        })
+      ).json();
+      const url = `/api/v1/tour-operators/${op.id}`;
+      for (const body of [{ public_languages: ['de', 'fr'] }, { default_language: 'es' }]) {
+        const res = await call('PUT', url, w.tokens.admin, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(422);
+        expect(res.json().errors).toEqual({ public_languages: DEFAULT_NOT_OFFERED });
+      }
+      expect((await call('GET', url, w.tokens.admin)).json()).toMatchObject({
+        default_language: 'en',
+        public_languages: ['en', 'de'],
+      });
+      // Together they may change both; one alone when the other still fits.
+      expect((await call('PUT', url, w.tokens.admin, { default_language: 'de' })).json()).toMatchObject({
+        default_language: 'de',
+        public_languages: ['en', 'de'],
+      });
+      const both = await call('PUT', url, w.tokens.admin, { default_language: 'fr', public_languages: ['fr', 'nl'] });
+      expect(both.json()).toMatchObject({ default_language: 'fr', public_languages: ['fr', 'nl'] });
+    });
+
+    it('booking terms per language: a language sent replaces its text, "" removes it, the others stay', async () => {
+      const url = `/api/v1/tour-operators/${w.A.op.id}`;
+      const first = await call('PUT', url, w.tokens.A1, {
+        booking_terms_translations: { en: 'Free cancellation.', de: 'Kostenlose Stornierung.' },
+      });
+      expect(first.statusCode).toBe(200);
+      const next = await call('PUT', url, w.tokens.A1, {
+        booking_terms_translations: { en: 'Free cancellation up to 24 h.', de: '  ' },
+      });
+      expect(next.json().booking_terms_translations).toEqual({ en: 'Free cancellation up to 24 h.' });
+      const other = await call('PUT', url, w.tokens.A1, { phone: '+34 922 111 222' });
+      expect(other.json().booking_terms_translations).toEqual({ en: 'Free cancellation up to 24 h.' });
+      await call('PUT', url, w.tokens.A1, { booking_terms_translations: { en: '' } });
+    });
+
+    it('422 with Spanish messages: an unknown language, a repeated one, none, too long terms', async () => {
+      const res = await call('POST', '/api/v1/tour-operators', w.tokens.admin, {
+        name: 'Malo',
+        default_language: 'pt',
+        public_languages: ['es', 'es'],
+        booking_terms_translations: { ru: 'x', en: 'x'.repeat(20_001) },
+      });
+      expect(res.statusCode).toBe(422);
+      const e = res.json().errors;
+      expect(e.default_language).toEqual(['Opción no válida']);
+      expect(e.public_languages).toEqual(['Idiomas repetidos']);
+      expect(e.booking_terms_translations).toEqual(['Idioma no admitido (solo es, en, de, fr, it, nl): ru']);
+      expect(e['booking_terms_translations.en'][0]).toMatch(/Máximo/);
+      const none = await call('POST', '/api/v1/tour-operators', w.tokens.admin, { name: 'Nada', public_languages: [] });
+      expect(none.json().errors.public_languages).toEqual(['Elige al menos un idioma']);
+    });
+
+    it('a level-1 admin sets its own operator’s languages, never another’s', async () => {
+      const own = await call('PUT', `/api/v1/tour-operators/${w.A.op.id}`, w.tokens.A1, {
+        public_languages: ['es', 'en', 'de'],
+      });
+      expect(own.json().public_languages).toEqual(['es', 'en', 'de']);
+      const other = await call('PUT', `/api/v1/tour-operators/${w.B.op.id}`, w.tokens.A1, { public_languages: ['es'] });
+      expect(other.statusCode).toBe(404);
+      expect(
+        (await call('GET', `/api/v1/tour-operators/${w.B.op.id}`, w.tokens.admin)).json().public_languages,
+      ).toEqual(['es', 'en', 'de', 'fr', 'it', 'nl']);
+      expect(
+        (await call('PUT', `/api/v1/tour-operators/${w.A.op.id}`, w.tokens.A3, { public_languages: ['es'] }))
+          .statusCode,
+      ).toBe(403);
+      await call('PUT', `/api/v1/tour-operators/${w.A.op.id}`, w.tokens.A1, {
+        public_languages: ['es', 'en', 'de', 'fr', 'it', 'nl'],
+      });
+    });
+  });
 });

@@ -35,7 +35,8 @@ export const errors: TErrorsDict = {
   },
   messages: {
     'Campo requerido': 'Pflichtfeld',
-    'Por favor, introduce una dirección de correo electrónico válida': 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+    'Por favor, introduce una dirección de correo electrónico válida':
+      'Bitte geben Sie eine gültige E-Mail-Adresse ein',
     'Contiene caracteres no permitidos': 'Enthält unzulässige Zeichen',
     'País no válido (código de 2 letras, p. ej. ES)': 'Ungültiges Land (Code aus 2 Buchstaben, z. B. DE)',
     'Opción no válida': 'Ungültige Auswahl',
@@ -58,18 +59,21 @@ export const errors: TErrorsDict = {
     'Tipo de pasajero no válido': 'Ungültige Teilnehmerart',
     'Este tipo de pasajero no se ofrece en esa fecha': 'Diese Teilnehmerart wird an diesem Datum nicht angeboten',
     'Indica al menos un pasajero': 'Bitte geben Sie mindestens einen Teilnehmer an',
-    'Esta excursión no incluye recogida en el alojamiento': 'Bei diesem Ausflug ist keine Abholung an der Unterkunft inbegriffen',
+    'Esta excursión no incluye recogida en el alojamiento':
+      'Bei diesem Ausflug ist keine Abholung an der Unterkunft inbegriffen',
     'Esta excursión no recoge en ese alojamiento': 'Bei diesem Ausflug gibt es keine Abholung an dieser Unterkunft',
     'Hay más pasajeros con nombre que pasajeros reservados de ese tipo':
       'Es sind mehr Teilnehmer mit Namen angegeben als Teilnehmer dieser Art gebucht',
-    'La reserva está cancelada y ya no se puede modificar': 'Die Buchung ist storniert und kann nicht mehr geändert werden',
+    'La reserva está cancelada y ya no se puede modificar':
+      'Die Buchung ist storniert und kann nicht mehr geändert werden',
     'La reserva ya no se puede modificar': 'Die Buchung kann nicht mehr geändert werden',
     'La excursión ya ha empezado; la reserva ya no se puede modificar':
       'Der Ausflug hat bereits begonnen; die Buchung kann nicht mehr geändert werden',
     'La reserva ya está cancelada': 'Die Buchung ist bereits storniert',
     'La reserva ya no se puede cancelar': 'Die Buchung kann nicht mehr storniert werden',
     'El plazo de cancelación gratuita ha terminado': 'Die Frist für die kostenlose Stornierung ist abgelaufen',
-    'Tu reserva se está procesando, espera un momento': 'Ihre Buchung wird gerade bearbeitet, bitte warten Sie einen Moment',
+    'Tu reserva se está procesando, espera un momento':
+      'Ihre Buchung wird gerade bearbeitet, bitte warten Sie einen Moment',
     'Esta clave de idempotencia ya se usó con otra petición':
       'Diese Buchung wurde bereits mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
     'El cuerpo de la petición no es un JSON válido': 'Die Anfrage ist ungültig.',
@@ -97,7 +101,10 @@ export const errors: TErrorsDict = {
       /^La venta de esta salida cerró (\d+) horas? antes de la salida$/,
       (m) => `Der Verkauf für diesen Termin endete ${m[1]} ${m[1] === '1' ? 'Stunde' : 'Stunden'} vor Beginn`,
     ],
-    [/^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/, (m) => `Am ${m[1]} gibt es um ${m[2]} Uhr keinen Termin`],
+    [
+      /^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/,
+      (m) => `Am ${m[1]} gibt es um ${m[2]} Uhr keinen Termin`,
+    ],
     [/^El producto no opera el (.+)$/, (m) => `Der Ausflug findet am ${m[1]} nicht statt`],
     [/^El intervalo no puede superar (\d+) días$/, (m) => `Der Zeitraum darf höchstens ${m[1]} Tage umfassen`],
     [/^Debe ser como mínimo (-?\d+)$/, (m) => `Muss mindestens ${m[1]} sein`],

@@ -11,7 +11,8 @@ export const errors: TErrorsDict = {
     BAD_REQUEST: 'The request is not valid.',
     INVALID_JSON: 'The request is not valid.',
     IDEMPOTENCY_KEY_INVALID: 'The request is not valid. Please reload the page and try again.',
-    IDEMPOTENCY_KEY_REUSED: 'This booking was already sent with different details. Please reload the page and try again.',
+    IDEMPOTENCY_KEY_REUSED:
+      'This booking was already sent with different details. Please reload the page and try again.',
     IDEMPOTENCY_IN_PROGRESS: 'Your booking is being processed, please wait a moment',
     VALIDATION: 'Please check the highlighted details.',
     NOT_FOUND: "We couldn't find it.",
@@ -60,7 +61,8 @@ export const errors: TErrorsDict = {
     'Esta excursión no recoge en ese alojamiento': "This tour doesn't pick up from that accommodation",
     'Hay más pasajeros con nombre que pasajeros reservados de ese tipo':
       'There are more named passengers than passengers of that type booked',
-    'La reserva está cancelada y ya no se puede modificar': 'This booking has been cancelled and can no longer be changed',
+    'La reserva está cancelada y ya no se puede modificar':
+      'This booking has been cancelled and can no longer be changed',
     'La reserva ya no se puede modificar': 'This booking can no longer be changed',
     'La excursión ya ha empezado; la reserva ya no se puede modificar':
       'The tour has already started; the booking can no longer be changed',
@@ -73,8 +75,10 @@ export const errors: TErrorsDict = {
     'El cuerpo de la petición no es un JSON válido': 'The request is not valid.',
     'Hay errores en los datos enviados': 'Please check the highlighted details',
     'Los datos no cumplen las reglas': 'Please check the highlighted details',
-    'Demasiadas peticiones, inténtalo de nuevo en unos segundos': 'Too many requests, please try again in a few seconds',
-    'Demasiadas peticiones; espera un momento e inténtalo de nuevo': 'Too many requests; please wait a moment and try again',
+    'Demasiadas peticiones, inténtalo de nuevo en unos segundos':
+      'Too many requests, please try again in a few seconds',
+    'Demasiadas peticiones; espera un momento e inténtalo de nuevo':
+      'Too many requests; please wait a moment and try again',
     'Error interno del servidor': 'Something went wrong on our server',
     'Servicio no disponible temporalmente. Inténtalo de nuevo en unos segundos.':
       'The service is temporarily unavailable. Please try again in a few seconds.',
@@ -93,7 +97,10 @@ export const errors: TErrorsDict = {
       /^La venta de esta salida cerró (\d+) horas? antes de la salida$/,
       (m) => `Sales for this departure closed ${m[1]} ${m[1] === '1' ? 'hour' : 'hours'} before it leaves`,
     ],
-    [/^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/, (m) => `There is no departure on ${m[1]} at ${m[2]}`],
+    [
+      /^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/,
+      (m) => `There is no departure on ${m[1]} at ${m[2]}`,
+    ],
     [/^El producto no opera el (.+)$/, (m) => `The tour does not run on ${m[1]}`],
     [/^El intervalo no puede superar (\d+) días$/, (m) => `The range cannot be longer than ${m[1]} days`],
     [/^Debe ser como mínimo (-?\d+)$/, (m) => `Must be at least ${m[1]}`],

@@ -6,7 +6,7 @@ export const errors: TErrorsDict = {
   network: 'Connexion impossible. Vérifiez votre connexion et réessayez.',
   server: 'Une erreur est survenue sur notre serveur. Réessayez dans quelques secondes.',
   tooMany: 'Vous avez fait trop de tentatives à la suite. Patientez un instant, puis réessayez.',
-  pageLoad: "Impossible de charger cette page. Vérifiez votre connexion et réessayez.",
+  pageLoad: 'Impossible de charger cette page. Vérifiez votre connexion et réessayez.',
   byCode: {
     BAD_REQUEST: "La demande n'est pas valide.",
     INVALID_JSON: "La demande n'est pas valide.",
@@ -57,8 +57,10 @@ export const errors: TErrorsDict = {
     'Tipo de pasajero no válido': 'Type de participant non valide',
     'Este tipo de pasajero no se ofrece en esa fecha': "Ce type de participant n'est pas proposé à cette date",
     'Indica al menos un pasajero': 'Indiquez au moins un participant',
-    'Esta excursión no incluye recogida en el alojamiento': "Cette excursion n'inclut pas la prise en charge à l'hébergement",
-    'Esta excursión no recoge en ese alojamiento': "Cette excursion ne propose pas de prise en charge à cet hébergement",
+    'Esta excursión no incluye recogida en el alojamiento':
+      "Cette excursion n'inclut pas la prise en charge à l'hébergement",
+    'Esta excursión no recoge en ese alojamiento':
+      'Cette excursion ne propose pas de prise en charge à cet hébergement',
     'Hay más pasajeros con nombre que pasajeros reservados de ese tipo':
       'Il y a plus de participants nommés que de participants de ce type réservés',
     'La reserva está cancelada y ya no se puede modificar': 'La réservation est annulée et ne peut plus être modifiée',
@@ -68,14 +70,16 @@ export const errors: TErrorsDict = {
     'La reserva ya está cancelada': 'La réservation est déjà annulée',
     'La reserva ya no se puede cancelar': 'La réservation ne peut plus être annulée',
     'El plazo de cancelación gratuita ha terminado': "Le délai d'annulation gratuite est dépassé",
-    'Tu reserva se está procesando, espera un momento': 'Votre réservation est en cours de traitement, veuillez patienter un instant',
+    'Tu reserva se está procesando, espera un momento':
+      'Votre réservation est en cours de traitement, veuillez patienter un instant',
     'Esta clave de idempotencia ya se usó con otra petición':
       'Cette réservation a déjà été envoyée avec d’autres informations. Rechargez la page et réessayez.',
     'El cuerpo de la petición no es un JSON válido': "La demande n'est pas valide.",
     'Hay errores en los datos enviados': 'Vérifiez les informations signalées',
     'Los datos no cumplen las reglas': 'Vérifiez les informations signalées',
     'Demasiadas peticiones, inténtalo de nuevo en unos segundos': 'Trop de demandes, réessayez dans quelques secondes',
-    'Demasiadas peticiones; espera un momento e inténtalo de nuevo': 'Trop de demandes ; patientez un instant et réessayez',
+    'Demasiadas peticiones; espera un momento e inténtalo de nuevo':
+      'Trop de demandes ; patientez un instant et réessayez',
     'Error interno del servidor': 'Une erreur est survenue sur notre serveur',
     'Servicio no disponible temporalmente. Inténtalo de nuevo en unos segundos.':
       'Service temporairement indisponible. Réessayez dans quelques secondes.',
@@ -94,7 +98,10 @@ export const errors: TErrorsDict = {
       /^La venta de esta salida cerró (\d+) horas? antes de la salida$/,
       (m) => `La vente pour ce départ a fermé ${m[1]} ${m[1] === '1' ? 'heure' : 'heures'} avant le départ`,
     ],
-    [/^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/, (m) => `Il n'y a pas de départ le ${m[1]} à ${m[2]}`],
+    [
+      /^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/,
+      (m) => `Il n'y a pas de départ le ${m[1]} à ${m[2]}`,
+    ],
     [/^El producto no opera el (.+)$/, (m) => `L'excursion n'a pas lieu le ${m[1]}`],
     [/^El intervalo no puede superar (\d+) días$/, (m) => `La période ne peut pas dépasser ${m[1]} jours`],
     [/^Debe ser como mínimo (-?\d+)$/, (m) => `Doit être au moins ${m[1]}`],

@@ -60,14 +60,16 @@ export const errors: TErrorsDict = {
     'Esta excursión no recoge en ese alojamiento': 'Questa escursione non prevede il ritiro presso quell’alloggio',
     'Hay más pasajeros con nombre que pasajeros reservados de ese tipo':
       'Ci sono più partecipanti con nome che partecipanti di quel tipo prenotati',
-    'La reserva está cancelada y ya no se puede modificar': 'La prenotazione è cancellata e non può più essere modificata',
+    'La reserva está cancelada y ya no se puede modificar':
+      'La prenotazione è cancellata e non può più essere modificata',
     'La reserva ya no se puede modificar': 'La prenotazione non può più essere modificata',
     'La excursión ya ha empezado; la reserva ya no se puede modificar':
       'L’escursione è già iniziata; la prenotazione non può più essere modificata',
     'La reserva ya está cancelada': 'La prenotazione è già cancellata',
     'La reserva ya no se puede cancelar': 'La prenotazione non può più essere cancellata',
     'El plazo de cancelación gratuita ha terminado': 'Il termine per la cancellazione gratuita è scaduto',
-    'Tu reserva se está procesando, espera un momento': 'La sua prenotazione è in fase di elaborazione, attenda un momento',
+    'Tu reserva se está procesando, espera un momento':
+      'La sua prenotazione è in fase di elaborazione, attenda un momento',
     'Esta clave de idempotencia ya se usó con otra petición':
       'Questa prenotazione è già stata inviata con altri dati. Ricarichi la pagina e riprovi.',
     'El cuerpo de la petición no es un JSON válido': 'La richiesta non è valida.',
@@ -93,7 +95,10 @@ export const errors: TErrorsDict = {
       /^La venta de esta salida cerró (\d+) horas? antes de la salida$/,
       (m) => `La vendita per questa partenza si è chiusa ${m[1]} ${m[1] === '1' ? 'ora' : 'ore'} prima della partenza`,
     ],
-    [/^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/, (m) => `Non c'è nessuna partenza il ${m[1]} alle ${m[2]}`],
+    [
+      /^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/,
+      (m) => `Non c'è nessuna partenza il ${m[1]} alle ${m[2]}`,
+    ],
     [/^El producto no opera el (.+)$/, (m) => `L'escursione non si effettua il ${m[1]}`],
     [/^El intervalo no puede superar (\d+) días$/, (m) => `L'intervallo non può superare ${m[1]} giorni`],
     [/^Debe ser como mínimo (-?\d+)$/, (m) => `Deve essere almeno ${m[1]}`],

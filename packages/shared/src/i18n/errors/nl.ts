@@ -57,11 +57,13 @@ export const errors: TErrorsDict = {
     'Tipo de pasajero no válido': 'Ongeldig type deelnemer',
     'Este tipo de pasajero no se ofrece en esa fecha': 'Dit type deelnemer wordt op die datum niet aangeboden',
     'Indica al menos un pasajero': 'Geef ten minste één deelnemer op',
-    'Esta excursión no incluye recogida en el alojamiento': 'Bij deze excursie is ophalen bij de accommodatie niet inbegrepen',
+    'Esta excursión no incluye recogida en el alojamiento':
+      'Bij deze excursie is ophalen bij de accommodatie niet inbegrepen',
     'Esta excursión no recoge en ese alojamiento': 'Bij deze excursie wordt er niet opgehaald bij die accommodatie',
     'Hay más pasajeros con nombre que pasajeros reservados de ese tipo':
       'Er zijn meer deelnemers met naam dan geboekte deelnemers van dat type',
-    'La reserva está cancelada y ya no se puede modificar': 'De boeking is geannuleerd en kan niet meer worden gewijzigd',
+    'La reserva está cancelada y ya no se puede modificar':
+      'De boeking is geannuleerd en kan niet meer worden gewijzigd',
     'La reserva ya no se puede modificar': 'De boeking kan niet meer worden gewijzigd',
     'La excursión ya ha empezado; la reserva ya no se puede modificar':
       'De excursie is al begonnen; de boeking kan niet meer worden gewijzigd',
@@ -74,8 +76,10 @@ export const errors: TErrorsDict = {
     'El cuerpo de la petición no es un JSON válido': 'Het verzoek is ongeldig.',
     'Hay errores en los datos enviados': 'Controleer de gemarkeerde gegevens',
     'Los datos no cumplen las reglas': 'Controleer de gemarkeerde gegevens',
-    'Demasiadas peticiones, inténtalo de nuevo en unos segundos': 'Te veel verzoeken, probeer het over een paar seconden opnieuw',
-    'Demasiadas peticiones; espera un momento e inténtalo de nuevo': 'Te veel verzoeken; wacht even en probeer het opnieuw',
+    'Demasiadas peticiones, inténtalo de nuevo en unos segundos':
+      'Te veel verzoeken, probeer het over een paar seconden opnieuw',
+    'Demasiadas peticiones; espera un momento e inténtalo de nuevo':
+      'Te veel verzoeken; wacht even en probeer het opnieuw',
     'Error interno del servidor': 'Er is iets misgegaan op onze server',
     'Servicio no disponible temporalmente. Inténtalo de nuevo en unos segundos.':
       'De dienst is tijdelijk niet beschikbaar. Probeer het over een paar seconden opnieuw.',
@@ -94,7 +98,10 @@ export const errors: TErrorsDict = {
       /^La venta de esta salida cerró (\d+) horas? antes de la salida$/,
       (m) => `De verkoop voor dit vertrek sloot ${m[1]} uur voor vertrek`,
     ],
-    [/^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/, (m) => `Er is geen vertrek op ${m[1]} om ${m[2]} uur`],
+    [
+      /^El producto no tiene salida el (.+) a las (\d{1,2}:\d{2})$/,
+      (m) => `Er is geen vertrek op ${m[1]} om ${m[2]} uur`,
+    ],
     [/^El producto no opera el (.+)$/, (m) => `De excursie gaat niet door op ${m[1]}`],
     [/^El intervalo no puede superar (\d+) días$/, (m) => `De periode mag niet langer zijn dan ${m[1]} dagen`],
     [/^Debe ser como mínimo (-?\d+)$/, (m) => `Moet minimaal ${m[1]} zijn`],

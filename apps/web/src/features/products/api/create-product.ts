@@ -19,6 +19,23 @@ export type TProductPayload = {
   pickup_enabled?: boolean;
   includes?: string[];
   excludes?: string[];
+  what_to_bring?: string[];
+  pickup_notes?: string;
+  /** Per language: the texts as typed ('' and [] = not translated). */
+  translations?: Record<
+    string,
+    {
+      name?: string;
+      short_description?: string;
+      description?: string;
+      includes?: string[];
+      excludes?: string[];
+      what_to_bring?: string[];
+      meeting_point?: string;
+      booking_terms?: string;
+      pickup_notes?: string;
+    }
+  >;
   capacity?: number | string;
   min_pax?: number | string;
   booking_cutoff_hours?: number | string;

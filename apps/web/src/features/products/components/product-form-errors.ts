@@ -6,7 +6,12 @@
  */
 import { MSG, ZProductCreateRequest, ZProductUpdateRequest } from '@trayecto/shared';
 import type { TProductAccess } from '../utils/product-access';
-import type { TPriceRow, TProductFormMode, TProductFormValues } from './product-form-values';
+import {
+  TEXT_LIST_FIELDS,
+  type TPriceRow,
+  type TProductFormMode,
+  type TProductFormValues,
+} from './product-form-values';
 import { offeredRowIndexes, toProductPayload } from './product-payload';
 
 /** The shared schema's message for a minimum above the seats (ZProductCreateRequest). */
@@ -43,7 +48,11 @@ const SAME_NAME_FIELDS = new Set([
   'pickups',
   'includes',
   'excludes',
+  'what_to_bring',
+  'pickup_notes',
 ]);
+
+const TRANSLATION_LISTS = new Set<string>(TEXT_LIST_FIELDS);
 
 const isIndex = (s: PropertyKey | undefined): s is number | string =>
   (typeof s === 'number' && Number.isInteger(s)) || (typeof s === 'string' && /^\d+$/.test(s));
@@ -76,7 +85,15 @@ export function formPathFor(path: readonly PropertyKey[], v: TProductFormValues)
       return top;
     case 'includes':
     case 'excludes':
+    case 'what_to_bring':
       return isIndex(i) ? `${top}.${i}.text` : top;
+    case 'translations': {
+      // translations.de.includes.1 → that item's input; an unknown language or field has none.
+      if (typeof i !== 'string' || !(i in v.translations) || typeof field !== 'string') return null;
+      if (!(field in v.translations[i as keyof typeof v.translations])) return null;
+      if (TRANSLATION_LISTS.has(field) && isIndex(j)) return `translations.${i}.${field}.${j}.text`;
+      return `translations.${i}.${field}`;
+    }
     case 'prices': {
       if (!isIndex(i)) return 'prices';
       const row = offeredRowIndexes(v.prices)[Number(i)];

@@ -1,12 +1,12 @@
 import { Alert, Divider, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarMonth, IconInfoCircle, IconMapOff } from '@tabler/icons-react';
-import { pathTo, type TProductResponse, timeZoneOf } from '@trayecto/shared';
+import { isPublicLocale, pathTo, type TProductResponse, timeZoneOf } from '@trayecto/shared';
 import { useParams } from 'react-router';
 import { FormErrorAlert } from '../../../components/form-drawer';
 import { FormSaveBar, FormSectionCard } from '../../../components/form-page';
 import { PageHeader } from '../../../components/page-header';
 import { RecordBreadcrumbs, RecordLoadError } from '../../../components/record-page';
-import { useTourOperatorBookingTerms } from '../../tour-operators';
+import { useTourOperatorBookingTerms, useTourOperatorLanguages } from '../../tour-operators';
 import { useProduct } from '../api/get-product';
 import { ProductFormSkeleton, ProductHeaderActions, ProductSectionIndex, ProductSubtitle } from './product-form-parts';
 import { errorsBySection, PRODUCT_SECTIONS, type TProductSectionId } from './product-form-sections';
@@ -21,9 +21,18 @@ import { PickupsSection } from './sections/pickups-section';
 import { PricesSection } from './sections/prices-section';
 import { PublicLinksSection } from './sections/public-links-section';
 import { SeasonsSection } from './sections/seasons-section';
+import { type TProductLanguages, TranslationsSection } from './sections/translations-section';
 import { useProductForm } from './use-product-form';
 
 const PRODUCTS_CRUMB = { label: 'Productos', to: pathTo('productIndex') };
+
+/** The operator's languages as the translations section wants them (unknown ones left out). */
+export function productLanguages(
+  operator: { default_language?: string; public_languages?: string[] } | null,
+): TProductLanguages | null {
+  if (!operator || !isPublicLocale(operator.default_language)) return null;
+  return { default: operator.default_language, offered: (operator.public_languages ?? []).filter(isPublicLocale) };
+}
 
 /** /products/create: a new tour (levels 0/1). Images and the calendar come once it is saved. */
 export function ProductCreateScreen() {
@@ -90,9 +99,11 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
     '';
 
   // Whose terms apply while the product has none: its operator's (the caller's own on a new one).
-  const operatorTerms = useTourOperatorBookingTerms(
-    product?.tour_operator_id ?? values.tour_operator_id ?? me.data?.tour_operator_id ?? null,
-  );
+  const operatorId = product?.tour_operator_id ?? values.tour_operator_id ?? me.data?.tour_operator_id ?? null;
+  const operatorTerms = useTourOperatorBookingTerms(operatorId);
+  // The languages to translate into: the stored product says them; a new one asks its operator.
+  const operatorLanguages = useTourOperatorLanguages(product?.tour_operator ? null : operatorId);
+  const languages = productLanguages(product?.tour_operator ?? operatorLanguages.data ?? null);
 
   const title = mode === 'create' ? 'Nuevo producto' : (product?.name ?? 'Producto');
   const subtitle =
@@ -216,6 +227,18 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                   form={form}
                   readOnly={generalReadOnly}
                   adminOperatorId={access.isAdmin ? values.tour_operator_id : null}
+                />
+              </FormSectionCard>
+
+              <FormSectionCard
+                {...sectionCard('traducciones')}
+                description="Los textos del producto en cada idioma en el que vende el tour operador."
+              >
+                <TranslationsSection
+                  form={form}
+                  readOnly={generalReadOnly}
+                  languages={languages}
+                  operatorName={operatorName || undefined}
                 />
               </FormSectionCard>
 

@@ -10,6 +10,7 @@ export const PRODUCT_SECTIONS = [
   { id: 'temporadas', title: 'Temporadas' },
   { id: 'disponibilidad', title: 'Disponibilidad' },
   { id: 'recogidas', title: 'Recogidas' },
+  { id: 'traducciones', title: 'Idiomas y traducciones' },
   { id: 'imagenes', title: 'Imágenes' },
   { id: 'enlaces', title: 'Enlaces públicos' },
 ] as const;
@@ -27,6 +28,7 @@ const SECTION_OF: Record<string, TProductSectionId> = {
   description: 'datos-generales',
   includes: 'datos-generales',
   excludes: 'datos-generales',
+  what_to_bring: 'datos-generales',
   capacity: 'capacidad',
   min_pax: 'capacidad',
   booking_cutoff_hours: 'capacidad',
@@ -41,6 +43,8 @@ const SECTION_OF: Record<string, TProductSectionId> = {
   closed_dates: 'disponibilidad',
   pickup_enabled: 'recogidas',
   pickups: 'recogidas',
+  pickup_notes: 'recogidas',
+  translations: 'traducciones',
 };
 
 export function sectionOfPath(path: string): TProductSectionId | null {

@@ -6,6 +6,7 @@ import { errorsBySection, sectionOfPath } from './product-form-sections';
 import {
   centsToEuros,
   eurosToCents,
+  formTranslationProgress,
   fromDurationMinutes,
   initialProductValues,
   newRule,
@@ -27,7 +28,13 @@ const operator = productAccess([3]);
 const product: TProductResponse = {
   id: 'p-1',
   tour_operator_id: OP,
-  tour_operator: { id: OP, name: 'Teide Aventura', timezone: 'Atlantic/Canary' },
+  tour_operator: {
+    id: OP,
+    name: 'Teide Aventura',
+    timezone: 'Atlantic/Canary',
+    default_language: 'es',
+    public_languages: ['es', 'en', 'de'],
+  },
   code: 'TEI-01',
   name: 'Subida al Teide',
   short_description: 'Al pico más alto de España',
@@ -39,6 +46,9 @@ const product: TProductResponse = {
   pickup_enabled: true,
   includes: ['Guía oficial'],
   excludes: ['Comida'],
+  what_to_bring: ['Ropa de abrigo'],
+  pickup_notes: 'Espera en la puerta del hotel.',
+  translations: { de: { name: 'Auffahrt zum Teide', includes: ['Offizieller Führer'] } },
   capacity: 50,
   min_pax: 2,
   booking_cutoff_hours: 12,
@@ -376,5 +386,88 @@ describe('PRODUCT §5 "server 422 errors mapped onto the same fields"', () => {
         other: 'u',
       }),
     ).toEqual({ 'datos-generales': 2, tarifas: 1, disponibilidad: 1, recogidas: 1 });
+  });
+});
+
+describe('issue 15: what to bring, pickup notes and the translations', () => {
+  it('a stored product fills every language (nothing written: empty texts), lists as rows', () => {
+    const v = initialProductValues(product);
+    expect(v.what_to_bring.map((i) => i.text)).toEqual(['Ropa de abrigo']);
+    expect(v.pickup_notes).toBe('Espera en la puerta del hotel.');
+    expect(Object.keys(v.translations)).toEqual(['es', 'en', 'de', 'fr', 'it', 'nl']);
+    expect(v.translations.de).toMatchObject({ name: 'Auffahrt zum Teide', short_description: '', description: '' });
+    expect(v.translations.de.includes.map((i) => i.text)).toEqual(['Offizieller Führer']);
+    expect(v.translations.en.includes).toEqual([]);
+    const fresh = initialProductValues(null);
+    expect(fresh).toMatchObject({ what_to_bring: [], pickup_notes: '' });
+    expect(fresh.translations.fr.name).toBe('');
+  });
+
+  it('the payload sends them trimmed, and every language as typed (the API drops what is empty)', () => {
+    const v = initialProductValues(product);
+    v.translations.de.short_description = '  Der höchste Berg Spaniens. ';
+    v.translations.de.what_to_bring = [{ key: 'b1', text: ' Warme Kleidung ' }];
+    v.translations.en.name = 'Teide ascent';
+    v.pickup_notes = ' En la puerta. ';
+    const payload = toProductPayload(v, 'edit', manager);
+    expect(payload.what_to_bring).toEqual(['Ropa de abrigo']);
+    expect(payload.pickup_notes).toBe('En la puerta.');
+    expect(Object.keys(payload.translations ?? {})).toEqual(['es', 'en', 'de', 'fr', 'it', 'nl']);
+    expect(payload.translations?.de).toEqual({
+      name: 'Auffahrt zum Teide',
+      short_description: 'Der höchste Berg Spaniens.',
+      description: '',
+      includes: ['Offizieller Führer'],
+      excludes: [],
+      what_to_bring: ['Warme Kleidung'],
+      meeting_point: '',
+      booking_terms: '',
+      pickup_notes: '',
+    });
+    expect(payload.translations?.en?.name).toBe('Teide ascent');
+    expect(validateProductForm(v, 'edit', manager)).toEqual({});
+    // An Operador sends none of it.
+    expect(toProductPayload(v, 'edit', operator)).not.toHaveProperty('translations');
+  });
+
+  it('completeness: of the base texts written, how many this language translates', () => {
+    const v = initialProductValues(product);
+    // Base: name, short description, description, includes, excludes, what to bring, meeting point,
+    // pickup notes (no terms of its own): 8. German: the name and the includes.
+    expect(formTranslationProgress(v, 'de')).toMatchObject({ done: 2, total: 8 });
+    expect(formTranslationProgress(v, 'en')).toMatchObject({ done: 0, total: 8 });
+    v.translations.en.booking_terms = 'Own terms';
+    expect(formTranslationProgress(v, 'en').done).toBe(0);
+    v.translations.de.description = '<p>Route</p>';
+    v.translations.de.excludes = [{ key: 'x', text: 'Essen' }];
+    expect(formTranslationProgress(v, 'de')).toMatchObject({ done: 4, total: 8 });
+  });
+
+  it('errors land on their input, in "Idiomas y traducciones"; an unknown language has none', () => {
+    const v = initialProductValues(product);
+    expect(formPathFor(['translations', 'de', 'name'], v)).toBe('translations.de.name');
+    expect(formPathFor(['translations', 'de', 'includes', 1], v)).toBe('translations.de.includes.1.text');
+    expect(formPathFor(['translations', 'de', 'what_to_bring'], v)).toBe('translations.de.what_to_bring');
+    expect(formPathFor(['what_to_bring', 0], v)).toBe('what_to_bring.0.text');
+    expect(formPathFor(['pickup_notes'], v)).toBe('pickup_notes');
+    const { fields, rest } = mapServerErrors(
+      {
+        'translations.en.description': ['Máximo 50000 caracteres'],
+        translations: ['Idioma no admitido (solo es, en, de, fr, it, nl): pt'],
+        'translations.de': ['Texto no traducible: capacity'],
+      },
+      v,
+    );
+    expect(fields).toEqual({ 'translations.en.description': 'Máximo 50000 caracteres' });
+    expect(rest).toEqual(['Idioma no admitido (solo es, en, de, fr, it, nl): pt', 'Texto no traducible: capacity']);
+    expect(sectionOfPath('translations.de.includes.0.text')).toBe('traducciones');
+    expect(sectionOfPath('what_to_bring.0.text')).toBe('datos-generales');
+    expect(sectionOfPath('pickup_notes')).toBe('recogidas');
+    const errors = validateProductForm(
+      { ...v, translations: { ...v.translations, de: { ...v.translations.de, name: 'x'.repeat(151) } } },
+      'edit',
+      manager,
+    );
+    expect(errors).toEqual({ 'translations.de.name': 'Máximo 150 caracteres' });
   });
 });

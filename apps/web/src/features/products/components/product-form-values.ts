@@ -4,7 +4,19 @@
  * and the conversions between what is typed and what the API stores. The body sent is built in
  * product-payload.ts; the errors go back onto the inputs in product-form-errors.ts.
  */
-import { PAX_TYPES, PRODUCT_STATES, type TPaxType, type TProductResponse, type TProductState } from '@trayecto/shared';
+import {
+  PAX_TYPES,
+  PRODUCT_STATES,
+  PUBLIC_LOCALES,
+  type TPaxType,
+  type TProductResponse,
+  type TProductState,
+  type TProductTranslation,
+  type TPublicLocale,
+  type TTranslatableTexts,
+  type TTranslationProgress,
+  translationProgress,
+} from '@trayecto/shared';
 
 export type TFormNumber = number | '';
 
@@ -57,6 +69,23 @@ export type TPickupValues = {
 
 export type TTextItem = { key: string; text: string };
 
+/** A product's texts in one language as the form edits them (issue 15): every field, '' = not translated. */
+export type TTranslationValues = {
+  name: string;
+  short_description: string;
+  /** Rich text (HTML) */
+  description: string;
+  includes: TTextItem[];
+  excludes: TTextItem[];
+  what_to_bring: TTextItem[];
+  meeting_point: string;
+  booking_terms: string;
+  pickup_notes: string;
+};
+
+/** The list fields of a translation (and of the base texts). */
+export const TEXT_LIST_FIELDS = ['includes', 'excludes', 'what_to_bring'] as const;
+
 export type TProductFormValues = {
   tour_operator_id: string | null;
   code: string;
@@ -70,6 +99,7 @@ export type TProductFormValues = {
   description: string;
   includes: TTextItem[];
   excludes: TTextItem[];
+  what_to_bring: TTextItem[];
   capacity: TFormNumber;
   min_pax: TFormNumber;
   booking_cutoff_hours: TFormNumber;
@@ -85,6 +115,10 @@ export type TProductFormValues = {
   closed_dates: string[];
   pickup_enabled: boolean;
   pickups: TPickupValues[];
+  /** What a customer collected at their hotel should know. */
+  pickup_notes: string;
+  /** The texts in every customer language (the default one's are the fields above); see product-payload.ts. */
+  translations: Record<TPublicLocale, TTranslationValues>;
 };
 
 export type TProductFormMode = 'create' | 'edit';
@@ -174,6 +208,50 @@ export function newRule(today: string): TRuleValues {
   return { key: newKey('rule'), weekdays: [], times: ['09:00'], valid_from: today, valid_to: null };
 }
 
+const textItems = (list: readonly string[] | undefined, prefix: string): TTextItem[] =>
+  (list ?? []).map((text) => ({ key: newKey(prefix), text }));
+
+/** One language's stored texts → the form's (every field present, '' where nothing is written). */
+export function translationValuesFrom(t: TProductTranslation | undefined): TTranslationValues {
+  return {
+    name: t?.name ?? '',
+    short_description: t?.short_description ?? '',
+    description: t?.description ?? '',
+    includes: textItems(t?.includes, 'inc'),
+    excludes: textItems(t?.excludes, 'exc'),
+    what_to_bring: textItems(t?.what_to_bring, 'bring'),
+    meeting_point: t?.meeting_point ?? '',
+    booking_terms: t?.booking_terms ?? '',
+    pickup_notes: t?.pickup_notes ?? '',
+  };
+}
+
+function translationsFrom(stored: TProductResponse['translations'] | undefined) {
+  return Object.fromEntries(
+    PUBLIC_LOCALES.map((locale) => [locale, translationValuesFrom(stored?.[locale])]),
+  ) as Record<TPublicLocale, TTranslationValues>;
+}
+
+/** The texts of the form in one language (the base fields, or a translation), by their API names. */
+export function textsOf(v: TTranslationValues): TTranslatableTexts {
+  return {
+    name: v.name,
+    short_description: v.short_description,
+    description: v.description,
+    includes: v.includes.map((i) => i.text),
+    excludes: v.excludes.map((i) => i.text),
+    what_to_bring: v.what_to_bring.map((i) => i.text),
+    meeting_point: v.meeting_point,
+    booking_terms: v.booking_terms,
+    pickup_notes: v.pickup_notes,
+  };
+}
+
+/** How much of the product the form has translated into `locale` (issue 15: the completeness indicator). */
+export function formTranslationProgress(v: TProductFormValues, locale: TPublicLocale): TTranslationProgress {
+  return translationProgress(textsOf(v), textsOf(v.translations[locale]));
+}
+
 export function initialProductValues(
   p: TProductResponse | null,
   ctx: { defaultOperatorId?: string | null } = {},
@@ -192,6 +270,7 @@ export function initialProductValues(
       description: '',
       includes: [],
       excludes: [],
+      what_to_bring: [],
       capacity: '',
       min_pax: 1,
       booking_cutoff_hours: 12,
@@ -206,6 +285,8 @@ export function initialProductValues(
       closed_dates: [],
       pickup_enabled: false,
       pickups: [],
+      pickup_notes: '',
+      translations: translationsFrom(undefined),
     };
   }
   return {
@@ -218,8 +299,9 @@ export function initialProductValues(
     languages: [...(p.languages ?? [])],
     short_description: p.short_description ?? '',
     description: p.description ?? '',
-    includes: (p.includes ?? []).map((text) => ({ key: newKey('inc'), text })),
-    excludes: (p.excludes ?? []).map((text) => ({ key: newKey('exc'), text })),
+    includes: textItems(p.includes, 'inc'),
+    excludes: textItems(p.excludes, 'exc'),
+    what_to_bring: textItems(p.what_to_bring, 'bring'),
     capacity: numOrEmpty(p.capacity),
     min_pax: numOrEmpty(p.min_pax),
     booking_cutoff_hours: numOrEmpty(p.booking_cutoff_hours),
@@ -258,5 +340,7 @@ export function initialProductValues(
         minutes_before: numOrEmpty(x.minutes_before),
         fixed_time: x.fixed_time ?? '',
       })),
+    pickup_notes: p.pickup_notes ?? '',
+    translations: translationsFrom(p.translations),
   };
 }

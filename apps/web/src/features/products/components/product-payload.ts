@@ -47,6 +47,29 @@ function availabilityPayload(v: TProductFormValues): Pick<TProductPayload, 'avai
 }
 
 /**
+ * Every language's texts (issue 15): the API replaces each language sent and drops what is empty,
+ * so sending all of them, as typed, is the whole state of the form (a cleared language is removed;
+ * one the operator no longer offers goes back as it came).
+ */
+function translationsPayload(v: TProductFormValues): NonNullable<TProductPayload['translations']> {
+  const out: NonNullable<TProductPayload['translations']> = {};
+  for (const [locale, t] of Object.entries(v.translations)) {
+    out[locale] = {
+      name: t.name.trim(),
+      short_description: t.short_description.trim(),
+      description: t.description,
+      includes: t.includes.map((i) => i.text.trim()),
+      excludes: t.excludes.map((i) => i.text.trim()),
+      what_to_bring: t.what_to_bring.map((i) => i.text.trim()),
+      meeting_point: t.meeting_point.trim(),
+      booking_terms: t.booking_terms.trim(),
+      pickup_notes: t.pickup_notes.trim(),
+    };
+  }
+  return out;
+}
+
+/**
  * The request body. A level-3 Operador editing sends only `availability_rules` and `closed_dates`;
  * the administrator creating a product says whose it is; nobody else sends `tour_operator_id`.
  */
@@ -70,6 +93,9 @@ export function toProductPayload(
     pickup_enabled: v.pickup_enabled,
     includes: v.includes.map((i) => i.text.trim()),
     excludes: v.excludes.map((i) => i.text.trim()),
+    what_to_bring: v.what_to_bring.map((i) => i.text.trim()),
+    pickup_notes: v.pickup_notes.trim(),
+    translations: translationsPayload(v),
     capacity: emptyToUndefined(v.capacity),
     min_pax: emptyToUndefined(v.min_pax),
     booking_cutoff_hours: emptyToUndefined(v.booking_cutoff_hours),

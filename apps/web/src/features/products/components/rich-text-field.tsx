@@ -47,7 +47,7 @@ export function RichTextField({
   readOnly = false,
 }: {
   label: string;
-  description?: string;
+  description?: React.ReactNode;
   value: string;
   onChange: (html: string) => void;
   error?: React.ReactNode;

@@ -1,14 +1,30 @@
 import { ActionIcon, Input, List, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { newKey, type TProductFormValues } from './product-form-values';
+import { IconBackpack, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { newKey, type TProductFormValues, type TTextItem } from './product-form-values';
 
-type TListField = 'includes' | 'excludes';
+/** A list of texts in the form: a base one or a translation's ("translations.de.includes"). */
+export type TTextListPath = 'includes' | 'excludes' | 'what_to_bring' | `translations.${string}.${string}`;
+
+type TTone = 'include' | 'exclude' | 'bring';
+
+const TONE_ICON: Record<TTone, { color: string; icon: (size: number) => ReactNode }> = {
+  include: { color: 'teal', icon: (size) => <IconCheck size={size} /> },
+  exclude: { color: 'red', icon: (size) => <IconX size={size} /> },
+  bring: { color: 'brand', icon: (size) => <IconBackpack size={size} /> },
+};
+
+/** The items of the list at `path` in the form's values. */
+function itemsAt(values: TProductFormValues, path: TTextListPath): TTextItem[] {
+  let node: unknown = values;
+  for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
+  return Array.isArray(node) ? (node as TTextItem[]) : [];
+}
 
 /**
- * An editable list of short texts ("Incluye", "No incluye"): each item is an input with a remove
- * button; a last input adds a new item (Enter or +).
+ * An editable list of short texts ("Incluye", "No incluye", "Qué llevar", and their translations):
+ * each item is an input with a remove button; a last input adds a new item (Enter or +).
  */
 export function TextListField({
   form,
@@ -20,16 +36,17 @@ export function TextListField({
   tone,
 }: {
   form: UseFormReturnType<TProductFormValues>;
-  field: TListField;
+  field: TTextListPath;
   label: string;
-  description?: string;
+  description?: ReactNode;
   placeholder: string;
   readOnly: boolean;
-  tone: 'include' | 'exclude';
+  tone: TTone;
 }) {
   const [draft, setDraft] = useState('');
-  const items = form.getValues()[field];
+  const items = itemsAt(form.getValues(), field);
   const max = 30;
+  const toneIcon = TONE_ICON[tone];
 
   const add = () => {
     const text = draft.trim();
@@ -40,7 +57,7 @@ export function TextListField({
 
   if (readOnly) {
     return (
-      <Input.Wrapper label={label}>
+      <Input.Wrapper label={label} description={description}>
         {items.length === 0 ? (
           <Text size="sm" c="dimmed" mt={4}>
             Nada indicado.
@@ -51,8 +68,8 @@ export function TextListField({
             spacing={4}
             size="sm"
             icon={
-              <ThemeIcon size={18} radius="xl" variant="light" color={tone === 'include' ? 'teal' : 'red'}>
-                {tone === 'include' ? <IconCheck size={12} /> : <IconX size={12} />}
+              <ThemeIcon size={18} radius="xl" variant="light" color={toneIcon.color}>
+                {toneIcon.icon(12)}
               </ThemeIcon>
             }
           >
@@ -75,11 +92,9 @@ export function TextListField({
             aria-label={`${label} ${index + 1}`}
             maxLength={200}
             leftSection={
-              tone === 'include' ? (
-                <IconCheck size={15} color="var(--mantine-color-teal-7)" aria-hidden />
-              ) : (
-                <IconX size={15} color="var(--mantine-color-red-7)" aria-hidden />
-              )
+              <Text component="span" c={`${toneIcon.color}.7`} display="flex" aria-hidden>
+                {toneIcon.icon(15)}
+              </Text>
             }
             rightSection={
               <Tooltip label="Quitar">

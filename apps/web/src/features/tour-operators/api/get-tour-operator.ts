@@ -32,3 +32,19 @@ export function useTourOperatorBookingTerms(operatorId: string | null | undefine
     staleTime: 5 * 60_000,
   });
 }
+
+/**
+ * The operator's languages (issue 15): the one its texts are written in and the ones its public
+ * pages offer, for the product form's translations. Same record and rights as the booking terms.
+ */
+export function useTourOperatorLanguages(operatorId: string | null | undefined) {
+  return useQuery({
+    ...tourOperatorQueryOptions(operatorId ?? ''),
+    select: (operator) => ({
+      default_language: operator.default_language,
+      public_languages: operator.public_languages,
+    }),
+    enabled: hasPermission(getRoles(), ACCESS.tourOperators) && Boolean(operatorId),
+    staleTime: 5 * 60_000,
+  });
+}

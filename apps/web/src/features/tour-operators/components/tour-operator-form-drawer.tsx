@@ -1,7 +1,21 @@
-import { Avatar, ColorInput, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { IconBuildingStore } from '@tabler/icons-react';
-import type { TTourOperatorResponse } from '@trayecto/shared';
-import { useMemo } from 'react';
+import {
+  Avatar,
+  Badge,
+  Checkbox,
+  ColorInput,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconBuildingStore, IconCheck } from '@tabler/icons-react';
+import { isPublicLocale, languageName, type TPublicLocale, type TTourOperatorResponse } from '@trayecto/shared';
+import { useEffect, useMemo, useState } from 'react';
 import { FormDrawer, readOnlyProps, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
 import { requiredIf } from '../../../components/required-field';
@@ -11,6 +25,10 @@ import { useUpdateTourOperator } from '../api/update-tour-operator';
 import {
   CURRENCY_OPTIONS,
   initialTourOperatorValues,
+  LANGUAGE_OPTIONS,
+  offeredLanguages,
+  type TTourOperatorFormValues,
+  termsLocales,
   timezoneOptions,
   toTourOperatorPayload,
   validateTourOperatorForm,
@@ -189,9 +207,17 @@ export function TourOperatorFormDrawer({ opened, operator, readOnly, onClose }: 
         </SimpleGrid>
       </FormSection>
 
+      <FormSection
+        title="Idiomas"
+        description="En qué idiomas ven sus clientes las páginas públicas, los bonos y los mensajes."
+      >
+        <LanguagesFields form={form} readOnly={readOnly} />
+      </FormSection>
+
       <FormSection title="Condiciones" description="Las condiciones de reserva que el cliente acepta al reservar.">
         <Textarea
           label="Condiciones de reserva"
+          description={`En ${lower(values.default_language)}, el idioma principal.`}
           placeholder="Cancelación gratuita hasta 24 horas antes de la salida…"
           autosize
           minRows={5}
@@ -199,7 +225,114 @@ export function TourOperatorFormDrawer({ opened, operator, readOnly, onClose }: 
           {...ro}
           {...form.getInputProps('booking_terms')}
         />
+        <TermsTranslations form={form} readOnly={readOnly} />
       </FormSection>
     </FormDrawer>
+  );
+}
+
+type TForm = UseFormReturnType<TTourOperatorFormValues>;
+
+/** "Alemán" → "alemán" inside a sentence or a label. */
+const lower = (locale: string) => languageName(locale).toLocaleLowerCase('es');
+
+/**
+ * "Idioma principal" and "Idiomas de las páginas públicas" (issue 15): the default language is
+ * always offered (its box checked and disabled); choosing another default offers it too.
+ */
+function LanguagesFields({ form, readOnly }: { form: TForm; readOnly: boolean }) {
+  const values = form.getValues();
+  const offered = form.getInputProps('public_languages');
+  return (
+    <Stack gap="md">
+      <Select
+        label="Idioma principal"
+        description="En el que escribes los textos de los productos y las condiciones; lo que no esté traducido se muestra en este idioma."
+        data={LANGUAGE_OPTIONS}
+        allowDeselect={false}
+        {...readOnlyProps(readOnly)}
+        {...form.getInputProps('default_language')}
+        onChange={(value) => {
+          if (!isPublicLocale(value)) return;
+          form.setFieldValue('default_language', value);
+          form.setFieldValue('public_languages', offeredLanguages(form.getValues().public_languages, value));
+        }}
+      />
+      <Checkbox.Group
+        label="Idiomas de las páginas públicas"
+        description="Los que puede elegir el cliente. El idioma principal siempre se ofrece."
+        value={values.public_languages}
+        onChange={(list) =>
+          form.setFieldValue('public_languages', offeredLanguages(list, form.getValues().default_language))
+        }
+        error={offered.error}
+      >
+        <Group gap="md" mt={8}>
+          {LANGUAGE_OPTIONS.map((o) => (
+            <Checkbox
+              key={o.value}
+              value={o.value}
+              label={o.label}
+              disabled={readOnly || o.value === values.default_language}
+            />
+          ))}
+        </Group>
+      </Checkbox.Group>
+    </Stack>
+  );
+}
+
+/** The booking terms in every offered language but the default one, a tab each (issue 15). */
+function TermsTranslations({ form, readOnly }: { form: TForm; readOnly: boolean }) {
+  const values = form.getValues();
+  const locales = termsLocales(values);
+  const [active, setActive] = useState<string | null>(null);
+  const current = active && locales.includes(active as TPublicLocale) ? active : (locales[0] ?? null);
+  // An error in another language's terms brings its tab forward.
+  const withErrors = locales.filter((l) => form.errors[`booking_terms_translations.${l}`]);
+  const errorKey = withErrors.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the languages with errors change
+  useEffect(() => {
+    if (withErrors.length && !(current && withErrors.includes(current as TPublicLocale)))
+      setActive(withErrors[0] ?? null);
+  }, [errorKey]);
+
+  if (locales.length === 0) return null;
+  return (
+    <Tabs value={current} onChange={setActive} keepMounted={false} variant="outline" radius="md">
+      <Tabs.List aria-label="Condiciones en otros idiomas">
+        {locales.map((l) => (
+          <Tabs.Tab
+            key={l}
+            value={l}
+            rightSection={
+              values.booking_terms_translations[l].trim() ? (
+                <IconCheck size={14} color="var(--mantine-color-teal-7)" aria-label="traducidas" />
+              ) : (
+                <Badge size="xs" variant="light" color="gray" radius="sm">
+                  Sin traducir
+                </Badge>
+              )
+            }
+          >
+            {languageName(l)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {locales.map((l) => (
+        <Tabs.Panel key={l} value={l} pt="sm">
+          <Textarea
+            label={`Condiciones de reserva (${lower(l)})`}
+            description={`Si lo dejas vacío, los clientes que leen en ${lower(l)} verán las condiciones en ${lower(values.default_language)}.`}
+            placeholder={readOnly ? '' : values.booking_terms}
+            autosize
+            minRows={5}
+            maxRows={14}
+            {...readOnlyProps(readOnly)}
+            {...form.getInputProps(`booking_terms_translations.${l}`)}
+          />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
   );
 }

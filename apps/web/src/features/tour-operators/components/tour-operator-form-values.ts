@@ -1,6 +1,11 @@
 /** The tour operator form: values, validation with the shared schemas, payload. */
 import {
+  DEFAULT_LOCALE,
+  isPublicLocale,
+  languageName,
   MSG,
+  PUBLIC_LOCALES,
+  type TPublicLocale,
   type TTourOperatorResponse,
   ZTourOperatorCreateRequest,
   ZTourOperatorUpdateRequest,
@@ -21,7 +26,26 @@ export type TTourOperatorFormValues = {
   currency: string;
   default_commission_pct: number | string;
   booking_terms: string;
+  /** The language its texts are written in (issue 15). */
+  default_language: TPublicLocale;
+  /** The languages its public pages offer, in PUBLIC_LOCALES order; the default always among them. */
+  public_languages: TPublicLocale[];
+  /** `booking_terms` in every other language ('' = not translated: the default one's apply). */
+  booking_terms_translations: Record<TPublicLocale, string>;
 };
+
+/** The six customer languages with their Spanish names, in the switcher's order. */
+export const LANGUAGE_OPTIONS = PUBLIC_LOCALES.map((value) => ({ value, label: languageName(value) }));
+
+/** Offered languages in the switcher's order, the default one always among them. */
+export function offeredLanguages(list: readonly string[], defaultLanguage: TPublicLocale): TPublicLocale[] {
+  const chosen = new Set<string>([...list, defaultLanguage]);
+  return PUBLIC_LOCALES.filter((l) => chosen.has(l));
+}
+
+/** The languages whose booking terms are translated in the form: the offered ones but the default. */
+export const termsLocales = (v: Pick<TTourOperatorFormValues, 'default_language' | 'public_languages'>) =>
+  v.public_languages.filter((l) => l !== v.default_language);
 
 export const DEFAULT_TIMEZONE = 'Europe/Madrid';
 export const DEFAULT_CURRENCY = 'EUR';
@@ -50,6 +74,7 @@ export function timezoneOptions(): { value: string; label: string }[] {
 }
 
 export function initialTourOperatorValues(o: TTourOperatorResponse | null): TTourOperatorFormValues {
+  const defaultLanguage = isPublicLocale(o?.default_language) ? o.default_language : DEFAULT_LOCALE;
   return {
     name: o?.name ?? '',
     legal_name: o?.legal_name ?? '',
@@ -64,6 +89,11 @@ export function initialTourOperatorValues(o: TTourOperatorResponse | null): TTou
     currency: o?.currency || DEFAULT_CURRENCY,
     default_commission_pct: o?.default_commission_pct ?? 0,
     booking_terms: o?.booking_terms ?? '',
+    default_language: defaultLanguage,
+    public_languages: offeredLanguages(o?.public_languages ?? PUBLIC_LOCALES, defaultLanguage),
+    booking_terms_translations: Object.fromEntries(
+      PUBLIC_LOCALES.map((l) => [l, o?.booking_terms_translations?.[l] ?? '']),
+    ) as Record<TPublicLocale, string>,
   };
 }
 
@@ -83,6 +113,12 @@ export function toTourOperatorPayload(v: TTourOperatorFormValues): TTourOperator
     currency: v.currency || DEFAULT_CURRENCY,
     default_commission_pct: Number.isFinite(pct) ? pct : (v.default_commission_pct as unknown as number),
     booking_terms: v.booking_terms,
+    default_language: v.default_language,
+    public_languages: offeredLanguages(v.public_languages, v.default_language),
+    // Every language as typed: the API replaces each one sent and removes the empty ones.
+    booking_terms_translations: Object.fromEntries(
+      Object.entries(v.booking_terms_translations).map(([l, text]) => [l, text.trim()]),
+    ),
   };
 }
 
@@ -93,7 +129,9 @@ export function validateTourOperatorForm(v: TTourOperatorFormValues, mode: 'crea
   const result = schema.safeParse(payload);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? '');
+      // A language's terms have their own input: booking_terms_translations.de.
+      const depth = issue.path[0] === 'booking_terms_translations' ? 2 : 1;
+      const key = issue.path.slice(0, depth).map(String).join('.');
       if (key && !errors[key]) errors[key] = issue.message;
     }
   }

@@ -22,7 +22,7 @@ const RichTextField = lazy(() => import('../rich-text-field').then((m) => ({ def
 const LANGUAGE_OPTIONS = LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }));
 const STATE_OPTIONS = PRODUCT_STATES.map((s) => ({ value: s, label: PRODUCT_STATE_NAMES[s] }));
 
-/** Código, nombre, estado, duración, idiomas, descripciones, incluye / no incluye. */
+/** Código, nombre, estado, duración, idiomas, descripciones, incluye / no incluye, qué llevar. */
 export function GeneralSection({
   form,
   readOnly,
@@ -146,9 +146,7 @@ export function GeneralSection({
         <Suspense fallback={<Skeleton h={220} radius="md" aria-label="Cargando el editor" />}>
           <RichTextField
             label="Descripción"
-            description={
-              readOnly ? undefined : 'El texto de la página pública: itinerario, qué llevar, recomendaciones…'
-            }
+            description={readOnly ? undefined : 'El texto de la página pública: itinerario, paradas, recomendaciones…'}
             value={values.description}
             onChange={(html) => form.setFieldValue('description', html)}
             error={form.errors.description}
@@ -171,6 +169,15 @@ export function GeneralSection({
         placeholder="Ej.: Billete del teleférico"
         readOnly={readOnly}
         tone="exclude"
+      />
+      <TextListField
+        form={form}
+        field="what_to_bring"
+        label="Qué llevar"
+        description={readOnly ? undefined : 'Lo que el cliente debe traer: aparece en la página y en el bono.'}
+        placeholder="Ej.: Ropa de abrigo y calzado cómodo"
+        readOnly={readOnly}
+        tone="bring"
       />
     </SimpleGrid>
   );

@@ -12,6 +12,7 @@ import {
   Stack,
   Switch,
   Text,
+  Textarea,
   TextInput,
   Tooltip,
   useCombobox,
@@ -264,6 +265,21 @@ export function PickupsSection({
               </Text>
             </>
           )}
+          <Textarea
+            label="Notas de recogida"
+            description={
+              readOnly
+                ? undefined
+                : 'Lo que el cliente debe saber para que lo recojan: dónde esperar, cuánto antes, cómo reconocer el vehículo. Aparece en el bono.'
+            }
+            placeholder="Ej.: Espera en la puerta principal del hotel 5 minutos antes de la hora de recogida."
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={1000}
+            {...(readOnly ? { readOnly: true, placeholder: '' } : {})}
+            {...form.getInputProps('pickup_notes')}
+          />
         </>
       )}
     </Stack>
