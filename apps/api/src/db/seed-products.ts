@@ -1,15 +1,19 @@
 import { ZProductCreateRequest } from '@trayecto/shared';
 import type { z } from 'zod';
+import { mergeTranslations } from '../modules/products/product-translations';
 import { insertProduct, replacePickups } from '../modules/products/products.repository';
 import { sanitizeRichText } from '../modules/products/rich-text';
 import type { DbOrTx } from './client';
+import { DEMO_PRODUCT_TRANSLATIONS } from './seed-translations';
 
 /**
  * Demo products for Tenerife (PRODUCT.md §1): Teide Aventura's Teide, Masca and Loro Parque
  * excursions plus a draft, and Atlántico Sur's whale watching catamaran and north-island tour, with
  * tariffs, seasons, weekly schedules around today's year, closed holidays and hotel pickups from
  * the accommodations seeded before. Their photos are drawn at seed time (seed-images.ts: no binary
- * files in the repository). Called from seedDemo inside its transaction.
+ * files in the repository). Their texts are Spanish (the operators' default language), most of
+ * them with translations (seed-translations.ts, issue 15). Called from seedDemo inside its
+ * transaction.
  */
 
 type ProductInput = z.input<typeof ZProductCreateRequest>;
@@ -93,7 +97,7 @@ export async function seedProducts(
         short_description:
           'Día completo por el Parque Nacional del Teide: Roques de García, Llano de Ucanca y mirador de Chío, con guía oficial.',
         description:
-          '<h2>El volcán más alto de España</h2><p>Subimos desde la costa atravesando el <strong>pinar de Vilaflor</strong> hasta las Cañadas del Teide, a más de 2.000 metros. Paramos en los <strong>Roques de García</strong>, el Llano de Ucanca y el mirador de Chío, y tendrás tiempo libre para subir en el teleférico (billete no incluido).</p><h3>Qué llevar</h3><ul><li>Ropa de abrigo: arriba hace hasta 15 °C menos que en la costa</li><li>Calzado cómodo, gafas de sol y protector solar</li></ul><p>Más información sobre el parque en <a href="https://www.miteco.gob.es/es/red-parques-nacionales/nuestros-parques/teide.html">la web de Parques Nacionales</a>.</p>',
+          '<h2>El volcán más alto de España</h2><p>Subimos desde la costa atravesando el <strong>pinar de Vilaflor</strong> hasta las Cañadas del Teide, a más de 2.000 metros. Paramos en los <strong>Roques de García</strong>, el Llano de Ucanca y el mirador de Chío, y tendrás tiempo libre para subir en el teleférico (billete no incluido).</p><p>Más información sobre el parque en <a href="https://www.miteco.gob.es/es/red-parques-nacionales/nuestros-parques/teide.html">la web de Parques Nacionales</a>.</p>',
         duration_minutes: 480,
         languages: ['es', 'en', 'de'],
         meeting_point: 'Oficina Teide Aventura, Avenida de Bruselas 12, Costa Adeje',
@@ -106,6 +110,17 @@ export async function seedProducts(
           'Seguro de viaje',
         ],
         excludes: ['Teleférico del Teide', 'Comida y bebidas', 'Permiso de subida al pico'],
+        what_to_bring: [
+          'Ropa de abrigo (arriba hace hasta 15 °C menos que en la costa)',
+          'Calzado cómodo',
+          'Gafas de sol',
+          'Protector solar',
+          'Agua',
+        ],
+        pickup_notes:
+          'Espera en la entrada principal de tu hotel 5 minutos antes de la hora de recogida que indica tu bono. El autocar lleva el cartel de Teide Aventura en el parabrisas. Si se retrasa más de 15 minutos, llama a la oficina: +34 922 123 456.',
+        // Complete in en, de, fr, it and nl: the flagship.
+        translations: DEMO_PRODUCT_TRANSLATIONS['TEI-01'],
         capacity: 50,
         min_pax: 1,
         booking_cutoff_hours: 12,
@@ -147,6 +162,8 @@ export async function seedProducts(
         pickup_enabled: true,
         includes: ['Transporte en minibús', 'Guía', 'Recogida en el hotel'],
         excludes: ['Almuerzo', 'Barco en Los Gigantes'],
+        // No translations on purpose: the demo of a product with only Spanish texts (issue 15), whose
+        // page in another language shows them where nothing else exists.
         capacity: 25,
         min_pax: 2,
         booking_cutoff_hours: 18,
@@ -180,6 +197,8 @@ export async function seedProducts(
         pickup_enabled: true,
         includes: ['Entrada a Loro Parque', 'Traslado de ida y vuelta'],
         excludes: ['Comida', 'Fotografías con los animales'],
+        // Name, summary, includes and excludes in en, de and fr; the description stays Spanish (the fallback).
+        translations: DEMO_PRODUCT_TRANSLATIONS['LOR-01'],
         capacity: 55,
         min_pax: 1,
         booking_cutoff_hours: 12,
@@ -210,6 +229,8 @@ export async function seedProducts(
         pickup_enabled: false,
         includes: ['Cena', 'Telescopio', 'Guía astrónomo'],
         excludes: [],
+        // Name, summary, includes and excludes in en and de; the description stays Spanish (the fallback).
+        translations: DEMO_PRODUCT_TRANSLATIONS['TEI-NOCHE'],
         capacity: 20,
         min_pax: 4,
         booking_cutoff_hours: 24,
@@ -238,6 +259,8 @@ export async function seedProducts(
         pickup_enabled: true,
         includes: ['Paseo de 3 horas', 'Bebida y fruta', 'Equipo de snorkel'],
         excludes: ['Recogida en el norte de la isla'],
+        // Name, summary, includes and excludes in en and de; the description stays Spanish (the fallback).
+        translations: DEMO_PRODUCT_TRANSLATIONS['CAT-01'],
         capacity: 60,
         min_pax: 1,
         booking_cutoff_hours: 2,
@@ -279,6 +302,8 @@ export async function seedProducts(
         pickup_enabled: true,
         includes: ['Transporte', 'Guía', 'Degustación de vino en La Orotava'],
         excludes: ['Almuerzo', 'Entradas a museos'],
+        // Name, summary, includes and excludes in en and de; the description and its own terms stay Spanish.
+        translations: DEMO_PRODUCT_TRANSLATIONS['ORO-01'],
         capacity: 45,
         min_pax: 6,
         booking_cutoff_hours: 12,
@@ -314,6 +339,10 @@ export async function seedProducts(
       pickupEnabled: p.pickup_enabled,
       includes: p.includes,
       excludes: p.excludes,
+      whatToBring: p.what_to_bring ?? [],
+      pickupNotes: p.pickup_notes ?? '',
+      // Stored as the API stores them: descriptions sanitised like the base one, empty texts dropped.
+      translations: mergeTranslations({}, p.translations),
       capacity: p.capacity,
       minPax: p.min_pax,
       bookingCutoffHours: p.booking_cutoff_hours,

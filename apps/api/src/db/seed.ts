@@ -11,6 +11,7 @@ import { insertDemoImages, planDemoImages, type RenderedScenes, renderDemoScenes
 import { seedProducts } from './seed-products';
 import { seedResources } from './seed-resources';
 import { seedScheduleSheets } from './seed-schedule-sheets';
+import { DEMO_OPERATOR_TERMS_TRANSLATIONS } from './seed-translations';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 
@@ -39,6 +40,8 @@ const DEMO_OPERATORS: DemoOperator[] = [
       defaultCommissionPct: 10,
       bookingTerms:
         'Cancelación gratuita hasta 24 horas antes de la salida, desde la página de tu reserva o llamando a la oficina; pasado ese plazo no se reembolsa el importe. Si la excursión se suspende por el tiempo o por el cierre de las carreteras del Parque Nacional, te ofrecemos otra fecha o la devolución completa. Los menores de 12 años deben ir acompañados de un adulto. Enseña el bono (en el móvil o impreso) al guía al subir al autocar.',
+      // Written in Spanish (default_language 'es'), offered in all six languages (the column defaults).
+      bookingTermsTranslations: DEMO_OPERATOR_TERMS_TRANSLATIONS.teide,
     },
     people: [
       [1, 'gerencia', 'Carmen Díaz Hernández', '+34 622 110 001'],
@@ -65,6 +68,7 @@ const DEMO_OPERATORS: DemoOperator[] = [
       defaultCommissionPct: 12,
       bookingTerms:
         'Cancelación gratuita hasta 24 horas antes de la salida; después no se reembolsa el importe. Si el estado del mar no permite salir, te ofrecemos otra fecha o la devolución completa. Los cetáceos viven en libertad: el avistamiento es muy probable, pero no se puede garantizar. Preséntate en el pantalán 15 minutos antes o espera en tu hotel a la hora de recogida del bono.',
+      bookingTermsTranslations: DEMO_OPERATOR_TERMS_TRANSLATIONS.atlantico,
     },
     people: [
       [1, 'gerencia', 'Miguel Ángel Castro Luis', '+34 633 220 001'],

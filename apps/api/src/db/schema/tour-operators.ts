@@ -24,10 +24,7 @@ export const tourOperators = pgTable(
     /** The language its own texts are written in and its customers' fallback (issue 15). */
     defaultLanguage: text('default_language').notNull().default('es'),
     /** The languages its public pages are offered in (the default one always among them). */
-    publicLanguages: text('public_languages')
-      .array()
-      .notNull()
-      .default(sql`'{es,en,de,fr,it,nl}'::text[]`),
+    publicLanguages: text('public_languages').array().notNull().default(sql`'{es,en,de,fr,it,nl}'::text[]`),
     /** `booking_terms` in other languages: `{ "de": "…" }`; a missing one falls back to `booking_terms`. */
     bookingTermsTranslations: jsonb('booking_terms_translations')
       .$type<Partial<Record<string, string>>>()
@@ -39,5 +36,7 @@ export const tourOperators = pgTable(
   },
   (t) => [
     check('tour_operators_state_check', sql`${t.state} in (1, 2)`),
-    check('tour_operators_default_language_check', sql`${t.defaultLanguage} in ('es', 'en', 'de', 'fr', 'it', 'nl')`), index('tour_operators_name_idx').on(t.name)],
+    check('tour_operators_default_language_check', sql`${t.defaultLanguage} in ('es', 'en', 'de', 'fr', 'it', 'nl')`),
+    index('tour_operators_name_idx').on(t.name),
+  ],
 );

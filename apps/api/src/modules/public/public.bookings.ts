@@ -32,8 +32,8 @@ import {
 import { slotsOf } from '../departures/departures.service';
 import { timeZoneOf } from '../products/products.service';
 import { assertPickupPlace, publicProduct } from './public.catalog';
-import { startsAtOf, toPublicBooking } from './public.mapper';
 import type { LocaleAsk } from './public.i18n';
+import { startsAtOf, toPublicBooking } from './public.mapper';
 import * as repo from './public.repository';
 import {
   cancelRefusal,
@@ -73,7 +73,12 @@ async function readPublicBooking(db: DbOrTx, id: string, now: Date, ask: LocaleA
  * GET /public/bookings/{id} (404 for an unknown or malformed id, or an inactive operator's), in the
  * language `ask` negotiates (public.i18n.ts; the booking's own language before the operator's).
  */
-export async function getPublicBooking(db: DbOrTx, id: string, now: Date, ask: LocaleAsk = {}): Promise<TPublicBooking> {
+export async function getPublicBooking(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  ask: LocaleAsk = {},
+): Promise<TPublicBooking> {
   return readPublicBooking(db, bookingIdOf(id), now, ask);
 }
 
@@ -129,7 +134,10 @@ async function sell(
           response = {
             status: 201,
             // In the language the customer booked in (a replay answers the same bytes).
-            body: withPublicLinks(await readPublicBooking(inner, bookingId, now, { query: body.language }), linksOrigin),
+            body: withPublicLinks(
+              await readPublicBooking(inner, bookingId, now, { query: body.language }),
+              linksOrigin,
+            ),
           };
           await complete(inner, response);
         },

@@ -65,7 +65,10 @@ export function localizeShell(template: string, locale: TPublicLocale, dictionar
     )
     .replace(/<noscript>[\s\S]*?<\/noscript>/i, () => `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
   if (dictionaryChunk) {
-    html = html.replace(/<\/head>/i, () => `  <link rel="modulepreload" href="${escapeHtml(dictionaryChunk)}" />\n  </head>`);
+    html = html.replace(
+      /<\/head>/i,
+      () => `  <link rel="modulepreload" href="${escapeHtml(dictionaryChunk)}" />\n  </head>`,
+    );
   }
   return html;
 }

@@ -113,7 +113,10 @@ export const requestLocale = (ask: { query?: string | null; acceptLanguage?: str
 export function askOf(req: FastifyRequest): { query: string | null; acceptLanguage: string | null } {
   const q = (req.query ?? {}) as Record<string, unknown>;
   const header = req.headers['accept-language'];
-  return { query: typeof q.lang === 'string' ? q.lang : null, acceptLanguage: typeof header === 'string' ? header : null };
+  return {
+    query: typeof q.lang === 'string' ? q.lang : null,
+    acceptLanguage: typeof header === 'string' ? header : null,
+  };
 }
 
 /**
@@ -131,7 +134,9 @@ export function translateErrorBody(body: unknown, locale: TPublicLocale): unknow
     out.errors = Object.fromEntries(
       Object.entries(b.errors as Record<string, unknown>).map(([field, list]) => [
         field,
-        Array.isArray(list) ? list.map((m) => (typeof m === 'string' ? translateError(m, dict, 'VALIDATION') : m)) : list,
+        Array.isArray(list)
+          ? list.map((m) => (typeof m === 'string' ? translateError(m, dict, 'VALIDATION') : m))
+          : list,
       ]),
     );
   }

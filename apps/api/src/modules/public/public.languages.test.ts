@@ -59,8 +59,9 @@ beforeAll(async () => {
       },
     })
     .where(eq(products.id, translated));
-  spanishOnly = (await mkProduct(app, w.tokens.A1, { name: 'Ruta de los Guanches', short_description: 'Solo en español.' }))
-    .id;
+  spanishOnly = (
+    await mkProduct(app, w.tokens.A1, { name: 'Ruta de los Guanches', short_description: 'Solo en español.' })
+  ).id;
 });
 afterAll(async () => {
   await app?.close();
@@ -104,7 +105,10 @@ describe('GET /public/products/{id} in the customer language', () => {
   });
 
   it('a language the operator does not offer is not answered: the next accepted one, else its default', async () => {
-    await app.db.update(tourOperators).set({ publicLanguages: ['es', 'en'] }).where(eq(tourOperators.id, w.A.op.id));
+    await app.db
+      .update(tourOperators)
+      .set({ publicLanguages: ['es', 'en'] })
+      .where(eq(tourOperators.id, w.A.op.id));
     try {
       const a = (await get(`/api/v1/public/products/${translated}`, { 'accept-language': 'de, en;q=0.5' })).json();
       expect(a.locale).toBe('en');
@@ -132,7 +136,12 @@ describe('errors in the customer language, the same code', () => {
   it('field errors of a booking in French, Spanish without a header', async () => {
     const body = publicBody(translated, { customer_email: 'no-es-correo', customer_name: '', accept_terms: false });
     const send = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/v1/public/bookings', payload: body, headers: { 'idempotency-key': newKey(), ...headers } });
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/public/bookings',
+        payload: body,
+        headers: { 'idempotency-key': newKey(), ...headers },
+      });
     const fr = (await send({ 'accept-language': 'fr-FR' })).json();
     expect(fr.code).toBe('VALIDATION');
     expect(fr.errors.customer_email).toEqual(['Veuillez saisir une adresse e-mail valide']);
