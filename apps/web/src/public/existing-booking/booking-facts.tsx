@@ -1,9 +1,9 @@
 import { pathTo } from '@trayecto/shared/paths';
 import { BookingAmounts, pickupSummary } from '../components/booking-bits';
 import { IconCalendar, IconClock, IconMapPin, IconShield, IconTicket } from '../components/icons';
-import { t, withLang } from '../i18n';
+import { t } from '../i18n';
 import { formatDateLong, formatDuration, formatInstant, freeCancellationText } from '../lib/format';
-import { onLinkClick } from '../lib/navigation';
+import { onLinkClick, publicHref } from '../lib/navigation';
 import type { TExistingBooking } from './use-existing-booking';
 
 /**
@@ -72,7 +72,7 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
       <div className="bx-actions">
         <a
           className="pub-btn pub-btn-secondary pub-btn-block"
-          href={withLang(pathTo('publicBookingVoucher', { bookingId: b.id }))}
+          href={publicHref(pathTo('publicBookingVoucher', { bookingId: b.id }))}
           onClick={onLinkClick}
         >
           <IconTicket size={20} /> {tx.viewVoucher}

@@ -1,9 +1,9 @@
 import type { TPublicOperator } from '@trayecto/shared';
 import { fill } from '../components/fill';
 import { Shell } from '../components/shell';
-import { localeTag, t, withLang } from '../i18n';
+import { localeTag, t } from '../i18n';
 import { getBooking, getProduct } from '../lib/api';
-import { onLinkClick } from '../lib/navigation';
+import { onLinkClick, publicHref } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
 import { matchPublicRoute, statementTitle } from '../match-route';
@@ -49,7 +49,7 @@ export function AccessibilityPage() {
   const { data: operator } = useResource(from?.key ? `statement-operator:${from.key}` : null, () =>
     operatorOf(from?.key ?? ''),
   );
-  const back = from ? { href: withLang(from.href), label: tx.back, short: tx.backShort } : undefined;
+  const back = from ? { href: publicHref(from.href), label: tx.back, short: tx.backShort } : undefined;
 
   return (
     <Shell routeName={ROUTE} operator={operator ?? null} back={back} className="a11y-page">

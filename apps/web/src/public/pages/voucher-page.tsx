@@ -7,11 +7,11 @@ import { BookingThanks } from '../components/booking-thanks';
 import { IconPrinter } from '../components/icons';
 import { OperatorContact, OperatorMark, Shell, websiteLabel } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
-import { t, withLang } from '../i18n';
+import { t } from '../i18n';
 import { getBooking } from '../lib/api';
 import { contentLang } from '../lib/content';
 import { formatDateLong, formatDuration, formatInstant } from '../lib/format';
-import { isJustBooked, onLinkClick } from '../lib/navigation';
+import { isJustBooked, onLinkClick, publicHref } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
 import './voucher.css';
@@ -98,14 +98,14 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
           </button>
           <a
             className="pub-btn pub-btn-secondary"
-            href={withLang(pathTo('publicBookingExisting', { bookingId: b.id }))}
+            href={publicHref(pathTo('publicBookingExisting', { bookingId: b.id }))}
             onClick={onLinkClick}
           >
             {tx.viewBooking}
           </a>
           <a
             className="pub-btn pub-btn-ghost"
-            href={withLang(pathTo('publicLanding', { productId: b.product.id }))}
+            href={publicHref(pathTo('publicLanding', { productId: b.product.id }))}
             onClick={onLinkClick}
           >
             {tx.viewTour}
