@@ -134,7 +134,9 @@ test.describe('products (PRODUCT §5: general data, tariffs, availability, picku
     await page.getByRole('option', { name: 'Activo', exact: true }).click();
     await page.getByLabel('Duración: horas').fill('5');
     await page.getByLabel('Duración: minutos').fill('30');
-    await page.getByLabel('Descripción corta', { exact: true }).fill('Cráteres, lavas y pinares en el Parque Nacional del Teide.');
+    await page
+      .getByLabel('Descripción corta', { exact: true })
+      .fill('Cráteres, lavas y pinares en el Parque Nacional del Teide.');
     await page.getByLabel('Nuevo elemento: Incluye', { exact: true }).fill('Guía oficial');
     await page.getByLabel('Nuevo elemento: Incluye', { exact: true }).press('Enter');
 
