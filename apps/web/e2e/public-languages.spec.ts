@@ -141,6 +141,12 @@ for (const lang of Object.keys(DICTS) as TLang[]) {
       await expect(page.getByText(booking.locator).first()).toBeVisible();
       await expectNoSpanish(page, lang, 'La reserva existente', [spanish.name]);
 
+      // The accessibility statement, from the footer, in the same language.
+      await page.goto('/public/accesibilidad');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSpanish(page, lang, 'La declaración de accesibilidad');
+
       const mail = await smtp.mailTo(email, CONFIRMED_SUBJECT[lang], 20_000);
       expect(mail.text).toContain(booking.locator);
       expect(mail.text).toContain(`?lang=${lang}`);

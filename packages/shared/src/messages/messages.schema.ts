@@ -110,6 +110,8 @@ export const ZMessageResponse = z.object({
   recipient: z.string(),
   recipient_name: z.string(),
   subject: z.string(),
+  /** The language it is (or was) written in: the booking's, else the operator's (issue 15); staff messages 'es'. */
+  locale: z.string(),
   /** The first words of the plain text (empty until rendered: a queued customer e-mail is rendered when it leaves). */
   preview: z.string(),
   attempts: z.number().int(),

@@ -499,6 +499,7 @@ describe('which language', () => {
       .rows;
     const preview = await api(app).get(`/api/v1/messages/${id}`, w.tokens.A1);
     expect(preview.json().subject).toMatch(/^Prenotazione confermata: Avvistamento di cetacei, /);
+    expect(preview.json().locale).toBe('it');
 
     await deliver();
     const mail = await smtp.mailTo('cambia@example.com', 'Prenotazione confermata');

@@ -25,6 +25,7 @@ export function toMessageResponse(v: MessageView): TMessageResponse {
     recipient: v.recipient,
     recipient_name: v.recipientName,
     subject: v.subject,
+    locale: v.locale,
     preview: previewOf(redactSecrets(v.text)),
     attempts: v.attempts,
     last_error: v.lastError,

@@ -56,19 +56,19 @@ export async function getMessage(
 ): Promise<TMessageDetailResponse> {
   const v = await repo.findVisibleMessage(db, actor, id);
   if (!v) throw notFound(NOT_FOUND);
-  let { subject, html, text } = v;
+  let { subject, html, text, locale } = v;
   if (html === '' && v.bookingId && v.channel === 'email') {
     const out = await renderMessage(
       db,
       { kind: v.kind as TCustomerMessageKind, booking_id: v.bookingId, payload: v.payload, subject, html, text },
       { ...ctx, forPreview: true },
     );
-    if (!('skip' in out)) ({ subject, html, text } = out);
+    if (!('skip' in out)) ({ subject, html, text, locale = v.locale } = out);
   }
   // A one-time link (a password reset, an invitation) is for its owner only, even while it waits:
   // the office reads that it was sent, never the link (an Operador must not take over an admin).
   return {
-    ...toMessageResponse({ ...v, subject, text }),
+    ...toMessageResponse({ ...v, subject, text, locale }),
     html: redactSecrets(html),
     text: redactSecrets(text),
     can_resend: resendRefusal(v) === null,

@@ -14,6 +14,7 @@ export const aMessage = (over: Partial<TMessageResponse> = {}): TMessageResponse
   recipient: 'lucia@example.com',
   recipient_name: 'Lucía Pérez',
   subject: 'Reserva confirmada',
+  locale: 'es',
   preview: 'Hola, Lucía',
   attempts: 1,
   last_error: null,

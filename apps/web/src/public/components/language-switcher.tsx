@@ -22,8 +22,8 @@ export function LanguageSwitcher({ locales }: { locales: readonly TPublicLocale[
   if (locales.length < 2) return null;
   const current = getLocale();
   return (
-    // The header links' look, with less padding: the select has its own tap area.
-    <span className="pub-header-back pub-lang" style={{ paddingInline: 6 }}>
+    // The header links' look, with less padding: the select has its own tap area (public.css).
+    <span className="pub-header-back pub-lang">
       <IconWorld size={18} className="pub-hide-xs" />
       <select
         aria-label={t().common.shell.language}
@@ -31,16 +31,6 @@ export function LanguageSwitcher({ locales }: { locales: readonly TPublicLocale[
         onChange={(e) => {
           const next = e.target.value;
           if (isPublicLocale(next) && next !== current) switchLocale(next);
-        }}
-        // The header's compact look (a 44 px tap target, the link colour); focus shows the page's ring.
-        style={{
-          font: 'inherit',
-          color: 'inherit',
-          background: 'transparent',
-          border: 0,
-          minHeight: 44,
-          paddingInline: 2,
-          cursor: 'pointer',
         }}
       >
         {locales.map((l) => (

@@ -124,7 +124,7 @@ export function Shell({ routeName, operator, back, children, className, language
             </span>
           )}
           {/* One group at the end: the back link (or the phone) and the language. */}
-          <div className="pub-header-actions" style={{ display: 'flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
+          <div className="pub-header-actions">
             {back && (
               <a className="pub-header-back" href={back.href} onClick={onLinkClick}>
                 <IconArrowLeft size={18} />

@@ -14,7 +14,14 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconInfoCircle, IconSend } from '@tabler/icons-react';
-import { ACCESS, hasPermission, pathTo, type TMessageDetailResponse } from '@trayecto/shared';
+import {
+  ACCESS,
+  hasPermission,
+  LANGUAGE_NAMES,
+  pathTo,
+  type TLanguage,
+  type TMessageDetailResponse,
+} from '@trayecto/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BreakableEmail } from '../../../components/breakable-email';
@@ -300,6 +307,7 @@ export function MessageDetailDrawer({
               {message.sent_at ? times.dateTime(message.sent_at) : '—'}
             </Fact>
             <Fact label="Causado por">{actorLabel(message)}</Fact>
+            <Fact label="Idioma">{languageLabel(message.locale)}</Fact>
             <Fact label="Intentos">{attemptsLabel(message)}</Fact>
             {message.resend_of ? (
               <Fact label="Reenvío de">
@@ -343,3 +351,6 @@ export function MessageDetailDrawer({
     </Drawer>
   );
 }
+
+/** The message's language by its Spanish name ("Alemán"), the code when it is not a known one. */
+const languageLabel = (code: string) => LANGUAGE_NAMES[code as TLanguage] ?? code.toUpperCase();

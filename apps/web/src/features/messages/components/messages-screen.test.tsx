@@ -190,6 +190,8 @@ describe('"Mensajes": Bandeja', { timeout: 20_000 }, () => {
     expect(frame.getAttribute('srcdoc')).toContain('Hola, Lucía');
     expect(within(drawer).getByText('lucia@example.com')).toBeInTheDocument();
     expect(within(drawer).getByText('Automático (Trayecto)')).toBeInTheDocument();
+    // Issue 15: the language the customer reads it in.
+    expect(within(drawer).getByText('Español')).toBeInTheDocument();
     fireEvent.click(within(drawer).getByRole('tab', { name: 'Texto' }));
     expect(await within(drawer).findByText(/Tu reserva está confirmada\./)).toBeInTheDocument();
 
