@@ -45,7 +45,8 @@ describe('the accessibility statement', () => {
     setDictionary('en', en);
     const b = publicBooking();
     vi.mocked(getProduct).mockResolvedValue({ tour_operator: b.tour_operator } as TPublicProduct);
-    navigate('/public/accesibilidad?desde=%2Fpublic%2Flanding%2Fp-1');
+    // Chosen on the operator's page (`?lang=en` there): the way back keeps it.
+    navigate('/public/accesibilidad?desde=%2Fpublic%2Flanding%2Fp-1&lang=en');
     render(<AccessibilityPage />);
     // The footer has the operator's contact too: the statement's own links.
     const article = (await screen.findByRole('heading', { level: 1 })).closest('article') as HTMLElement;

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicBooking, readableText, spanishFragments } from '../existing-booking/test-booking';
-import { setDictionary } from '../i18n';
+import { LANG_STORAGE_KEY, setDictionary } from '../i18n';
 import de from '../i18n/dict/de';
 import es from '../i18n/dict/es';
 import fr from '../i18n/dict/fr';
@@ -29,6 +29,7 @@ const spanish = spanishFragments(es.existing);
 
 afterEach(() => {
   setDictionary('es', es);
+  sessionStorage.clear();
   vi.mocked(updateBooking).mockReset();
 });
 
@@ -39,7 +40,7 @@ describe('the existing-booking page in Spanish', () => {
     expect(screen.getByText('Tu reserva con Teide Aventura')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver bono' })).toHaveAttribute(
       'href',
-      '/public/landing/booking-voucher/es-1?lang=es',
+      '/public/landing/booking-voucher/es-1',
     );
     expect(screen.getByLabelText(/^Pasajero 1 · Adulto/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Reserva TRY-7K2QF9 · Teide Aventura'));
@@ -49,7 +50,11 @@ describe('the existing-booking page in Spanish', () => {
 });
 
 describe('the existing-booking page in German (issue 15)', () => {
-  beforeEach(() => setDictionary('de', de));
+  // The visitor chose the language (?lang= or the switcher): links keep it.
+  beforeEach(() => {
+    setDictionary('de', de);
+    sessionStorage.setItem(LANG_STORAGE_KEY, 'de');
+  });
 
   it('every text of the page is German; the product name that fell back to Spanish is marked lang="es"', async () => {
     const h1 = await renderPage(
@@ -105,7 +110,11 @@ describe('the existing-booking page in German (issue 15)', () => {
 });
 
 describe('the existing-booking page in French (issue 15)', () => {
-  beforeEach(() => setDictionary('fr', fr));
+  // The visitor chose the language (?lang= or the switcher): links keep it.
+  beforeEach(() => {
+    setDictionary('fr', fr);
+    sessionStorage.setItem(LANG_STORAGE_KEY, 'fr');
+  });
 
   it('every text of the page is French', async () => {
     await renderPage(prepared('fr-1', { room: '12' }));

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { TPublicBooking } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicBooking, readableText, spanishFragments } from '../existing-booking/test-booking';
-import { setDictionary } from '../i18n';
+import { LANG_STORAGE_KEY, setDictionary } from '../i18n';
 import de from '../i18n/dict/de';
 import es from '../i18n/dict/es';
 import fr from '../i18n/dict/fr';
@@ -43,7 +43,10 @@ async function renderVoucher(booking: ReturnType<typeof publicBooking>, { justBo
 
 const spanish = spanishFragments(es.voucher, es.existing);
 
-afterEach(() => setDictionary('es', es));
+afterEach(() => {
+  setDictionary('es', es);
+  sessionStorage.clear();
+});
 
 describe('the voucher in Spanish', () => {
   it('what to bring and the pickup notes, in Spanish by default', async () => {
@@ -57,7 +60,11 @@ describe('the voucher in Spanish', () => {
 });
 
 describe('the voucher in German (issue 15)', () => {
-  beforeEach(() => setDictionary('de', de));
+  // The visitor chose the language (?lang= or the switcher): links keep it.
+  beforeEach(() => {
+    setDictionary('de', de);
+    sessionStorage.setItem(LANG_STORAGE_KEY, 'de');
+  });
 
   it('screen and paper in German, the thanks too; the product name that fell back keeps lang="es"', async () => {
     const h1 = await renderVoucher(booked('vd-1'), { justBooked: true });
@@ -126,7 +133,11 @@ describe('the voucher in German (issue 15)', () => {
 });
 
 describe('the voucher in French (issue 15)', () => {
-  beforeEach(() => setDictionary('fr', fr));
+  // The visitor chose the language (?lang= or the switcher): links keep it.
+  beforeEach(() => {
+    setDictionary('fr', fr);
+    sessionStorage.setItem(LANG_STORAGE_KEY, 'fr');
+  });
 
   it('screen and paper in French, with French typography', async () => {
     await renderVoucher(booked('vf-1'), { justBooked: true });
