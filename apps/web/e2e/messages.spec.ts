@@ -63,8 +63,13 @@ test.describe('messages (issue 14)', () => {
     expect(badges.length).toBeGreaterThan(0);
     expect(new Set(badges.map((b) => b.trim().toLowerCase()))).toEqual(new Set(['enviado']));
 
-    // Open one: its content as the customer reads it, in a sandboxed frame.
-    const row = table.getByRole('row', { name: /Reserva confirmada/ }).first();
+    // Open one e-mail (a WhatsApp chat another journey opened may be newer): its content as the
+    // customer reads it, in a sandboxed frame.
+    const row = table
+      .locator('tbody tr')
+      .filter({ hasText: 'Reserva confirmada' })
+      .filter({ hasText: 'Correo' })
+      .first();
     const locator = (await row.getByRole('link', { name: /^TRY-/ }).textContent())?.trim() ?? '';
     await row.getByRole('button', { name: /Reserva confirmada/ }).click();
     const drawer = page.getByRole('dialog');
