@@ -59,19 +59,23 @@ test.describe('messages (issue 14)', () => {
     await page.getByRole('option', { name: 'Enviado', exact: true }).click();
     await expect(page).toHaveURL(/state=sent/);
     await expect(table.locator('tbody tr').first()).toContainText('Enviado');
-    const badges = await table.locator('tbody .mantine-Badge-label').allTextContents();
-    expect(badges.length).toBeGreaterThan(0);
-    expect(new Set(badges.map((b) => b.trim().toLowerCase()))).toEqual(new Set(['enviado']));
+    // (Polled: the rows of the unfiltered page may still be on screen for a moment.)
+    await expect
+      .poll(async () => {
+        const badges = await table.locator('tbody .mantine-Badge-label').allTextContents();
+        return [...new Set(badges.map((b) => b.trim().toLowerCase()))];
+      })
+      .toEqual(['enviado']);
 
-    // Open one e-mail (a WhatsApp chat another journey opened may be newer): its content as the
-    // customer reads it, in a sandboxed frame.
+    // Open one Spanish e-mail (newer rows may be a WhatsApp chat another journey opened, or a
+    // confirmation in another language): its content as the customer reads it, in a sandboxed frame.
     const row = table
       .locator('tbody tr')
-      .filter({ hasText: 'Reserva confirmada' })
+      .filter({ hasText: 'Reserva confirmada:' })
       .filter({ hasText: 'Correo' })
       .first();
     const locator = (await row.getByRole('link', { name: /^TRY-/ }).textContent())?.trim() ?? '';
-    await row.getByRole('button', { name: /Reserva confirmada/ }).click();
+    await row.getByRole('button', { name: /^Reserva confirmada:/ }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
     const frame = drawer.locator('iframe[title^="Contenido del correo"]');
