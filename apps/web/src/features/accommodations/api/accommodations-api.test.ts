@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { json } from '../../../test/session';
 import { listAccommodationZones } from './list-accommodation-zones';
 import { usableAccommodations, usableAccommodationsQueryString } from './search-usable-accommodations';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const OP = '99999999-2222-4333-8444-555555555555';
 const OTHER = '11111111-2222-4333-8444-555555555555';

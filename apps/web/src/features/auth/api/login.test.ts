@@ -3,10 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { getCurrentUser, getRoles, isLoggedIn } from '../../../lib/auth-storage';
 import { fakeJwt } from '../../../test/jwt';
+import { json } from '../../../test/session';
 import { LoginError, login, loginErrorFor } from './login';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('login', () => {
   let fetchMock: ReturnType<typeof vi.fn>;

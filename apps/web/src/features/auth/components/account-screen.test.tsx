@@ -4,10 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/auth-storage';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
+import { json } from '../../../test/session';
 import { AccountScreen } from './account-screen';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const USER = {
   id: 'u-2',

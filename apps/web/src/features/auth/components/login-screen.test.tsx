@@ -2,10 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
+import { json } from '../../../test/session';
 import { LoginScreen, validateLogin } from './login-screen';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderLogin(path = '/login') {
   return renderRoutes(

@@ -2,11 +2,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MSG, PASSWORD_RESET_MSG } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
+import { json } from '../../../test/session';
 import { ForgotPasswordScreen, validateForgot } from './forgot-password-screen';
 import { ResetPasswordScreen, validateReset } from './reset-password-screen';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('forgot / reset password screens (issue 14)', () => {
   let fetchMock: ReturnType<typeof vi.fn>;

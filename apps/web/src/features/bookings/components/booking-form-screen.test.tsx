@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { TBookingResponse, TProductResponse } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
-import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
+import { json, loginAs } from '../../../test/session';
 import { BookingEditScreen } from './booking-form-screen';
 
 // These screens load several queries; a busy machine needs more than the default second.
@@ -82,16 +82,6 @@ const base = {
 } satisfies TBookingResponse;
 
 const WA_URL = 'https://wa.me/34600000000?text=Hola';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function loginAs(level: number) {
-  localStorage.setItem('token', fakeJwt({ sub: 'u-1', level }));
-  localStorage.setItem('userId', 'u-1');
-  localStorage.setItem('userName', 'Prueba');
-  localStorage.setItem('roles', JSON.stringify([level]));
-}
 
 describe('booking edit screen', { timeout: 30_000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn>;

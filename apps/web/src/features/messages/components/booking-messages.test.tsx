@@ -4,13 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/auth-storage';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
+import { json } from '../../../test/session';
 import { BookingMessages, WhatsappButton } from '../index';
 import { aMessage, BOOKING, OP } from '../test-fixtures';
 
 const message = aMessage;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let calls: { method: string; url: string; body: unknown }[];
 let answers: Record<string, () => Response>;

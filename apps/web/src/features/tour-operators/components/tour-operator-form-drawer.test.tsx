@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
+import { json } from '../../../test/session';
 import { TourOperatorFormDrawer } from './tour-operator-form-drawer';
 import {
   initialTourOperatorValues,
@@ -35,9 +36,6 @@ const operator: TTourOperatorResponse = {
   created_at: '2026-01-01T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',
 };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('tour operator form: languages (issue 15)', () => {
   it('values ↔ payload: the default always offered, languages in order, every language’s terms trimmed', () => {
