@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './vite-precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -34,9 +35,39 @@ const treeshake = {
 // else the pages import).
 const reactChunk = { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 };
 
+/** React's modules and their Preact equivalents (the public pages' builds only, issue 23). */
+const PREACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react-dom/server': 'preact/compat/server',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+/** The builds of the public pages: for the browser, and for the server's rendering of them. */
+const PUBLIC_ENVIRONMENTS = new Set(['publicPages', 'publicServer']);
+
+/**
+ * The public pages run on Preact through `preact/compat` (ADR 017): the same React source, ~10 kB
+ * of runtime instead of React DOM's ~57 kB (brotli), which alone was over the landing's 60 kB
+ * budget. The back-office build keeps React.
+ */
+function preactForPublicPages(): Plugin {
+  return {
+    name: 'trayecto-preact-public',
+    enforce: 'pre',
+    applyToEnvironment: (env) => PUBLIC_ENVIRONMENTS.has(env.name),
+    async resolveId(source, importer, options) {
+      const target = PREACT[source];
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), publicPagesFallback()],
+  plugins: [react(), preactForPublicPages(), publicPagesFallback(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -53,6 +84,7 @@ export default defineConfig({
     async buildApp(builder) {
       await builder.build(builder.environments.client);
       await builder.build(builder.environments.publicPages);
+      await builder.build(builder.environments.publicServer);
     },
   },
   build: {
@@ -89,6 +121,9 @@ export default defineConfig({
       build: {
         // Into the back-office's folder (built first), next to its files.
         emptyOutDir: false,
+        // Which chunks and styles each public page needs: the server inlines and preloads them
+        // (apps/api/src/plugins/web.ts). Not served (a dot folder).
+        manifest: '.vite/public-manifest.json',
         rolldownOptions: {
           treeshake,
           input: { public: here('./public.html') },
@@ -109,6 +144,24 @@ export default defineConfig({
               ],
             },
           },
+        },
+      },
+    },
+    // The public pages rendered on the server (issue 23): the same components, to a string, in
+    // dist/server/public-server.js, which the API loads at start-up. Everything bundled in: the
+    // API's production install needs nothing of the web app's dependencies.
+    publicServer: {
+      consumer: 'server',
+      resolve: { noExternal: true },
+      build: {
+        outDir: here('./dist/server'),
+        emptyOutDir: true,
+        ssr: true,
+        copyPublicDir: false,
+        rolldownOptions: {
+          treeshake,
+          input: { 'public-server': here('./src/public/server-entry.tsx') },
+          output: { codeSplitting: false },
         },
       },
     },

@@ -33,6 +33,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
 
   registerErrorHandler(app);
   await registerOpenApi(app);

@@ -12,11 +12,12 @@ import {
 } from 'react';
 import { ErrorPage, LoadingPage, NotFoundPage } from './components/states';
 import { t } from './i18n';
-import { getBooking, getProduct, PublicApiError } from './lib/api';
+import { embeddedBooking, embeddedProduct, getBooking, getProduct, PublicApiError } from './lib/api';
 import { focusHeadingWhenShown } from './lib/focus-heading';
+import { currentPath, isServer } from './lib/render-context';
 import { prefetchResource } from './lib/resource';
 import { matchPublicRoute, STATEMENT_PATH, statementTitle, type TPublicMatch } from './match-route';
-import { loadBookingPage, loadExistingBookingPage, loadVoucherPage } from './page-loaders';
+import { loadBookingPage, loadExistingBookingPage, loadedPages, loadVoucherPage } from './page-loaders';
 import { LandingPage } from './pages/landing-page';
 
 // The landing page is the entry most visitors arrive at (and its photo the LCP): it ships with the
@@ -33,7 +34,7 @@ function subscribe(cb: () => void) {
   window.addEventListener('popstate', cb);
   return () => window.removeEventListener('popstate', cb);
 }
-const getPath = () => window.location.pathname;
+const getPath = currentPath;
 
 /**
  * A page that failed to render or whose code could not be fetched (offline, or a new release
@@ -96,35 +97,48 @@ export function PublicApp() {
   );
 }
 
-/** The data of a lazily loaded page, asked for while its code downloads. */
+/**
+ * The data of a lazily loaded page, asked for while its code downloads; not when the server
+ * embedded it in the page, nor while rendering on the server.
+ */
 function prefetchData({ key, params }: TPublicMatch) {
-  if (key === 'publicBooking') prefetchResource(`product:${params.productId}`, () => getProduct(params.productId));
-  if (key === 'publicBookingExisting' || key === 'publicBookingVoucher')
+  if (isServer()) return;
+  if (key === 'publicBooking' && !embeddedProduct(params.productId))
+    prefetchResource(`product:${params.productId}`, () => getProduct(params.productId));
+  if ((key === 'publicBookingExisting' || key === 'publicBookingVoucher') && !embeddedBooking(params.bookingId))
     prefetchResource(`booking:${params.bookingId}`, () => getBooking(params.bookingId));
 }
 
 function Page({ match }: { match: TPublicMatch }) {
   const { params } = match;
+  // A page whose code is here already renders at once (as the server rendered it); otherwise lazily.
+  const pages = loadedPages();
   switch (match.key) {
     case 'publicLanding':
       return <LandingPage key={params.productId} productId={params.productId} />;
-    case 'publicBooking':
+    case 'publicBooking': {
+      const Booking = pages.publicBooking ?? BookingPage;
       return (
         <Suspense fallback={<LoadingPage routeName={match.name} variant="form" />}>
-          <BookingPage key={params.productId} productId={params.productId} />
+          <Booking key={params.productId} productId={params.productId} />
         </Suspense>
       );
-    case 'publicBookingExisting':
+    }
+    case 'publicBookingExisting': {
+      const Existing = pages.publicBookingExisting ?? ExistingBookingPage;
       return (
         <Suspense fallback={<LoadingPage routeName={match.name} variant="form" />}>
-          <ExistingBookingPage key={params.bookingId} bookingId={params.bookingId} />
+          <Existing key={params.bookingId} bookingId={params.bookingId} />
         </Suspense>
       );
-    case 'publicBookingVoucher':
+    }
+    case 'publicBookingVoucher': {
+      const Voucher = pages.publicBookingVoucher ?? VoucherPage;
       return (
         <Suspense fallback={<LoadingPage routeName={match.name} variant="voucher" />}>
-          <VoucherPage key={params.bookingId} bookingId={params.bookingId} />
+          <Voucher key={params.bookingId} bookingId={params.bookingId} />
         </Suspense>
       );
+    }
   }
 }

@@ -3,10 +3,11 @@ import { PAX_TYPES } from '@trayecto/shared/catalog';
 import { addMonths, monthOf } from '@trayecto/shared/dates';
 import { pathTo } from '@trayecto/shared/paths';
 import { pricesOn, quoteBooking } from '@trayecto/shared/pricing';
+import { CALENDAR_AUTO_ADVANCE_MONTHS } from '@trayecto/shared/public-http';
 import { timeZoneOf, todayIn } from '@trayecto/shared/time-zone';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { getAccommodations, type TAlternative } from '../lib/api';
-import { bookableDays, isBookable, useMonthsAvailability } from '../lib/availability';
+import { bookableDays, embeddedMonths, isBookable, useMonthsAvailability } from '../lib/availability';
 import type { TMonth } from '../lib/calendar';
 import { JUST_BOOKED_STATE, navigate, publicHref } from '../lib/navigation';
 import { primeResource, useResource } from '../lib/resource';
@@ -17,7 +18,7 @@ import { useBookingSubmission } from './use-booking-submission';
 /** How far ahead the calendar goes, in months. */
 const MONTHS_AHEAD = 12;
 /** How far the calendar moves on its own looking for the first month with departures. */
-const AUTO_ADVANCE_MONTHS = 6;
+const AUTO_ADVANCE_MONTHS = CALENDAR_AUTO_ADVANCE_MONTHS;
 
 /**
  * The new-booking form's state and actions: the values and their errors, the departures of the
@@ -31,8 +32,17 @@ export function useBookingForm(product: TPublicProduct) {
 
   const [v, setV] = useState<TNewBookingValues>(() => initialValues(product));
   const [errors, setErrors] = useState<TFieldErrors>({});
-  const [month, setMonth] = useState<TMonth>(minMonth);
-  const [autoAdvance, setAutoAdvance] = useState(true);
+  // The months the server embedded (the opening month, or up to the first with departures): the
+  // calendar opens on the last of them, as the server rendered it.
+  const [embedded] = useState(() => embeddedMonths(product.id, minMonth, AUTO_ADVANCE_MONTHS));
+  const embeddedLast = Object.keys(embedded).sort().at(-1);
+  const [month, setMonth] = useState<TMonth>(embeddedLast ?? minMonth);
+  // …and need not move on when the server already found the first month with departures.
+  const [autoAdvance, setAutoAdvance] = useState(
+    () =>
+      !embeddedLast ||
+      !(embedded[embeddedLast].some(isBookable) || embeddedLast >= addMonths(minMonth, AUTO_ADVANCE_MONTHS)),
+  );
   const [version, setVersion] = useState(1);
 
   const submission = useBookingSubmission(FIELD_ORDER, {
@@ -51,7 +61,7 @@ export function useBookingForm(product: TPublicProduct) {
 
   // Departures of the shown month (and of the chosen date's month, for its times).
   const months = v.date && monthOf(v.date) !== month ? [month, monthOf(v.date)] : [month];
-  const { store, retry } = useMonthsAvailability(product.id, months, today, version);
+  const { store, retry } = useMonthsAvailability(product.id, months, today, version, embedded);
   const monthEntry = store[month];
   const monthSlots = monthEntry?.slots;
   const days = useMemo(() => bookableDays(monthSlots ?? []), [monthSlots]);

@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { t } from '../i18n';
 import { brandVars } from '../lib/brand';
 import { onLinkClick, publicHref } from '../lib/navigation';
+import { currentPath } from '../lib/render-context';
 import { STATEMENT_PATH } from '../match-route';
 import { IconArrowLeft, IconMail, IconPhone, IconWorld } from './icons';
 import { LanguageSwitcher, offeredLocales } from './language-switcher';
@@ -78,7 +79,7 @@ export function OperatorContact({ operator, compact }: { operator: TPublicOperat
 
 /** The accessibility statement, remembering the page it was opened from (for its operator's contact). */
 function statementHref(): string {
-  const here = typeof window === 'undefined' ? '' : window.location.pathname;
+  const here = currentPath();
   if (!here || here === STATEMENT_PATH) return publicHref(STATEMENT_PATH);
   return publicHref(`${STATEMENT_PATH}?desde=${encodeURIComponent(here)}`);
 }

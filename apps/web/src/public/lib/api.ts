@@ -12,8 +12,9 @@ import type {
   TPublicBookingUpdateRequest,
   TPublicProduct,
 } from '@trayecto/shared';
-import { IDEMPOTENCY_KEY_HEADER, PUBLIC_DATA_ELEMENT_ID } from '@trayecto/shared/public-http';
+import { IDEMPOTENCY_KEY_HEADER, type TPublicPageData } from '@trayecto/shared/public-http';
 import { getLocale, t } from '../i18n';
+import { embeddedData } from './render-context';
 
 const BASE = '/api/v1/public';
 
@@ -130,20 +131,30 @@ export const cancelBooking = (id: string, reason: string) =>
   request<TPublicBooking>('POST', `/bookings/${enc(id)}/cancel`, { reason });
 
 /**
- * The product the server embedded in the landing page (`<script type="application/json"
- * id="trayecto-data">`), so the first paint needs no request. Only used when it is that product,
- * written in the page's language (a language chosen earlier in the visit may not be the one the
- * server picked from the browser's: the page then asks for it in its own).
+ * The product the server embedded in the page (`<script type="application/json"
+ * id="trayecto-data">`: the landing's bare product, the booking page's `{ product }`), so the first
+ * paint needs no request. Only used when it is that product, written in the page's language (a
+ * language chosen earlier in the visit may not be the one the server picked from the browser's:
+ * the page then asks for it in its own).
  */
 export function embeddedProduct(id: string): TPublicProduct | null {
-  const el = typeof document !== 'undefined' ? document.getElementById(PUBLIC_DATA_ELEMENT_ID) : null;
-  if (!el?.textContent) return null;
-  try {
-    const raw = JSON.parse(el.textContent) as Record<string, unknown>;
-    const product = (raw && typeof raw.product === 'object' ? raw.product : raw) as TPublicProduct | null;
-    if (!product || product.id !== id || typeof product.name !== 'string' || !product.tour_operator) return null;
-    return !product.locale || product.locale === getLocale() ? product : null;
-  } catch {
-    return null;
-  }
+  const raw = embeddedData() as Record<string, unknown> | null;
+  if (!raw) return null;
+  const product = (typeof raw.product === 'object' ? raw.product : raw) as TPublicProduct | null;
+  if (!product || product.id !== id || typeof product.name !== 'string' || !product.tour_operator) return null;
+  return !product.locale || product.locale === getLocale() ? product : null;
+}
+
+/** The booking the server embedded in its voucher page (same rules as embeddedProduct). */
+export function embeddedBooking(id: string): TPublicBooking | null {
+  const booking = (embeddedData() as TPublicPageData | null)?.booking;
+  if (!booking || booking.id !== id || !booking.tour_operator) return null;
+  return !booking.locale || booking.locale === getLocale() ? booking : null;
+}
+
+/** The departures of `month` the server embedded for the booking page's calendar, if any. */
+export function embeddedAvailability(productId: string, month: string): TPublicAvailabilitySlot[] | null {
+  const months = (embeddedData() as TPublicPageData | null)?.availability;
+  if (!Array.isArray(months)) return null;
+  return months.find((m) => m.product_id === productId && m.month === month)?.slots ?? null;
 }

@@ -1,7 +1,7 @@
 import type { TPublicAvailabilitySlot } from '@trayecto/shared';
-import { firstOfMonth, lastOfMonth } from '@trayecto/shared/dates';
+import { addMonths, firstOfMonth, lastOfMonth } from '@trayecto/shared/dates';
 import { useEffect, useRef, useState } from 'react';
-import { getAvailability, PublicApiError } from './api';
+import { embeddedAvailability, getAvailability, PublicApiError } from './api';
 import type { TMonth } from './calendar';
 
 /** A departure the customer can book now. */
@@ -24,8 +24,17 @@ type Entry = { version: number; slots?: TPublicAvailabilitySlot[]; error?: Publi
  * The departures of the months the customer looks at, one request per month (from today), kept
  * while the page lives; bumping `version` reloads the months in `months` (after a sold-out answer).
  */
-export function useMonthsAvailability(productId: string, months: TMonth[], today: string, version: number) {
-  const [store, setStore] = useState<Record<string, Entry>>({});
+export function useMonthsAvailability(
+  productId: string,
+  months: TMonth[],
+  today: string,
+  version: number,
+  embedded: Record<string, TPublicAvailabilitySlot[]> = {},
+) {
+  // The months the server embedded in the page (issue 23): the calendar shows them at once.
+  const [store, setStore] = useState<Record<string, Entry>>(() =>
+    Object.fromEntries(Object.entries(embedded).map(([m, slots]) => [m, { version, slots }])),
+  );
   const need = months.filter((m) => {
     const e = store[m];
     return !e || e.version < version;
@@ -69,4 +78,23 @@ export function useMonthsAvailability(productId: string, months: TMonth[], today
       return next;
     });
   return { store, retry };
+}
+
+/**
+ * The departures the server embedded for the months from `first` on (it embeds the opening month
+ * and, when that has nothing to book, the following ones up to the first that has), by month.
+ */
+export function embeddedMonths(
+  productId: string,
+  first: TMonth,
+  max: number,
+): Record<string, TPublicAvailabilitySlot[]> {
+  const found: Record<string, TPublicAvailabilitySlot[]> = {};
+  for (let m = first, i = 0; i <= max; m = addMonths(m, 1), i++) {
+    const slots = embeddedAvailability(productId, m);
+    if (!slots) break;
+    found[m] = slots;
+    if (slots.some(isBookable)) break;
+  }
+  return found;
 }

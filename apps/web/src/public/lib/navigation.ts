@@ -5,6 +5,7 @@
 import { LANG_PARAM } from '@trayecto/shared/i18n';
 import type { MouseEvent } from 'react';
 import { LANG_STORAGE_KEY, withLang } from '../i18n';
+import { currentSearch, isServer } from './render-context';
 
 export function navigate(to: string, opts: { replace?: boolean; state?: unknown } = {}) {
   const state = opts.state ?? null;
@@ -21,6 +22,7 @@ export function navigate(to: string, opts: { replace?: boolean; state?: unknown 
 export const JUST_BOOKED_STATE = { justBooked: true } as const;
 
 export function isJustBooked(): boolean {
+  if (isServer()) return false;
   const state = window.history.state as { justBooked?: unknown } | null;
   return state?.justBooked === true;
 }
@@ -36,14 +38,23 @@ export function onLinkClick(e: MouseEvent<HTMLAnchorElement>) {
   navigate(url.pathname + url.search + url.hash);
 }
 
-/** Whether the visitor chose the page's language (`?lang=` here, or the switcher earlier in the visit). */
-function languageChosen(): boolean {
-  if (new URLSearchParams(window.location.search).has(LANG_PARAM)) return true;
+/**
+ * Whether a language chosen earlier in the visit (the switcher, stored for the visit) and not in
+ * this page's address decides this page's links: the server, which knows only the address, did
+ * not write them so (main.tsx then renders the page afresh instead of taking the server's HTML).
+ */
+export function languageChosenInVisit(): boolean {
+  if (isServer() || new URLSearchParams(currentSearch()).has(LANG_PARAM)) return false;
   try {
     return !!sessionStorage.getItem(LANG_STORAGE_KEY);
   } catch {
     return false;
   }
+}
+
+/** Whether the visitor chose the page's language (`?lang=` here, or the switcher earlier in the visit). */
+function languageChosen(): boolean {
+  return new URLSearchParams(currentSearch()).has(LANG_PARAM) || languageChosenInVisit();
 }
 
 /**

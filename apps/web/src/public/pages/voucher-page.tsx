@@ -8,10 +8,11 @@ import { IconPrinter } from '../components/icons';
 import { OperatorContact, OperatorMark, Shell, websiteLabel } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
 import { t } from '../i18n';
-import { getBooking } from '../lib/api';
+import { embeddedBooking, getBooking } from '../lib/api';
 import { contentLang } from '../lib/content';
 import { formatDateLong, formatDuration, formatInstant } from '../lib/format';
 import { isJustBooked, onLinkClick, publicHref } from '../lib/navigation';
+import { currentOrigin } from '../lib/render-context';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
 import './voucher.css';
@@ -19,14 +20,16 @@ import './voucher.css';
 const ROUTE = 'public-booking-voucher';
 
 /** The QR code's content: the voucher's absolute URL (guides scan it at check-in). */
-export function voucherAbsoluteUrl(voucherUrl: string, origin = window.location.origin): string {
+export function voucherAbsoluteUrl(voucherUrl: string, origin = currentOrigin()): string {
   return /^https?:\/\//i.test(voucherUrl)
     ? voucherUrl
     : `${origin}${voucherUrl.startsWith('/') ? '' : '/'}${voucherUrl}`;
 }
 
 export function VoucherPage({ bookingId }: { bookingId: string }) {
-  const booking = useResource(`booking:${bookingId}`, () => getBooking(bookingId));
+  const booking = useResource(`booking:${bookingId}`, () => getBooking(bookingId), {
+    initial: embeddedBooking(bookingId),
+  });
   const b = booking.data;
   usePageTitle(b ? t().voucher.title(b.locator, b.tour_operator.name) : null);
   if (booking.error?.isNotFound) return <NotFoundPage routeName={ROUTE} what={t().voucher.notFound} />;

@@ -1,0 +1,165 @@
+/**
+ * Issue 23: the landing, the booking page and the voucher arrive rendered on the server, by the
+ * web app's own server build (built here from apps/web/vite.config.ts into a temporary folder, as
+ * `npm run build` does): the product's name, price, photo and "Reservar" in the HTML before any
+ * script, the booking page's calendar with its first month's departures embedded, the voucher with
+ * its QR code; the page's styles inline (no stylesheet blocks the first paint) and its code
+ * preloaded.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PUBLIC_DATA_ELEMENT_ID, SERVER_RENDERED_ATTR, type TPublicPageData } from '@trayecto/shared/public-http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-app';
+import { createWorld } from '../../../test/factories';
+import { productImages } from '../../db/schema';
+import { booked, bookingBody, day, mkProduct, type World } from '../bookings/bookings.test-helpers';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
+
+/** Builds the public pages (browser and server builds) into `outDir`, in production mode. */
+async function buildPublicPages(outDir: string) {
+  const { createBuilder } = await import('vite');
+  // Vitest runs with NODE_ENV=test, which Vite would bake into the bundles.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const builder = await createBuilder({
+      configFile: path.join(webRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+      environments: { publicServer: { build: { outDir: path.join(outDir, 'server') } } },
+    });
+    await builder.build(builder.environments.publicPages);
+    await builder.build(builder.environments.publicServer);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  // The back-office's page: the server serves the web app only when it is there.
+  writeFileSync(path.join(outDir, 'index.html'), '<!doctype html><title>Back-office</title>');
+}
+
+let app: FastifyInstance;
+let w: World;
+let dist: string;
+let productId: string;
+let bookingId: string;
+let locator: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'trayecto-ssr-'));
+  await buildPublicPages(dist);
+  app = await buildTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: 'https://reservas.example.com/' } });
+  w = await createWorld(app);
+  const p = await mkProduct(app, w.tokens.A1, { name: 'Subida al Teide', short_description: 'El volcán al amanecer' });
+  productId = p.id;
+  await app.db.insert(productImages).values({
+    tourOperatorId: w.A.op.id,
+    productId,
+    position: 0,
+    path: `products/${productId}/foto-lg.webp`,
+    thumbPath: `products/${productId}/foto-sm.webp`,
+    alt: 'El Teide nevado',
+    width: 1600,
+    height: 1067,
+    bytes: 180_000,
+  });
+  const b = await booked(app, w.tokens.A1, bookingBody(productId, { date: day(2) }));
+  bookingId = b.id;
+  locator = b.locator;
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (url: string) => app.inject({ method: 'GET', url, headers: { 'accept-language': 'es-ES' } });
+/** The page's root element's content (what the server rendered). */
+const rootOf = (html: string) => {
+  const m = new RegExp(`<div id="root" ${SERVER_RENDERED_ATTR}="([a-z]{2})">([\\s\\S]*)</div>\\s*</body>`).exec(html);
+  return m ? { locale: m[1], html: m[2] } : null;
+};
+const dataOf = (html: string) =>
+  JSON.parse(
+    new RegExp(`<script type="application/json" id="${PUBLIC_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(
+      html,
+    )?.[1] ?? 'null',
+  );
+
+describe('the landing, rendered on the server', () => {
+  it('has the name, the price, the photo and "Reservar" in its HTML, in the visitor\'s language', async () => {
+    const res = await page(`/public/landing/${productId}`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root?.locale).toBe('es');
+    const html = root?.html ?? '';
+    expect(html).toContain('<h1');
+    expect(html).toContain('Subida al Teide');
+    expect(html).toContain('45,00');
+    expect(html).toContain('€');
+    expect(html).toMatch(new RegExp(`<a [^>]*href="/public/booking/product/${productId}"[^>]*>[^<]*Reservar`));
+    // The hero photo: the LCP element, fetched first, with its sizes known (no layout shift).
+    const hero = /<img [^>]*alt="El Teide nevado"[^>]*>/.exec(html)?.[0] ?? '';
+    // (Preact writes the attribute as `fetchPriority`: HTML attribute names are case-insensitive.)
+    expect(hero).toMatch(/fetchpriority="high"/i);
+    expect(hero).toContain('width="1600"');
+    expect(hero).toContain('height="1067"');
+    expect(hero).toMatch(/srcset="[^"]*foto-sm\.webp 400w, [^"]*foto-lg\.webp 1600w"/);
+    const de = rootOf((await page(`/public/landing/${productId}?lang=de`)).body);
+    expect(de?.locale).toBe('de');
+    expect(de?.html).toContain('Jetzt buchen');
+  });
+
+  it('inlines its styles (no stylesheet blocks the first paint) and embeds the product once', async () => {
+    const res = await page(`/public/landing/${productId}`);
+    expect(res.body).not.toMatch(/<link rel="stylesheet"/);
+    expect(res.body).toMatch(/<style>[^<]*\.pub-page/);
+    expect(dataOf(res.body).id).toBe(productId);
+    expect(res.body.match(new RegExp(`id="${PUBLIC_DATA_ELEMENT_ID}"`, 'g'))).toHaveLength(1);
+  });
+});
+
+describe('the booking page, rendered on the server', () => {
+  it('shows the form and the calendar with the first month with departures, embedded', async () => {
+    const res = await page(`/public/booking/product/${productId}`);
+    expect(res.statusCode).toBe(200);
+    const html = rootOf(res.body)?.html ?? '';
+    expect(html).toContain('Subida al Teide');
+    const data = dataOf(res.body) as TPublicPageData;
+    expect(data.product?.id).toBe(productId);
+    const months = data.availability ?? [];
+    expect(months.length).toBeGreaterThan(0);
+    const first = months.at(-1);
+    expect(first?.slots.some((s) => s.available && s.seats_left > 0)).toBe(true);
+    // The bookable days are buttons of the calendar from the HTML, with their seats.
+    const open = first?.slots.find((s) => s.available && s.seats_left > 0);
+    expect(html).toMatch(new RegExp(`data-date="${open?.date}"[^>]*aria-label="[^"]*plazas"`));
+    expect(html).not.toMatch(/aria-busy="true"/);
+    // The page's own code is preloaded and its styles are inline.
+    expect(res.body).toMatch(/<link rel="modulepreload" href="\/assets\/booking-page-[^"]+\.js" \/>/);
+    expect(res.body).toContain('noindex');
+  });
+});
+
+describe('the voucher, rendered on the server', () => {
+  it('shows the locator and the QR code of its absolute address', async () => {
+    const res = await page(`/public/landing/booking-voucher/${bookingId}`);
+    expect(res.statusCode).toBe(200);
+    const html = rootOf(res.body)?.html ?? '';
+    expect(html).toContain(locator);
+    expect(html).toContain('<svg');
+    expect((dataOf(res.body) as TPublicPageData).booking?.id).toBe(bookingId);
+    expect(res.body).toMatch(/<link rel="modulepreload" href="\/assets\/voucher-page-[^"]+\.js" \/>/);
+  });
+
+  it('an unknown booking: the shell, rendered by the browser (its friendly not-found)', async () => {
+    const res = await page('/public/landing/booking-voucher/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
