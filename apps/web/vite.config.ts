@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompress } from './vite-precompress';
+import { precompress } from './vite-precompress.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -154,14 +154,14 @@ export default defineConfig({
       consumer: 'server',
       resolve: { noExternal: true },
       build: {
-        outDir: here('./dist/server'),
-        emptyOutDir: true,
+        // Into the same folder as the browser builds (whatever `--outDir` says), under server/.
+        emptyOutDir: false,
         ssr: true,
         copyPublicDir: false,
         rolldownOptions: {
           treeshake,
           input: { 'public-server': here('./src/public/server-entry.tsx') },
-          output: { codeSplitting: false },
+          output: { codeSplitting: false, entryFileNames: 'server/[name].js' },
         },
       },
     },

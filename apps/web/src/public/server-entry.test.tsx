@@ -90,6 +90,10 @@ describe('server render → browser takeover', () => {
     expect(errors).toEqual([]);
     // The departures came with the page: only the pickup places (not rendered by the server) are asked for.
     expect(requests.filter((r) => r.includes('/availability'))).toEqual([]);
+    // The usual markets from the HTML; every other country once the page is idle.
+    expect(html).toContain('Reino Unido');
+    expect(html).not.toContain('Afganistán');
+    await vi.waitFor(() => expect(document.getElementById('customer_country')?.textContent).toContain('Afganistán'));
   });
 
   it('the voucher: the locator and its QR code of the absolute address', async () => {

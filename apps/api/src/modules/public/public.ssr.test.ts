@@ -32,7 +32,6 @@ async function buildPublicPages(outDir: string) {
       mode: 'production',
       logLevel: 'silent',
       build: { outDir, emptyOutDir: true },
-      environments: { publicServer: { build: { outDir: path.join(outDir, 'server') } } },
     });
     await builder.build(builder.environments.publicPages);
     await builder.build(builder.environments.publicServer);
@@ -142,6 +141,8 @@ describe('the booking page, rendered on the server', () => {
     expect(html).not.toMatch(/aria-busy="true"/);
     // The page's own code is preloaded and its styles are inline.
     expect(res.body).toMatch(/<link rel="modulepreload" href="\/assets\/booking-page-[^"]+\.js" \/>/);
+    // Its styles are inline; the same files as disabled links, so the chunk's loader does not fetch them.
+    expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/booking-page-[^"]+\.css" disabled \/>/);
     expect(res.body).toContain('noindex');
   });
 });

@@ -95,6 +95,10 @@ export async function loadPublicRenderer(distDir: string): Promise<TPublicRender
       const head = [
         ...own.js.map((f) => `<link rel="modulepreload" href="/${escapeHtml(f)}" />`),
         style(own.css),
+        // The same styles as links the browser neither fetches nor applies (`disabled`): Vite's
+        // loader of the page's chunk finds them and does not fetch the files again before the
+        // browser can take the page over.
+        ...own.css.map((f) => `<link rel="stylesheet" href="/${escapeHtml(f)}" disabled />`),
         // The landing already carries its product (public.html.ts); the other pages their data.
         ...(page.key === 'publicLanding'
           ? []

@@ -1,6 +1,8 @@
 import { COUNTRY_CODES, MAIN_MARKETS } from '@trayecto/shared/countries';
+import { useEffect, useState } from 'react';
 import { localeTag, t } from '../i18n';
 import { countryName } from '../lib/format';
+import { afterFirstPaint } from '../lib/idle';
 import type { TFieldErrors } from '../lib/validation';
 import { SelectField, TextField } from './fields';
 
@@ -35,11 +37,14 @@ export function localCountryGroups(): { main: TCountry[]; others: TCountry[] } {
   let groups = groupsByLocale.get(tag);
   if (!groups) {
     const country = (code: string) => ({ code, name: countryName(code) });
+    // One collator for the whole sort: `localeCompare(b, tag)` builds one per comparison (~2,000
+    // here), the largest piece of the booking page's start-up on a slow phone (issue 23).
+    const collator = new Intl.Collator(tag);
     groups = {
       main: MAIN_MARKETS.map(country),
       others: COUNTRY_CODES.filter((c) => !MAIN_MARKETS.includes(c))
         .map(country)
-        .sort((a, b) => a.name.localeCompare(b.name, tag)),
+        .sort((a, b) => collator.compare(a.name, b.name)),
     };
     groupsByLocale.set(tag, groups);
   }
@@ -49,6 +54,13 @@ export function localCountryGroups(): { main: TCountry[]; others: TCountry[] } {
 /** Name, e-mail, phone and country of the customer: the same fields on every public booking form. */
 export function CustomerFields({ values: v, errors, onChange, contactRequired, withHints = false }: Props) {
   const countries = localCountryGroups();
+  // The ~235 other countries join the list once the page is idle after its first render (the
+  // server's HTML and the browser's first render have the usual markets and the chosen country
+  // only): they were a third of the booking page's elements, styled in its first long task on a
+  // slow phone (issue 23).
+  const [allCountries, setAllCountries] = useState(false);
+  useEffect(() => afterFirstPaint(() => setAllCountries(true)), []);
+  const others = allCountries ? countries.others : countries.others.filter((c) => c.code === v.customer_country);
   const text = t().common.fields;
   return (
     <>
@@ -108,7 +120,7 @@ export function CustomerFields({ values: v, errors, onChange, contactRequired, w
           ))}
         </optgroup>
         <optgroup label={text.countriesAll}>
-          {countries.others.map((c) => (
+          {others.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
