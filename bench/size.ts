@@ -24,22 +24,14 @@
  * `slow4g`; default both), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_OUT (write the
  * markdown table to this file too).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { buildWeb, cleanup, demoData, kb, median, ms, startServer } from './lib/server';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(HERE, '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const PROFILES = (process.env.BENCH_PROFILES ?? 'local,slow4g').split(',').map((s) => s.trim());
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEMO_PASSWORD = 'Demo2026!';
-const ADMIN = 'admin@trayecto.demo';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /**
  * Words that only the back-office's libraries contain. zod's full build names its error class
@@ -75,134 +67,6 @@ type Asset = { url: string; type: 'js' | 'css'; raw: number; gzip: number; body:
 type Load = { assets: Asset[]; lcp: number | null; lcpElement: string | null; apiCalls: string[] };
 /** BENCH_GROUPS=back-office measures only the back-office pages (the first-screen work, issue 7). */
 const GROUPS = (process.env.BENCH_GROUPS ?? 'public,back-office').split(',').map((s) => s.trim());
-
-// ── Server ───────────────────────────────────────────────────────────────────────────────────────
-
-const children: ChildProcess[] = [];
-const temps: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function build(): string {
-  if (process.env.WEB_DIST) return path.resolve(process.env.WEB_DIST);
-  const out = mkdtempSync(path.join(os.tmpdir(), 'trayecto-size-dist-'));
-  temps.push(out);
-  console.log(`Compilando la web en ${out} …`);
-  execFileSync(
-    process.execPath,
-    [
-      path.join(REPO, 'node_modules/vite/bin/vite.js'),
-      'build',
-      'apps/web',
-      '-c',
-      'apps/web/vite.config.ts',
-      '--outDir',
-      out,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: REPO, stdio: 'inherit' },
-  );
-  return out;
-}
-
-async function startServer(dist: string): Promise<string> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trayecto-size-data-'));
-  temps.push(dataDir);
-  const tail: string[] = [];
-  const proc = spawn(
-    process.execPath,
-    ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      cwd: REPO,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: dist,
-      },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    },
-  );
-  children.push(proc);
-  const keep = (b: Buffer) => {
-    tail.push(...b.toString('utf8').split('\n').filter(Boolean));
-    tail.splice(0, Math.max(0, tail.length - 30));
-  };
-  proc.stdout?.on('data', keep);
-  proc.stderr?.on('data', keep);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/api/v1/ready`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`El servidor no arrancó:\n${tail.join('\n')}`);
-}
-
-async function cleanup() {
-  for (const proc of children) {
-    if (proc.exitCode === null) proc.kill('SIGTERM');
-  }
-  await new Promise((r) => setTimeout(r, 300));
-  for (const dir of temps) {
-    if (dir !== process.env.WEB_DIST) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-// ── Demo data ────────────────────────────────────────────────────────────────────────────────────
-
-async function api<T>(base: string, pathname: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${base}${pathname}`, init);
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function demoData(base: string) {
-  const login = await api<{ token: string; user: { id: string; name: string } }>(base, '/api/v1/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
-  });
-  const auth = { Authorization: `Bearer ${login.token}` };
-  const products = await api<{ id: string; name: string; state: string }[]>(base, '/api/v1/products?per_page=100', {
-    headers: auth,
-  });
-  const product = products.find((p) => p.state === 'active' && p.name.includes('Teide')) ?? products[0];
-  const today = new Date().toISOString().slice(0, 10);
-  const bookings = await api<{ id: string; locator: string }[]>(
-    base,
-    `/api/v1/bookings?date[gte]=${today}&state[in]=confirmed,pending&per_page=1`,
-    { headers: auth },
-  );
-  if (!product || !bookings[0]) throw new Error('Faltan datos de demostración (producto o reserva)');
-  return {
-    product,
-    booking: bookings[0],
-    session: { token: login.token, userId: login.user.id, userName: login.user.name },
-  };
-}
 
 // ── Measuring a page ─────────────────────────────────────────────────────────────────────────────
 
@@ -293,15 +157,6 @@ async function loadOnce(
   }
 }
 
-const median = (xs: number[]) => {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-const ms = (n: number | null) => (n === null ? '—' : `${Math.round(n)} ms`);
-
 // ── Main ─────────────────────────────────────────────────────────────────────────────────────────
 
 async function main() {
@@ -311,8 +166,8 @@ async function main() {
   }, 15 * 60_000);
   watchdog.unref();
 
-  const dist = build();
-  const base = await startServer(dist);
+  const dist = buildWeb('trayecto-size');
+  const base = await startServer(dist, 'trayecto-size');
   const { product, booking, session } = await demoData(base);
   const pages: PageDef[] = [
     { group: 'public', name: 'Landing', path: `/public/landing/${product.id}`, noZod: true },
