@@ -119,6 +119,9 @@ describe('the landing, rendered on the server', () => {
     expect(res.body).not.toMatch(/<link rel="stylesheet"/);
     expect(res.body).toMatch(/<style>[^<]*\.pub-page/);
     expect(dataOf(res.body).id).toBe(productId);
+    // It reads without scripts: no "needs JavaScript" line; the booking form keeps it.
+    expect(res.body).not.toContain('<noscript>');
+    expect((await page(`/public/booking/product/${productId}`)).body).toContain('<noscript>');
     expect(res.body.match(new RegExp(`id="${PUBLIC_DATA_ELEMENT_ID}"`, 'g'))).toHaveLength(1);
   });
 });

@@ -104,7 +104,10 @@ export async function loadPublicRenderer(distDir: string): Promise<TPublicRender
           ? []
           : [`<script type="application/json" id="${PUBLIC_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`]),
       ].filter(Boolean);
-      return shell
+      // The landing reads and links to the booking page without scripts: no "needs JavaScript"
+      // line over it (the forms still need them and keep theirs).
+      const shown = page.key === 'publicLanding' ? shell.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '') : shell;
+      return shown
         .replace(/<\/head>/i, () => `  ${head.join('\n    ')}\n  </head>`)
         .replace(
           /<div id="root"><\/div>/i,
