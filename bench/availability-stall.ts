@@ -23,12 +23,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as shared from '@trayecto/shared';
 import pg from 'pg';
+import { freePort, untilReady } from './lib/server';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -66,17 +66,6 @@ async function eventLoopDelay(): Promise<Delay | undefined> {
 }
 const temps: string[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function admin(query: string) {
   const c = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
   await c.connect();
@@ -93,7 +82,6 @@ async function startServer(): Promise<string> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trayecto-stall-'));
   temps.push(dataDir);
-  const tail: string[] = [];
   const proc = spawn(
     process.execPath,
     [
@@ -125,24 +113,7 @@ async function startServer(): Promise<string> {
   );
   children.push(proc);
   server = proc;
-  const keep = (b: Buffer) => {
-    tail.push(...b.toString('utf8').split('\n').filter(Boolean));
-    tail.splice(0, Math.max(0, tail.length - 30));
-  };
-  proc.stdout?.on('data', keep);
-  proc.stderr?.on('data', keep);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/api/v1/ready`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`El servidor no arrancó:\n${tail.join('\n')}`);
+  return untilReady(proc, `http://127.0.0.1:${port}`, 180_000);
 }
 
 async function cleanup() {

@@ -11,26 +11,15 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JWT_SECRET } from './capture';
 import { BENCH_DB_URL, BENCH_PASSWORD, BENCH_USER_EMAIL, fmtMs } from './config';
+import { freePort } from './lib/server';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUERY = process.env.BENCH_EXPORT_QUERY ?? '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident set now and its peak so far, in MiB, of a process (Linux /proc). */
 function memoryOf(pid: number): { rss: number; peak: number } {

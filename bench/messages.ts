@@ -52,6 +52,7 @@ import { SMTPServer } from 'smtp-server';
 import { bookingSubject } from '../apps/api/src/modules/messages/messages.booking-templates';
 import { headerText } from '../apps/api/src/modules/messages/messages.rules';
 import { createSmtpTransport } from '../apps/api/src/modules/messages/messages.transport';
+import { freePort } from './lib/server';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -307,17 +308,6 @@ type Server = {
 
 const servers: Server[] = [];
 const temps: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(o: { smtpPort?: number; workers: number; logLevel: 'warn' | 'info'; profile?: boolean }) {
   const port = await freePort();

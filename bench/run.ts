@@ -16,7 +16,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import pg from 'pg';
 import { type ListShape, type ListValues, listSql } from './baseline-sql';
 import { type Captured, JWT_SECRET, startCapturer } from './capture';
 import { BENCH_DB_URL, BENCH_PASSWORD, BENCH_USER_EMAIL, fmtMs } from './config';
+import { freePort } from './lib/server';
 import { type ListScenario, listScenarios } from './scenarios';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -43,17 +43,6 @@ for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (v: string) =>
 // ── Child processes ──────────────────────────────────────────────────────────────────────────────
 
 const children: { name: string; proc: ChildProcess; tail: string[]; lines: number }[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function startChild(name: string, args: string[], env: Record<string, string>) {
   const proc = spawn(process.execPath, ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', ...args], {

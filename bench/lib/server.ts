@@ -69,7 +69,6 @@ export function buildWeb(prefix: string): string {
 export async function startServer(dist: string, prefix: string): Promise<string> {
   const port = await freePort();
   const dataDir = tempDir(prefix, 'data');
-  const tail: string[] = [];
   const proc = spawn(
     process.execPath,
     ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', 'apps/api/src/server.ts'],
@@ -90,14 +89,22 @@ export async function startServer(dist: string, prefix: string): Promise<string>
     },
   );
   children.push(proc);
+  return untilReady(proc, `http://127.0.0.1:${port}`, 120_000);
+}
+
+/**
+ * Resolves to `base` once the API process `proc` answers GET /api/v1/ready; throws with the last
+ * lines it printed if it exits or `timeoutMs` passes first.
+ */
+export async function untilReady(proc: ChildProcess, base: string, timeoutMs: number): Promise<string> {
+  const tail: string[] = [];
   const keep = (b: Buffer) => {
     tail.push(...b.toString('utf8').split('\n').filter(Boolean));
     tail.splice(0, Math.max(0, tail.length - 30));
   };
   proc.stdout?.on('data', keep);
   proc.stderr?.on('data', keep);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) break;
     try {
