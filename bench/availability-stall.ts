@@ -104,6 +104,8 @@ async function startServer(): Promise<string> {
         DATA_DIR: dataDir,
         DATABASE_URL: `${PG_BASE}/${DB_NAME}`,
         JWT_SECRET,
+        // Required with DATABASE_URL in production (ADR 022): a fixed bench key, 32 bytes as hex.
+        APP_ENCRYPTION_KEY: 'b'.repeat(64),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         WEB_DIST: '/nonexistent',

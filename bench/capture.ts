@@ -61,6 +61,8 @@ export async function startCapturer(): Promise<Capturer> {
       LOG_LEVEL: 'silent',
       DATABASE_URL: BENCH_DB_URL,
       JWT_SECRET,
+      // Required with DATABASE_URL in production (ADR 022): a fixed bench key, 32 bytes as hex.
+      APP_ENCRYPTION_KEY: 'b'.repeat(64),
       DATA_DIR: '/tmp/trayecto-bench-capture',
       WEB_DIST: '/nonexistent',
       TRUST_PROXY: 'true',

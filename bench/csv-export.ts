@@ -43,6 +43,8 @@ async function main() {
         NODE_ENV: 'production',
         DATABASE_URL: BENCH_DB_URL,
         JWT_SECRET,
+        // Required with DATABASE_URL in production (ADR 022): a fixed bench key, 32 bytes as hex.
+        APP_ENCRYPTION_KEY: 'b'.repeat(64),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         PORT: String(port),

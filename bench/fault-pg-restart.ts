@@ -107,6 +107,8 @@ function startServer(databaseUrl: string) {
         PORT: String(API_PORT),
         DATABASE_URL: databaseUrl,
         JWT_SECRET,
+        // Required with DATABASE_URL in production (ADR 022): a fixed bench key, 32 bytes as hex.
+        APP_ENCRYPTION_KEY: 'b'.repeat(64),
         DATA_DIR: path.join(work, 'data'),
         WEB_DIST: '/nonexistent',
         SEED_DEMO: 'false',

@@ -1,11 +1,15 @@
 /**
- * Lighthouse (performance category) of the public pages: landing, booking form and voucher.
+ * Lighthouse (performance category) of the public pages: landing, booking form, voucher, the
+ * customer's booking page, the same page paying online (a web booking holding its seats, and the
+ * bank's return, paid and not paid: issue 32) and the accessibility statement (every page the
+ * server renders).
  *
  *   node --import tsx bench/lighthouse.ts [--doc]        (npm run bench:lighthouse)
  *
  * Builds the web app into a temporary folder (or uses WEB_DIST), starts the real server on a free
  * 127.0.0.1 port with a fresh temporary DATA_DIR (embedded database + demo data) and finds, through
- * the API, the demo product with photos (TEI-01, the Teide tour) and a confirmed booking. Each page
+ * the API, the demo product with photos (TEI-01, the Teide tour) and a confirmed booking (its voucher
+ * and its own page), and the statement as the landing's footer links to it. Each page
  * is then measured LH_RUNS times by Lighthouse run programmatically with its default settings
  * (mobile form factor, simulated throttling: 150 ms RTT, 1.6 Mbit/s, CPU 4×), only the performance
  * category, each run in a fresh headless Chromium (new profile, so no cache nor storage).
@@ -28,7 +32,7 @@ import path from 'node:path';
 import { pathTo } from '@trayecto/shared/paths';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { buildWeb, cleanup, demoData, kb, median, ms, REPO, startServer } from './lib/server';
+import { buildWeb, cleanup, demoData, heldDemoBooking, kb, median, ms, REPO, startServer } from './lib/server';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,6 +47,8 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const DOC = path.join(REPO, 'docs/benchmarks-public-pages.md');
+/** The accessibility statement (apps/web/src/public/match-route.ts; not in the shared ROUTES). */
+const STATEMENT_PATH = '/public/accesibilidad';
 const START = '<!-- lighthouse:start -->';
 const END = '<!-- lighthouse:end -->';
 const GOAL = { score: 95, lcp: 2000, tbt: 100, cls: 0.02 };
@@ -260,7 +266,8 @@ function method(): string {
     `Method: \`npm run bench:lighthouse\` (bench/lighthouse.ts) builds the web app, starts the real server`,
     `(NODE_ENV=production, embedded PGlite with the demo data) on 127.0.0.1 and runs Lighthouse`,
     `${versions.lighthouse} programmatically against the landing and booking form of the demo product with photos`,
-    `(TEI-01) and the voucher of a confirmed booking: default settings (mobile form factor, simulated`,
+    `(TEI-01), the voucher and the booking page of a confirmed booking, and the accessibility statement opened`,
+    `from the landing's footer: default settings (mobile form factor, simulated`,
     `throttling — 150 ms RTT, 1.6 Mbit/s, CPU 4× slower), performance category only, each run in a fresh`,
     `headless Chromium ${versions.chromium} (new profile: no cache, no storage; its language is en-US, so the pages`,
     `render in English); ${RUNS} ${RUNS === 1 ? 'run' : 'runs'} per page, the`,
@@ -303,6 +310,7 @@ async function main() {
   const dist = buildWeb('trayecto-lh');
   const base = await startServer(dist, 'trayecto-lh');
   const { product, booking } = await demoData(base, { productCode: 'TEI-01', bookingStates: 'confirmed' });
+  const held = await heldDemoBooking(base);
   console.log(
     `Producto ${product.code} «${product.name}», reserva ${booking.locator}; ${RUNS} ejecución(es) por página`,
   );
@@ -310,6 +318,15 @@ async function main() {
     { name: 'Landing', path: pathTo('publicLanding', { productId: product.id }) },
     { name: 'Reserva nueva', path: pathTo('publicBooking', { productId: product.id }) },
     { name: 'Bono', path: pathTo('publicBookingVoucher', { bookingId: booking.id }) },
+    { name: 'Reserva existente', path: pathTo('publicBookingExisting', { bookingId: booking.id }) },
+    // Issue 32: the pay step of a booking holding its seats, and the bank's return (paid, not paid).
+    { name: 'Pago pendiente', path: pathTo('publicBookingExisting', { bookingId: held.id }) },
+    { name: 'Vuelta: pagado', path: `${pathTo('publicBookingExisting', { bookingId: held.id })}?payment=ok` },
+    { name: 'Vuelta: no pagado', path: `${pathTo('publicBookingExisting', { bookingId: held.id })}?payment=ko` },
+    {
+      name: 'Accesibilidad',
+      path: `${STATEMENT_PATH}?desde=${encodeURIComponent(pathTo('publicLanding', { productId: product.id }))}`,
+    },
   ];
 
   const results: PageResult[] = [];
@@ -319,7 +336,7 @@ async function main() {
       const run = await runWithRetries(`${base}${page.path}`, base);
       runs.push(run);
       console.log(
-        `  ${page.name.padEnd(14)} #${i + 1}  score ${String(run.score).padStart(3)}  LCP ${ms(run.lcp)}  TBT ${ms(run.tbt)}  CLS ${run.cls.toFixed(3)}`,
+        `  ${page.name.padEnd(17)} #${i + 1}  score ${String(run.score).padStart(3)}  LCP ${ms(run.lcp)}  TBT ${ms(run.tbt)}  CLS ${run.cls.toFixed(3)}`,
       );
     }
     results.push(aggregate(page, runs));

@@ -328,6 +328,8 @@ async function startServer(o: { smtpPort?: number; workers: number; logLevel: 'w
         DATA_DIR: dataDir,
         DATABASE_URL: DB_URL,
         JWT_SECRET,
+        // Required with DATABASE_URL in production (ADR 022): a fixed bench key, 32 bytes as hex.
+        APP_ENCRYPTION_KEY: 'b'.repeat(64),
         SEED_DEMO: 'true',
         LOG_LEVEL: o.logLevel,
         WEB_DIST: '/nonexistent',

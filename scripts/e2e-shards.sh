@@ -68,6 +68,7 @@ lane() {
   # The compiled server, as production runs it (the same as the Playwright config's webServer).
   NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$data" SEED_DEMO=true LOG_LEVEL=warn DATABASE_URL='' \
     SMTP_URL="smtp://127.0.0.1:$((port + 5000))" MAIL_FROM='Trayecto <no-reply@trayecto.demo>' \
+    REDSYS_URL="http://127.0.0.1:$((port + 6000))" \
     node --enable-source-maps apps/api/dist/server.js >"$work/server-$i.log" 2>&1 &
   echo $! >"$work/server-$i.pid"
   for _ in $(seq 1 120); do

@@ -8,6 +8,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The loopback SMTP server password-reset.spec.ts starts; the server under test sends there. */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 5000);
+/** The stand-in for the Redsys gateway payments-public.spec.ts starts (redsys-bank.ts); the server posts customers there. */
+const REDSYS_PORT = Number(process.env.E2E_REDSYS_PORT ?? PORT + 6000);
 // A fresh embedded database per run (the config is evaluated again in workers; only the main
 // process starts the server, so only its directory is used).
 // scripts/e2e-shards.sh starts its lanes' servers itself (E2E_REUSE_SERVER=1): no directory then.
@@ -71,6 +73,7 @@ export default defineConfig({
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: 'Trayecto <no-reply@trayecto.demo>',
+      REDSYS_URL: `http://127.0.0.1:${REDSYS_PORT}`,
       // Parallel work on one machine: each may serve its own build (vite build --outDir …).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -7,7 +7,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * In development, serve `public.html` for /public/* page requests, as the API does in production,
- * so the public bundle can be worked on with `npm run dev`.
+ * so the public bundle can be worked on with `npm run dev`. The page gets no React Fast Refresh
+ * preamble (the back-office's): the public pages run on Preact there too (preactForPublicPages), and
+ * a change to their code reloads the page.
  */
 function publicPagesFallback(): Plugin {
   return {
@@ -22,6 +24,13 @@ function publicPagesFallback(): Plugin {
         next();
       });
     },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.server || !/\/public\.html$/.test(ctx.filename)) return html;
+        return html.replace(/<script type="module">[^<]*"\/@react-refresh"[^<]*<\/script>\s*/g, '');
+      },
+    },
   };
 }
 
@@ -35,8 +44,11 @@ const treeshake = {
 // else the pages import).
 const reactChunk = { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 };
 
-/** React's modules and their Preact equivalents (the public pages' builds only, issue 23). */
-const PREACT: Record<string, string> = {
+/**
+ * React's modules and their Preact equivalents: the public pages' builds (issue 23), their pages on
+ * the dev server and their unit tests (vitest.public.config.ts; issue 31).
+ */
+export const PREACT_FOR_REACT: Record<string, string> = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',
   'react-dom/client': 'preact/compat/client',
@@ -46,20 +58,32 @@ const PREACT: Record<string, string> = {
 };
 /** The builds of the public pages: for the browser, and for the server's rendering of them. */
 const PUBLIC_ENVIRONMENTS = new Set(['publicPages', 'publicServer']);
+/** The public pages' own sources (apps/web/src/public/). */
+export const PUBLIC_SOURCES = /[\\/]src[\\/]public[\\/]/;
+/** What the dev server prebundles for the public pages (as plugin-react does React for the back-office). */
+const PREACT_DEPS = [...new Set(Object.values(PREACT_FOR_REACT))].filter((d) => d !== 'preact/compat/server');
 
 /**
  * The public pages run on Preact through `preact/compat` (ADR 017): the same React source, ~10 kB
  * of runtime instead of React DOM's ~57 kB (brotli), which alone was over the landing's 60 kB
- * budget. The back-office build keeps React.
+ * budget. The back-office keeps React.
+ *
+ * In the public builds every module gets Preact. The dev server has one browser environment for
+ * both pages, so there the public pages' own modules (src/public/, which the back-office never
+ * imports React code from: src/public/dev-server.test.ts) get Preact and the back-office's React:
+ * `npm run dev` shows the public pages on the runtime customers get (issue 31).
  */
 function preactForPublicPages(): Plugin {
   return {
     name: 'trayecto-preact-public',
     enforce: 'pre',
-    applyToEnvironment: (env) => PUBLIC_ENVIRONMENTS.has(env.name),
+    applyToEnvironment: (env) =>
+      PUBLIC_ENVIRONMENTS.has(env.name) || (env.config.command === 'serve' && env.config.consumer === 'client'),
     async resolveId(source, importer, options) {
-      const target = PREACT[source];
+      const target = PREACT_FOR_REACT[source];
       if (!target) return null;
+      const wholeBuild = PUBLIC_ENVIRONMENTS.has(this.environment.name);
+      if (!wholeBuild && !(importer && PUBLIC_SOURCES.test(importer))) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
     },
   };
@@ -67,7 +91,14 @@ function preactForPublicPages(): Plugin {
 
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), preactForPublicPages(), publicPagesFallback(), precompress()],
+  plugins: [
+    // No Fast Refresh for the public pages' modules (React's; on the dev server they run on Preact).
+    react({ refreshExclude: [/\/node_modules\//, PUBLIC_SOURCES] }),
+    preactForPublicPages(),
+    publicPagesFallback(),
+    precompress(),
+  ],
+  optimizeDeps: { include: PREACT_DEPS },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -174,6 +174,48 @@ export async function demoData(
   };
 }
 
+/**
+ * A web booking waiting for its online payment (issue 32): the demo's product paid in full online
+ * (LOR-01, Teide Aventura with Redsys test keys), 2 adults on its first departure with seats, booked
+ * through the public API as a customer would. Its page shows the pay step.
+ */
+export async function heldDemoBooking(base: string, productCode = 'LOR-01'): Promise<DemoBooking> {
+  const login = await api<{ token: string }>(base, '/api/v1/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
+  });
+  const products = await api<DemoProduct[]>(base, '/api/v1/products?per_page=100', {
+    headers: { Authorization: `Bearer ${login.token}` },
+  });
+  const product = products.find((p) => p.state === 'active' && p.code === productCode);
+  if (!product) throw new Error(`Falta el producto ${productCode} en los datos de demostración`);
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const slots = await api<{ date: string; time: string; available: boolean; seats_left: number }[]>(
+    base,
+    `/api/v1/public/products/${product.id}/availability?from=${day(2)}&to=${day(40)}`,
+  );
+  const slot = slots.find((s) => s.available && s.seats_left >= 2);
+  if (!slot) throw new Error(`Sin salidas con plazas para ${productCode}`);
+  return api<DemoBooking>(base, '/api/v1/public/bookings', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({
+      product_id: product.id,
+      date: slot.date,
+      time: slot.time,
+      pax: { adult: 2 },
+      customer_name: 'Lena Schmidt',
+      customer_email: 'lena.schmidt@example.de',
+      customer_phone: '+49 170 1234567',
+      customer_country: 'DE',
+      language: 'es',
+      accommodation_id: null,
+      accept_terms: true,
+    }),
+  });
+}
+
 // ── Figures ──────────────────────────────────────────────────────────────────────────────────────
 
 export const median = (xs: number[]): number | null => {

@@ -78,3 +78,25 @@ export const publicBooking: PublicBooking = {
   customer_phone: '+44 7700 900000',
   accept_terms: true,
 };
+
+/**
+ * Rules the document says beyond types (issue 31), which the generated types then enforce: a
+ * check-in names its booking by `booking_id` or `code`, a product's pickup is an accommodation or
+ * a zone and minutes before or a fixed time, and an empty password is "none".
+ */
+type CheckIn = Json<operations['checkInScheduleSheet']['requestBody']>;
+type NewProduct = Json<operations['createProduct']['requestBody']>;
+type UserChange = Json<operations['updateUser']['requestBody']>;
+
+export const checkIns: CheckIn[] = [{ code: 'TRY-7K3M9Q' }, { booking_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b' }];
+// @ts-expect-error: neither booking_id nor code
+export const checkInOfNobody: CheckIn = { present: true };
+
+export const pickups: NonNullable<NewProduct['pickups']> = [
+  { accommodation_id: '6b0e7f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', minutes_before: 20 },
+  { zone: 'Puerto de la Cruz', fixed_time: '08:15' },
+];
+// @ts-expect-error: a pickup needs minutes before or a fixed time
+export const pickupWithoutTime: NonNullable<NewProduct['pickups']>[number] = { zone: 'Puerto de la Cruz' };
+
+export const keepPassword: UserChange = { full_name: 'Ana García', password: null, re_password: null };

@@ -3,38 +3,51 @@ import helmet from '@fastify/helmet';
 import { IDEMPOTENT_REPLAYED_HEADER } from '@trayecto/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Background, createBackground, TASK } from './background';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { loggerOptions, RequestLogController } from './lib/logger';
 import { messageOrigin, publicOrigin, withPublicLinks } from './lib/public-origin';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
+import { configureSecretKey } from './lib/secret-key';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.throttle';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
+import { registerBookingListener } from './modules/bookings/booking-listeners';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { getBooking, isPreparedByStaff } from './modules/bookings/bookings.service';
+import { channelsRoutes } from './modules/channels/channels.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { createReminderScheduler, type ReminderScheduler } from './modules/messages/messages.reminders';
-import { renderMessage } from './modules/messages/messages.render';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import type { BookingReads } from './modules/messages/messages.ports';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import type { RetryPolicy } from './modules/messages/messages.rules';
-import { createSmtpTransport } from './modules/messages/messages.transport';
-import { createMailWorker, type MailWorker } from './modules/messages/messages.worker';
+import type { FetchLike } from './modules/messages/messages.webhooks';
+import { type OctoApiOptions, octoRoutes } from './modules/octo/octo.routes';
+import { OCTO_BASE_PATH } from './modules/octo/octo.service';
+import { CHANNEL_WEBHOOK_LISTENER, channelWebhookListener } from './modules/octo/octo.webhooks';
+import { paymentLinksRoutes } from './modules/payments/links.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { refundsRoutes } from './modules/payments/refunds.routes';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
 import { productsRoutes } from './modules/products/products.routes';
+import { getPublicBooking } from './modules/public/public.bookings';
+import { publicPages } from './modules/public/public.pages';
 import { publicRoutes } from './modules/public/public.routes';
 import { scheduleSheetsRoutes } from './modules/schedule-sheets/schedule-sheets.routes';
 import { tourOperatorsRoutes } from './modules/tour-operators/tour-operators.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { findAuthState } from './modules/users/users.service';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
-import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 
@@ -46,10 +59,13 @@ declare module 'fastify' {
     tokens: TokenService;
     loginThrottle: ThrottleOptions;
     publicRateLimit: PublicRateLimitOptions;
-    /** This process's mail worker (issue 14); undefined without SMTP_URL: messages wait queued. */
-    mailWorker: MailWorker | undefined;
-    /** This process's look for due day-before reminders (issue 14), once a minute, with or without SMTP. */
-    reminders: ReminderScheduler;
+    /**
+     * This process's share of the background work (issue 31, background.ts): the runner of every
+     * periodic task and job, and the outbox's sender.
+     */
+    background: Background;
+    /** Set when this process sends e-mail (SMTP_URL): `kick` sends what a change just queued. */
+    mailWorker: { kick(): void } | undefined;
   }
 }
 
@@ -64,13 +80,31 @@ export type AppOptions = {
   loginThrottle?: Partial<ThrottleOptions>;
   /** Per-address limits of the public API (tests set low ones). */
   publicRateLimit?: Partial<PublicRateLimitOptions>;
-  /** The mail worker's pace (tests set short ones); it runs only when SMTP_URL is set. */
+  /** Per-key limits of the OCTO API (tests set low ones). */
+  octoRateLimit?: OctoApiOptions['rateLimit'];
+  /** The mail delivery's pace and retries (tests set short ones). */
   mail?: { pollMs?: number; leaseMs?: number; retry?: Partial<RetryPolicy> };
-  /** Whether this process looks for due reminders by itself (tests call `app.reminders.runOnce`). */
+  /** Webhook deliveries' `fetch` and time limit (tests). */
+  webhook?: { fetch?: FetchLike; timeoutMs?: number };
+  /**
+   * Whether this process's loop runs the day-before reminders (tests leave them to
+   * `app.background.runner.runTask('messages.reminders', now)`).
+   */
   reminders?: boolean;
+  /**
+   * Whether this process runs background work at all (default: yes; tests that set neither SMTP nor
+   * reminders drive it by hand with `tick`/`runTask`).
+   */
+  background?: boolean;
 };
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * How the messages module reads a booking: its owners' services, handed over here so that messages
+ * imports neither bookings nor the public pages (bookings write messages: one direction only).
+ */
+export const BOOKING_READS: BookingReads = { getBooking, getPublicBooking, isPreparedByStaff };
 
 /** Builds the whole application: plugins → modules → error handler. Does not listen. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -90,6 +124,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // A URL that does not decode or a path parameter over the limit: answered like every error.
     frameworkErrors: frameworkErrorHandler,
+    // And what Node refuses before Fastify (a head over 16 KB, a timeout, a malformed request).
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,32 +136,38 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', createTokenService(opts.jwtSecret, opts.config.JWT_TTL));
   app.decorate('loginThrottle', { ...DEFAULT_THROTTLE, ...opts.loginThrottle });
   app.decorate('publicRateLimit', { ...DEFAULT_PUBLIC_RATE_LIMIT, ...opts.publicRateLimit });
-  const mailWorker =
-    opts.config.SMTP_URL && opts.config.MAIL_FROM
-      ? createMailWorker({
-          db: opts.database.db,
-          transport: createSmtpTransport({ url: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
-          log: app.log,
-          // Customer messages are rendered as they leave, from the booking as it is then.
-          render: (m) => renderMessage(opts.database.db, m, { origin: messageOrigin(opts.config), now: new Date() }),
-          ...opts.mail,
-        })
-      : undefined;
-  app.decorate('mailWorker', mailWorker);
-  if (mailWorker) {
-    app.addHook('onReady', async () => mailWorker.start());
-    // Before the database closes (onClose): the batch in hand finishes or lapses.
-    app.addHook('preClose', async () => mailWorker.stop());
-    // A change that wrote a message has committed by the time its answer is sent: look at the
-    // outbox now instead of at the next poll (a kick without anything queued costs one query).
-    app.addHook('onResponse', async (req, reply) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) mailWorker.kick();
-    });
-  }
-  const reminders = createReminderScheduler({ db: opts.database.db, log: app.log, queued: () => mailWorker?.kick() });
-  app.decorate('reminders', reminders);
-  if (opts.reminders !== false) app.addHook('onReady', async () => reminders.start());
-  app.addHook('preClose', async () => reminders.stop());
+  // The key of the secrets kept in the database (a channel's webhook secret: sealed when saved,
+  // opened when a delivery is signed), read on first use.
+  configureSecretKey(opts.config);
+  // A channel's booking changed by the operator's side (staff, a departure cancelled, a hold that
+  // ended) is told to the channel's webhook, in the change's transaction (ADR 023, docs/octo.md).
+  // Every booking write of this process goes through here: requests and the background's jobs.
+  registerBookingListener(CHANNEL_WEBHOOK_LISTENER, channelWebhookListener({ origin: messageOrigin(opts.config) }));
+  // Background work (background.ts): every process runs a runner; they share the work through
+  // the database. The loop starts once the app is ready and stops before the database closes.
+  const background = createBackground({
+    db: opts.database.db,
+    config: opts.config,
+    log: app.log,
+    mail: opts.mail,
+    webhook: opts.webhook,
+    paused: opts.reminders === false ? [TASK.REMINDERS] : [],
+    reads: BOOKING_READS,
+  });
+  app.decorate('background', background);
+  app.decorate('mailWorker', background.sender.sendsEmail ? { kick: background.kickDelivery } : undefined);
+  const runsBackground = opts.background ?? (opts.reminders !== false || background.sender.sendsEmail);
+  if (runsBackground) app.addHook('onReady', async () => background.runner.start());
+  // Before the database closes (onClose): the runs in hand finish or are given back.
+  app.addHook('preClose', async () => {
+    await background.runner.stop();
+    await background.sender.stop();
+  });
+  // A change that wrote a message has committed by the time its answer is sent: look at the
+  // outbox now instead of at the next look (a kick with nothing queued costs one query).
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) background.kickDelivery();
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
@@ -150,7 +192,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The public pages post the customer to the Redsys gateway (a form POST, ADR 022): its
+        // origin, the stand-in's when REDSYS_URL is set, else Redsys' test and live hosts.
+        formAction: [
+          "'self'",
+          ...(opts.config.REDSYS_URL
+            ? [new URL(opts.config.REDSYS_URL).origin]
+            : ['https://sis-t.redsys.es:25443', 'https://sis.redsys.es']),
+        ],
         upgradeInsecureRequests: null,
       },
     },
@@ -160,7 +209,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerOpenApi(app);
-  await app.register(authPlugin);
+  // The token's user as they are now: the users module's answer (plugins know no module).
+  await app.register(authPlugin, { findAuthState });
 
   await app.register(
     async (api) => {
@@ -179,13 +229,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes);
       await api.register(publicRoutes);
       await api.register(auditRoutes);
-      await api.register(messagesRoutes);
+      await api.register(messagesRoutes, { reads: BOOKING_READS });
+      await api.register(jobsRoutes);
+      await api.register(paymentLinksRoutes, { reads: BOOKING_READS });
+      await api.register(refundsRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(channelsRoutes);
     },
     { prefix: '/api/v1' },
   );
+  // The OCTO supplier API for resellers (ADR 023): its own keys, errors and OpenAPI document.
+  await app.register(octoRoutes, { prefix: OCTO_BASE_PATH, rateLimit: opts.octoRateLimit });
 
   // Uploaded photos, public and outside /api/v1 (the landing pages show them).
   await app.register(uploadsRoutes);
+  // The public pages (rendered on the server, in the visitor's language), then the web app's files.
+  await app.register(publicPages, { distDir: opts.config.WEB_DIST });
   await registerWeb(app, opts.config.WEB_DIST);
   return app;
 }

@@ -5,12 +5,12 @@ import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { isDiskFullError } from './db/disk-space';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
 import { AppError } from './lib/app-error';
 import { createLogger } from './lib/logger';
 import { resolveJwtSecret } from './lib/secrets';
 import { markShuttingDown } from './modules/health/health.routes';
 import { importLegacyUploads } from './modules/uploads/uploads.service';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from './seed';
 
 /**
  * Starts Trayecto: config → database + migrations → seed → HTTP; stops gracefully on signals.
@@ -51,7 +51,11 @@ async function main() {
 
   // Demo data first: it loads only into an empty database, and ADMIN_EMAIL's user would make it
   // look used ("with or without demo data", PRODUCT.md §1).
-  if (!isWorker && config.SEED_DEMO && (await seedDemo(database.db, { dataDir: config.DATA_DIR, log })))
+  if (
+    !isWorker &&
+    config.SEED_DEMO &&
+    (await seedDemo(database.db, { dataDir: config.DATA_DIR, log, payments: config }))
+  )
     log.info('demo data loaded');
   if (!isWorker && config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {

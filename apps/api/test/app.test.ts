@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from '../src/db/seed';
 import { acquireDataDirLock } from '../src/lib/data-lock';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, seedDemo } from '../src/seed';
 import { buildTestApp } from './build-app';
 import { createTestDatabase } from './db';
 

@@ -40,9 +40,12 @@ export async function buildTestApp(
     loginThrottle?: Partial<ThrottleOptions>;
     publicRateLimit?: Partial<PublicRateLimitOptions>;
     env?: Record<string, string>;
-    /** The mail worker's pace (it runs when `env` sets SMTP_URL and MAIL_FROM). */
+    /** The mail delivery's pace and retries (its loop runs when `env` sets SMTP_URL and MAIL_FROM). */
     mail?: AppOptions['mail'];
-    /** Whether the app looks for due reminders by itself (off: tests call `app.reminders.runOnce(now)`). */
+    /**
+     * Whether the app's background loop runs the reminders by itself (off: tests call
+     * `app.background.runner.runTask('messages.reminders', now)`).
+     */
     reminders?: boolean;
   } = {},
 ): Promise<FastifyInstance> {

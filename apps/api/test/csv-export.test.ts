@@ -91,6 +91,7 @@ const EXPORTS = [
   { key: 'productsExport', list: API_PATHS.products, first: 'Código', name: 'productos' },
   { key: 'bookingsExport', list: API_PATHS.bookings, first: 'Localizador', name: 'reservas' },
   { key: 'auditLogExport', list: API_PATHS.auditLog, first: 'Fecha y hora', name: 'registro-actividad' },
+  { key: 'messagesExport', list: API_PATHS.messages, first: 'Fecha y hora', name: 'mensajes' },
 ] as const;
 
 describe('every export', () => {
@@ -130,6 +131,7 @@ describe('every export', () => {
     expect(anon.headers['content-type']).toMatch(/json/);
     for (const [key, token] of [
       ['auditLogExport', w.tokens.A2],
+      ['messagesExport', w.tokens.A2],
       ['tourOperatorsExport', w.tokens.A2],
       ['productsExport', w.tokens.A4],
     ] as const) {
@@ -170,12 +172,19 @@ describe("the list's filters, sort and scope", () => {
       `/persons/export.csv?tour_operator_id[eq]=${w.B.op.id}`,
       `/users/export.csv?tour_operator_id[eq]=${w.B.op.id}`,
       `/audit-log/export.csv?tour_operator_id[eq]=${w.B.op.id}`,
+      `/messages/export.csv?tour_operator_id[eq]=${w.B.op.id}`,
     ]) {
       const res = await get(`${API_PREFIX}${url}`, w.tokens.A1);
       expect(res.statusCode, url).toBe(200);
       expect(parseCsv(res.body).length, url).toBe(1);
     }
-    for (const url of ['/bookings/export.csv', '/persons/export.csv', '/users/export.csv', '/audit-log/export.csv']) {
+    for (const url of [
+      '/bookings/export.csv',
+      '/persons/export.csv',
+      '/users/export.csv',
+      '/audit-log/export.csv',
+      '/messages/export.csv',
+    ]) {
       const body = (await get(`${API_PREFIX}${url}`, w.tokens.A1)).body;
       for (const secret of ['Cliente Secreto B', 'Persona Secreta B', 'Bruno Admin B', 'Operador B']) {
         expect(body, `${url} ${secret}`).not.toContain(secret);
@@ -217,7 +226,7 @@ describe('the dialect', () => {
     const own = (await get(`${API_PREFIX}/bookings/export.csv?q=${b.locator}`, token)).body;
     const ownRows = parseCsv(own);
     expect(ownRows[0]).not.toContain('Zona horaria');
-    expect(ownRows[1][23]).toBe(expected);
+    expect(ownRows[1][ownRows[0].indexOf('Creada')]).toBe(expected);
     const res = await get(`${API_PREFIX}/bookings/export.csv?q=${b.locator}`, w.tokens.admin);
     const adminRows = parseCsv(res.body);
     expect(adminRows[0].at(-1)).toBe('Zona horaria');

@@ -1,22 +1,39 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
+
+/** The template's bytes, read once per test file (a file may open several databases). */
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+
+function loadPgliteTemplate(): Promise<Blob | undefined> {
+  pgliteTemplate ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return pgliteTemplate;
+}
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database
- * of its own (unique name, dropped afterwards) on the server named by TEST_DATABASE_URL.
+ * of its own (unique name, dropped afterwards) on the server named by TEST_DATABASE_URL. Both start
+ * from the run's migrated template (test/global-setup.ts) when there is one, else migrate.
  */
 export async function createTestDatabase(): Promise<Database & { label: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ kind: 'pglite' });
+    const template = await loadPgliteTemplate();
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: template });
+    // From the template this only checks that nothing is pending (one read).
     await database.migrate();
     return { ...database, label: 'pglite' };
   }
   const name = `trayecto_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;

@@ -84,6 +84,8 @@ class Server {
         WEB_DIST: '/nonexistent',
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
+        // Required with DATABASE_URL in production (sealed payment keys): any 64 hex digits.
+        APP_ENCRYPTION_KEY: 'b'.repeat(64),
         ...env,
       },
     });

@@ -22,6 +22,9 @@ import { REPO_ROOT } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import { MIGRATIONS_FOLDER } from '../src/db/migration-status';
 import { bookings, departures, tourOperators, users } from '../src/db/schema';
+import { findJobs, listTaskRows } from '../src/lib/jobs/jobs.repository';
+import { enqueueJob } from '../src/lib/jobs/queue';
+import { createJobRunner } from '../src/lib/jobs/runner';
 import { hashPassword } from '../src/lib/password';
 import { bookingBody, day } from '../src/modules/bookings/bookings.test-helpers';
 
@@ -83,6 +86,8 @@ class ServerProcess {
         SEED_DEMO: 'false',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        // Required with DATABASE_URL in production (sealed payment keys): any 64 hex digits.
+        APP_ENCRYPTION_KEY: 'b'.repeat(64),
         ...env,
       },
     });
@@ -529,5 +534,63 @@ describe.skipIf(!onPostgres)(`several API processes on one PostgreSQL${onPostgre
         (await request(3432, 'POST', '/api/v1/auth/login', { json: { email: other, password: PASSWORD } })).status,
       ).toBe(429);
     });
+  });
+  describe('background work (issue 31): a process that dies mid-run loses its claim to another', () => {
+    let database: Awaited<ReturnType<typeof createDatabase>>;
+    let db: Database;
+
+    beforeAll(async () => {
+      database = await createDatabase();
+      db = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
+      await db.migrate();
+    }, START_TIMEOUT);
+
+    afterAll(async () => {
+      await db?.close();
+      await database?.drop();
+    }, 60_000);
+
+    it('its task and its job are taken over once the lease lapses, never while it lives', async () => {
+      const jobId = (await enqueueJob(db.db, { kind: 'test.hang', payload: { n: 1 } })) as string;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/background-child.ts', database.url], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      });
+      let out = '';
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on('data', (c: Buffer) => {
+          out += c.toString('utf8');
+          if (out.includes('task started') && out.includes(`job started ${jobId}`)) resolve();
+        });
+        child.stderr?.on('data', (c: Buffer) => {
+          out += c.toString('utf8');
+        });
+        child.once('exit', () => reject(new Error(`the child exited:\n${out}`)));
+      });
+
+      const ran: string[] = [];
+      const survivor = createJobRunner({
+        db: db.db,
+        owner: 'survivor',
+        tasks: [{ name: 'test.hang', everyMs: 60_000, leaseMs: 2000, run: async () => void ran.push('task') }],
+        handlers: [{ kind: 'test.hang', run: async ({ job }) => void ran.push(`job ${job.id}`) }],
+      });
+      // While the child lives, its heartbeat keeps the claims: asked now, nobody else runs them.
+      expect(await survivor.runTask('test.hang')).toEqual({ ran: false });
+      expect(await survivor.tick()).toEqual({ tasks: [], jobs: 0 });
+      expect((await listTaskRows(db.db))[0]).toMatchObject({ name: 'test.hang', lockedBy: 'child' });
+
+      child.kill('SIGKILL');
+      await exited;
+      // Past the lapsed lease (2 s, no more heartbeats): the survivor takes both over.
+      const later = new Date(Date.now() + 2500);
+      expect(await survivor.tick(later)).toEqual({ tasks: ['test.hang'], jobs: 1 });
+      expect(ran.sort()).toEqual([`job ${jobId}`, 'task'].sort());
+      const [job] = await findJobs(db.db, [jobId]);
+      expect(job).toMatchObject({ state: 'done', attempts: 2, lockedBy: 'survivor' });
+      expect((await listTaskRows(db.db))[0]).toMatchObject({ lockedBy: null, runCount: 1, failureCount: 0 });
+    }, 60_000);
   });
 });

@@ -7,7 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
-import { auth, productNamed, staffToken } from './public-helpers';
+import { fullPaymentProduct, heldBooking, redsysOperator } from './payment-helpers';
+import { auth, productNamed, staffToken, uniqueEmail } from './public-helpers';
 
 // Each role's scan is independent (own login): scripts/e2e-shards.sh runs each as its own unit.
 test.describe.configure({ mode: 'parallel' });
@@ -92,6 +93,29 @@ async function messageScreens(page: Page): Promise<TScreen[]> {
 }
 
 /**
+ * "Canales" (issue 33) beyond its list (which the menu brings): the new channel's form, a reseller's
+ * connection (base URL, keys, request log; `?channel=<id>`) and a new key shown once.
+ */
+async function channelScreens(page: Page, token: string): Promise<TScreen[]> {
+  const res = await page.request.post('/api/v1/channels', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: `OTA accesible ${Date.now()}`, kind: 'octo', commission_pct: 18 },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const newKey = async (p: Page) => {
+    await p.getByRole('button', { name: 'Nueva clave' }).click({ timeout: 15_000 });
+    await p.getByRole('dialog', { name: 'Nueva clave de API' }).getByRole('button', { name: 'Crear clave' }).click();
+    await expect(p.getByRole('dialog', { name: 'Clave creada' })).toBeVisible();
+  };
+  return [
+    { name: 'Canales: nuevo canal', path: '/channels', dialog: openButton('Nuevo canal') },
+    { name: 'Canales: conexión', path: `/channels?channel=${id}` },
+    { name: 'Canales: clave creada', path: `/channels?channel=${id}`, dialog: newKey },
+  ];
+}
+
+/**
  * The product's departure dialog at "Cancelar salida" (issue 14): the departure of `date` and
  * `time` in its departures calendar (the next month's when it is there), then its confirmation.
  */
@@ -111,6 +135,48 @@ const openCancelDeparture = (date: string, time: string) => async (page: Page) =
   await expect(page.getByRole('dialog', { name: /^Cancelar la salida del / })).toBeVisible();
 };
 
+/**
+ * Booking questions (issue 33 item 3): the catamaran's (CAT-01) booking form with its «Preguntas»
+ * step once passengers are added (per passenger groups), a booking of it with its answers, and its
+ * schedule sheet's passenger list with the answers.
+ */
+async function questionScreens(page: Page): Promise<TScreen[]> {
+  const found = await page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('token')}` };
+    const read = async <T>(path: string) => (await fetch(path, { headers })).json() as Promise<T>;
+    const [product] = await read<{ id: string }[]>('/api/v1/products?code[eq]=CAT-01&per_page=1');
+    if (!product) return null;
+    const [booking] = await read<{ id: string }[]>(`/api/v1/bookings?product_id[eq]=${product.id}&per_page=1`);
+    const [sheet] = await read<{ id: string }[]>(`/api/v1/schedule-sheets?product_id[eq]=${product.id}&per_page=1`);
+    return { product: product.id, booking: booking?.id, sheet: sheet?.id };
+  });
+  expect(found?.booking && found.sheet, 'the demo catamaran, a booking and a sheet of it').toBeTruthy();
+  const addPassengers = async (p: Page) => {
+    // The tariffs (and so the passengers) come with a day: the first one on sale.
+    await p.locator('button:not([disabled])[data-state="open"]').first().click({ timeout: 15_000 });
+    await p.getByRole('button', { name: 'Añadir adultos' }).click({ timeout: 15_000 });
+    await p.getByRole('button', { name: 'Añadir niños' }).click();
+    await expect(p.getByRole('group', { name: 'Pasajero 2 · Niño' })).toBeVisible();
+  };
+  return [
+    { name: 'Nueva reserva: preguntas', path: `/booking/create?product_id=${found?.product}`, dialog: addPassengers },
+    { name: 'Reserva: respuestas', path: `/booking/edit/${found?.booking}` },
+    { name: 'Hoja de servicio: respuestas', path: `/schedule-sheets/${found?.sheet}` },
+  ];
+}
+
+/** The night tour's booking question (issue 33 item 3), a choice, open in the product form with its options. */
+async function productQuestionScreen(page: Page, token: string): Promise<TScreen[]> {
+  const res = await page.request.get('/api/v1/products?per_page=100', { headers: auth(token) });
+  const night = ((await res.json()) as { id: string; name: string }[]).find((p) => p.name.startsWith('Teide de noche'));
+  expect(night, 'the demo night tour asks for the dinner menu').toBeTruthy();
+  const openQuestion = async (p: Page) => {
+    await p.getByRole('button', { name: 'Editar «Menú de la cena»' }).click({ timeout: 15_000 });
+    await expect(p.getByRole('group', { name: 'Opciones de «Menú de la cena»' })).toBeVisible();
+  };
+  return [{ name: 'Producto: pregunta al reservar', path: `/products/edit/${night?.id}`, dialog: openQuestion }];
+}
+
 async function firstHref(page: Page, pattern: RegExp): Promise<string | null> {
   const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.find((h) => pattern.test(h)) ?? null;
@@ -123,6 +189,7 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
       { name: 'Usuarios: nuevo usuario', path: '/users', dialog: openButton('Nuevo usuario') },
       { name: 'Tour operadores: nuevo', path: '/tour-operator', dialog: openButton('Nuevo tour operador') },
       ...(await messageScreens(page)),
+      ...(await questionScreens(page)),
     ],
   },
   {
@@ -161,6 +228,7 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
       const sheet = await firstHref(page, /^\/schedule-sheets\/[^/?]+$/);
       const out: TScreen[] = [
         { name: 'Reservas: calendario', path: '/booking?view=calendar' },
+        { name: 'Reservas: calendario semanal', path: '/booking?view=calendar&cal=week' },
         { name: 'Nueva reserva', path: '/booking/create' },
         { name: 'Nuevo producto', path: '/products/create' },
         { name: 'Vehículos: nuevo', path: '/resources/vehicles', dialog: openButton('Nuevo vehículo') },
@@ -169,11 +237,20 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
         { name: 'Personas: nueva', path: '/resources/persons', dialog: openButton('Nueva persona') },
         { name: 'Usuarios: nuevo usuario', path: '/users', dialog: openButton('Nuevo usuario') },
       ];
+      // Online payments (issue 32): Teide Aventura with Redsys, so its bookings offer payment links.
+      await redsysOperator(page.request, token as string);
+      out.push({
+        name: 'Tour operadores: pagos en línea',
+        path: '/tour-operator',
+        dialog: openButton(/^Pagos en línea/),
+      });
       if (booking) {
         out.push({ name: 'Reserva', path: booking });
         out.push({ name: 'Reserva: registrar cobro', path: booking, dialog: openButton('Registrar cobro') });
+        out.push({ name: 'Reserva: enlace de pago', path: booking, dialog: openButton('Enviar enlace de pago') });
       }
       if (product) out.push({ name: 'Producto', path: product });
+      out.push(...(await productQuestionScreen(page, token as string)));
       if (departure) {
         out.push({
           name: 'Producto: cancelar salida',
@@ -183,6 +260,7 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
       }
       if (sheet) out.push({ name: 'Hoja de servicio', path: sheet });
       out.push(...(await messageScreens(page)));
+      out.push(...(await channelScreens(page, token as string)));
       return out;
     },
   },
@@ -234,12 +312,30 @@ test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
   }
 
   test('login and public pages', async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const token = await staffToken(request);
     const product = await productNamed(request, token, 'Subida al Teide');
     const res = await request.get('/api/v1/bookings?per_page=20', { headers: auth(token) });
-    const bookings = (await res.json()) as { id: string; state: string }[];
+    const bookings = (await res.json()) as { id: string; state: string; payment_state: string }[];
     const booking = bookings.find((b) => b.state === 'confirmed') ?? bookings[0];
+    // Paying online (issue 32): a product paid in full online, a booking holding its seats for its
+    // payment, and one already paid (the return page's "Pago recibido").
+    await redsysOperator(request, token);
+    const payProduct = await fullPaymentProduct(request, token);
+    const held = await heldBooking(request, payProduct, uniqueEmail('axe'), 'es');
+    const confirmed = await request.get('/api/v1/bookings?per_page=100&state[in]=confirmed', { headers: auth(token) });
+    const paid = ((await confirmed.json()) as typeof bookings).find((b) => b.payment_state === 'paid');
+    // Booking questions (issue 33 item 3): the catamaran's form asks them; one of its bookings answered them.
+    const atlantico = await staffToken(request, 'gerencia@atlanticosur.demo');
+    const catamaran = await productNamed(request, atlantico, 'cetáceos');
+    const answered = (
+      (await (
+        await request.get(`/api/v1/bookings?product_id=${catamaran.id}&state[in]=confirmed&per_page=100`, {
+          headers: auth(atlantico),
+        })
+      ).json()) as { id: string; answers: unknown[] }[]
+    ).find((b) => b.answers.length > 0);
+    if (!answered) throw new Error('Sin reservas confirmadas del catamarán con respuestas en la demo');
     const screens: TScreen[] = [
       { name: 'Iniciar sesión', path: '/login' },
       { name: 'Recuperar la contraseña', path: '/forgot-password' },
@@ -248,7 +344,20 @@ test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
       { name: 'Reservar', path: `/public/booking/product/${product.id}` },
       { name: 'Reservar: errores', path: `/public/booking/product/${product.id}`, dialog: submitEmpty },
       { name: 'Reserva existente', path: `/public/booking/${booking.id}` },
+      { name: 'Reservar: pago online', path: `/public/booking/product/${payProduct.id}` },
+      { name: 'Reserva por pagar', path: `/public/booking/${held.id}` },
+      { name: 'Pago no completado', path: `/public/booking/${held.id}?payment=ko` },
+      { name: 'Confirmando el pago', path: `/public/booking/${held.id}?payment=ok` },
+      ...(paid ? [{ name: 'Pago recibido', path: `/public/booking/${paid.id}?payment=ok` }] : []),
       { name: 'Bono', path: `/public/landing/booking-voucher/${booking.id}` },
+      { name: 'Reservar: preguntas', path: `/public/booking/product/${catamaran.id}` },
+      {
+        name: 'Reservar: preguntas sin responder',
+        path: `/public/booking/product/${catamaran.id}`,
+        dialog: submitEmpty,
+      },
+      { name: 'Reserva existente: respuestas', path: `/public/booking/${answered.id}` },
+      { name: 'Bono: respuestas', path: `/public/landing/booking-voucher/${answered.id}` },
       { name: 'Declaración de accesibilidad', path: '/public/accesibilidad' },
       { name: 'Página no encontrada', path: '/public/landing/no-existe' },
     ];
@@ -268,6 +377,7 @@ test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
 });
 
 async function submitEmpty(page: Page) {
-  await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+  // "Reservar y pagar 98,00 €" when the product is paid online (issue 32).
+  await page.getByRole('button', { name: /^(Confirmar reserva|Reservar y pagar )/ }).click();
   await expect(page.getByText('Campo requerido').first()).toBeVisible();
 }

@@ -311,6 +311,94 @@ test.describe('keyboard only', () => {
     await expect(page.getByRole('heading', { name: /^Reserva TRY-/, level: 1 })).toBeFocused();
   });
 
+  test('bookings calendar week: one Tab stop, arrows between days and departures, Enter opens one', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await keyboardSignIn(page, 'operaciones@teideaventura.demo');
+    await page.goto('/booking?view=calendar&cal=week');
+    const grid = page.getByRole('grid', { name: /^Salidas de la semana / });
+    await expect(grid.getByRole('button', { name: /Ver sus reservas$/ }).first()).toBeVisible();
+    await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+    // One Tab stop in the whole week, however many departures it shows.
+    await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+    expect(await grid.getByRole('button', { name: /Ver sus reservas$/ }).count()).toBeGreaterThan(1);
+    await expect(grid.locator('button:not([tabindex="-1"]):not([tabindex="0"])')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Semana siguiente' }).focus();
+    await tabTo(page, grid, { max: 8 });
+    /** Where the focus is in the week: the day's date and the row of its departure. */
+    const at = () =>
+      page.evaluate(() => {
+        const cell = document.activeElement?.closest<HTMLElement>('td[data-row]');
+        return cell ? `${cell.dataset.date}#${cell.dataset.row}` : '';
+      });
+    const start = await at();
+    expect(start).toMatch(/^\d{4}-\d{2}-\d{2}#0$/);
+    expect((await focusState(page)).ok, 'the focused cell shows no ring').toBe(true);
+    // The keys are explained under the grid while it has the focus.
+    await expect(page.getByText(/^Flechas izquierda y derecha: día/)).toBeVisible();
+
+    // Home: Monday; Right through the week, one day per press, to Sunday (End), each with a ring.
+    await page.keyboard.press('Home');
+    const monday = (await at()).slice(0, 10);
+    for (let i = 1; i <= 6; i++) {
+      await page.keyboard.press('ArrowRight');
+      const day = new Date(Date.parse(`${monday}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+      expect((await at()).slice(0, 10)).toBe(day);
+      expect((await focusState(page)).ok, `no ring on ${day}`).toBe(true);
+    }
+    await page.keyboard.press('Home');
+    expect((await at()).slice(0, 10)).toBe(monday);
+    await page.keyboard.press('End');
+    const sunday = (await at()).slice(0, 10);
+
+    // PageDown / past Sunday: the next week (its title), the focus on the same weekday / Monday.
+    const title = page.getByTestId('calendar-title');
+    const week = (await title.textContent()) ?? '';
+    await page.keyboard.press('ArrowRight');
+    await expect(title).not.toHaveText(week);
+    const nextMonday = new Date(Date.parse(`${sunday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await expect.poll(async () => (await at()).slice(0, 10)).toBe(nextMonday);
+    await page.keyboard.press('PageUp');
+    await expect(title).toHaveText(week);
+    await expect.poll(async () => (await at()).slice(0, 10)).toBe(monday);
+
+    // To the first departure with seats sold: Right through the days, Down through each day's ones.
+    const sold = /: [1-9]\d* plazas? vendidas?/;
+    const name = async () => (await page.locator(':focus').getAttribute('aria-label')) ?? '';
+    let found = false;
+    for (let day = 0; day < 7 && !found; day++) {
+      for (let row = 0; row < 12; row++) {
+        if (sold.test(await name())) {
+          found = true;
+          break;
+        }
+        const before = await at();
+        await page.keyboard.press('ArrowDown');
+        if ((await at()) === before) break; // the day's last departure
+      }
+      if (!found) {
+        for (let up = 0; up < 12; up++) await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('ArrowRight');
+      }
+    }
+    expect(found, 'no departure with bookings this week').toBe(true);
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAccessibleName(/Ver sus reservas$/);
+    await expect(focused).toHaveAccessibleDescription(/^salida \d+ de \d+ del día$/);
+    expect((await focusState(page)).ok).toBe(true);
+    const date = (await at()).slice(0, 10);
+
+    // Enter: that departure's bookings, the focus on the screen's heading.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`from=${date}&to=${date}`));
+    await expect(page.getByRole('heading', { name: 'Reservas', level: 1 })).toBeFocused();
+    await expect(
+      page.getByRole('table', { name: 'Reservas' }).getByRole('link', { name: /^TRY-/ }).first(),
+    ).toBeVisible();
+  });
+
   test("a product's departures calendar: a departure reached with the keyboard and its dialog", async ({
     page,
     request,

@@ -2,8 +2,9 @@
  * "Mensajes" (issue 14): the outbox and history of what Trayecto sends, and the operator's message
  * settings. The demo records its bookings' messages as sent history.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { api, signIn, tokenOf } from './helpers';
 
 /** MESSAGES_SCREENSHOTS=<dir>: also save how the screens look, to check them by eye. */
 const shot = (page: Page, name: string) =>
@@ -110,7 +111,12 @@ test.describe('messages (issue 14)', () => {
     await page.keyboard.type('30');
     const payments = form.getByRole('switch', { name: /Pago recibido/ });
     const wasOn = await payments.isChecked();
-    await payments.click({ force: true });
+    // By keyboard: a forced click on the switch lands wherever its box is, and once the form is dirty
+    // that can be under the sticky bar's 'Descartar' (which resets the form: CI's lane server, with
+    // SMTP set, laid the page out so).
+    await payments.focus();
+    await page.keyboard.press('Space');
+    await expect(payments).toBeChecked({ checked: !wasOn });
     await expect(form.getByText('Cambios sin guardar')).toBeVisible();
     await shot(page, 'messages-settings');
     const saved = page.waitForResponse((r) => r.url().endsWith('/message-settings') && r.request().method() === 'PUT');
@@ -157,5 +163,78 @@ test.describe('messages (issue 14)', () => {
     ).toHaveCount(0);
     await page.goto('/messages');
     await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
+  });
+
+  test('"Exportar CSV" downloads the outbox with its filters (issue 31)', async ({ page }) => {
+    await signIn(page, ADMIN_TO);
+    await page.goto('/messages?state=sent');
+    const table = page.getByRole('table', { name: 'Mensajes' });
+    await expect(table.getByRole('row', { name: /Enviado/ }).first()).toBeVisible({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^mensajes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...rows] = text.trimEnd().split('\r\n');
+    expect(header).toBe(
+      'Fecha y hora;Canal;Tipo;Estado;Destinatario;Nombre;Asunto o evento;Idioma;Reserva;Intentos;Próximo intento;Enviado;Respuesta HTTP;Motivo o último error;Quién',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    // Only the filtered state, and only this operator's customers.
+    expect(rows.every((r) => r.split(';')[3] === 'Enviado')).toBe(true);
+    await expect(page.getByText(/mensajes? exportados?/)).toBeVisible();
+  });
+
+  test('a Vendedor opens the messages of a booking they sold, and no one else’s (issue 31)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const seller = await tokenOf(request, 'ventas@teideaventura.demo');
+    const office = await tokenOf(request, ADMIN_TO);
+    // A booking this seller sold that has messages, and a message of one they did not sell.
+    const mine = await api<{ id: string; locator: string }[]>(request, seller, 'GET', '/bookings?per_page=50');
+    let target: { id: string; locator: string } | undefined;
+    for (const b of mine) {
+      const ms = await api<unknown[]>(request, seller, 'GET', `/bookings/${b.id}/messages`);
+      if (ms.length > 0) {
+        target = b;
+        break;
+      }
+    }
+    expect(target, 'the demo has a booking sold by ventas@ with messages').toBeDefined();
+    const booking = target as { id: string; locator: string };
+    const all = await api<{ id: string; booking_id: string | null }[]>(
+      request,
+      office,
+      'GET',
+      '/messages?per_page=200',
+    );
+    const mineIds = new Set(mine.map((b) => b.id));
+    const others = all.find((m) => m.booking_id && !mineIds.has(m.booking_id));
+
+    await signIn(page, 'ventas@teideaventura.demo');
+    await page.goto(`/booking/edit/${booking.id}`);
+    const panel = page.getByRole('region', { name: 'Mensajes' });
+    await panel
+      .getByRole('button', { name: /ver el mensaje/ })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText('Destinatario')).toBeVisible();
+    await expect(drawer.getByText(booking.locator).first()).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Reenviar' })).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: 'Ver en Mensajes' })).toHaveCount(0);
+
+    // Another booking's message is not theirs: the API answers 404 to this browser's session.
+    expect(others, 'the demo has messages of bookings ventas@ did not sell').toBeDefined();
+    const status = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/v1/messages/${id}`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return res.status;
+    }, others?.id);
+    expect(status).toBe(404);
   });
 });

@@ -173,8 +173,10 @@ test.describe('public pages: landing → booking → voucher (PRODUCT.md §6)', 
     await expect(page.getByTestId('locator')).toHaveText(locator);
     await expect(page.getByTestId('booking-state')).toHaveText('Confirmada');
 
-    // The voucher opened again (its link, the QR) is only the voucher: no thanks.
-    await page.goto(`/public/landing/booking-voucher/${found[0].id}`);
+    // The voucher opened again (its link, the QR) is only the voucher: no thanks. It carries the
+    // customer's name: no shared cache may keep it (issue 31).
+    const voucher = await page.goto(`/public/landing/booking-voucher/${found[0].id}`);
+    expect(voucher?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByTestId('locator')).toHaveText(locator);
     await expect(page.getByTestId('booking-thanks')).toHaveCount(0);
   });

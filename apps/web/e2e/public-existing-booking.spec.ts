@@ -41,7 +41,10 @@ test.describe('public pages: a booking prepared by staff (PRODUCT.md §6 /public
     expect(created.status(), await created.text()).toBe(201);
     const booking = await created.json();
 
-    await page.goto(`/public/booking/${booking.id}`);
+    // Rendered on the server with the booking (issue 31), and never kept by a shared cache.
+    const answer = await page.goto(`/public/booking/${booking.id}`);
+    expect(answer?.headers()['cache-control']).toBe('private, no-store');
+    expect(await answer?.text()).toContain(booking.locator);
     await expect(page.locator('[data-route-name="public-booking-existing"]')).toBeVisible();
     await expect(page.getByTestId('locator')).toHaveText(booking.locator);
     await expect(page).toHaveTitle(new RegExp(`^Reserva ${booking.locator} · `));
@@ -104,5 +107,52 @@ test.describe('public pages: a booking prepared by staff (PRODUCT.md §6 /public
     const afterCancel = await (await request.get(`/api/v1/bookings/${booking.id}`, { headers: auth(token) })).json();
     expect(afterCancel.state).toBe('cancelled');
     expect(afterCancel.cancel_reason ?? '').toContain('Cambio de planes');
+  });
+
+  test('without JavaScript the booking and the accessibility statement still read (issue 31)', async ({
+    browser,
+    request,
+  }) => {
+    const token = await staffToken(request, SELLER);
+    const product = await productNamed(request, token, 'Masca y Los Gigantes');
+    const slot = (await publicSlots(request, product.id, 4)).find((s) => s.seats_left >= 1);
+    if (!slot) throw new Error('Sin salidas con plazas para la prueba');
+    const created = await request.post('/api/v1/bookings', {
+      headers: auth(token),
+      data: {
+        product_id: product.id,
+        date: slot.date,
+        time: slot.time,
+        pax: { adult: 1 },
+        customer_name: 'Noah Berg',
+        customer_email: '',
+        customer_phone: '',
+        state: 'pending',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const booking = await created.json();
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/public/booking/${booking.id}`);
+      await expect(page.getByTestId('locator')).toHaveText(booking.locator);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(page.getByTestId('booking-total')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2} €$/);
+      await expect(page.getByLabel('Nombre y apellidos')).toHaveValue('Noah Berg');
+      // The form needs scripts to be sent, and says so (Playwright's text matchers skip <noscript>).
+      expect(await page.locator('noscript').evaluate((el) => el.textContent)).toBe(
+        'Esta página necesita JavaScript activado.',
+      );
+
+      // The statement from that page: whole, with the operator's contact, no "needs JavaScript".
+      await page.getByRole('link', { name: 'Declaración de accesibilidad' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Declaración de accesibilidad' })).toBeVisible();
+      const article = page.locator('article');
+      await expect(article.getByRole('link', { name: /@teideaventura\.demo$/ })).toBeVisible();
+      await expect(page.locator('noscript')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -36,7 +36,8 @@ function keysSent(page: Page): string[] {
 test.describe('public pages: one booking per attempt (Idempotency-Key)', () => {
   test('a double click on "Confirmar reserva" books once', async ({ page, request }) => {
     const token = await staffToken(request);
-    const product = await productNamed(request, token, 'Loro Parque');
+    // Paid on the day in the demo (Loro Parque is paid online now): the journey ends at the voucher.
+    const product = await productNamed(request, token, 'Subida al Teide');
     const slot = (await publicSlots(request, product.id, 6)).find((s) => s.seats_left >= 3);
     if (!slot) throw new Error('Sin salidas con plazas');
     const email = uniqueEmail('sven');
@@ -56,7 +57,7 @@ test.describe('public pages: one booking per attempt (Idempotency-Key)', () => {
     request,
   }) => {
     const token = await staffToken(request);
-    const product = await productNamed(request, token, 'Loro Parque');
+    const product = await productNamed(request, token, 'Subida al Teide');
     const slot = (await publicSlots(request, product.id, 7)).find((s) => s.seats_left >= 3);
     if (!slot) throw new Error('Sin salidas con plazas');
     const email = uniqueEmail('ingrid');
@@ -85,7 +86,7 @@ test.describe('public pages: one booking per attempt (Idempotency-Key)', () => {
 
   test('after an error, changed data is a new attempt with a new key', async ({ page, request }) => {
     const token = await staffToken(request);
-    const product = await productNamed(request, token, 'Loro Parque');
+    const product = await productNamed(request, token, 'Subida al Teide');
     const slot = (await publicSlots(request, product.id, 8)).find((s) => s.seats_left >= 3);
     if (!slot) throw new Error('Sin salidas con plazas');
     const email = uniqueEmail('olga');

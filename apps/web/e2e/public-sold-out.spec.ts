@@ -38,6 +38,13 @@ test.describe('public pages: the departure sells out while the customer fills th
     await page.getByRole('option', { name: 'Iré por mi cuenta al punto de encuentro' }).click();
     await fillCustomer(page, { name: 'Hans Müller', email, phone: '+49 151 2345678' });
     await page.getByLabel('Comentarios').fill('Vamos con una silla de ruedas plegable');
+    // The catamaran asks whether each passenger can swim (issue 33 item 3): required.
+    const swims = (n: number) =>
+      page.getByRole('group', { name: `Pasajero ${n} · Adulto` }).getByRole('radiogroup', { name: '¿Sabe nadar?' });
+    for (let n = 1; n <= 4; n++)
+      await swims(n)
+        .getByRole('radio', { name: n === 4 ? 'No' : 'Sí' })
+        .check();
     await page.getByRole('checkbox', { name: /Acepto las condiciones/ }).check();
 
     // Meanwhile the office sells the departure until only 2 seats are left.
@@ -72,6 +79,8 @@ test.describe('public pages: the departure sells out while the customer fills th
     await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
     await expect(page.getByLabel('Comentarios')).toHaveValue('Vamos con una silla de ruedas plegable');
     await expect(page.getByRole('checkbox', { name: /Acepto las condiciones/ })).toBeChecked();
+    await expect(swims(1).getByRole('radio', { name: 'Sí' })).toBeChecked();
+    await expect(swims(4).getByRole('radio', { name: 'No' })).toBeChecked();
     expect(await bookingsOf(request, token, email)).toHaveLength(0);
 
     // Taking another time books it.
@@ -84,5 +93,11 @@ test.describe('public pages: the departure sells out while the customer fills th
     expect(mine).toHaveLength(1);
     const staffView = await (await request.get(`/api/v1/bookings/${mine[0].id}`, { headers: auth(token) })).json();
     expect(staffView).toMatchObject({ date, time: other, notes: 'Vamos con una silla de ruedas plegable' });
+    expect((staffView.answers as { passenger: number; value: string }[]).map((a) => [a.passenger, a.value])).toEqual([
+      [1, 'yes'],
+      [2, 'yes'],
+      [3, 'yes'],
+      [4, 'no'],
+    ]);
   });
 });

@@ -19,6 +19,7 @@ const LISTS = [
   '/resources/persons',
   '/audit-log',
   '/messages',
+  '/channels',
 ];
 const SIZES = [
   { width: 1280, height: 800 },

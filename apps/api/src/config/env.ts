@@ -119,11 +119,50 @@ const ZEnv = z
       )
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * The key that encrypts secrets at rest (the operators' payment keys, ADR 022): 32 bytes as 64
+     * hexadecimal characters or in base64. Required with DATABASE_URL in production; with the
+     * embedded database one is generated once into DATA_DIR/encryption-key (lib/encryption.ts).
+     */
+    APP_ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (v) =>
+          /^[0-9a-fA-F]{64}$/.test(v) || (/^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32),
+        'debe ser de 32 bytes: 64 caracteres hexadecimales o su base64 (genera una con «openssl rand -hex 32»)',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /**
+     * Where Redsys is (default: its test or live host as each operator's mode says); set it to a
+     * stand-in in tests and staging. The redirect is REDSYS_URL/sis/realizarPago and refunds go to
+     * REDSYS_URL/sis/rest/trataPeticionREST.
+     */
+    REDSYS_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s/?#]+(:\d+)?\/?$/, 'debe ser un origen http(s), p. ej. https://sis-t.redsys.es:25443')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Where the Stripe API is (default https://api.stripe.com); a stand-in in tests and staging. */
+    STRIPE_API_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s/?#]+(:\d+)?\/?$/, 'debe ser un origen http(s), p. ej. http://localhost:12111')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives (default apps/web/dist). */
     WEB_DIST: z.string().optional(),
     /** Behind a proxy: trust X-Forwarded-For for the client address (login throttling). */
     TRUST_PROXY: boolish.default(false),
+    /**
+     * Webhooks may reach private and local addresses (10.x, 192.168.x, 127.0.0.1, 169.254.x…):
+     * false by default in production (a webhook URL must not reach the server's own network),
+     * true in development and tests (receivers on loopback).
+     */
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolish.optional(),
     /** Apply pending migrations at start-up (false: refuse to start unless already migrated). */
     MIGRATE: boolish.default(true),
     /** On SIGTERM, answer /ready with 503 for this long before closing, so balancers drain us. */
@@ -140,6 +179,13 @@ const ZEnv = z
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'es obligatorio cuando se define DATABASE_URL' });
+    }
+    if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.APP_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_ENCRYPTION_KEY'],
+        message: 'es obligatorio cuando se define DATABASE_URL en producción',
+      });
     }
     if (!env.DATABASE_URL && env.WEB_CONCURRENCY > 1) {
       // PGlite lives inside one process: several processes need a PostgreSQL server (docs/deployment.md).
@@ -161,10 +207,14 @@ const ZEnv = z
     }
   });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'DATA_DIR' | 'WEB_DIST'> & {
+export type Config = Omit<
+  z.infer<typeof ZEnv>,
+  'SEED_DEMO' | 'DATA_DIR' | 'WEB_DIST' | 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'
+> & {
   DATA_DIR: string;
   WEB_DIST: string;
   SEED_DEMO: boolean;
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean;
   embedded: boolean;
 };
 
@@ -199,6 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, { readDotenv
     DATA_DIR: path.resolve(REPO_ROOT, v.DATA_DIR),
     WEB_DIST: path.resolve(REPO_ROOT, v.WEB_DIST ?? 'apps/web/dist'),
     SEED_DEMO: v.SEED_DEMO ?? embedded,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: v.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? v.NODE_ENV !== 'production',
     embedded,
   };
 }

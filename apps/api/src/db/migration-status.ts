@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { REPO_ROOT } from '../config/env';
 import { AppError } from '../lib/app-error';
-import type { DbOrTx } from './client';
+import type { DbOrTx } from './types';
 
 /** The SQL migrations, read at start-up (from the source tree also when production runs the bundle). */
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/api/src/db/migrations');

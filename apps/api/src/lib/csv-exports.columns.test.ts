@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { accommodationsCsv } from '../modules/accommodations/accommodations.export';
 import { auditCsv } from '../modules/audit/audit.export';
 import { bookingsCsv } from '../modules/bookings/bookings.export';
+import { messagesCsv } from '../modules/messages/messages.export';
 import { personsCsv } from '../modules/persons/persons.export';
 import { productsCsv } from '../modules/products/products.export';
 import { tourOperatorsCsv } from '../modules/tour-operators/tour-operators.export';
@@ -141,17 +142,53 @@ describe('bookings', () => {
     seller: null,
     state: 'confirmed',
     payment_state: 'partial',
+    payment_mode: 'deposit',
+    due_now_cents: 2550,
+    hold_expires_at: '2026-11-22T02:59:00.000Z',
     created_at: '2026-11-22T02:44:00.000Z',
     timezone: 'Atlantic/Canary',
   };
   it('pax per type, euros, Spanish names, formulas neutralised, "Creada" in the operator\'s zone', () => {
     const [header, line] = lines(fileOf(bookingsCsv(STAFF), [booking]));
     expect(header).toBe(
-      'Localizador;Fecha;Hora;Producto;Cliente;País;Email;Teléfono;Adultos;Niños;Bebés;Senior;Pax;Alojamiento;Habitación;Recogida;Total (€);Cobrado (€);Pendiente (€);Estado;Cobro;Canal;Vendedor;Creada',
+      'Localizador;Fecha;Hora;Producto;Cliente;País;Email;Teléfono;Adultos;Niños;Bebés;Senior;Pax;Alojamiento;Habitación;Recogida;Total (€);Cobrado (€);Pendiente (€);Estado;Cobro;Forma de pago;A pagar en línea ahora (€);Plazas retenidas hasta;Canal;Referencia del canal;Vendedor;Respuestas;Creada',
     );
     expect(line).toBe(
-      `TRY-7K2QF9;2026-11-26;09:00;Subida al Teide;"'=HYPERLINK(""x"")";ES;;;2;1;0;0;3;Hotel Fañabé;;07:25;123;40;73;Confirmada;Parcial;Oficina;;22/11/2026 02:44`,
+      `TRY-7K2QF9;2026-11-26;09:00;Subida al Teide;"'=HYPERLINK(""x"")";ES;;;2;1;0;0;3;Hotel Fañabé;;07:25;123;40;73;Confirmada;Parcial;Señal en línea y resto el día o por enlace;25,5;22/11/2026 02:59;Oficina;;;;22/11/2026 02:44`,
     );
+  });
+  it("a channel's booking: the channel's name and its reference", () => {
+    const [, line] = lines(
+      fileOf(bookingsCsv(STAFF), [
+        {
+          ...booking,
+          channel: 'channel',
+          sales_channel: { id: 'c1', name: 'Klook', kind: 'octo' },
+          reseller_reference: 'KL-1001',
+        },
+      ]),
+    );
+    expect(line).toContain(';Klook;KL-1001;;;22/11/2026 02:44');
+  });
+  it("«Respuestas»: the booking's questions, then each passenger's as «P2 …», in Spanish (issue 33 item 3)", () => {
+    const q = (id: string, kind: string, label: string) => ({ question_id: id, kind, label });
+    const answers = [
+      { ...q('s', 'yes_no', '¿Sabe nadar?'), passenger: 1, value: 'yes' },
+      { ...q('w', 'number', 'Peso (kg)'), passenger: 1, value: '72.5' },
+      { ...q('s', 'yes_no', '¿Sabe nadar?'), passenger: 3, value: 'no' },
+      { ...q('h', 'choice', '¿Cómo nos has conocido?'), passenger: null, value: 'En el hotel' },
+      { ...q('b', 'date', 'Fecha de nacimiento'), passenger: 2, value: '2016-03-09' },
+      { ...q('n', 'text', 'Notas; alergias'), passenger: null, value: '=sin gluten' },
+    ];
+    const [header, line] = lines(fileOf(bookingsCsv(STAFF), [{ ...booking, answers }]));
+    const cells = header.split(';');
+    expect(cells[cells.length - 2]).toBe('Respuestas');
+    // One quoted cell (it holds the separator); passengers in order, each one's answers as stored.
+    expect(line).toContain(
+      ';;"¿Cómo nos has conocido?: En el hotel; Notas; alergias: =sin gluten; P1 ¿Sabe nadar?: Sí; P1 Peso (kg): 72,5; P2 Fecha de nacimiento: 09/03/2016; P3 ¿Sabe nadar?: No";22/11/2026 02:44',
+    );
+    // Without answers the cell is empty.
+    expect(lines(fileOf(bookingsCsv(STAFF), [{ ...booking, answers: [] }]))[1]).toContain(';;;22/11/2026 02:44');
   });
   it("the administrator's file names each booking's zone", () => {
     const [header, line] = lines(fileOf(bookingsCsv(ADMIN), [booking]));
@@ -252,5 +289,75 @@ describe('users, tour operators, activity', () => {
     expect(admin[0].startsWith('Fecha y hora;Zona horaria;Quién;')).toBe(true);
     expect(admin[1].startsWith('22/11/2026 02:44:05;hora de Canarias;')).toBe(true);
     expect(admin[1]).toContain('Teide Aventura');
+  });
+});
+
+describe('messages (issue 31)', () => {
+  const email = {
+    created_at: '2026-11-22T02:44:05.000Z',
+    timezone: 'Atlantic/Canary',
+    tour_operator_id: OP,
+    kind: 'booking_confirmed',
+    channel: 'email',
+    state: 'queued',
+    recipient: 'lucia@example.com',
+    recipient_name: 'Lucía Pérez',
+    subject: 'Reserva confirmada: Teide (TRY-7K2QF9)',
+    locale: 'de',
+    booking_locator: 'TRY-7K2QF9',
+    attempts: 2,
+    next_attempt_at: '2026-11-22T03:00:00.000Z',
+    sent_at: null,
+    response_status: null,
+    last_error: '451 4.7.1 Inténtalo más tarde',
+    actor_name: null,
+  };
+  const webhook = {
+    ...email,
+    kind: 'webhook_event',
+    channel: 'webhook',
+    state: 'sent',
+    recipient: 'https://canal.example/eventos',
+    recipient_name: 'Viajes Sol',
+    subject: 'booking.confirmed',
+    locale: 'es',
+    attempts: 1,
+    next_attempt_at: null,
+    sent_at: '2026-11-22T02:44:07.000Z',
+    response_status: 200,
+    last_error: null,
+  };
+  const whatsapp = { ...email, channel: 'whatsapp', state: 'sent', recipient: '+34600000000', actor_name: 'Ana' };
+
+  it("Spanish names of channel, kind and state; times in the message's zone; who caused it", () => {
+    const staff = lines(fileOf(messagesCsv(STAFF), [email, webhook, whatsapp]));
+    expect(staff[0]).toBe(
+      'Fecha y hora;Canal;Tipo;Estado;Destinatario;Nombre;Asunto o evento;Idioma;Reserva;Intentos;Próximo intento;Enviado;Respuesta HTTP;Motivo o último error;Quién',
+    );
+    expect(staff[1]).toBe(
+      '22/11/2026 02:44;Correo;Reserva confirmada;En cola;lucia@example.com;Lucía Pérez;Reserva confirmada: Teide (TRY-7K2QF9);de;TRY-7K2QF9;2;22/11/2026 03:00;;;451 4.7.1 Inténtalo más tarde;Sistema',
+    );
+    expect(staff[2]).toBe(
+      '22/11/2026 02:44;Webhook;Aviso a un sistema externo (webhook);Enviado;https://canal.example/eventos;Viajes Sol;booking.confirmed;es;TRY-7K2QF9;1;;22/11/2026 02:44;200;;Sistema',
+    );
+    // A WhatsApp chat is opened by hand: no attempts; a phone number is written as typed.
+    expect(staff[3]).toBe(
+      '22/11/2026 02:44;WhatsApp;Reserva confirmada;Enviado;+34600000000;Lucía Pérez;Reserva confirmada: Teide (TRY-7K2QF9);de;TRY-7K2QF9;;22/11/2026 03:00;;;451 4.7.1 Inténtalo más tarde;Ana',
+    );
+  });
+
+  it("the administrator's file names each message's zone and operator ('Plataforma' for none)", () => {
+    const admin = lines(
+      fileOf(
+        messagesCsv(ADMIN, (id) => (id === OP ? 'Teide Aventura' : undefined)),
+        [email, { ...email, tour_operator_id: null, timezone: 'Europe/Madrid' }],
+      ),
+    );
+    expect(admin[0].startsWith('Fecha y hora;Zona horaria;Canal;')).toBe(true);
+    expect(admin[0].endsWith(';Quién;Tour operador')).toBe(true);
+    expect(admin[1].startsWith('22/11/2026 02:44;hora de Canarias;Correo;')).toBe(true);
+    expect(admin[1].endsWith(';Sistema;Teide Aventura')).toBe(true);
+    expect(admin[2].startsWith('22/11/2026 03:44;hora peninsular;')).toBe(true);
+    expect(admin[2].endsWith(';Plataforma')).toBe(true);
   });
 });

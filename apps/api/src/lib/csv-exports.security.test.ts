@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { accommodationsCsv } from '../modules/accommodations/accommodations.export';
 import { auditCsv } from '../modules/audit/audit.export';
 import { bookingsCsv } from '../modules/bookings/bookings.export';
+import { messagesCsv } from '../modules/messages/messages.export';
 import { personsCsv } from '../modules/persons/persons.export';
 import { productsCsv } from '../modules/products/products.export';
 import { tourOperatorsCsv } from '../modules/tour-operators/tour-operators.export';
@@ -191,6 +192,29 @@ const RECORDS = {
     request_id: 'req-1',
     ip: '10.0.0.1',
   },
+  messages: {
+    ...common,
+    tour_operator_id: operator.id,
+    timezone: 'Europe/Madrid',
+    kind: 'booking_confirmed',
+    channel: 'email',
+    state: 'failed',
+    recipient: 'l@example.com',
+    recipient_name: 'Lucía',
+    subject: 'Reserva confirmada',
+    locale: 'es',
+    preview: 'Hola',
+    attempts: 6,
+    last_error: '550 5.1.1 Usuario desconocido',
+    next_attempt_at: null,
+    sent_at: null,
+    booking_id: operator.id,
+    booking_locator: 'TRY-7K2QF9',
+    user_id: null,
+    actor_name: 'Ana',
+    resend_of: null,
+    response_status: null,
+  },
   tourOperators: {
     ...common,
     name: 'Teide',
@@ -238,6 +262,11 @@ const EXPORTERS: Record<string, (r: AnyRecord) => string> = {
     ),
   tourOperators: (r) => fileOf(tourOperatorsCsv(ADMIN), [r]),
   auditLog: (r) => fileOf(auditCsv(ADMIN), [r]),
+  messages: (r) =>
+    fileOf(
+      messagesCsv(ADMIN, () => 'Operador'),
+      [r],
+    ),
 };
 
 describe('CSV exports neutralise formulas', () => {

@@ -14,8 +14,8 @@
  * - The claim's `created_at` is the fencing token: a key still `running` after 60 s (its process
  *   died) may be taken over by a retry, and the old request can then no longer complete it
  *   (its conditional UPDATE finds nothing and its transaction rolls back).
- * - Keys live 24 h: an older one is replaced by a new claim, and expired rows are purged on a
- *   small fraction of claims.
+ * - Keys live 24 h: an older one is replaced by a new claim, and expired rows are purged by the
+ *   `idempotency.purge` background task (background.ts), never inside a request.
  */
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@trayecto/shared';
@@ -28,7 +28,6 @@ import { AppError, fieldError, genericCode } from './app-error';
 const IDEMPOTENCY_TTL_HOURS = 24;
 /** A key still `running` after this long belongs to a request that died: a retry may take it over. */
 const RUNNING_TAKEOVER_SECONDS = 60;
-const PURGE_PROBABILITY = 0.02;
 const PURGE_BATCH = 500;
 
 const IDEMPOTENCY_MESSAGES = {
@@ -145,7 +144,7 @@ function releaseLater(db: DbOrTx, c: IdempotencyClaim, log?: FastifyBaseLogger) 
   setTimeout(attempt, RELEASE_RETRY_MS).unref();
 }
 
-/** Deletes keys older than 24 h (bounded batch). Returns how many. */
+/** Deletes keys older than 24 h (bounded batch; the background task repeats it). Returns how many. */
 export async function purgeExpiredIdempotencyKeys(db: DbOrTx, limit = PURGE_BATCH): Promise<number> {
   const res = await db.execute(sql`
     delete from idempotency_keys where (scope, key) in (
@@ -194,9 +193,6 @@ export async function runIdempotent(
   log?: FastifyBaseLogger,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const hash = requestHash(req.payload);
-  if (Math.random() < PURGE_PROBABILITY) {
-    await purgeExpiredIdempotencyKeys(db).catch((err) => log?.warn({ err }, 'could not purge idempotency keys'));
-  }
   let claimed: IdempotencyClaim | undefined;
   // A row can vanish between the claim and the read (released by a failed request): claim again.
   for (let attempt = 0; attempt < 3 && !claimed; attempt++) {

@@ -38,6 +38,22 @@ const REDACT_PATHS = [
   '*.JWT_SECRET',
   '*.ADMIN_PASSWORD',
   '*.DATABASE_URL',
+  // Payment providers' keys (ADR 022): in a settings body, a config or an adapter's options.
+  'secret_key',
+  'webhook_secret',
+  'secrets',
+  'secretKey',
+  'webhookSecret',
+  '*.secret_key',
+  '*.webhook_secret',
+  '*.secrets',
+  '*.secretKey',
+  '*.webhookSecret',
+  '*.*.secret_key',
+  '*.*.webhook_secret',
+  '*.*.secretKey',
+  '*.*.webhookSecret',
+  '*.APP_ENCRYPTION_KEY',
 ];
 
 /** Query parameters whose values stay out of the logs (credentials, searches by a customer's name). */

@@ -25,8 +25,6 @@ export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimitOptions = { readMax: 300,
 
 export const RATE_LIMITED_MESSAGE = 'Demasiadas peticiones, inténtalo de nuevo en unos segundos';
 
-/** One call in this many also deletes windows that ended (a few hundred rows at most). */
-const PURGE_EVERY = 100;
 const PURGE_BATCH = 500;
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -49,7 +47,10 @@ export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<{ 
   return { current: Number(row.hits), ttl: Number(row.ttl) };
 }
 
-/** Deletes windows that ended a while ago (bounded, so it stays cheap). Returns how many. */
+/**
+ * Deletes windows that ended a while ago (bounded, so it stays cheap): the `rate-limit.purge`
+ * background task (background.ts) repeats it, never a request. Returns how many.
+ */
 export async function purgeExpiredHits(db: DbOrTx, limit = PURGE_BATCH): Promise<number> {
   const res = await db.execute(sql`
     delete from rate_limit_hits where key in (
@@ -62,12 +63,7 @@ function databaseStore(db: DbOrTx, log: FastifyBaseLogger) {
   return class DatabaseRateLimitStore {
     incr(key: string, cb: IncrCallback, timeWindow: number) {
       hit(db, key, timeWindow).then(
-        (result) => {
-          cb(null, result);
-          if (Math.random() * PURGE_EVERY < 1) {
-            purgeExpiredHits(db).catch((err) => log.warn({ err }, 'could not purge expired rate-limit windows'));
-          }
-        },
+        (result) => cb(null, result),
         (err: Error) => {
           log.warn({ err, key }, 'rate-limit store failed; the request is let through');
           cb(err);

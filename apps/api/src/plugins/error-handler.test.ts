@@ -1,7 +1,8 @@
-import Fastify from 'fastify';
+import net, { type AddressInfo, type Socket } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
-import { DISK_FULL_MESSAGE, registerErrorHandler, UNAVAILABLE_MESSAGE } from './error-handler';
+import { clientErrorHandler, DISK_FULL_MESSAGE, registerErrorHandler, UNAVAILABLE_MESSAGE } from './error-handler';
 
 /** A drizzle-style error: the driver's PostgreSQL error is the cause. */
 const wrapped = (code: string) =>
@@ -117,5 +118,72 @@ describe('error handler', () => {
     }
     expect((await app.inject({ method: 'GET', url: '/currval' })).statusCode).toBe(500);
     await app.close();
+  });
+
+  describe("what Node refuses before Fastify (issue 31): the error contract's body, not Fastify's", () => {
+    /** Sends raw bytes to a listening app and reads everything it answers until it closes. */
+    const exchange = (app: FastifyInstance, bytes: string) =>
+      new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+        const { port } = app.server.address() as AddressInfo;
+        const chunks: Buffer[] = [];
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+        socket.on('data', (c) => chunks.push(c));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const [head = '', body = ''] = text.split('\r\n\r\n');
+          resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+        });
+      });
+
+    it('a request line and headers over 16 KB: 431 HEADERS_TOO_LARGE; a request Node cannot parse: 400 BAD_REQUEST; the connection closed', async () => {
+      const app = Fastify({ logger: false, clientErrorHandler });
+      app.get('/x', async () => ({ ok: true }));
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const longQuery = await exchange(app, `GET /x?q=${'a'.repeat(16 * 1024)} HTTP/1.1\r\nHost: a\r\n\r\n`);
+        expect(longQuery.status).toBe(431);
+        expect(longQuery.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
+        expect(longQuery.headers).toMatch(/connection: close/i);
+        expect(JSON.parse(longQuery.body)).toEqual({
+          code: 'HEADERS_TOO_LARGE',
+          message: 'La dirección y las cabeceras de la petición superan los 16 KB; acorta la consulta',
+        });
+        const longHeader = await exchange(app, `GET /x HTTP/1.1\r\nHost: a\r\nX-A: ${'a'.repeat(17 * 1024)}\r\n\r\n`);
+        expect([longHeader.status, JSON.parse(longHeader.body).code]).toEqual([431, 'HEADERS_TOO_LARGE']);
+        const garbage = await exchange(app, 'NO-ES-HTTP\r\n\r\n');
+        expect(garbage.status).toBe(400);
+        expect(JSON.parse(garbage.body)).toEqual({ code: 'BAD_REQUEST', message: 'La petición HTTP no es válida' });
+        // The server still answers the next request as usual.
+        const ok = await exchange(app, 'GET /x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+        expect([ok.status, ok.body]).toEqual([200, '{"ok":true}']);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('a request that does not arrive in time: 408 REQUEST_TIMEOUT; a connection the client reset: nothing written', () => {
+      const app = Fastify({ logger: false });
+      const written: string[] = [];
+      let destroyed = 0;
+      const socket = {
+        destroyed: false,
+        writable: true,
+        write: (s: string) => written.push(s),
+        destroy: () => {
+          destroyed += 1;
+        },
+      } as unknown as Socket;
+      clientErrorHandler.call(app, Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(JSON.parse(written[0]?.split('\r\n\r\n')[1] ?? '')).toEqual({
+        code: 'REQUEST_TIMEOUT',
+        message: 'La petición no llegó entera a tiempo; repítela',
+      });
+      expect(destroyed).toBe(1);
+      clientErrorHandler.call(app, Object.assign(new Error('reset'), { code: 'ECONNRESET' }), socket);
+      expect(written).toHaveLength(1);
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { errorStatus, type TErrorCode } from '@trayecto/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -111,9 +113,55 @@ function answer(reply: FastifyReply, code: TErrorCode, message: string, rest: Re
  * decode and a path parameter over the router's limit. Without it Fastify answers them itself, in
  * English and with a code of its own.
  */
-export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // The OCTO API (ADR 023, modules/octo) answers every error with the specification's body.
+  if (req.url.startsWith('/api/octo/')) {
+    return reply
+      .status(400)
+      .type('application/json; charset=utf-8')
+      .send({ error: 'BAD_REQUEST', errorMessage: 'La dirección de la petición no es válida' });
+  }
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return answer(reply, 'URI_TOO_LONG', 'La dirección es demasiado larga');
   return answer(reply, 'BAD_REQUEST', 'La dirección de la petición no es válida');
+}
+
+/** What Node's HTTP parser refused, as our error answer: its code and Spanish message. */
+function clientErrorAnswer(err: { code?: string }): { code: TErrorCode; message: string } {
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      code: 'HEADERS_TOO_LARGE',
+      message: `La dirección y las cabeceras de la petición superan los ${Math.round(maxHeaderSize / 1024)} KB; acorta la consulta`,
+    };
+  }
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { code: 'REQUEST_TIMEOUT', message: 'La petición no llegó entera a tiempo; repítela' };
+  }
+  return { code: 'BAD_REQUEST', message: 'La petición HTTP no es válida' };
+}
+
+/**
+ * Requests Node's HTTP server refuses before Fastify sees them (Fastify's `clientErrorHandler`,
+ * Node's `clientError` event): a request line and headers over `maxHeaderSize` (16 KB: a long
+ * query string) → 431, a head or body that does not arrive in time → 408, anything the parser
+ * cannot read → 400. Fastify's own handler answers them with a body of its own (`error`,
+ * `statusCode`) outside the error contract; this one answers `{ code, message }` like every other
+ * error, then closes the connection (its request was never read, so nothing else may follow on it).
+ * There is no request here, so no request id: the log line says what was refused.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  // A connection the client reset: nothing to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { code, message } = clientErrorAnswer(err);
+  const status = errorStatus(code);
+  const body = JSON.stringify({ code, message });
+  this.log.debug({ code: err.code, status }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** The answer to a path no route serves (JSON for the API; web.ts serves the pages). */

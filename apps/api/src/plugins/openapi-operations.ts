@@ -88,13 +88,20 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/bookings/:id/events': 'listBookingEvents',
   'GET /api/v1/bookings/:id/messages': 'listBookingMessages',
   'POST /api/v1/bookings/:id/whatsapp': 'openBookingWhatsapp',
+  'POST /api/v1/bookings/:id/payment-links': 'createBookingPaymentLink',
+  'POST /api/v1/bookings/:id/refunds': 'createBookingRefund',
   'POST /api/v1/products/:id/departures/cancel': 'cancelDeparture',
 
   'GET /api/v1/messages': 'listMessages',
+  'GET /api/v1/messages/export.csv': 'exportMessagesCsv',
   'GET /api/v1/messages/:id': 'getMessage',
   'POST /api/v1/messages/:id/resend': 'resendMessage',
   'GET /api/v1/tour-operators/:id/message-settings': 'getMessageSettings',
   'PUT /api/v1/tour-operators/:id/message-settings': 'updateMessageSettings',
+  'GET /api/v1/tour-operators/:id/payment-settings': 'getPaymentSettings',
+  'PUT /api/v1/tour-operators/:id/payment-settings': 'updatePaymentSettings',
+  'POST /api/v1/payments/redsys/notification': 'receiveRedsysNotification',
+  'POST /api/v1/payments/stripe/webhook': 'receiveStripeWebhook',
   'POST /api/v1/users/:id/invitation': 'sendUserInvitation',
 
   'GET /api/v1/schedule-sheets': 'listScheduleSheets',
@@ -115,9 +122,21 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/public/bookings/:id': 'getPublicBooking',
   'PUT /api/v1/public/bookings/:id': 'updatePublicBooking',
   'POST /api/v1/public/bookings/:id/cancel': 'cancelPublicBooking',
+  'POST /api/v1/public/bookings/:id/payments': 'startPublicBookingPayment',
 
   'GET /api/v1/audit-log': 'listAuditLog',
   'GET /api/v1/audit-log/export.csv': 'exportAuditLogCsv',
+
+  'GET /api/v1/jobs': 'getJobsStatus',
+
+  'GET /api/v1/channels': 'listChannels',
+  'POST /api/v1/channels': 'createChannel',
+  'GET /api/v1/channels/:id': 'getChannel',
+  'PUT /api/v1/channels/:id': 'updateChannel',
+  'POST /api/v1/channels/:id/keys': 'createChannelKey',
+  'GET /api/v1/channels/:id/keys': 'listChannelKeys',
+  'DELETE /api/v1/channels/:id/keys/:keyId': 'revokeChannelKey',
+  'GET /api/v1/channels/:id/requests': 'listChannelRequests',
 };
 
 /**
@@ -139,6 +158,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   createBookingPayment: { kind: 'payment', amount_cents: 4500, method: 'card', paid_at: '2026-07-01T09:30:00Z' },
   cancelBooking: { reason: 'El cliente no puede viajar' },
+  createBookingPaymentLink: { channel: 'email', amount_cents: 8050, expires_in_hours: 72 },
+  createBookingRefund: { amount_cents: 4500, reason: 'Un pasajero no puede viajar' },
   cancelDeparture: {
     date: '2026-07-14',
     time: '09:30',
@@ -151,6 +172,29 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     reminder_time: '18:00',
     enabled_kinds: ['booking_confirmed', 'booking_changed', 'booking_cancelled', 'booking_reminder'],
   },
+  updatePaymentSettings: {
+    provider: 'redsys',
+    mode: 'test',
+    hold_minutes: 15,
+    redsys: { merchant_code: '999008881', terminal: '1', secret_key: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7', bizum: true },
+  },
+  startPublicBookingPayment: { pay_method: 'card' },
+  createChannel: {
+    name: 'Tenerife Tours Online',
+    kind: 'octo',
+    commission_pct: 20,
+    collects: 'operator',
+    product_ids: null,
+    allotment: 10,
+    webhook_url: 'https://reservas.tenerifetours.example/webhooks/trayecto',
+    webhook_secret: 'whk_9f2c4e7a1b3d5f60',
+    contact_email: 'integraciones@tenerifetours.example',
+  },
+  updateChannel: {
+    commission_pct: 18.5,
+    net_rates: [{ product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b', pax_type: 'adult', net_cents: 3600 }],
+  },
+  createChannelKey: { label: 'Producción' },
   createPublicBooking: {
     product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b',
     date: '2026-07-14',
@@ -180,6 +224,7 @@ type Parameter = {
   in: string;
   name: string;
   required?: boolean;
+  allowEmptyValue?: boolean;
   description?: string;
   schema?: Schema;
   style?: string;
@@ -223,19 +268,37 @@ const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
 /** Operations that never touch the database (liveness), so never answer its 503. */
 const NO_DATABASE = new Set(['getHealth']);
 
-/** The statuses an operation can answer besides its own, whatever the route: the framework's and the guards'. */
-function frameworkStatuses(op: Operation): number[] {
-  const statuses = [400, 500];
+/** Methods whose requests Fastify reads a body of (if one is sent), whether the operation takes one or not. */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * The statuses an operation can answer besides its own, whatever the route: Node's (before any
+ * route), the framework's and the guards'.
+ */
+function frameworkStatuses(method: string, op: Operation): number[] {
+  // Node itself (error-handler.ts clientErrorHandler): a malformed request, a head that does not
+  // arrive in time, a request line and headers over 16 KB (a long query string).
+  const statuses = [400, 408, 431, 500];
   // The database restarting, unreachable or out of disk: 503 + Retry-After on everything that reads it.
   if (!NO_DATABASE.has(op.operationId ?? '')) statuses.push(503);
   const hasPathParams = (op.parameters ?? []).some((p) => p.in === 'path');
   if (hasPathParams) statuses.push(404, 414);
-  if (op.requestBody) statuses.push(413, 415, 422);
+  // A body sent is read as JSON (or multipart on an upload) even where the operation ignores it:
+  // too large or of another media type, it is refused before the route.
+  if (op.requestBody || BODY_METHODS.has(method)) statuses.push(413, 415);
+  if (op.requestBody) statuses.push(422);
   // An operation without its own `security` has the document's bearer token: no or a bad token → 401,
   // a role that may not → 403.
   if (!op.security || op.security.length > 0) statuses.push(401, 403);
   return statuses;
 }
+
+/**
+ * Paging parameters an empty value of is their default (`page=`: the first page, `per_page=`: 50,
+ * `cursor=`: no cursor, the first page), as a form sends an empty field (parseListQuery, the
+ * bookings list's cursor): the document says so with OpenAPI 3.0's `allowEmptyValue` (issue 31).
+ */
+const EMPTY_IS_DEFAULT = new Set(['page', 'per_page', 'cursor']);
 
 /**
  * The list conventions (lib/filters.ts parseListQuery) as typed parameters: `page` and `per_page`
@@ -246,6 +309,10 @@ function typeListParameters(op: Operation) {
   const sortFields = op['x-list-sort'];
   for (const p of op.parameters ?? []) {
     if (p.in !== 'query') continue;
+    if (EMPTY_IS_DEFAULT.has(p.name) && !p.allowEmptyValue) {
+      p.allowEmptyValue = true;
+      if (p.name !== 'cursor') p.description = `${p.description ?? ''}. Vacío: el valor por defecto`;
+    }
     if (p.name === 'page') p.schema = { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 };
     if (p.name === 'per_page')
       p.schema = { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE };
@@ -288,7 +355,7 @@ export function finishDocument<T>(document: T): T {
 
       typeListParameters(op);
 
-      for (const status of frameworkStatuses(op)) {
+      for (const status of frameworkStatuses(method, op)) {
         op.responses[String(status)] ??= { description: '', content: { 'application/json': { schema: ERROR_REF } } };
       }
       for (const [status, res] of Object.entries(op.responses)) {
@@ -301,5 +368,21 @@ export function finishDocument<T>(document: T): T {
       op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => a.localeCompare(b)));
     }
   }
+  nullableEnumsAllowNull(doc);
   return document;
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable` does not widen an `enum`, so a nullable enum (zod's `.nullable()` of
+ * an enum) must list null among its values for a validator to accept the null it allows.
+ */
+function nullableEnumsAllowNull(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const n of node) nullableEnumsAllowNull(n);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
+  for (const v of Object.values(o)) nullableEnumsAllowNull(v);
 }

@@ -1,15 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isPublicPath, PUBLIC_LOCALES, pathTo, ROUTES, type TPublicLocale } from '@trayecto/shared';
-import type { TPublicPageData } from '@trayecto/shared/public-http';
+import { isPublicPath } from '@trayecto/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error';
-import { publicOrigin } from '../lib/public-origin';
-import { localizeShell, renderLanding, renderLandingNotFound, renderNoIndex } from '../modules/public/public.html';
-import { askOf, requestLocale } from '../modules/public/public.i18n';
-import { getPublicBooking, getPublicProduct } from '../modules/public/public.service';
-import { loadPublicRenderer, openingAvailability } from '../modules/public/public.ssr';
 import { routeNotFound } from './error-handler';
 
 const NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Trayecto</title>
@@ -31,140 +24,15 @@ const PAGE_PATHS: Parameters<FastifyInstance['addConstraintStrategy']>[0] = {
   mustMatchWhenDerived: false,
 };
 
-/** Fastify route path of a shared route ("/public/landing/:productId" is already one). */
-const routePath = (key: keyof typeof ROUTES) => ROUTES[key].path;
-
-/** The built dictionary chunk of each language (`assets/locale-de-….js`, apps/web/vite.config.ts). */
-function dictionaryChunks(distDir: string): Partial<Record<TPublicLocale, string>> {
-  const assets = path.join(distDir, 'assets');
-  if (!existsSync(assets)) return {};
-  const files = readdirSync(assets);
-  return Object.fromEntries(
-    PUBLIC_LOCALES.flatMap((l) => {
-      const file = files.find((f) => f.startsWith(`locale-${l}-`) && f.endsWith('.js'));
-      return file ? [[l, `/assets/${file}`]] : [];
-    }),
-  );
-}
-
 /**
- * The public pages, rendered from the built public.html (read once, at start-up) in the visitor's
- * language (issue 15: `?lang=`, else Accept-Language, else the operator's default; `Vary:
- * Accept-Language`): the landing page with its real <title>, description, Open Graph tags,
- * hreflang alternates and the product as JSON (404 with a "not found" title when the product is
- * not public); the booking and voucher pages marked noindex; every other public page (the
- * accessibility statement, unknown paths) with its language only. With the server build of the
- * public pages (issue 23) the landing, the booking page and the voucher also arrive rendered, with
- * their data and styles inline.
- */
-async function registerPublicPages(app: FastifyInstance, template: string, distDir: string) {
-  const send = (reply: FastifyReply, html: string, locale: TPublicLocale, status = 200) =>
-    reply
-      .code(status)
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Language')
-      .header('Content-Language', locale)
-      .type('text/html; charset=utf-8')
-      .send(html);
-  const renderer = await loadPublicRenderer(distDir);
-  const page = renderer ? renderer.inlineStyles(template) : template;
-  const chunks = dictionaryChunks(distDir);
-  const shells = Object.fromEntries(PUBLIC_LOCALES.map((l) => [l, localizeShell(page, l, chunks[l])])) as Record<
-    TPublicLocale,
-    string
-  >;
-  const noIndex = Object.fromEntries(PUBLIC_LOCALES.map((l) => [l, renderNoIndex(shells[l])])) as Record<
-    TPublicLocale,
-    string
-  >;
-  const hide = { schema: { hide: true } };
-  /** `shell` with the page rendered into it; the shell alone when the page cannot be rendered. */
-  const rendered = (
-    req: FastifyRequest,
-    shell: string,
-    key: 'publicLanding' | 'publicBooking' | 'publicBookingVoucher',
-    locale: TPublicLocale,
-    data: TPublicPageData,
-  ) => {
-    if (!renderer) return shell;
-    try {
-      return renderer.render(shell, { key, url: req.url, origin: `${req.protocol}://${req.host}` }, locale, data);
-    } catch (err) {
-      req.log.error({ err }, 'public page not rendered on the server: the browser renders it');
-      return shell;
-    }
-  };
-
-  app.get<{ Params: { productId: string } }>(routePath('publicLanding'), hide, async (req, reply) => {
-    const ask = askOf(req);
-    try {
-      const product = await getPublicProduct(app.db, req.params.productId, ask);
-      const locale = product.locale as TPublicLocale;
-      const origin = publicOrigin(req, app.config);
-      // The canonical path is built from the product's id, not copied from the request.
-      const path = pathTo('publicLanding', { productId: product.id });
-      const head = renderLanding(shells[locale], product, path, origin);
-      return send(reply, rendered(req, head, 'publicLanding', locale, { product }), locale);
-    } catch (err) {
-      const locale = requestLocale(ask);
-      if (err instanceof AppError && err.code === 'NOT_FOUND')
-        return send(reply, renderLandingNotFound(shells[locale], locale), locale, 404);
-      // The page still works without its meta: the client loads the product itself.
-      req.log.warn({ err }, 'landing page rendered without its product');
-      return send(reply, shells[locale], locale);
-    }
-  });
-  // The booking form speaks the product's operator's languages; a booking's pages its customer's.
-  app.get<{ Params: { productId: string } }>(routePath('publicBooking'), hide, async (req, reply) => {
-    const ask = askOf(req);
-    const product = await getPublicProduct(app.db, req.params.productId, ask).catch(() => null);
-    if (!product) {
-      const locale = requestLocale(ask);
-      return send(reply, noIndex[locale], locale);
-    }
-    const locale = product.locale as TPublicLocale;
-    const availability = renderer
-      ? await openingAvailability(app.db, product, new Date()).catch((err) => {
-          req.log.warn({ err }, 'booking page rendered without its departures');
-          return undefined;
-        })
-      : undefined;
-    return send(reply, rendered(req, noIndex[locale], 'publicBooking', locale, { product, availability }), locale);
-  });
-  app.get<{ Params: { bookingId: string } }>(routePath('publicBookingVoucher'), hide, async (req, reply) => {
-    const ask = askOf(req);
-    const booking = await getPublicBooking(app.db, req.params.bookingId, new Date(), ask).catch(() => null);
-    if (!booking) {
-      const locale = requestLocale(ask);
-      return send(reply, noIndex[locale], locale);
-    }
-    const locale = booking.locale as TPublicLocale;
-    return send(reply, rendered(req, noIndex[locale], 'publicBookingVoucher', locale, { booking }), locale);
-  });
-  app.get<{ Params: { bookingId: string } }>(routePath('publicBookingExisting'), hide, async (req, reply) => {
-    const ask = askOf(req);
-    const locale = await getPublicBooking(app.db, req.params.bookingId, new Date(), ask).then(
-      (b) => b.locale as TPublicLocale,
-      () => requestLocale(ask),
-    );
-    return send(reply, noIndex[locale], locale);
-  });
-  return (req: FastifyRequest, reply: FastifyReply) => {
-    const locale = requestLocale(askOf(req));
-    return send(reply, shells[locale], locale);
-  };
-}
-
-/**
- * Serves the built web app: hashed assets with long caching, `public.html` (the public pages'
- * own small bundle) for /public/*, and `index.html` (the back-office) for every other page path.
- * Unknown /api paths answer JSON 404.
+ * Serves the built web app: hashed assets with long caching and `index.html` (the back-office) for
+ * every page path no route answers. The public pages have routes of their own, in the visitor's
+ * language and rendered on the server (modules/public/public.pages.ts, registered by app.ts): this
+ * serves `public.html` as it is for /public/* only without them. Unknown /api paths answer JSON 404;
+ * a path of a file that is not there, a plain 404.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   const built = existsSync(path.join(distDir, 'index.html'));
-  const publicHtml = path.join(distDir, 'public.html');
-  const publicPage =
-    built && existsSync(publicHtml) ? await registerPublicPages(app, readFileSync(publicHtml, 'utf8'), distDir) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -191,9 +59,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');
     }
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT);
-    if (isPublicPath(url) && publicPage) return publicPage(req, reply);
+    // Cached, and asked again each time (a release changes the files it names): its own header,
+    // not @fastify/static's `public, max-age=0`.
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile(isPublicPath(url) ? 'public.html' : 'index.html');
+    return reply
+      .type('text/html; charset=utf-8')
+      .sendFile(isPublicPath(url) ? 'public.html' : 'index.html', { cacheControl: false });
   };
   // Not for /api paths: there the router's own answers stay (a path parameter over the limit is
   // 414, a URL that does not decode 400, an unknown path the not-found handler's 404).

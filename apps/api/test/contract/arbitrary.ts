@@ -2,7 +2,8 @@
  * fast-check arbitraries derived from the OpenAPI document's JSON schemas (which are generated from
  * the shared zod schemas): values the document calls valid, for the property-based contract tests.
  * Small on purpose: the keywords our document uses (object, array, string with enum / pattern /
- * format / lengths, integer, number, boolean, nullable, anyOf, allOf); every generated value is
+ * format / lengths, integer, number, boolean, nullable, anyOf, allOf; an object's "one of these
+ * fields" as anyOf / oneOf of required lists, see alternativeGroups); every generated value is
  * then filtered through Ajv against the whole schema, so a keyword handled loosely here never
  * yields a value the document refuses.
  */
@@ -26,6 +27,7 @@ export type Schema = {
   minimum?: number;
   maximum?: number;
   anyOf?: Schema[];
+  oneOf?: Schema[];
   allOf?: Schema[];
   additionalProperties?: Schema | boolean;
   default?: unknown;
@@ -132,21 +134,67 @@ function baseArbitrary(s: Schema, depth: number): fc.Arbitrary<unknown> {
       return fc.oneof({ weight: 9, arbitrary: usual }, { weight: 1, arbitrary: list(longest) });
     }
     case 'object': {
-      const props = Object.entries(s.properties ?? {});
-      const required = new Set(s.required ?? []);
-      const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [k, v] of props) record[k] = arbitraryOf(v, depth + 1);
-      const requiredKeys = props.map(([k]) => k).filter((k) => required.has(k));
-      const fixed = fc.record(record, { requiredKeys });
-      // A map (`additionalProperties` with a schema): a few entries with any keys.
-      const extra = s.additionalProperties;
-      if (!extra || typeof extra !== 'object') return fixed;
-      const entries = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), arbitraryOf(extra, depth + 1), {
-        maxKeys: MAX_ARRAY,
-      });
-      return fc.tuple(fixed, entries).map(([a, b]) => ({ ...b, ...a }));
+      const groups = alternativeGroups(s);
+      if (groups.length === 0) return objectOf(s, depth);
+      // One alternative of each group, then an object that has it (and, in a oneOf, not the others).
+      return fc
+        .tuple(...groups.map((g) => fc.nat(g.alternatives.length - 1)))
+        .chain((picks) => objectOf(withAlternatives(s, groups, picks), depth));
     }
     default:
       return fc.constantFrom('x', 1, true);
   }
+}
+
+/** "One of these fields" of an object: `anyOf` / `oneOf` (also inside `allOf`) whose every alternative requires fields. */
+type AlternativeGroup = { exclusive: boolean; alternatives: Schema[] };
+
+function alternativeGroups(s: Schema): AlternativeGroup[] {
+  const groups: AlternativeGroup[] = [];
+  const add = (alternatives: Schema[] | undefined, exclusive: boolean) => {
+    if (alternatives?.length && alternatives.every((a) => a.required?.length)) groups.push({ exclusive, alternatives });
+  };
+  for (const part of [s, ...(s.allOf ?? [])]) {
+    add(part.anyOf, false);
+    add(part.oneOf, true);
+  }
+  return groups;
+}
+
+/**
+ * The object schema with the picked alternative of each group made required (its own property
+ * rules on top, never null) and, in a oneOf, the other alternatives' fields left out.
+ */
+function withAlternatives(s: Schema, groups: AlternativeGroup[], picks: number[]): Schema {
+  const properties: Record<string, Schema> = { ...s.properties };
+  const required = new Set(s.required ?? []);
+  groups.forEach((g, i) => {
+    const chosen = g.alternatives[picks[i] ?? 0] as Schema;
+    for (const k of chosen.required ?? []) required.add(k);
+    for (const [k, rule] of Object.entries(chosen.properties ?? {})) {
+      properties[k] = { ...properties[k], ...rule, nullable: rule.nullable ?? false };
+    }
+    if (!g.exclusive) return;
+    g.alternatives.forEach((other, j) => {
+      if (j === picks[i]) return;
+      for (const k of other.required ?? []) if (!chosen.required?.includes(k)) delete properties[k];
+    });
+  });
+  return { ...s, properties, required: [...required].filter((k) => k in properties) };
+}
+
+function objectOf(s: Schema, depth: number): fc.Arbitrary<unknown> {
+  const props = Object.entries(s.properties ?? {});
+  const required = new Set(s.required ?? []);
+  const record: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [k, v] of props) record[k] = arbitraryOf(v, depth + 1);
+  const requiredKeys = props.map(([k]) => k).filter((k) => required.has(k));
+  const fixed = fc.record(record, { requiredKeys });
+  // A map (`additionalProperties` with a schema): a few entries with any keys.
+  const extra = s.additionalProperties;
+  if (!extra || typeof extra !== 'object') return fixed;
+  const entries = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), arbitraryOf(extra, depth + 1), {
+    maxKeys: MAX_ARRAY,
+  });
+  return fc.tuple(fixed, entries).map(([a, b]) => ({ ...b, ...a }));
 }

@@ -205,9 +205,10 @@ async function get(list: ListOp, pairs: [string, string][], token = w.tokens.adm
 describe('list operations of the document', () => {
   it('every list and export publishes its filters as typed query parameters (the export the same as its list)', () => {
     const ids = lists.map((l) => l.operationId).sort();
-    // Ten lists and eight exports (schedule sheets and messages have no export).
-    expect(ids.filter((id) => id.startsWith('list'))).toHaveLength(10);
-    expect(ids.filter((id) => id.startsWith('export'))).toHaveLength(8);
+    // Eleven lists and nine exports (schedule sheets and channels have no export; messages have one
+    // since issue 31). A channel's request log pages by `page`/`per_page` only: not a list here.
+    expect(ids.filter((id) => id.startsWith('list'))).toHaveLength(11);
+    expect(ids.filter((id) => id.startsWith('export'))).toHaveLength(9);
     for (const list of lists) {
       const names = list.params.map((p) => p.name);
       expect(Object.keys(list.fields).length, `${list.operationId}: no filters published`).toBeGreaterThan(0);
@@ -317,6 +318,40 @@ describe('queries generated from the document', () => {
       ]),
     ).toEqual([day(2), day(5)]);
     expect(await dates([['state[in]', 'cancelled']])).toEqual([]);
+  });
+
+  it('issue 31: an empty page, per_page or cursor is its default (allowEmptyValue): the first page, of 50', async () => {
+    const list = lists.find((l) => l.operationId === 'listBookings') as ListOp;
+    const op = doc.paths[list.path]?.get as { parameters?: (Parameter & { allowEmptyValue?: boolean })[] } | undefined;
+    const params = op?.parameters ?? [];
+    for (const name of ['page', 'per_page', 'cursor']) {
+      expect(params.find((p) => p.name === name && p.in === 'query')?.allowEmptyValue, name).toBe(true);
+    }
+    const same = async (pairs: [string, string][], as: [string, string][]) => {
+      const [res, expected] = [await get(list, pairs, w.tokens.A1), await get(list, as, w.tokens.A1)];
+      expect(res.statusCode, `${JSON.stringify(pairs)}: ${res.body}`).toBe(200);
+      expect(res.body, JSON.stringify(pairs)).toBe(expected.body);
+      expect(res.headers['x-next-cursor'], JSON.stringify(pairs)).toBe(expected.headers['x-next-cursor']);
+    };
+    // One booking a page, so that the first page has a next one: the empty cursor starts at the first.
+    await same(
+      [
+        ['per_page', '1'],
+        ['cursor', ''],
+      ],
+      [['per_page', '1']],
+    );
+    await same(
+      [
+        ['per_page', '1'],
+        ['page', ''],
+      ],
+      [
+        ['per_page', '1'],
+        ['page', '1'],
+      ],
+    );
+    await same([['per_page', '']], [['per_page', '50']]);
   });
 
   it('listMessages filters with its typed parameters: booking_id, kind[in], channel and state (issue 14)', async () => {

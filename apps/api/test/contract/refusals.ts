@@ -2,7 +2,8 @@
  * The business refusals of the write endpoints (issue 21): for each rule the JSON Schema cannot say,
  * how to break a valid request (targets.ts) on that rule alone, and the documented answer — status,
  * `code` and, for a 422, the field `errors` names. The broken body is still one the document
- * accepts: these are the 4xx a client that follows the schema can still get, and why.
+ * accepts: these are the 4xx a client that follows the schema can still get, and why. A few rules
+ * the document says as well (`inDocument`: "one of these fields") stay here for their exact answer.
  *
  * Kinds:
  *   cross-field  one field against another of the same body (confirmation, ordered ranges…)
@@ -14,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PAX_TYPES } from '@trayecto/shared';
-import { type AvailabilityRuleInput as RuleShape, ruleTimesOn } from '../../src/modules/products/availability';
+import { type AvailabilityRuleInput as RuleShape, ruleTimesOn } from '../../src/modules/departures/availability';
 import { type Body, departureOf, fixPax, type Picker, type Req } from './targets';
 import { dayIn, type Product, SALE_DAYS, type World } from './world';
 
@@ -29,11 +30,24 @@ export type Refusal = {
   code: string;
   /** The field a 422 names in `errors` (or a prefix of it: `pax` for `pax.child`). */
   field?: string;
+  /**
+   * The rule is one the document says too (an `anyOf`/`oneOf` of fields, issue 31): the broken body
+   * must then be outside the document's schema, and still get this answer.
+   */
+  inDocument?: true;
 };
 
 const with_ = (req: Req, body: Body): Req => ({ ...req, body: { ...req.body, ...body } });
 /** Another string than `s` of the same length (the schemas' limits still hold). */
-const other = (s: string) => `${s.slice(0, -1)}${s.endsWith('x') ? 'y' : 'x'}`;
+/**
+ * `s` with its last character changed: by code point, so an emoji at the end is replaced whole (a
+ * slice by UTF-16 unit left half of it, one character more than the document allows at the limit).
+ */
+const other = (s: string) => {
+  const chars = [...s];
+  const last = chars.pop();
+  return `${chars.join('')}${last === 'x' ? 'y' : 'x'}`;
+};
 
 /** A booking body on `p` at its first departure from day `n`, with pax it offers then. */
 function saleOn(req: Req, p: Product, n: number, pick: Picker, over: Body = {}): Req {
@@ -80,9 +94,9 @@ export const REFUSALS: Refusal[] = [
     target: 'POST /api/v1/users',
     kind: 'cross-field',
     rule: 're_password differs from password',
-    // The password is optional (issue 14: an invitation): one is sent here.
+    // The password is optional (issue 14: an invitation; empty or null is none): one is sent here.
     break: (req) => {
-      const password = (req.body.password as string | undefined) ?? 'Secreta123';
+      const password = (req.body.password as string | null | undefined) || 'Secreta123';
       return with_(req, { password, re_password: other(password) });
     },
     status: 422,
@@ -129,6 +143,26 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'min_pax',
+  },
+  {
+    target: 'POST /api/v1/products',
+    kind: 'cross-field',
+    rule: 'a choice question with one option (ADR 024)',
+    break: (req) =>
+      with_(req, { questions: [{ scope: 'booking', kind: 'choice', label: 'Menú', options: ['Carne'] }] }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'questions',
+  },
+  {
+    target: 'POST /api/v1/products',
+    kind: 'cross-field',
+    rule: 'options on a question that is not a choice (ADR 024)',
+    break: (req) =>
+      with_(req, { questions: [{ scope: 'passenger', kind: 'yes_no', label: '¿Sabe nadar?', options: ['Sí', 'No'] }] }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'questions',
   },
   {
     target: 'POST /api/v1/products',
@@ -211,6 +245,7 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'pickups',
+    inDocument: true,
   },
   {
     target: 'POST /api/v1/products',
@@ -220,6 +255,7 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'pickups',
+    inDocument: true,
   },
   {
     target: 'POST /api/v1/products',
@@ -266,6 +302,7 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'discount_reason',
+    inDocument: true,
   },
   {
     target: 'PUT /api/v1/bookings/{id}',
@@ -275,6 +312,7 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'discount_reason',
+    inDocument: true,
   },
   {
     target: 'POST /api/v1/bookings',
@@ -365,6 +403,7 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'accept_terms',
+    inDocument: true,
   },
   {
     target: 'PUT /api/v1/public/bookings/{id}',
@@ -386,6 +425,7 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'code',
+    inDocument: true,
   },
 
   // ── format ───────────────────────────────────────────────────────────────────────────────────
@@ -512,6 +552,24 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'VALIDATION',
     field: 'product_id',
+  },
+  {
+    target: 'POST /api/v1/bookings',
+    kind: 'reference',
+    rule: 'an answer to a question the product does not ask (ADR 024)',
+    break: (req) => with_(req, { answers: [{ question_id: randomUUID(), value: 'Sí' }] }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'answers',
+  },
+  {
+    target: 'POST /api/v1/public/bookings',
+    kind: 'reference',
+    rule: 'an answer to a question the product does not ask (ADR 024)',
+    break: (req) => with_(req, { answers: [{ question_id: randomUUID(), passenger: 1, value: 'yes' }] }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'answers',
   },
   {
     target: 'POST /api/v1/public/bookings',
@@ -1012,6 +1070,7 @@ export const REFUSALS: Refusal[] = [
     status: 422,
     code: 'INVALID_STATE_TRANSITION',
     field: 'state',
+    inDocument: true,
   },
   {
     target: 'POST /api/v1/schedule-sheets',
@@ -1180,5 +1239,84 @@ export const REFUSALS: Refusal[] = [
     break: (req, w) => ({ ...req, token: w.tokens.A4, body: { ...req.body, override_reason: 'Llegó antes' } }),
     status: 403,
     code: 'FORBIDDEN',
+  },
+  // ── Channels (issue 33, ADR 023) ─────────────────────────────────────────────────────────────
+  {
+    target: 'POST /api/v1/channels',
+    kind: 'cross-field',
+    rule: 'a webhook_url without its secret',
+    break: (req) => with_(req, { webhook_url: 'https://example.com/webhook', webhook_secret: undefined }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'webhook_secret',
+    inDocument: true,
+  },
+  {
+    target: 'POST /api/v1/channels',
+    kind: 'format',
+    rule: 'a commission with more than 2 decimals',
+    break: (req) => with_(req, { commission_pct: 12.345 }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'commission_pct',
+  },
+  {
+    target: 'POST /api/v1/channels',
+    kind: 'reference',
+    rule: 'a product of another operator in product_ids',
+    break: (req, w) => with_(req, { product_ids: [w.products.otherOperators.id] }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'product_ids',
+  },
+  {
+    target: 'PUT /api/v1/channels/{id}',
+    kind: 'reference',
+    rule: 'a net rate of a passenger type the product has no price for',
+    break: (req, w) =>
+      with_(req, { net_rates: [{ product_id: w.products.adultsAndChildren.id, pax_type: 'senior', net_cents: 100 }] }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'net_rates',
+  },
+  {
+    target: 'POST /api/v1/channels',
+    kind: 'duplicate',
+    rule: 'a name the operator already has, in another case',
+    break: async (req, w) => {
+      const name = `Canal repetido ${w.next()}`;
+      await w.call('POST', '/api/v1/channels', w.tokens.A1, { name });
+      return with_(req, { name: name.toUpperCase() });
+    },
+    status: 409,
+    code: 'CHANNEL_NAME_TAKEN',
+    field: 'name',
+  },
+  {
+    target: 'POST /api/v1/channels/{id}/keys',
+    kind: 'state',
+    rule: 'a key for an agency',
+    break: async (req, w) => {
+      const agency = await w.call('POST', '/api/v1/channels', w.tokens.A1, {
+        name: `Agencia ${w.next()}`,
+        kind: 'agency',
+      });
+      return { ...req, url: `/api/v1/channels/${agency.id as string}/keys` };
+    },
+    status: 409,
+    code: 'CHANNEL_KIND_CONFLICT',
+  },
+  {
+    target: 'PUT /api/v1/channels/{id}',
+    kind: 'state',
+    rule: 'making an agency of a channel with live keys',
+    break: async (req, w) => {
+      const channel = await w.call('POST', '/api/v1/channels', w.tokens.A1, { name: `Canal con clave ${w.next()}` });
+      await w.call('POST', `/api/v1/channels/${channel.id as string}/keys`, w.tokens.A1, {});
+      const { name: _name, ...body } = req.body;
+      return { ...req, url: `/api/v1/channels/${channel.id as string}`, body: { ...body, kind: 'agency' } };
+    },
+    status: 409,
+    code: 'CHANNEL_KIND_CONFLICT',
   },
 ];

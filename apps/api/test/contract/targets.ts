@@ -17,7 +17,14 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_BOOKING_CENTS, PAX_TYPES, pricesOn, quoteBooking } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
-import { ruleTimesOn } from '../../src/modules/products/availability';
+import { inTransaction } from '../../src/db/transaction';
+import { applyOnlinePayment } from '../../src/modules/bookings/bookings.service';
+import { ruleTimesOn } from '../../src/modules/departures/availability';
+import { refundProvider } from '../../src/modules/payments/refunds';
+
+/** The Stripe payments the refunds target records: only these are refunded by its stand-in. */
+const CONTRACT_PAYMENT_PREFIX = 'pi_contract_';
+
 import { type Booking, dayIn, type Json, type Product, SALE_DAYS, type World } from './world';
 
 export type Body = Record<string, unknown>;
@@ -76,10 +83,11 @@ export const isBlank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
 /** `v` if it has a character other than spaces, else `fallback`. */
 const nonBlank = (v: unknown, fallback: string) => (isBlank(v) ? fallback : (v as string));
 
-/** A unique value: `prefix + n + '.'` ahead of what was generated, within `max` characters. */
+/** A unique value: `prefix + n + '.'` ahead of what was generated, within `max` characters (code points). */
 function unique(w: World, prefix: string, generated: unknown, max: number) {
   const head = `${prefix}${w.next()}.`;
-  return head + String(generated ?? '').slice(0, Math.max(0, max - head.length));
+  // By code point, as the schemas count: a slice by UTF-16 unit could leave half an emoji.
+  return head + [...String(generated ?? '')].slice(0, Math.max(0, max - head.length)).join('');
 }
 
 /** The start times a product has on a date (its weekly rules, none on a closed date). */
@@ -169,6 +177,7 @@ function ref(b: Body, field: string, ids: readonly string[], pick: Picker) {
  * | named passengers ≤ pax of their type (passengerErrors)                | fixPassengers                        |
  * | accommodation usable by the operator, active (usablePlace); public: a place the product collects from (assertPickupPlace) | the world's |
  * | seller_id: an active Vendedor of the operator (sellerCommission)      | the world's seller                   |
+ * | answers: to questions the product asks (ADR 024; the world's ask none) | cleared (refusals.ts breaks it)      |
  */
 function fixSale(b: Body, w: World, pick: Picker, accommodations: readonly string[]) {
   const p = pick.one(w.products.sale);
@@ -179,7 +188,36 @@ function fixSale(b: Body, w: World, pick: Picker, accommodations: readonly strin
   fixDiscount(out, quoteBooking(p, date, pax).subtotal_cents);
   ref(out, 'accommodation_id', accommodations, pick);
   ref(out, 'seller_id', w.crew.sellers, pick);
+  if (has(b, 'answers')) out.answers = [];
   return out;
+}
+
+/**
+ * Booking questions (ADR 024): a choice with 2–30 options, none twice (case and surrounding spaces
+ * aside); other kinds without options; no question id twice.
+ */
+function fixQuestions(list: unknown): unknown {
+  if (!Array.isArray(list)) return list;
+  const ids = new Set<string>();
+  return (list as Json[]).map((q, i) => {
+    const y: Json = { ...q };
+    if (typeof y.id === 'string') {
+      if (ids.has(y.id)) delete y.id;
+      else ids.add(y.id);
+    }
+    if (y.kind === 'choice') {
+      const seen = new Set<string>();
+      const options = (Array.isArray(y.options) ? (y.options as string[]) : []).filter((o) => {
+        const k = o.trim().toLocaleLowerCase('es');
+        return !seen.has(k) && Boolean(seen.add(k));
+      });
+      while (options.length < 2) options.push(`Opción ${i}.${options.length}`);
+      y.options = options;
+    } else if (has(y, 'options')) {
+      y.options = [];
+    }
+    return y;
+  });
 }
 
 /**
@@ -195,9 +233,12 @@ function fixSale(b: Body, w: World, pick: Picker, accommodations: readonly strin
  * | no accommodation or zone twice in the pickups (zones case-insensitive)  | repeats dropped                   |
  * | pickup accommodations live and usable by the operator (checkPickups)     | the world's                       |
  * | code unique per operator among live products (CODE_TAKEN)                | prepare: a counter ahead of it    |
+ * | deposit iff payment_mode is deposit; percent or per_pax_cents (ADR 022)  | set or cleared by the mode        |
+ * | questions: a choice's 2+ distinct options, none for other kinds, no id twice (ADR 024) | fixQuestions |
  */
 function fixProduct(b: Body, w: World, pick: Picker): Body {
   const out: Body = { ...b };
+  if (has(b, 'questions')) out.questions = fixQuestions(b.questions);
   const ages = (x: Json) =>
     typeof x.min_age === 'number' && typeof x.max_age === 'number' && x.min_age > x.max_age
       ? { ...x, min_age: x.max_age, max_age: x.min_age }
@@ -251,6 +292,16 @@ function fixProduct(b: Body, w: World, pick: Picker): Body {
   if (typeof out.min_pax === 'number' && typeof out.capacity === 'number' && out.min_pax > out.capacity) {
     out.min_pax = out.capacity;
   }
+  // ADR 022: a deposit exactly when the mode is `deposit` (a mode is sent with any deposit, so an
+  // edit never depends on the stored one), one of percent or per_pax_cents.
+  if (out.payment_mode === 'deposit') {
+    const d = (out.deposit as Json | null | undefined) ?? {};
+    out.deposit =
+      typeof d.per_pax_cents === 'number'
+        ? { per_pax_cents: d.per_pax_cents }
+        : { percent: typeof d.percent === 'number' ? d.percent : 30 };
+  } else if (has(out, 'payment_mode')) out.deposit = null;
+  else delete out.deposit;
   return out;
 }
 
@@ -283,6 +334,108 @@ const anyCase = (s: string, pick: Picker) => (pick.bool() ? s.toUpperCase() : s)
 const publicKey = () => ({ 'idempotency-key': randomUUID() });
 
 // ── The targets ────────────────────────────────────────────────────────────────────────────────────
+
+const onlineProducts = new WeakMap<World, Promise<string>>();
+/** An operator taking Redsys payments (with Bizum) and a product of it paid in full online, made once per world. */
+function onlineProduct(w: World): Promise<string> {
+  let made = onlineProducts.get(w);
+  if (!made) {
+    made = (async () => {
+      const admin = w.tokens.admin;
+      const op = await w.call('POST', '/api/v1/tour-operators', admin, { name: 'Operador que cobra en línea' });
+      await w.call('PUT', `/api/v1/tour-operators/${op.id as string}/payment-settings`, admin, {
+        provider: 'redsys',
+        mode: 'test',
+        hold_minutes: 15,
+        redsys: {
+          merchant_code: '999008881',
+          terminal: '1',
+          secret_key: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+          bizum: true,
+        },
+      });
+      const product = await w.call('POST', '/api/v1/products', admin, {
+        tour_operator_id: op.id,
+        code: 'ONLINE-1',
+        name: 'Excursión pagada en línea',
+        capacity: 10_000,
+        state: 'active',
+        booking_cutoff_hours: 0,
+        payment_mode: 'full',
+        prices: [{ pax_type: 'adult', amount_cents: 4500 }],
+        availability_rules: [
+          { weekdays: [1, 2, 3, 4, 5, 6, 7], times: ['09:00'], valid_from: dayIn(-30), valid_to: null },
+        ],
+      });
+      return product.id as string;
+    })();
+    onlineProducts.set(w, made);
+  }
+  return made;
+}
+
+/** A fresh office booking (one adult, 4 500 cents, e-mail and mobile) of the online operator's product. */
+async function onlineBooking(w: World) {
+  return w.call('POST', '/api/v1/bookings', w.tokens.admin, {
+    product_id: await onlineProduct(w),
+    date: dayIn(SALE_DAYS.min + 2),
+    time: '09:00',
+    pax: { adult: 1 },
+    customer_name: 'Cliente con enlace de pago',
+    customer_email: 'enlace@example.com',
+    customer_phone: '+34 600 000 000',
+    customer_country: 'ES',
+    language: 'es',
+  });
+}
+
+/** Operator A's channels the contract edits and makes keys of (issue 33), made once per world. */
+const contractChannelsOf = new WeakMap<World, { toUpdate: string; forKeys: string }>();
+async function contractChannels(w: World) {
+  let c = contractChannelsOf.get(w);
+  if (!c) {
+    const mk = async (name: string) =>
+      (await w.call('POST', '/api/v1/channels', w.tokens.A1, { name: `${name} ${w.next()}` })).id as string;
+    c = { toUpdate: await mk('Canal a editar'), forKeys: await mk('Canal con claves') };
+    contractChannelsOf.set(w, c);
+  }
+  return c;
+}
+
+/**
+ * A channel body (create and edit, ADR 023):
+ *
+ * | rule (channels.service)                                            | how                                   |
+ * |--------------------------------------------------------------------|---------------------------------------|
+ * | product_ids: live products of the channel's operator               | each one of A's sale products (repeats dropped) |
+ * | net_rates: a product of the operator priced for that pax type; one per product and pax type | the plain or the dear product (every pax type); repeats dropped |
+ * | a webhook_url needs its secret, sent or stored (the document says it on a create) | fix: a secret with every address |
+ * | name unique in the operator, case aside (CHANNEL_NAME_TAKEN)       | prepare: a counter ahead of it        |
+ * | no edit to agency while it has live keys (CHANNEL_KIND_CONFLICT)   | the edited channel never has keys     |
+ */
+function fixChannel(b: Body, w: World, pick: Picker): Body {
+  const out: Body = { ...b };
+  if (Array.isArray(out.product_ids)) {
+    const ids = w.products.sale.map((p) => p.id);
+    out.product_ids = [...new Set(out.product_ids.map(() => pick.one(ids)))];
+  }
+  if (Array.isArray(out.net_rates)) {
+    const priced = [w.products.plain.id, w.products.dear.id];
+    const seen = new Set<string>();
+    out.net_rates = (out.net_rates as Body[])
+      .map((r): Body => ({ ...r, product_id: pick.one(priced) }))
+      .filter((r) => {
+        const k = `${r.product_id}:${String(r.pax_type)}`;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+  }
+  if (typeof out.webhook_url === 'string' && typeof out.webhook_secret !== 'string') {
+    out.webhook_secret = 'contract-webhook-secret-01';
+  }
+  return out;
+}
 
 export const TARGETS: Target[] = [
   /**
@@ -644,7 +797,12 @@ export const TARGETS: Target[] = [
   {
     method: 'POST',
     path: '/api/v1/bookings',
-    fix: (b, w, pick) => fixSale(b, w, pick, w.accommodations.usable),
+    fix: (b, w, pick) => {
+      const out = fixSale(b, w, pick, w.accommodations.usable);
+      // An agency's sale (ADR 023) is its own test (bookings.channel.test.ts): the world has none.
+      if (has(b, 'channel_id')) out.channel_id = null;
+      return out;
+    },
   },
   /**
    * fixSale's table, without the departure's (a quote with a time only says whether it can be sold):
@@ -674,6 +832,7 @@ export const TARGETS: Target[] = [
    * | discount ≤ subtotal (new prices, or the booking's); a discount needs discount_reason | fixDiscount |
    * | named passengers ≤ pax (sent or the booking's)          | fixPassengers                          |
    * | accommodation usable; seller an active Vendedor         | the world's                            |
+   * | answers: to questions the product asks (none)           | cleared                                |
    */
   {
     method: 'PUT',
@@ -698,6 +857,7 @@ export const TARGETS: Target[] = [
       if (has(b, 'passengers')) b.passengers = fixPassengers(b.passengers, pax);
       ref(b, 'accommodation_id', w.accommodations.usable, pick);
       ref(b, 'seller_id', w.crew.sellers, pick);
+      if (has(b, 'answers')) b.answers = [];
       return { ...req, url: `/api/v1/bookings/${booking.id}`, body: b };
     },
   },
@@ -830,6 +990,11 @@ export const TARGETS: Target[] = [
     fix: (b, w, pick) => {
       const booking = pick.one(w.bookings.boarding) as Booking;
       const out: Body = { ...b, override_reason: nonBlank(b.override_reason, 'Embarque adelantado') };
+      // ADR 022: the crew's cash only when boarding, and never above what is pending (one cent).
+      if (has(b, 'collected')) {
+        if (b.present === false) delete out.collected;
+        else out.collected = { ...(b.collected as Json), amount_cents: 1 };
+      }
       if (has(b, 'booking_id') || !has(b, 'code')) out.booking_id = anyCase(booking.id, pick);
       else {
         out.code = pick.one([
@@ -862,6 +1027,7 @@ export const TARGETS: Target[] = [
    * | confirm: true needs accept_terms: true                  | fix                                    |
    * | named passengers ≤ the booking's pax of their type      | fixPassengers                          |
    * | accommodation: a place the product collects from        | the world's                            |
+   * | answers: to questions the product asks (none)           | cleared                                |
    */
   {
     method: 'PUT',
@@ -874,8 +1040,166 @@ export const TARGETS: Target[] = [
       if (has(b, 'passengers'))
         out.passengers = fixPassengers(b.passengers, { adult: 3, child: 2, infant: 1, senior: 2 });
       ref(out, 'accommodation_id', [w.accommodations.hub, w.accommodations.hotel, w.accommodations.shared], pick);
+      if (has(b, 'answers')) out.answers = [];
       return out;
     },
+  },
+  /**
+   * ADR 022: the operator's admin on its own payment settings (the operator of the message
+   * settings, which sells nothing online). A provider needs what it uses; Stripe's key the mode's.
+   *
+   * | rule (updatePaymentSettings)                              | how |
+   * |-----------------------------------------------------------|-----|
+   * | redsys chosen: merchant code, terminal, secret stored      | fix |
+   * | stripe chosen: secret key and webhook secret stored        | fix |
+   * | a Stripe secret key: sk_test_ in test, sk_live_ in live    | fix |
+   */
+  {
+    method: 'PUT',
+    path: '/api/v1/tour-operators/{id}/payment-settings',
+    as: (w) => w.messages.adminToken,
+    url: (w) => `/api/v1/tour-operators/${w.messages.operator}/payment-settings`,
+    fix: (b) => {
+      const out: Body = { ...b };
+      if (out.provider === 'redsys') {
+        out.redsys = {
+          ...((out.redsys as Body | undefined) ?? {}),
+          merchant_code: '999008881',
+          terminal: '1',
+          secret_key: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+        };
+      }
+      const stripe = out.stripe as Body | undefined;
+      if (out.provider === 'stripe' || stripe?.secret_key !== undefined) {
+        out.stripe = {
+          ...(stripe ?? {}),
+          secret_key: `sk_${out.mode === 'live' ? 'live' : 'test'}_ContractWorldKey01`,
+          webhook_secret: 'whsec_ContractWorldSecret01',
+        };
+      }
+      return out;
+    },
+  },
+  /**
+   * ADR 022: anonymous, on a booking of a product paid in full online, of an operator that takes
+   * Redsys with Bizum (made once: signing the form needs no network). A fresh booking each time.
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/public/bookings/{id}/payments',
+    as: () => null,
+    prepare: async (req, w) => {
+      const productId = await onlineProduct(w);
+      const booking = await w.call('POST', '/api/v1/bookings', w.tokens.admin, {
+        product_id: productId,
+        date: dayIn(SALE_DAYS.min + 1),
+        time: '09:00',
+        pax: { adult: 1 },
+        customer_name: 'Cliente que paga en línea',
+        customer_email: 'paga@example.com',
+        language: 'es',
+      });
+      return { ...req, url: `/api/v1/public/bookings/${booking.id as string}/payments` };
+    },
+  },
+  /** ADR 022: a signed-looking event about no Checkout Session of ours: received and ignored (200). */
+  {
+    method: 'POST',
+    path: '/api/v1/payments/stripe/webhook',
+    as: () => null,
+    headers: () => ({ 'stripe-signature': 't=1,v1=00' }),
+    fix: (b) => ({ ...b, type: 'ping', data: { object: {} } }),
+  },
+  /**
+   * ADR 022: on a fresh office booking (11 500 cents… here 4 500, one adult, a mobile) of the
+   * operator that takes payments online.
+   *
+   * | rule (addPaymentLink)                                        | how                      |
+   * |--------------------------------------------------------------|--------------------------|
+   * | a booking not cancelled, money pending, a provider            | the world's online one   |
+   * | amount_cents ≤ pending; e-mail or a mobile for the channel    | amount lowered; both set |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings/{id}/payment-links',
+    as: (w) => w.tokens.admin,
+    prepare: async (req, w) => {
+      const booking = await onlineBooking(w);
+      const amount = req.body.amount_cents as number | undefined;
+      return {
+        ...req,
+        url: `/api/v1/bookings/${booking.id as string}/payment-links`,
+        body: { ...req.body, ...(amount === undefined ? {} : { amount_cents: Math.min(amount, 4500) }) },
+      };
+    },
+  },
+  /**
+   * ADR 022: on a fresh booking of the online operator with a Redsys payment recorded (as its
+   * notification would), refunded through a stand-in of the provider (refunds.ts' seam).
+   *
+   * | rule (createRefund)                                          | how                      |
+   * |--------------------------------------------------------------|--------------------------|
+   * | an online payment of the booking (payment_id, or the latest) | the one recorded; payment_id dropped |
+   * | amount_cents ≤ what that provider was paid net of refunds     | amount lowered           |
+   * | a fresh Idempotency-Key                                       | headers                  |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings/{id}/refunds',
+    as: (w) => w.tokens.admin,
+    headers: () => ({ 'idempotency-key': randomUUID() }),
+    prepare: async (req, w) => {
+      // Only this target's payments go to the stand-in: test files share their worker's modules
+      // (ADR 021), so a seam swapped for good would answer every later refund in the worker.
+      const real = refundProvider.refund;
+      if (!(real as { contractStandIn?: true }).contractStandIn) {
+        const standIn = async (...args: Parameters<typeof real>) =>
+          args[2].providerPaymentRef.startsWith(CONTRACT_PAYMENT_PREFIX)
+            ? { status: 'succeeded' as const, providerRef: `re_${randomUUID()}` }
+            : real(...args);
+        refundProvider.refund = Object.assign(standIn, { contractStandIn: true as const });
+      }
+      const booking = await onlineBooking(w);
+      await inTransaction(w.app.db, (tx) =>
+        applyOnlinePayment(tx, {
+          bookingId: booking.id as string,
+          attemptId: randomUUID(),
+          provider: 'stripe',
+          providerRef: `${CONTRACT_PAYMENT_PREFIX}${randomUUID()}`,
+          amountCents: 4500,
+          now: new Date(),
+        }),
+      );
+      const { payment_id: _none, ...body } = req.body;
+      return {
+        ...req,
+        url: `/api/v1/bookings/${booking.id as string}/refunds`,
+        body: { ...body, amount_cents: Math.min(req.body.amount_cents as number, 4500) },
+      };
+    },
+  },
+  /** A channel of operator A (fixChannel's table). */
+  {
+    method: 'POST',
+    path: '/api/v1/channels',
+    fix: fixChannel,
+    prepare: async (req, w) => ({ ...req, body: { ...req.body, name: unique(w, 'Canal ', req.body.name, 120) } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/channels/{id}',
+    fix: fixChannel,
+    prepare: async (req, w) => ({
+      ...req,
+      url: `/api/v1/channels/${(await contractChannels(w)).toUpdate}`,
+      body: has(req.body, 'name') ? { ...req.body, name: unique(w, 'Canal ', req.body.name, 120) } : req.body,
+    }),
+  },
+  /** A key of an `octo` channel of A; no rule on the body (a label). */
+  {
+    method: 'POST',
+    path: '/api/v1/channels/{id}/keys',
+    prepare: async (req, w) => ({ ...req, url: `/api/v1/channels/${(await contractChannels(w)).forKeys}/keys` }),
   },
   /** A booking made for the request (a booking is cancelled once), inside its free-cancellation window. */
   {

@@ -16,7 +16,7 @@ import { api, bookingBody, day } from '../../src/modules/bookings/bookings.test-
 import { buildTestApp } from '../build-app';
 import { bearer, createUser, createWorld, login } from '../factories';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Req = {
   method: Method;
   url: string;
@@ -197,6 +197,9 @@ export type Tenant = {
   image: { id: string } | null;
   /** A second Chofer, for "read another user" checks. */
   otherDriver: { id: string; email: string };
+  /** A reseller channel (issue 33) selling `product`, with a webhook secret and a live API key. */
+  channel: { id: string };
+  channelKey: { id: string };
 };
 
 export type SecurityWorld = Base & {
@@ -350,6 +353,22 @@ async function buildTenant(
     });
     image = must(res, 201, 'image');
   }
+  const channel = must(
+    await s('POST', '/api/v1/channels', t.admin, {
+      name: 'Canal de seguridad',
+      product_ids: [product.id],
+      net_rates: [{ product_id: product.id, pax_type: 'adult', net_cents: 3600 }],
+      webhook_url: 'https://example.com/webhooks/trayecto',
+      webhook_secret: `secreto-del-webhook-${uniq()}`,
+    }),
+    201,
+    'channel',
+  );
+  const channelKey = must(
+    await s('POST', `/api/v1/channels/${channel.id}/keys`, t.admin, { label: 'Seguridad' }),
+    201,
+    'key',
+  );
   const other = await createUser(app, { level: 4, tourOperatorId: opId, fullName: `Otro Chofer ${uniq()}` });
   return {
     opId,
@@ -365,6 +384,8 @@ async function buildTenant(
     sentMessage,
     image,
     otherDriver: { id: other.id, email: other.email },
+    channel: { id: channel.id },
+    channelKey: { id: channelKey.id },
   };
 }
 

@@ -60,7 +60,8 @@ function expectSecureHeaders(res: LightMyRequestResponse, label: string) {
   expect(csp['object-src'], label).toEqual(["'none'"]);
   expect(csp['frame-ancestors'], label).toEqual(["'none'"]);
   expect(csp['base-uri'], label).toEqual(["'self'"]);
-  expect(csp['form-action'], label).toEqual(["'self'"]);
+  // Forms post to this origin, and the public pages' payment form to the Redsys gateway (ADR 022).
+  expect(csp['form-action'], label).toEqual(["'self'", 'https://sis-t.redsys.es:25443', 'https://sis.redsys.es']);
   const all = String(res.headers['content-security-policy']);
   expect(all, label).not.toContain("'unsafe-eval'");
   expect(csp['script-src-attr'] ?? ["'none'"], label).toEqual(["'none'"]);

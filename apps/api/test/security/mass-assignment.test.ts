@@ -55,7 +55,7 @@ const forged = () => ({
   version: undefined,
 });
 
-const isWrite = (m: string) => m === 'POST' || m === 'PUT';
+const isWrite = (m: string) => m === 'POST' || m === 'PUT' || m === 'PATCH';
 
 /** Nothing in the database carries the forged values. */
 async function expectNoForgedValues() {

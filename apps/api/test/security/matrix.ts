@@ -4,8 +4,10 @@
  * and how operator A's admin attacks operator B's rows with it. route-inventory.test.ts fails when
  * the application registers a route that is missing here.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createUser, login, PASSWORD } from '../factories';
+import { formBody, signRedsysNotification } from '../stand-ins/redsys-rest';
 import {
   accommodationBody,
   bookingBody,
@@ -231,6 +233,63 @@ export const ROLE_ROWS: RoleRow[] = [
         sender_name: `Excursiones A (${level})`,
         reminder_time: '19:30',
       }),
+  },
+  // Online payment settings (ADR 022): the administrators only, reading and changing.
+  {
+    route: 'GET /api/v1/tour-operators/:id/payment-settings',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('GET', `${V1}/tour-operators/${w.a.opId}/payment-settings`),
+  },
+  {
+    route: 'PUT /api/v1/tour-operators/:id/payment-settings',
+    expect: allow(MANAGERS),
+    request: ({ w, level }) =>
+      r('PUT', `${V1}/tour-operators/${w.a.opId}/payment-settings`, {
+        provider: null,
+        mode: 'test',
+        hold_minutes: 10 + level,
+      }),
+  },
+  // Sales channels and their API keys (issue 33, ADR 023): the administrators only.
+  { route: 'GET /api/v1/channels', expect: allow(MANAGERS), request: () => r('GET', `${V1}/channels`) },
+  {
+    route: 'POST /api/v1/channels',
+    expect: allow(MANAGERS),
+    request: (c) => r('POST', `${V1}/channels`, { name: `Canal ${uniq()}`, commission_pct: 15, ...adminOp(c) }),
+  },
+  {
+    route: 'GET /api/v1/channels/:id',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('GET', `${V1}/channels/${w.a.channel.id}`),
+  },
+  {
+    route: 'PUT /api/v1/channels/:id',
+    expect: allow(MANAGERS),
+    request: ({ w, level }) => r('PUT', `${V1}/channels/${w.a.channel.id}`, { notes: `Revisado (${level})` }),
+  },
+  {
+    route: 'POST /api/v1/channels/:id/keys',
+    expect: allow(MANAGERS),
+    request: ({ w, level }) => r('POST', `${V1}/channels/${w.a.channel.id}/keys`, { label: `Nivel ${level}` }),
+  },
+  {
+    route: 'GET /api/v1/channels/:id/keys',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('GET', `${V1}/channels/${w.a.channel.id}/keys`),
+  },
+  {
+    route: 'DELETE /api/v1/channels/:id/keys/:keyId',
+    expect: allow(MANAGERS),
+    // A fresh key each time: the operator's own one stays live for the other rows.
+    request: async ({ app, w }) => {
+      const key = await created(app, w, `/channels/${w.a.channel.id}/keys`, {});
+      return r('DELETE', `${V1}/channels/${w.a.channel.id}/keys/${key.id}`);
+    },
+  },
+  {
+    route: 'GET /api/v1/channels/:id/requests',
+    expect: allow(MANAGERS),
+    request: ({ w }) => r('GET', `${V1}/channels/${w.a.channel.id}/requests`),
   },
   {
     route: 'POST /api/v1/tour-operators',
@@ -541,12 +600,42 @@ export const ROLE_ROWS: RoleRow[] = [
     expect: { ...allow(PLANNERS), 2: 404, 4: 404, 5: 404 },
     request: ({ w }) => r('POST', `${V1}/bookings/${w.a.officeBooking.id}/whatsapp`, { kind: 'booking_reminder' }),
   },
+  // ADR 022: a payment link — the office and the Vendedor on the bookings they sold (operator A has
+  // no payment provider: 409 PAYMENTS_NOT_CONFIGURED past the permission check).
+  {
+    route: 'POST /api/v1/bookings/:id/payment-links',
+    expect: allow(SELLERS, 409),
+    request: ({ w }) => r('POST', `${V1}/bookings/${w.a.booking.id}/payment-links`, { channel: 'none' }),
+  },
+  // ADR 022: a refund through the provider — the office only (no online payment: 422 REFUND_EXCEEDS_PAID).
+  {
+    route: 'POST /api/v1/bookings/:id/refunds',
+    expect: allow(PLANNERS, 422),
+    request: ({ w }) => ({
+      ...r('POST', `${V1}/bookings/${w.a.booking.id}/refunds`, { amount_cents: 100, reason: 'Prueba' }),
+      headers: { 'idempotency-key': randomUUID() },
+    }),
+  },
   // Mensajes (issue 14): the office (0, 1, 3) reads the outbox and sends a customer e-mail again.
   { route: 'GET /api/v1/messages', expect: allow(PLANNERS), request: () => r('GET', `${V1}/messages`) },
   {
+    // Issue 31: a Vendedor opens the messages of the bookings they sold (this one is theirs).
     route: 'GET /api/v1/messages/:id',
-    expect: allow(PLANNERS),
+    label: 'of a booking the seller sold',
+    expect: allow(SELLERS),
     request: ({ w }) => r('GET', `${V1}/messages/${w.a.message.id}`),
+  },
+  {
+    route: 'GET /api/v1/messages/:id',
+    label: 'of a booking the office sold',
+    expect: { ...allow(PLANNERS), 2: 404 },
+    request: ({ w }) => r('GET', `${V1}/messages/${w.a.sentMessage.id}`),
+  },
+  // The list as a CSV file (issue 31 item 12): the list's roles, exactly.
+  {
+    route: 'GET /api/v1/messages/export.csv',
+    expect: allow(PLANNERS),
+    request: () => r('GET', `${V1}/messages/export.csv`),
   },
   {
     // The original stays sent: every attempt writes a copy of its own.
@@ -634,6 +723,8 @@ export const ROLE_ROWS: RoleRow[] = [
     expect: allow(MANAGERS),
     request: () => r('GET', `${V1}/audit-log/export.csv`),
   },
+  // The state of the background work (issue 31): the platform's, the administrator's only.
+  { route: 'GET /api/v1/jobs', expect: allow([0]), request: () => r('GET', `${V1}/jobs`) },
 ];
 
 /** Routes that need no token (PRODUCT.md §2 "public (no token)", health, login), called without one. */
@@ -694,6 +785,43 @@ export const PUBLIC_ROWS: { route: string; request: (w: SecurityWorld) => Req; e
     route: 'PUT /api/v1/public/bookings/:id',
     expect: 'ok',
     request: (w) => r('PUT', `${V1}/public/bookings/${w.a.booking.id}`, { customer_phone: '+34 611 222 333' }),
+  },
+  {
+    // Operator A takes no payments online and the product is paid on the day: 409, past any auth check.
+    route: 'POST /api/v1/public/bookings/:id/payments',
+    expect: 409,
+    request: (w) => r('POST', `${V1}/public/bookings/${w.a.booking.id}/payments`, {}),
+  },
+  {
+    // A provider's notification carries no token: its signature is checked against the order's
+    // operator; an order nobody has is answered 200 and ignored (ADR 022).
+    route: 'POST /api/v1/payments/redsys/notification',
+    expect: 'ok',
+    request: () => ({
+      ...r(
+        'POST',
+        `${V1}/payments/redsys/notification`,
+        formBody(signRedsysNotification({ order: '0000unknown0', amountCents: 100 })),
+      ),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
+  {
+    route: 'POST /api/v1/payments/stripe/webhook',
+    expect: 'ok',
+    request: () => ({
+      ...r(
+        'POST',
+        `${V1}/payments/stripe/webhook`,
+        JSON.stringify({
+          id: 'evt_unknown',
+          object: 'event',
+          type: 'checkout.session.completed',
+          data: { object: { id: 'cs_test_unknown', object: 'checkout.session' } },
+        }),
+      ),
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    }),
   },
   {
     route: 'POST /api/v1/public/bookings/:id/cancel',
@@ -763,6 +891,75 @@ export const TENANT_ROWS: TenantRow[] = [
         reply_to: 'intruso@example.com',
         enabled_kinds: [],
       }),
+  },
+  {
+    route: 'GET /api/v1/tour-operators/:id/payment-settings',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/tour-operators/${w.b.opId}/payment-settings`),
+  },
+  {
+    route: 'PUT /api/v1/tour-operators/:id/payment-settings',
+    label: "B's: payments switched off",
+    expect: nf,
+    request: (w) =>
+      r('PUT', `${V1}/tour-operators/${w.b.opId}/payment-settings`, { provider: null, mode: 'test', hold_minutes: 1 }),
+  },
+  // Sales channels (issue 33): B's channel, its keys and its log.
+  {
+    route: 'GET /api/v1/channels/:id',
+    label: "B's channel",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/channels/${w.b.channel.id}`),
+  },
+  {
+    route: 'PUT /api/v1/channels/:id',
+    label: "B's channel: switched off, its webhook pointed elsewhere",
+    expect: nf,
+    request: (w) =>
+      r('PUT', `${V1}/channels/${w.b.channel.id}`, {
+        name: 'Hackeado',
+        active: false,
+        webhook_url: 'https://intruso.example/hook',
+        webhook_secret: 'secreto-del-intruso-123',
+      }),
+  },
+  {
+    route: 'POST /api/v1/channels',
+    label: 'a channel in B',
+    // Ignored tour_operator_id (created in A) is safe too; B must get no channel.
+    expect: [201, 403, 404, 422],
+    request: (w) => r('POST', `${V1}/channels`, { name: `Intruso ${uniq()}`, tour_operator_id: w.b.opId }),
+  },
+  {
+    route: 'POST /api/v1/channels/:id/keys',
+    label: "a key of B's channel (to book as B's reseller)",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/channels/${w.b.channel.id}/keys`, { label: 'Intrusa' }),
+  },
+  {
+    route: 'GET /api/v1/channels/:id/keys',
+    label: "B's channel's keys",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/channels/${w.b.channel.id}/keys`),
+  },
+  {
+    route: 'DELETE /api/v1/channels/:id/keys/:keyId',
+    label: "B's key on B's channel",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/channels/${w.b.channel.id}/keys/${w.b.channelKey.id}`),
+  },
+  {
+    route: 'DELETE /api/v1/channels/:id/keys/:keyId',
+    label: "B's key through A's own channel",
+    expect: nf,
+    request: (w) => r('DELETE', `${V1}/channels/${w.a.channel.id}/keys/${w.b.channelKey.id}`),
+  },
+  {
+    route: 'GET /api/v1/channels/:id/requests',
+    label: "B's channel's request log",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/channels/${w.b.channel.id}/requests`),
   },
   {
     route: 'GET /api/v1/tour-operators/:id',
@@ -977,6 +1174,21 @@ export const TENANT_ROWS: TenantRow[] = [
       r('POST', `${V1}/bookings/${w.b.booking.id}/payments`, { kind: 'refund', amount_cents: 500, method: 'cash' }),
   },
   {
+    route: 'POST /api/v1/bookings/:id/payment-links',
+    label: "B's",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/bookings/${w.b.booking.id}/payment-links`, { channel: 'none' }),
+  },
+  {
+    route: 'POST /api/v1/bookings/:id/refunds',
+    label: "B's",
+    expect: nf,
+    request: (w) => ({
+      ...r('POST', `${V1}/bookings/${w.b.booking.id}/refunds`, { amount_cents: 100, reason: 'Hackeado' }),
+      headers: { 'idempotency-key': randomUUID() },
+    }),
+  },
+  {
     route: 'GET /api/v1/bookings/:id/events',
     label: "B's history",
     expect: nf,
@@ -1113,6 +1325,7 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
   { route: 'GET /api/v1/schedule-sheets', url: (w) => `${V1}/schedule-sheets?tour_operator_id[eq]=${w.b.opId}` },
   { route: 'GET /api/v1/dashboard', url: (w) => `${V1}/dashboard?tour_operator_id=${w.b.opId}` },
   { route: 'GET /api/v1/audit-log', url: (w) => `${V1}/audit-log?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/channels', url: (w) => `${V1}/channels?tour_operator_id[eq]=${w.b.opId}` },
   // Mensajes (issue 14): by B's operator, and by B's booking.
   { route: 'GET /api/v1/messages', url: (w) => `${V1}/messages?tour_operator_id[eq]=${w.b.opId}` },
   {
@@ -1146,6 +1359,10 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
     route: 'GET /api/v1/audit-log/export.csv',
     url: (w) => `${V1}/audit-log/export.csv?tour_operator_id[eq]=${w.b.opId}`,
   },
+  {
+    route: 'GET /api/v1/messages/export.csv',
+    url: (w) => `${V1}/messages/export.csv?tour_operator_id[eq]=${w.b.opId}`,
+  },
 ];
 
 /** Routes with nothing of another operator to reach, and why (route-inventory.test.ts checks the rest). */
@@ -1159,4 +1376,5 @@ export const TENANT_EXEMPT: Record<string, string> = {
   'PUT /api/v1/auth/me/preferences':
     "writes the caller's own row only (a user id in the body is refused; preferences.routes.test.ts)",
   'POST /api/v1/tour-operators': 'administrator only (403 for level 1: role matrix)',
+  'GET /api/v1/jobs': "administrator only (role matrix): the platform's background work belongs to no operator",
 };

@@ -48,6 +48,8 @@ function idsOfB() {
     b.sentMessage.id,
     b.image?.id ?? '',
     b.otherDriver.id,
+    b.channel.id,
+    b.channelKey.id,
     w.B.l1.id,
     w.B.l2.id,
     w.B.l3.id,
@@ -112,6 +114,7 @@ describe("operator A on operator B's rows", () => {
       ['schedule-sheets', w.b.sheet.id],
       ['users', w.B.l1.id],
       ['tour-operators', w.b.opId],
+      ['channels', w.b.channel.id],
     ]) {
       const theirs = await send(app, { method: 'GET', url: `/api/v1/${resource}/${id}`, token: w.tokens.A1 });
       const none = await send(app, { method: 'GET', url: `/api/v1/${resource}/${missing}`, token: w.tokens.A1 });

@@ -14,7 +14,7 @@ import { type ReactNode, useEffect } from 'react';
 import { DATES_SETTINGS } from '../config/locale';
 import { cssVariablesResolver, theme } from '../config/theme';
 import { isLoggedIn, onSessionChange } from '../lib/auth-storage';
-import notifyClasses from '../lib/notify.module.css';
+import { NOTIFICATIONS_ROOT_CLASS, NotificationsPlacement } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
 
 /** Spec §9: notifications last 5000 ms by default and appear at the bottom. */
@@ -40,8 +40,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
               {...NOTIFICATIONS_SETTINGS}
               limit={4}
               zIndex={4000}
-              classNames={{ root: notifyClasses.root }}
+              classNames={{ root: NOTIFICATIONS_ROOT_CLASS }}
             />
+            <NotificationsPlacement />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

@@ -12,7 +12,9 @@ import { accommodationScreens } from '../features/accommodations/routes';
 import { auditLogScreens } from '../features/audit-log/routes';
 import { authScreens } from '../features/auth/routes';
 import { bookingScreens } from '../features/bookings/routes';
+import { channelScreens } from '../features/channels/routes';
 import { homeScreens } from '../features/home/routes';
+import { jobScreens } from '../features/jobs/routes';
 import { messageScreens } from '../features/messages/routes';
 import { personScreens } from '../features/persons/routes';
 import { productScreens } from '../features/products/routes';
@@ -41,6 +43,7 @@ const SCREENS = {
   scheduleEdit: scheduleSheetScreens.edit,
   users: userScreens.index,
   tourOperator: tourOperatorScreens.index,
+  channels: channelScreens.index,
   productIndex: productScreens.index,
   productCreate: productScreens.create,
   productEdit: productScreens.edit,
@@ -49,6 +52,7 @@ const SCREENS = {
   persons: personScreens.index,
   auditLog: auditLogScreens.index,
   messages: messageScreens.index,
+  backgroundJobs: jobScreens.index,
   account: authScreens.account,
 } satisfies Partial<Record<TRouteKey, TLazyScreen>>;
 

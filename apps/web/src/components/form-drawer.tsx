@@ -190,7 +190,8 @@ export function FormActions({
       } as const)
     : ({ pt: 'xs' } as const);
   return (
-    <Group justify="flex-end" gap="sm" {...stickyProps}>
+    // A bar of actions: the notifications never cover it (lib/notify.tsx).
+    <Group justify="flex-end" gap="sm" {...stickyProps} data-action-bar>
       <Button variant="default" onClick={onCancel} disabled={saving}>
         {readOnly ? 'Cerrar' : 'Cancelar'}
       </Button>

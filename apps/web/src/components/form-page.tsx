@@ -2,7 +2,6 @@ import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useNotificationsAbove } from '../lib/notify';
 import classes from './form-page.module.css';
 import { FormSection } from './form-section';
 
@@ -145,7 +144,6 @@ export function FormSaveBar({
 }) {
   const hasSummary = summary !== undefined;
   const barRef = useRef<HTMLDivElement>(null);
-  useNotificationsAbove(barRef);
   useKeepFocusAboveBar(barRef);
   return (
     <Paper
@@ -157,6 +155,7 @@ export function FormSaveBar({
       py="sm"
       mt="lg"
       className={classes.saveBar}
+      // The notifications never cover it (lib/notify.tsx), nor does it hide the focused field.
       data-action-bar
     >
       <Group justify="space-between" gap="sm" wrap="nowrap">

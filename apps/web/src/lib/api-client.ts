@@ -48,6 +48,8 @@ export type TRequestOptions = {
    * global "session expired" treatment.
    */
   handleUnauthorized?: boolean;
+  /** Extra headers, e.g. `Idempotency-Key` on a refund (ADR 022). */
+  headers?: Record<string, string>;
 };
 
 type TUnauthorizedHandler = () => void;
@@ -107,7 +109,7 @@ const STATUS_FALLBACK: Record<number, string> = {
 export async function apiRequest<T = unknown>(path: string, options: TRequestOptions = {}): Promise<TApiResponse<T>> {
   const { method = 'GET', body, query = '', signal, handleUnauthorized = true } = options;
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   const isMultipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';

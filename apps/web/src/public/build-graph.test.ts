@@ -13,6 +13,8 @@ import {
   localeChunks,
   type Manifest,
   offenders,
+  pageCss,
+  pageJs,
   type Size,
   size,
   sizeTable,
@@ -34,6 +36,17 @@ const MANIFEST = '.vite/public-manifest.json';
 const LANDING_JS_BUDGET = 60 * 1024;
 /** The CSS the landing loads, brotli. */
 const LANDING_CSS_BUDGET = 20 * 1024;
+/**
+ * The pages the server renders besides the landing, as the manifest names their chunks (the keys
+ * apps/api/src/modules/public/public.ssr.ts preloads): opened directly, each stays within the
+ * landing's budgets (issue 31).
+ */
+const SERVER_RENDERED_PAGES = [
+  'src/public/pages/booking-page.tsx',
+  'src/public/pages/voucher-page.tsx',
+  'src/public/pages/existing-booking-page.tsx',
+  'src/public/pages/accessibility-page.tsx',
+];
 
 // ── The rules, on fabricated manifests: each one can fail ──────────────────────────────────────
 
@@ -195,7 +208,8 @@ describe('the public pages production build', () => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('has the public entry, one language chunk per language, and the modules of every chunk', () => {
+  it('has the public entry, each server-rendered page as a chunk of its own, one language chunk per language', () => {
+    for (const page of SERVER_RENDERED_PAGES) expect(manifest[page]?.isDynamicEntry, page).toBe(true);
     expect(manifest[ENTRY]?.isEntry).toBe(true);
     expect(
       localeChunks(manifest)
@@ -279,6 +293,30 @@ describe('the public pages production build', () => {
       bytes,
       `the landing downloads ${(bytes / 1024).toFixed(1)} KB of JavaScript (brotli), over the ${LANDING_JS_BUDGET / 1024} KB budget`,
     ).toBeLessThanOrEqual(LANDING_JS_BUDGET);
+  });
+
+  it(`every other server-rendered page, opened directly, downloads at most ${LANDING_JS_BUDGET / 1024} KB of JavaScript and ${LANDING_CSS_BUDGET / 1024} KB of CSS (brotli)`, () => {
+    const sizes = new Map<string, Size>();
+    const sizeOf = (file: string) => {
+      if (!sizes.has(file)) sizes.set(file, size(file, read(file)));
+      return sizes.get(file) as Size;
+    };
+    const heaviestLocale = localeChunks(manifest)
+      .map((k) => ({ k, bytes: sizeOf(manifest[k].file).brotli }))
+      .sort((a, b) => b.bytes - a.bytes)[0].k;
+    const over: string[] = [];
+    for (const page of SERVER_RENDERED_PAGES) {
+      const js = pageJs(manifest, ENTRY, page, heaviestLocale).map(sizeOf);
+      const css = pageCss(manifest, ENTRY, page).map(sizeOf);
+      // The page's own chunk is counted: the check would see it grow.
+      expect(js.map((s) => s.file)).toContain(manifest[page].file);
+      console.info(
+        `${path.basename(page)}: JavaScript ${(total(js) / 1024).toFixed(1)} KB, CSS ${(total(css) / 1024).toFixed(1)} KB (brotli, with ${manifest[heaviestLocale].file})`,
+      );
+      if (total(js) > LANDING_JS_BUDGET) over.push(sizeTable(`${page}: JavaScript over the budget`, js));
+      if (total(css) > LANDING_CSS_BUDGET) over.push(sizeTable(`${page}: CSS over the budget`, css));
+    }
+    expect(over.join('\n')).toBe('');
   });
 
   it(`the landing loads at most ${LANDING_CSS_BUDGET / 1024} KB of CSS (brotli)`, () => {

@@ -169,6 +169,23 @@ export function landingCss(manifest: Manifest, entry: string): string[] {
   return [...new Set(staticGraph(manifest, entry).flatMap((k) => manifest[k]?.css ?? []))];
 }
 
+/**
+ * The JavaScript files a lazily loaded page downloads when it is opened directly (the server
+ * preloads them with its HTML): the entry's static graph, the page chunk's (`page`, its source as
+ * the manifest names it), and the language chunk's.
+ */
+export function pageJs(manifest: Manifest, entry: string, page: string, locale?: string): string[] {
+  const keys = new Set([...staticGraph(manifest, entry), ...staticGraph(manifest, page)]);
+  if (locale) for (const k of staticGraph(manifest, locale)) keys.add(k);
+  return [...new Set([...keys].map((k) => manifest[k]?.file).filter((f): f is string => !!f && /\.m?js$/.test(f)))];
+}
+
+/** The CSS files of such a page: the entry's and the page chunk's static graphs' (all inline in its HTML). */
+export function pageCss(manifest: Manifest, entry: string, page: string): string[] {
+  const keys = [...staticGraph(manifest, entry), ...staticGraph(manifest, page)];
+  return [...new Set(keys.flatMap((k) => manifest[k]?.css ?? []))];
+}
+
 /** A table of sizes for the console, one line per file and a total. */
 export function sizeTable(title: string, sizes: Size[]): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);

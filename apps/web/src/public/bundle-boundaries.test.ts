@@ -79,6 +79,8 @@ const ALLOWED_SHARED = [
   '@trayecto/shared/countries',
   '@trayecto/shared/public-http',
   '@trayecto/shared/public-fields',
+  // Issue 33 item 3: the booking questions' rules (ADR 024), zod-free.
+  '@trayecto/shared/questions',
   // Issue 15: the languages, and each language's error messages (in that language's chunk only).
   '@trayecto/shared/i18n',
   '@trayecto/shared/i18n/translate-error',

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getLocale, startLocale } from './i18n';
 import { languageChosenInVisit } from './lib/navigation';
-import { matchPublicRoute } from './match-route';
+import { pageKeyOf } from './match-route';
 import { preloadPage } from './page-loaders';
 import { PublicApp } from './public-app';
 
@@ -29,11 +29,11 @@ async function start() {
   // wrong language first. A dictionary that cannot load leaves Spanish, the source language.
   await startLocale().catch(() => startLocale('es'));
   const root = document.getElementById('root') as HTMLElement;
-  const match = matchPublicRoute(window.location.pathname);
   if (takesOverServerHtml(root)) {
     // The page's own code (preloaded by the server's HTML) before taking its HTML over, so the
     // first render is the server's and nothing suspends.
-    await (match ? preloadPage(match.key) : Promise.resolve()).catch(() => undefined);
+    const key = pageKeyOf(window.location.pathname);
+    await (key ? preloadPage(key) : Promise.resolve()).catch(() => undefined);
     hydrateRoot(root, app);
   } else {
     root.removeAttribute(SERVER_RENDERED_ATTR);

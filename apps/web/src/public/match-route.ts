@@ -46,7 +46,15 @@ export function matchPublicRoute(pathname: string): TPublicMatch | null {
         params[n] = m[i + 1] ?? '';
       }
     });
-    return { key, name: ROUTES[key].name, title: t().common.titles[key], params };
+    return {
+      key,
+      name: ROUTES[key].name,
+      params,
+      // Read when shown: matching needs no texts (the server matches before it has chosen them).
+      get title() {
+        return t().common.titles[key];
+      },
+    };
   }
   return null;
 }
@@ -59,3 +67,11 @@ export function matchPublicRoute(pathname: string): TPublicMatch | null {
 export const STATEMENT_PATH = '/public/accesibilidad';
 /** The statement's title in the active language. */
 export const statementTitle = () => t().common.titles.statement;
+
+/** Whether `pathname` is the statement's (with or without a trailing slash). */
+export const isStatementPath = (pathname: string) => pathname.replace(/\/$/, '') === STATEMENT_PATH;
+
+/** The page of `pathname`: a public route's key, the statement's, or null (not found). */
+export function pageKeyOf(pathname: string): TPublicRouteKey | 'publicAccessibility' | null {
+  return isStatementPath(pathname) ? 'publicAccessibility' : (matchPublicRoute(pathname)?.key ?? null);
+}

@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 export const loadBookingPage = () => import('./pages/booking-page');
 export const loadExistingBookingPage = () => import('./pages/existing-booking-page');
 export const loadVoucherPage = () => import('./pages/voucher-page');
+export const loadAccessibilityPage = () => import('./pages/accessibility-page');
 
 type TProductPage = ComponentType<{ productId: string }>;
 type TBookingPage = ComponentType<{ bookingId: string }>;
@@ -19,7 +20,12 @@ export type TLoadedPages = {
   publicBooking?: TProductPage;
   publicBookingExisting?: TBookingPage;
   publicBookingVoucher?: TBookingPage;
+  /** The accessibility statement (not a route of the shared table: see match-route.ts). */
+  publicAccessibility?: ComponentType;
 };
+
+/** The key of a page that loads on demand: a public route's, or the statement's. */
+export type TPageKey = keyof TLoadedPages | 'publicLanding';
 
 const loaded: TLoadedPages = {};
 
@@ -31,10 +37,11 @@ export function registerPages(pages: TLoadedPages): void {
   Object.assign(loaded, pages);
 }
 
-/** Loads the code of the page of route `key` (nothing for the landing, which ships with the entry). */
-export async function preloadPage(key: string): Promise<void> {
+/** Loads the code of the page `key` (nothing for the landing, which ships with the entry). */
+export async function preloadPage(key: TPageKey): Promise<void> {
   if (key === 'publicBooking') loaded.publicBooking = (await loadBookingPage()).BookingPage;
   if (key === 'publicBookingExisting')
     loaded.publicBookingExisting = (await loadExistingBookingPage()).ExistingBookingPage;
   if (key === 'publicBookingVoucher') loaded.publicBookingVoucher = (await loadVoucherPage()).VoucherPage;
+  if (key === 'publicAccessibility') loaded.publicAccessibility = (await loadAccessibilityPage()).AccessibilityPage;
 }

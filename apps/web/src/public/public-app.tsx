@@ -16,8 +16,14 @@ import { embeddedBooking, embeddedProduct, getBooking, getProduct, PublicApiErro
 import { focusHeadingWhenShown } from './lib/focus-heading';
 import { currentPath, isServer } from './lib/render-context';
 import { prefetchResource } from './lib/resource';
-import { matchPublicRoute, STATEMENT_PATH, statementTitle, type TPublicMatch } from './match-route';
-import { loadBookingPage, loadExistingBookingPage, loadedPages, loadVoucherPage } from './page-loaders';
+import { isStatementPath, matchPublicRoute, statementTitle, type TPublicMatch } from './match-route';
+import {
+  loadAccessibilityPage,
+  loadBookingPage,
+  loadExistingBookingPage,
+  loadedPages,
+  loadVoucherPage,
+} from './page-loaders';
 import { LandingPage } from './pages/landing-page';
 
 // The landing page is the entry most visitors arrive at (and its photo the LCP): it ships with the
@@ -25,9 +31,7 @@ import { LandingPage } from './pages/landing-page';
 // booking page when the visitor reaches for "Reservar").
 const BookingPage = lazy(() => loadBookingPage().then((m) => ({ default: m.BookingPage })));
 const ExistingBookingPage = lazy(() => loadExistingBookingPage().then((m) => ({ default: m.ExistingBookingPage })));
-const AccessibilityPage = lazy(() =>
-  import('./pages/accessibility-page').then((m) => ({ default: m.AccessibilityPage })),
-);
+const AccessibilityPage = lazy(() => loadAccessibilityPage().then((m) => ({ default: m.AccessibilityPage })));
 const VoucherPage = lazy(() => loadVoucherPage().then((m) => ({ default: m.VoucherPage })));
 
 function subscribe(cb: () => void) {
@@ -55,7 +59,7 @@ class PageBoundary extends Component<{ routeName: string; children: ReactNode },
 /** The public pages' root: one page per public route, a friendly not-found otherwise. */
 export function PublicApp() {
   const pathname = useSyncExternalStore(subscribe, getPath, getPath);
-  const isStatement = pathname.replace(/\/$/, '') === STATEMENT_PATH;
+  const isStatement = isStatementPath(pathname);
   const match = isStatement ? null : matchPublicRoute(pathname);
 
   // The route's own title first; a page replaces it once its data is known (its passive effect
@@ -80,14 +84,16 @@ export function PublicApp() {
     return focusHeadingWhenShown(() => document.getElementById('contenido'));
   }, [pathname]);
 
-  if (isStatement)
+  if (isStatement) {
+    const Statement = loadedPages().publicAccessibility ?? AccessibilityPage;
     return (
       <PageBoundary key={pathname} routeName="public-accessibility">
         <Suspense fallback={<LoadingPage routeName="public-accessibility" variant="form" />}>
-          <AccessibilityPage />
+          <Statement />
         </Suspense>
       </PageBoundary>
     );
+  }
   if (!match) return <NotFoundPage />;
   prefetchData(match);
   return (

@@ -1,9 +1,11 @@
 /**
- * The public pages rendered on the server (issue 23): the landing, the booking page and the
- * voucher arrive as HTML (name, price, photos, "Reservar", the calendar with its first month, the
- * voucher and its QR code) before any script runs; the browser then takes that HTML over
- * (main.tsx). The same components as in the browser, built by Vite into dist/server/public-server.js
- * (the `publicServer` build, with Preact) and called by the API (apps/api/src/plugins/web.ts).
+ * The public pages rendered on the server (issues 23 and 31): the landing, the booking page, the
+ * voucher, the existing booking and the accessibility statement arrive as HTML (name, price,
+ * photos, "Reservar", the calendar with its first month, the voucher and its QR code, the booking
+ * with its form, the statement with its operator's contact) before any script runs; the browser
+ * then takes that HTML over (main.tsx). The same components as in the browser, built by Vite into
+ * dist/server/public-server.js (the `publicServer` build, with Preact) and called by the API
+ * (apps/api/src/modules/public/public.ssr.ts).
  */
 import type { TPublicLocale } from '@trayecto/shared/i18n';
 import type { TPublicPageData } from '@trayecto/shared/public-http';
@@ -18,6 +20,7 @@ import nl from './i18n/dict/nl';
 import { renderingOnServer } from './lib/render-context';
 import { matchPublicRoute } from './match-route';
 import { registerPages } from './page-loaders';
+import { AccessibilityPage } from './pages/accessibility-page';
 import { BookingPage } from './pages/booking-page';
 import { ExistingBookingPage } from './pages/existing-booking-page';
 import { VoucherPage } from './pages/voucher-page';
@@ -27,6 +30,7 @@ registerPages({
   publicBooking: BookingPage,
   publicBookingExisting: ExistingBookingPage,
   publicBookingVoucher: VoucherPage,
+  publicAccessibility: AccessibilityPage,
 });
 
 const DICTIONARIES: Record<TPublicLocale, TPublicDict> = { es, en, de, fr, it, nl };
@@ -40,9 +44,17 @@ export type TRenderRequest = {
   data: TPublicPageData;
 };
 
-/** The route of a path the server renders (the others are rendered by the browser alone). */
-export function serverRenderedRoute(path: string): string | null {
-  return matchPublicRoute(path)?.key ?? null;
+/**
+ * The product or booking whose page the statement at `url` was opened from (`?desde=`, as the
+ * statement reads it): the server embeds that operator's contact. Null for anything else.
+ */
+export function statementSource(url: string): { productId: string } | { bookingId: string } | null {
+  const at = url.indexOf('?');
+  const from = new URLSearchParams(at === -1 ? '' : url.slice(at)).get('desde');
+  const match = from?.startsWith('/public/') ? matchPublicRoute(from) : null;
+  if (!match) return null;
+  if (match.params.productId) return { productId: match.params.productId };
+  return match.params.bookingId ? { bookingId: match.params.bookingId } : null;
 }
 
 /** The HTML of the page's root element's content, in `locale`. */

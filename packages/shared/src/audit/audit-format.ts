@@ -4,6 +4,13 @@
  */
 
 import {
+  CHANNEL_COLLECTS_NAMES,
+  CHANNEL_FIELD_LABELS,
+  CHANNEL_KIND_NAMES,
+  type TChannelCollects,
+  type TChannelKind,
+} from '../channels/channels.schema';
+import {
   BOOKING_CHANNEL_NAMES,
   BOOKING_STATE_NAMES,
   LANGUAGE_NAMES,
@@ -15,19 +22,41 @@ import { formatDay } from '../common/dates';
 import { FIELD_LABELS } from '../common/field-labels';
 import { formatCents } from '../common/format';
 import { ROLE_NAMES, USER_STATE_NAMES } from '../common/roles';
+import { answerText } from '../products/product-questions';
 import {
   AUDIT_ACTION_NAMES,
+  AUDIT_ACTOR_KIND_NAMES,
   AUDIT_ENTITY_NAMES,
   AUDIT_PASSWORD_MARKER,
   type TAuditAction,
+  type TAuditActorKind,
   type TAuditEntityType,
   type TAuditEntryResponse,
 } from './audit.schema';
 
 export const actionLabel = (action: string) => AUDIT_ACTION_NAMES[action as TAuditAction] ?? action;
+
+/**
+ * Who acted, in one line (issue 31), the same in a booking's history, a record's own history and the
+ * activity log: "Ana García" (staff: the name without the e-mail), "Lucía Pérez (cliente)",
+ * "Viajes Sol (canal)", "Sistema · Pago en línea".
+ */
+export function actorText(kind: string, label: string): string {
+  const kindName = AUDIT_ACTOR_KIND_NAMES[kind as TAuditActorKind] ?? '';
+  const name = (/^(.*?)\s*<[^>]+>$/.exec(label)?.[1] ?? label).trim();
+  if (kind === 'customer' || kind === 'channel') return name ? `${name} (${kindName.toLowerCase()})` : kindName;
+  return name || kindName;
+}
 export const entityLabel = (type: string) => AUDIT_ENTITY_NAMES[type as TAuditEntityType] ?? type;
 const FIELD_ORDER = Object.keys(FIELD_LABELS);
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
+/** Records whose fields have labels of their own (a channel's `name` is its name, not a person's). */
+const ENTITY_FIELD_LABELS: Partial<Record<TAuditEntityType, Record<string, string>>> = {
+  channel: CHANNEL_FIELD_LABELS,
+};
+/** A field's label on a record of `entityType`: its own, else the shared one. */
+export const entityFieldLabel = (entityType: string, field: string) =>
+  ENTITY_FIELD_LABELS[entityType as TAuditEntityType]?.[field] ?? fieldLabel(field);
 
 const EMPTY = '—';
 const MAX_TEXT = 80;
@@ -53,6 +82,19 @@ function stateName(entityType: string, v: unknown): string {
   return USER_STATE_NAMES[Number(v) as keyof typeof USER_STATE_NAMES] ?? key;
 }
 
+/** One stored answer ({ passenger, label, kind, value }) as a person reads it; P2 is passenger 2. */
+function answerLine(a: unknown): string {
+  if (typeof a !== 'object' || a === null) return String(a);
+  const { passenger, label, kind, value } = a as {
+    passenger?: unknown;
+    label?: unknown;
+    kind?: unknown;
+    value?: unknown;
+  };
+  const text = answerText({ kind: kind as never, value: String(value ?? '') });
+  return `${typeof passenger === 'number' ? `P${passenger} ` : ''}${String(label ?? '')}: ${isDay(text) ? formatDay(text) : text}`;
+}
+
 /** Options a formatter may know beyond the entry: names of the operators (the administrator's). */
 export type TFormatContext = { operatorNames?: ReadonlyMap<string, string> };
 
@@ -64,6 +106,8 @@ export function formatValue(entityType: string, field: string, v: unknown, ctx: 
   if (Array.isArray(v)) {
     if (v.length === 0) return EMPTY;
     if (field === 'passengers') return `${v.length} ${v.length === 1 ? 'pasajero' : 'pasajeros'}`;
+    // A booking's answers (issue 33 item 3): «¿Cómo nos has conocido?: Internet; P2 ¿Sabe nadar?: Sí».
+    if (field === 'answers') return truncate(v.map(answerLine).join('; '));
     return truncate(v.map((x) => (isNamed(x) ? x.name : String(x))).join(', '));
   }
   if (field === 'pax' && typeof v === 'object') return paxText(v as Record<string, unknown>);
@@ -74,6 +118,9 @@ export function formatValue(entityType: string, field: string, v: unknown, ctx: 
   if (field === 'channel') return BOOKING_CHANNEL_NAMES[v as keyof typeof BOOKING_CHANNEL_NAMES] ?? String(v);
   if (field === 'language') return LANGUAGE_NAMES[v as keyof typeof LANGUAGE_NAMES] ?? String(v);
   if (field === 'commission_pct') return `${String(v).replace('.', ',')} %`;
+  if (entityType === 'channel' && field === 'kind') return CHANNEL_KIND_NAMES[v as TChannelKind] ?? String(v);
+  if (entityType === 'channel' && field === 'collects')
+    return CHANNEL_COLLECTS_NAMES[v as TChannelCollects] ?? String(v);
   if (field === 'tour_operator_id') return ctx.operatorNames?.get(String(v)) ?? 'Otro tour operador';
   if (isDay(v)) return formatDay(v);
   if (typeof v === 'object') {
@@ -94,14 +141,16 @@ export type TChangeLine = { field: string; label: string; before: string; after:
  */
 export function changeLines(entry: Pick<TAuditEntryResponse, 'entity_type' | 'changes'>, ctx: TFormatContext = {}) {
   // The database keeps no key order (jsonb): show fields in the order of the labels (name first…).
+  const own = ENTITY_FIELD_LABELS[entry.entity_type];
+  const order = own ? Object.keys(own) : FIELD_ORDER;
   const rank = (f: string) => {
-    const i = FIELD_ORDER.indexOf(f);
-    return i === -1 ? FIELD_ORDER.length : i;
+    const i = order.indexOf(f);
+    return i === -1 ? order.length : i;
   };
   const fields = Object.entries(entry.changes ?? {}).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
   return fields.map(([field, pair]): TChangeLine => {
     const [b, a] = Array.isArray(pair) ? pair : [null, pair];
-    const label = fieldLabel(field);
+    const label = entityFieldLabel(entry.entity_type, field);
     if (field === 'password') {
       return { field, label, before: '', after: AUDIT_PASSWORD_MARKER, text: `${label} ${AUDIT_PASSWORD_MARKER}` };
     }

@@ -8,19 +8,27 @@ import { z } from 'zod';
 
 // Who may read it: ACCESS.auditLog (the administrator everything, the operator's admin its own).
 
-export const AUDIT_ENTITY_TYPES = ['booking', 'user', 'schedule_sheet'] as const;
+export const AUDIT_ENTITY_TYPES = ['booking', 'user', 'schedule_sheet', 'payment_settings', 'channel'] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ENTITY_NAMES: Record<TAuditEntityType, string> = {
   booking: 'Reserva',
   user: 'Usuario',
   schedule_sheet: 'Hoja de servicio',
+  payment_settings: 'Ajustes de pago',
+  channel: 'Canal',
 };
 
-export const AUDIT_ACTOR_KINDS = ['staff', 'customer', 'system'] as const;
+/**
+ * Who acts in a change (issue 31): a staff user, the customer (through their booking's link), a
+ * channel (a reseller or agency through its API key) or the system (a job, a provider's
+ * notification, the demo seed). Audit entries and a booking's history both name one.
+ */
+export const AUDIT_ACTOR_KINDS = ['staff', 'customer', 'channel', 'system'] as const;
 export type TAuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 export const AUDIT_ACTOR_KIND_NAMES: Record<TAuditActorKind, string> = {
   staff: 'Equipo',
   customer: 'Cliente',
+  channel: 'Canal',
   system: 'Sistema',
 };
 
@@ -39,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'check_in_undo',
   'finish',
   'delete',
+  'key_create',
+  'key_revoke',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
@@ -55,6 +65,8 @@ export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
   check_in_undo: 'Embarque deshecho',
   finish: 'Finalización',
   delete: 'Baja',
+  key_create: 'Clave de API creada',
+  key_revoke: 'Clave de API revocada',
 };
 
 /** The marker recorded instead of a password: its value (or hash) is never written. */

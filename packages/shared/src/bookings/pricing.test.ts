@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   commissionCents,
+  depositCents,
+  dueNowCentsOf,
   MAX_BOOKING_CENTS,
   PricingError,
+  paymentSplit,
   paymentStateOf,
   pickupTimeFor,
   quoteBooking,
@@ -93,5 +96,61 @@ describe('pricing (PRODUCT §4: totals computed by the server from the tariffs)'
 
   it('a free booking (total 0, e.g. only babies or a full discount) has nothing to collect: paid', () => {
     expect(paymentStateOf(0, 0, 0)).toBe('paid');
+  });
+});
+
+describe('deposit and due now (ADR 022 "Money words")', () => {
+  const booking = { state: 'pending', total_cents: 11500, pax_total: 3, paid_cents: 0, refunded_cents: 0 };
+
+  it('a deposit is a rounded percentage or an amount per passenger, never above the total', () => {
+    expect(depositCents(11500, 3, { percent: 30 })).toBe(3450);
+    expect(depositCents(999, 1, { percent: 33 })).toBe(330); // 329.67 rounds half up
+    expect(depositCents(11500, 3, { per_pax_cents: 1000 })).toBe(3000);
+    expect(depositCents(2000, 3, { per_pax_cents: 1000 })).toBe(2000);
+    expect(depositCents(0, 3, { percent: 50 })).toBe(0);
+    expect(depositCents(11500, 3, null)).toBe(0);
+  });
+
+  it('splits a new booking into now and later by the product mode', () => {
+    expect(paymentSplit({ payment_mode: 'full', deposit: null }, 11500, 3)).toEqual({
+      now_cents: 11500,
+      later_cents: 0,
+    });
+    expect(paymentSplit({ payment_mode: 'deposit', deposit: { percent: 20 } }, 11500, 3)).toEqual({
+      now_cents: 2300,
+      later_cents: 9200,
+    });
+    expect(paymentSplit({ payment_mode: 'on_the_day', deposit: null }, 11500, 3)).toEqual({
+      now_cents: 0,
+      later_cents: 11500,
+    });
+  });
+
+  it('full: the pending amount; on the day: nothing', () => {
+    expect(dueNowCentsOf({ payment_mode: 'full', deposit: null }, booking)).toBe(11500);
+    expect(dueNowCentsOf({ payment_mode: 'full', deposit: null }, { ...booking, paid_cents: 5000 })).toBe(6500);
+    expect(
+      dueNowCentsOf({ payment_mode: 'full', deposit: null }, { ...booking, paid_cents: 11500, refunded_cents: 1000 }),
+    ).toBe(1000);
+    expect(dueNowCentsOf({ payment_mode: 'on_the_day', deposit: null }, booking)).toBe(0);
+  });
+
+  it('deposit: what is missing of it, 0 once it is paid (the rest is due on the day or by link)', () => {
+    const terms = { payment_mode: 'deposit', deposit: { per_pax_cents: 1000 } } as const;
+    expect(dueNowCentsOf(terms, booking)).toBe(3000);
+    expect(dueNowCentsOf(terms, { ...booking, paid_cents: 1000 })).toBe(2000);
+    expect(dueNowCentsOf(terms, { ...booking, paid_cents: 3000 })).toBe(0);
+    expect(dueNowCentsOf(terms, { ...booking, paid_cents: 3000, refunded_cents: 500 })).toBe(500);
+  });
+
+  it('a live link makes its amount due, capped at what is pending; a cancelled booking owes nothing', () => {
+    const terms = { payment_mode: 'deposit', deposit: { percent: 30 } } as const;
+    const paidDeposit = { ...booking, paid_cents: 3450 };
+    expect(dueNowCentsOf(terms, paidDeposit)).toBe(0);
+    expect(dueNowCentsOf(terms, paidDeposit, 8050)).toBe(8050);
+    expect(dueNowCentsOf(terms, paidDeposit, 20000)).toBe(8050);
+    expect(dueNowCentsOf({ payment_mode: 'on_the_day', deposit: null }, booking, 4000)).toBe(4000);
+    expect(dueNowCentsOf(terms, { ...booking, state: 'cancelled' }, 4000)).toBe(0);
+    expect(dueNowCentsOf(terms, { ...booking, paid_cents: 11500 }, 4000)).toBe(0);
   });
 });

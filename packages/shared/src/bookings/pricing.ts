@@ -138,3 +138,77 @@ export function paymentStateOf(totalCents: number, paidCents: number, refundedCe
   if (paidCents <= 0) return 'pending' as const;
   return 'partial' as const;
 }
+
+/**
+ * How a product asks to be paid (ADR 022): all of it online when booking, a deposit online and the
+ * rest on the day or by link, or everything on the day (today's behaviour, the default).
+ */
+export const PRODUCT_PAYMENT_MODES = ['full', 'deposit', 'on_the_day'] as const;
+export type TProductPaymentMode = (typeof PRODUCT_PAYMENT_MODES)[number];
+export const PRODUCT_PAYMENT_MODE_NAMES: Record<TProductPaymentMode, string> = {
+  full: 'Pago completo en línea',
+  deposit: 'Señal en línea y resto el día o por enlace',
+  on_the_day: 'Pago el día de la excursión',
+};
+/** A deposit: a percentage of the total (1–99) or a fixed amount per passenger. */
+export type TDeposit = { percent: number } | { per_pax_cents: number };
+/** A product's payment terms as the API answers them. */
+export type TPaymentTerms = { payment_mode: TProductPaymentMode | string; deposit: TDeposit | null };
+
+/**
+ * The deposit of a booking (ADR 022): `round(total × percent / 100)` or `per_pax_cents × pax_total`,
+ * never below 0 nor above the total.
+ */
+export function depositCents(totalCents: number, paxTotal: number, deposit: TDeposit | null): number {
+  if (!deposit || totalCents <= 0) return 0;
+  const raw =
+    'percent' in deposit
+      ? Math.round((totalCents * deposit.percent) / 100)
+      : deposit.per_pax_cents * Math.max(0, paxTotal);
+  return Math.min(totalCents, Math.max(0, raw));
+}
+
+/**
+ * What a new booking costs online now and what later (the public form shows it before booking):
+ * `full` → all now; `deposit` → the deposit now, the rest later; `on_the_day` → all later.
+ */
+export function paymentSplit(
+  terms: TPaymentTerms,
+  totalCents: number,
+  paxTotal: number,
+): { now_cents: number; later_cents: number } {
+  const total = Math.max(0, totalCents);
+  let now = 0;
+  if (terms.payment_mode === 'full') now = total;
+  else if (terms.payment_mode === 'deposit') now = depositCents(total, paxTotal, terms.deposit);
+  return { now_cents: now, later_cents: total - now };
+}
+
+/** The amounts of a booking `dueNowCentsOf` reads (a booking row and an answer both fit). */
+export type TDueBooking = {
+  state: string;
+  total_cents: number;
+  pax_total: number;
+  paid_cents: number;
+  refunded_cents: number;
+};
+
+/**
+ * What the customer must pay online now for a booking (ADR 022 "Money words"): nothing once
+ * cancelled; with a live payment link, the link's amount capped at what is pending; else by the
+ * product's mode — `full` the pending amount, `deposit` the deposit still missing
+ * (`max(0, deposit − (paid − refunded))`), `on_the_day` nothing. Never above the pending amount.
+ */
+export function dueNowCentsOf(terms: TPaymentTerms, booking: TDueBooking, liveLinkCents: number | null = null): number {
+  if (booking.state === 'cancelled') return 0;
+  const kept = booking.paid_cents - booking.refunded_cents;
+  const pending = Math.max(0, booking.total_cents - kept);
+  if (pending === 0) return 0;
+  if (liveLinkCents !== null && liveLinkCents > 0) return Math.min(liveLinkCents, pending);
+  if (terms.payment_mode === 'full') return pending;
+  if (terms.payment_mode === 'deposit') {
+    const deposit = depositCents(booking.total_cents, booking.pax_total, terms.deposit);
+    return Math.min(pending, Math.max(0, deposit - kept));
+  }
+  return 0;
+}

@@ -109,12 +109,17 @@ export const PAYMENT_STATE_NAMES: Record<TPaymentState, string> = {
   refunded: 'Reembolsado',
 };
 
-export const BOOKING_CHANNELS = ['public', 'seller', 'office'] as const;
+/** Every channel a booking may come from; `channel` is a reseller or agency (issue 33, ADR 023). */
+export const BOOKING_CHANNELS = ['public', 'seller', 'office', 'channel'] as const;
 export type TBookingChannel = (typeof BOOKING_CHANNELS)[number];
+/** What staff may choose when they sell: a channel's bookings come from the channel. */
+export const STAFF_BOOKING_CHANNELS = ['public', 'seller', 'office'] as const;
+export type TStaffBookingChannel = (typeof STAFF_BOOKING_CHANNELS)[number];
 export const BOOKING_CHANNEL_NAMES: Record<TBookingChannel, string> = {
   public: 'Web',
   seller: 'Vendedor',
   office: 'Oficina',
+  channel: 'Canal',
 };
 
 export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'online'] as const;

@@ -123,3 +123,6 @@ export function formatDay(value: string | null | undefined): string {
   const d = parseDay(value);
   return d ? dayFormat.format(d).replace(/\./g, '') : '';
 }
+
+/** A day in a sentence of a message: "2026-11-23" → "23/11/2026" (errors and audit summaries). */
+export const displayDate = (date: string) => date.split('-').reverse().join('/');

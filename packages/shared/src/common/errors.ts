@@ -17,6 +17,11 @@ export const ERROR_CODES = {
   },
   /** 400: a JSON body that does not parse, or an empty body sent as application/json. */
   INVALID_JSON: { status: 400, description: 'El cuerpo de la petición no es un JSON válido.' },
+  /** 400: a payment provider's notification or webhook whose signature does not verify (nothing changes). */
+  SIGNATURE_INVALID: {
+    status: 400,
+    description: 'La firma del aviso del proveedor de pagos no es válida: no se ha cambiado nada.',
+  },
   /** 400: POST /public/bookings without an Idempotency-Key, or with one that is not 1–255 printable characters. */
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,
@@ -45,6 +50,13 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, description: 'El recurso no existe o no es visible para ti.' },
   /** 404: no API route for this method and path. */
   ROUTE_NOT_FOUND: { status: 404, description: 'No hay ninguna ruta de la API con ese método y esa dirección.' },
+
+  // ── 408 ──────────────────────────────────────────────────────────────────────────────────────
+  /** 408: the request's head or body did not arrive in time (Node's HTTP server, before any route). */
+  REQUEST_TIMEOUT: {
+    status: 408,
+    description: 'La petición no llegó entera a tiempo; la conexión se cierra. Repítela.',
+  },
 
   // ── 409 ──────────────────────────────────────────────────────────────────────────────────────
   /** 409: the request conflicts with the data in a way no more specific code names (e.g. deleting yourself). */
@@ -105,8 +117,28 @@ export const ERROR_CODES = {
     status: 409,
     description: 'El embarque solo está abierto el día de la salida (la oficina puede hacerlo indicando un motivo).',
   },
+  /** 409: an online payment or a payment link for a booking with nothing to pay online now (ADR 022). */
+  NOTHING_DUE: { status: 409, description: 'La reserva no tiene nada que pagar en línea ahora.' },
+  /** 409: paying a booking whose hold ended and whose seats others have taken since. */
+  HOLD_EXPIRED: {
+    status: 409,
+    description: 'El tiempo para pagar terminó y las plazas ya no están disponibles: hay que hacer una nueva reserva.',
+  },
+  /** 409: paying online, or sending a payment link, for an operator without a payment provider configured. */
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 409,
+    description: 'El tour operador no tiene configurados los pagos en línea.',
+  },
   /** 409: a product already has its maximum number of images. */
   IMAGE_LIMIT_REACHED: { status: 409, description: 'El producto ya tiene el máximo de imágenes.' },
+  /** 409: the operator already has a sales channel with that name (case-insensitive; ADR 023). */
+  CHANNEL_NAME_TAKEN: { status: 409, description: 'Ya existe un canal con ese nombre en el tour operador.' },
+  /** 409: what the channel's kind does not allow: API keys for an agency, or making agency a channel with live keys. */
+  CHANNEL_KIND_CONFLICT: {
+    status: 409,
+    description:
+      'El tipo del canal no lo permite: una agencia no tiene claves de API, y un canal con claves activas no puede pasar a ser agencia.',
+  },
   /** 409: a unique value the database refused (PostgreSQL 23505, when no more specific code applies). */
   DUPLICATE: { status: 409, description: 'Ya existe un registro con esos datos.' },
   /** 409: rows locked or changed by a simultaneous operation (PostgreSQL 55P03, 40001, 40P01): the same request may be retried. */
@@ -119,7 +151,7 @@ export const ERROR_CODES = {
   /** 413: a body over 1 MB, an image over its maximum size, or more than one file in an upload. */
   PAYLOAD_TOO_LARGE: { status: 413, description: 'La petición o el fichero es demasiado grande.' },
   /** 414: a path parameter longer than the router accepts. */
-  URI_TOO_LONG: { status: 414, description: 'La dirección de la petición es demasiado larga.' },
+  URI_TOO_LONG: { status: 414, description: 'Un parámetro de la ruta (un id) es demasiado largo.' },
   /** 415: a body that is not application/json (or not multipart/form-data on an image upload). */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'Tipo de contenido no admitido.' },
 
@@ -151,6 +183,11 @@ export const ERROR_CODES = {
     status: 422,
     description: 'Fuera del día de la salida, el embarque necesita un motivo (`override_reason`).',
   },
+  /** 422: a refund above what that provider was paid for the booking, net of its refunds. */
+  REFUND_EXCEEDS_PAID: {
+    status: 422,
+    description: 'El reembolso supera lo cobrado por ese proveedor de pagos (descontados sus reembolsos).',
+  },
   /** 422: POST /auth/me/password with a wrong current password. */
   CURRENT_PASSWORD_WRONG: { status: 422, description: 'La contraseña actual no es correcta.' },
   /** 422: POST /auth/password-reset/confirm with a token that is unknown, already used or expired. */
@@ -166,6 +203,14 @@ export const ERROR_CODES = {
     description: 'Demasiadas peticiones o intentos: espera lo que indique Retry-After.',
   },
 
+  // ── 431 ──────────────────────────────────────────────────────────────────────────────────────
+  /** 431: the request line and headers together over Node's limit (16 KB), e.g. a very long query string; before any route. */
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    description:
+      'La dirección (con su consulta) y las cabeceras de la petición superan 16 KB juntas; la conexión se cierra. Acorta la consulta (usa menos filtros o valores) o las cabeceras.',
+  },
+
   // ── 5xx ──────────────────────────────────────────────────────────────────────────────────────
   /** 500: an unexpected error; the body carries only `request_id`, which the server's log has. */
   INTERNAL: { status: 500, description: 'Error interno; `request_id` identifica la petición en el registro.' },
@@ -173,6 +218,12 @@ export const ERROR_CODES = {
   DATA_DIR_LOCKED: {
     status: 500,
     description: 'La base de datos embebida está en uso por otro proceso.',
+  },
+  /** 502: the payment provider could not be reached, was slow (10 s) or answered an error; nothing was recorded. */
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    description:
+      'El proveedor de pagos no responde o ha dado un error; no se ha registrado nada. Inténtalo de nuevo en unos minutos.',
   },
   /** 503: the database cannot be reached, is restarting, refuses connections or lacks migrations (Retry-After). */
   UNAVAILABLE: {

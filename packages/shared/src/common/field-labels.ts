@@ -37,6 +37,7 @@ export const FIELD_LABELS: Record<string, string> = {
   seller_id: 'Vendedor',
   commission_cents: 'Comisión',
   passengers: 'Lista de pasajeros',
+  answers: 'Respuestas a las preguntas',
   cancel_reason: 'Motivo de cancelación',
   paid_cents: 'Cobrado',
   refunded_cents: 'Reembolsado',

@@ -72,6 +72,8 @@ export const ROUTES = {
     roles: ACCESS.tourOperators,
     title: 'Tour operadores',
   },
+  /** Not in the spec: sales channels, their API keys and request log (issue 33, ADR 023; levels 0–1). */
+  channels: { path: '/channels', name: 'channels', auth: true, roles: ACCESS.channels, title: 'Canales' },
   productIndex: { path: '/products', name: 'product-index', auth: true, roles: ACCESS.products, title: 'Productos' },
   productCreate: {
     path: '/products/create',
@@ -105,6 +107,14 @@ export const ROUTES = {
   },
   /** Not in the spec: the outbox and history of messages, and their settings (issue 14). */
   messages: { path: '/messages', name: 'messages', auth: true, roles: ACCESS.messages, title: 'Mensajes' },
+  /** Not in the spec: the state of the background work, read-only (issue 31, Administrador). */
+  backgroundJobs: {
+    path: '/background-jobs',
+    name: 'background-jobs',
+    auth: true,
+    roles: ACCESS.jobs,
+    title: 'Tareas en segundo plano',
+  },
   /** Not in the spec: the user's own data and password (issue 12), from the header's user menu. */
   account: { path: '/account', name: 'account', auth: true, roles: ACCESS.account, title: 'Mi cuenta' },
 } as const satisfies Record<string, TRouteDef>;

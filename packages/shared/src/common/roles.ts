@@ -70,8 +70,23 @@ export const ACCESS = {
   /** "Mensajes" (issue 14): the outbox and history, and the operator's message settings. */
   messages: [0, 1, 3],
   messageSettingsWrite: [0, 1],
+  /**
+   * One message with its content: "Mensajes" (0, 1, 3), and a Vendedor for the messages of the
+   * bookings they sold (the repository scopes it to them: issue 31 item 12).
+   */
+  messageRead: [0, 1, 2, 3],
+  /** "Tareas en segundo plano" (issue 31): the state of the background work, read-only. */
+  jobs: [0],
   /** Cancelling a whole departure (the operator's call: weather, too few people). */
   departureCancel: [0, 1, 3],
+  /** A payment link of a booking (ADR 022): the office and a Vendedor on the bookings they sold. */
+  paymentLinks: [0, 1, 2, 3],
+  /** An operator's online payment settings (ADR 022): the administrator and the operator's admin. */
+  paymentSettings: [0, 1],
+  /** A refund through the payment provider (ADR 022): the office only. */
+  refunds: [0, 1, 3],
+  /** Sales channels and their API keys (ADR 023, "Canales"): the administrator and the operator's admin. */
+  channels: [0, 1],
 } as const satisfies Record<string, readonly number[]>;
 
 /** Levels a level-1 admin may create or edit (own operator, levels 1–5). */

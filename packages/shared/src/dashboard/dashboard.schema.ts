@@ -25,6 +25,21 @@ export const ZDashboardResponse = z.object({
   next_7_days: ZKpis,
   /** Bookings sold per day over the last 30 days (by creation date). */
   sales_30_days: z.array(z.object({ date: z.string(), sales_cents: z.number().int(), bookings: z.number().int() })),
+  /**
+   * The last 30 days' sales (non-cancelled, by day of creation) by where they came from (ADR 023):
+   * the web, sellers, the office, and each reseller or agency by name, with the commission they
+   * carry; most sold first. Empty for a Vendedor, Chofer or Guía.
+   */
+  sales_by_channel: z.array(
+    z.object({
+      channel: z.enum(['public', 'seller', 'office', 'channel']),
+      channel_id: z.string().nullable(),
+      name: z.string(),
+      bookings: z.number().int(),
+      sales_cents: z.number().int(),
+      commission_cents: z.number().int(),
+    }),
+  ),
   /** Today's departures with their sheet and its state. */
   today_departures: z.array(
     z.object({

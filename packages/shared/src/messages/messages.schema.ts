@@ -17,10 +17,12 @@ export const MESSAGE_KINDS = [
   'booking_cancelled',
   'payment_received',
   'payment_refunded',
+  'payment_link',
   'booking_reminder',
   'departure_cancelled',
   'password_reset',
   'user_invitation',
+  'webhook_event',
 ] as const;
 export type TMessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -32,10 +34,12 @@ export const MESSAGE_KIND_NAMES: Record<TMessageKind, string> = {
   booking_cancelled: 'Reserva cancelada',
   payment_received: 'Pago recibido',
   payment_refunded: 'Reembolso',
+  payment_link: 'Enlace de pago',
   booking_reminder: 'Recordatorio del día anterior',
   departure_cancelled: 'Salida cancelada por el operador',
   password_reset: 'Restablecer contraseña',
   user_invitation: 'Invitación a Trayecto',
+  webhook_event: 'Aviso a un sistema externo (webhook)',
 };
 
 /** When each customer message goes out: the settings screen explains the switches with these. */
@@ -47,6 +51,7 @@ export const MESSAGE_KIND_HELP: Record<TCustomerMessageKind, string> = {
   booking_cancelled: 'Cancelación por la oficina o por el cliente, con lo pagado y el reembolso.',
   payment_received: 'Cada cobro registrado.',
   payment_refunded: 'Cada reembolso registrado.',
+  payment_link: 'Enlace para pagar en línea lo pendiente, enviado desde la reserva.',
   booking_reminder: 'El día anterior a la salida, a la hora elegida.',
   departure_cancelled: 'Salida cancelada (mal tiempo, mínimo no alcanzado): a todos sus clientes.',
 };
@@ -60,6 +65,7 @@ export const CUSTOMER_MESSAGE_KINDS = [
   'booking_cancelled',
   'payment_received',
   'payment_refunded',
+  'payment_link',
   'booking_reminder',
   'departure_cancelled',
 ] as const satisfies readonly TMessageKind[];
@@ -80,12 +86,20 @@ export const MESSAGE_STATE_NAMES: Record<TMessageState, string> = {
   skipped: 'No enviado',
 };
 
-export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
+/**
+ * `webhook` (issue 31): a signed HTTP POST to a system of the operator's (a channel's endpoint),
+ * with its own attempts and state like an e-mail.
+ */
+export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'webhook'] as const;
 export type TMessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_CHANNEL_NAMES: Record<TMessageChannel, string> = {
   email: 'Correo',
   whatsapp: 'WhatsApp',
+  webhook: 'Webhook',
 };
+
+/** The header that signs a webhook delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'Trayecto-Signature';
 
 /** The reasons a message is `skipped` (the outbox writes these exact texts). */
 export const MESSAGE_SKIP_REASON = {
@@ -95,6 +109,7 @@ export const MESSAGE_SKIP_REASON = {
   moved: 'La reserva cambió de fecha antes de que saliera el recordatorio',
   started: 'La salida ya había empezado',
   gone: 'La reserva ya no existe o su tour operador está inactivo',
+  endpointInactive: 'El destino del webhook está desactivado o ya no existe',
 } as const;
 
 /** GET /api/v1/messages, GET /api/v1/bookings/{id}/messages: one message, without its body. */
@@ -106,7 +121,7 @@ export const ZMessageResponse = z.object({
   kind: z.enum(MESSAGE_KINDS),
   channel: z.enum(MESSAGE_CHANNELS),
   state: z.enum(MESSAGE_STATES),
-  /** The e-mail address, or the phone number for WhatsApp. */
+  /** The e-mail address, the phone number for WhatsApp, the endpoint's URL for a webhook. */
   recipient: z.string(),
   recipient_name: z.string(),
   subject: z.string(),
@@ -126,14 +141,21 @@ export const ZMessageResponse = z.object({
   actor_name: z.string().nullable(),
   /** The message this one sends again. */
   resend_of: z.string().nullable(),
+  /** A webhook delivery's last answer (HTTP status); null before one or for other channels. */
+  response_status: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 
-/** GET /api/v1/messages/{id}: the message with its body (rendered now for one not yet sent). */
+/**
+ * GET /api/v1/messages/{id}: the message with its body (rendered now for one not yet sent). A
+ * webhook delivery's body is its JSON (`text`; `subject` names the event); never its secret.
+ */
 export const ZMessageDetailResponse = ZMessageResponse.extend({
   html: z.string(),
   text: z.string(),
+  /** A webhook delivery's last answer: the first characters of its body. */
+  response_excerpt: z.string().nullable(),
   /** Whether it may be sent again (POST …/resend). */
   can_resend: z.boolean(),
 });

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { LANGUAGES, PAX_TYPES, PRODUCT_STATES } from '../common/catalog';
 import { addDays, daysBetween, isCalendarDate, isoWeekday } from '../common/dates';
+import { NOT_BLANK_RE } from '../common/field-rules';
 import { zDate, zEnum, zInt, zLatLng, zOptionalText, zRequired, zText, zTime, zUuid } from '../common/validation';
 import { zPerLocale } from '../tour-operators/tour-operators.schema';
+import {
+  depositMatchesMode,
+  depositRuleSchema,
+  productPaymentFields,
+  productPaymentResponseFields,
+} from './product-payment.schema';
+import { ZProductQuestionOut, zProductQuestions } from './product-questions.schema';
 
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
 
@@ -140,6 +148,24 @@ const ZProductPickup = z
   .refine((p) => (p.minutes_before === null) !== (p.fixed_time === null), {
     message: 'Indica los minutos antes de la salida o una hora fija',
     path: ['minutes_before'],
+  })
+  // Both rules in the OpenAPI document too (issue 31): exactly one of each pair is there and not
+  // null (a blank zone counts as none: it is stored as null).
+  .meta({
+    allOf: [
+      {
+        oneOf: [
+          { required: ['accommodation_id'], properties: { accommodation_id: { type: 'string' } } },
+          { required: ['zone'], properties: { zone: { type: 'string', pattern: NOT_BLANK_RE.source } } },
+        ],
+      },
+      {
+        oneOf: [
+          { required: ['minutes_before'], properties: { minutes_before: { type: 'integer' } } },
+          { required: ['fixed_time'], properties: { fixed_time: { type: 'string' } } },
+        ],
+      },
+    ],
   });
 /** The translatable texts of a product in one language (issue 15); each with the base field's limits. */
 export const ZProductTranslation = z.strictObject(
@@ -232,6 +258,9 @@ const productFields = {
     .transform((l) => [...new Set(l)].sort())
     .optional(),
   pickups: z.array(ZProductPickup).max(500).optional(),
+  /** What is asked when it is booked (issue 33 item 3): a list sent replaces the stored one. */
+  questions: zProductQuestions().optional(),
+  ...productPaymentFields,
 };
 
 const minPaxFitsCapacity = (p: { min_pax?: number; capacity?: number }) =>
@@ -239,7 +268,11 @@ const minPaxFitsCapacity = (p: { min_pax?: number; capacity?: number }) =>
 const minPaxIssue = { message: 'El mínimo de pasajeros no puede superar las plazas', path: ['min_pax'] };
 
 /** POST /api/v1/products */
-export const ZProductCreateRequest = z.object(productFields).refine(minPaxFitsCapacity, minPaxIssue);
+export const ZProductCreateRequest = z
+  .object(productFields)
+  .refine(minPaxFitsCapacity, minPaxIssue)
+  .superRefine(depositMatchesMode(true))
+  .meta({ allOf: [depositRuleSchema] });
 export type TProductCreateRequest = z.infer<typeof ZProductCreateRequest>;
 
 /** PUT /api/v1/products/{id}: fields not sent stay; a list sent replaces the stored one. */
@@ -250,7 +283,9 @@ export const ZProductUpdateRequest = z
     name: productFields.name.optional(),
     capacity: productFields.capacity.optional(),
   })
-  .refine(minPaxFitsCapacity, minPaxIssue);
+  .refine(minPaxFitsCapacity, minPaxIssue)
+  .superRefine(depositMatchesMode(false))
+  .meta({ allOf: [depositRuleSchema] });
 export type TProductUpdateRequest = z.infer<typeof ZProductUpdateRequest>;
 
 export const ZProductImage = z.object({
@@ -265,7 +300,8 @@ export const ZProductImage = z.object({
 export type TProductImage = z.infer<typeof ZProductImage>;
 
 export const ZProductImageUpdateRequest = z.object({ alt: zText(200).optional(), position: zInt(0, 100).optional() });
-export const ZProductImageOrderRequest = z.object({ ids: z.array(zUuid()).max(50) });
+/** Every image of the product once, in the new order (the document says "no repeats", the API the rest). */
+export const ZProductImageOrderRequest = z.object({ ids: z.array(zUuid()).max(50).meta({ uniqueItems: true }) });
 
 const ZProductPickupResponse = z.object({
   id: z.string(),
@@ -360,6 +396,9 @@ export const ZProductResponse = z.object({
   availability_rules: z.array(ZAvailabilityRuleOut),
   closed_dates: z.array(z.string()),
   pickups: z.array(ZProductPickupResponse),
+  /** What is asked when it is booked, in order (ADR 024). */
+  questions: z.array(ZProductQuestionOut),
+  ...productPaymentResponseFields,
   images: z.array(ZProductImage),
   /** Lowest adult (or any) base price: the "desde" of the landing page. */
   from_price_cents: z.number().int().nullable(),

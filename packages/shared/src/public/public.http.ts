@@ -1,4 +1,4 @@
-import type { TPublicAvailabilitySlot, TPublicBooking, TPublicProduct } from './public.schema';
+import type { TPublicAvailabilitySlot, TPublicBooking, TPublicOperator, TPublicProduct } from './public.schema';
 
 /**
  * What the public API and its pages agree on besides the JSON bodies: header names and the element
@@ -16,12 +16,14 @@ export const PUBLIC_DATA_ELEMENT_ID = 'trayecto-data';
 /**
  * What a server-rendered public page carries in its data block besides (on the landing) the bare
  * product: the page's data, so the browser takes over the server's HTML without asking again
- * (issue 23). `availability`: the departures of the months the booking page's calendar opens on.
+ * (issue 23). `availability`: the departures of the months the booking page's calendar opens on;
+ * `operator`: the accessibility statement's operator, whose page the visitor came from (issue 31).
  * Types only (the shapes are the public API's answers).
  */
 export type TPublicPageData = {
   product?: TPublicProduct;
   booking?: TPublicBooking;
+  operator?: TPublicOperator;
   availability?: { product_id: string; month: string; slots: TPublicAvailabilitySlot[] }[];
 };
 /** Attribute on the page's root element naming the language the server rendered it in. */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ZBookingResponse, ZLineOut, ZPassenger, ZPax } from '../bookings/bookings.schema';
 import { ZErrorResponse } from '../common/api';
 import { zDate, zOptionalText, zTime, zUuid } from '../common/validation';
+import { ZBookingAnswerOut, ZPublicQuestionOut, zAnswersInput } from '../products/product-questions.schema';
 import {
   AVAILABILITY_MAX_DAYS,
   daysInRange,
@@ -71,7 +72,13 @@ export const ZPublicProduct = ZProductResponse.pick({
   currency: true,
   /** Lowest base price: the landing's "desde". */
   from_price_cents: true,
+  /** What is paid online when booking (ADR 022): `full`, `deposit` or `on_the_day`. */
+  payment_mode: true,
+  /** The deposit (`{ percent }` or `{ per_pax_cents }`) when `payment_mode` is `deposit`, else null. */
+  deposit: true,
 }).extend({
+  /** Whether the operator takes payments online (has a provider): without it nothing is paid online. */
+  online_payment: z.boolean(),
   images: z.array(ZProductImage.pick({ url: true, thumb_url: true, alt: true, width: true, height: true })),
   /** Base tariffs; `seasons` override them by date (the staff API's shapes, for pricing). */
   prices: z.array(ZProductPriceOut),
@@ -87,6 +94,8 @@ export const ZPublicProduct = ZProductResponse.pick({
    * `{ "description": "es" }` (the page marks them with `lang`). Absent fields are in `locale`.
    */
   content_locales: ZContentLocales,
+  /** What the booking form asks (ADR 024), in `locale` (each text missing there in the operator's language). */
+  questions: z.array(ZPublicQuestionOut),
   tour_operator: ZPublicOperator,
 });
 export type TPublicProduct = z.infer<typeof ZPublicProduct>;
@@ -153,6 +162,8 @@ export const ZPublicBookingCreateRequest = z.object({
   accommodation_id: zUuid().nullable().optional(),
   ...publicBookingNoteFields,
   passengers: z.array(ZPassenger).max(100).optional(),
+  /** Answers to the product's `questions`: every required one (passenger 1…pax for a passenger's). */
+  answers: zAnswersInput().optional(),
   accept_terms: zAcceptTerms,
 });
 export type TPublicBookingCreateRequest = z.infer<typeof ZPublicBookingCreateRequest>;
@@ -168,6 +179,8 @@ export const ZPublicBookingUpdateRequest = z
     accommodation_id: zUuid().nullable(),
     ...publicBookingNoteFields,
     passengers: z.array(ZPassenger).max(100),
+    /** Sent, they replace the stored answers; every required question must then be answered. */
+    answers: zAnswersInput(),
     confirm: z.boolean(),
     accept_terms: z.boolean(),
   })
@@ -175,6 +188,17 @@ export const ZPublicBookingUpdateRequest = z
   .refine((b) => !b.confirm || b.accept_terms === true, {
     message: TERMS_MESSAGE,
     path: ['accept_terms'],
+  })
+  // The same rule in the OpenAPI document (issue 31): no confirmation, or the terms accepted.
+  .meta({
+    allOf: [
+      {
+        anyOf: [
+          { properties: { confirm: { type: 'boolean', enum: [false] } } },
+          { required: ['accept_terms'], properties: { accept_terms: { type: 'boolean', enum: [true] } } },
+        ],
+      },
+    ],
   });
 export type TPublicBookingUpdateRequest = z.infer<typeof ZPublicBookingUpdateRequest>;
 
@@ -200,7 +224,9 @@ export const ZPublicBooking = ZBookingResponse.pick({
   subtotal_cents: true,
   discount_cents: true,
   total_cents: true,
+  /** Everything received, as on every booking answer (issue 31); net of refunds: paid − refunded. */
   paid_cents: true,
+  refunded_cents: true,
   pending_cents: true,
   currency: true,
   customer_name: true,
@@ -214,7 +240,17 @@ export const ZPublicBooking = ZBookingResponse.pick({
   notes: true,
   cancelled_at: true,
   created_at: true,
+  /** Until when the booking holds its seats waiting for its online payment (ADR 022); null otherwise. */
+  hold_expires_at: true,
+  /** What is paid online now (the product's mode or a live payment link), computed by the server. */
+  due_now_cents: true,
 }).extend({
+  /** What is left after `due_now_cents`: paid on the day or by a later link (`pending − due_now`). */
+  due_later_cents: z.number().int(),
+  /** Whether the customer can pay online now: a provider, money due now, not cancelled. */
+  can_pay: z.boolean(),
+  /** How they can pay: `["card"]` or `["card", "bizum"]`; `[]` when they cannot pay. */
+  pay_methods: z.array(z.enum(['card', 'bizum'])),
   /** ISO instant of the departure in the operator's time zone. */
   starts_at: z.string(),
   product: z.object({
@@ -240,6 +276,10 @@ export const ZPublicBooking = ZBookingResponse.pick({
   /** "Recoger en": where the customer is actually collected, when another place. */
   pickup_at: z.object({ name: z.string(), address: z.string(), pickup_point: z.string() }).nullable(),
   passengers: z.array(ZBookingResponse.shape.passengers.element.omit({ document_id: true })),
+  /** What the product asks (in `locale`), to answer or change the answers while the booking can change. */
+  questions: z.array(ZPublicQuestionOut),
+  /** The answers given, each label in `locale` when the product still asks that question. */
+  answers: z.array(ZBookingAnswerOut),
   /** The terms that apply: the product's own, or the tour operator's when it has none. */
   booking_terms: z.string(),
   customer_confirmed_at: z.string().nullable(),

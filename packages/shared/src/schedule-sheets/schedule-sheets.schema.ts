@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { ZErrorResponse } from '../common/api';
 import { SHEET_STATES } from '../common/catalog';
 import { MSG } from '../common/messages';
-import { zDate, zEnum, zOptionalText, zRequired, zTime, zUuid } from '../common/validation';
+import { zDate, zEnum, zInt, zOptionalText, zRequired, zTime, zUuid } from '../common/validation';
+import { QUESTION_KINDS } from '../products/product-questions';
+import { ZBookingAnswerOut } from '../products/product-questions.schema';
 
 /** POST /api/v1/schedule-sheets/generate: the sheets of a day, one per departure with bookings. */
 export const ZSheetGenerateRequest = z.object({
@@ -45,7 +47,12 @@ const sheetFields = {
 };
 export const ZSheetCreateRequest = z
   .object({ product_id: zUuid(), date: zDate(), time: zTime() })
-  .extend(z.object(sheetFields).partial().shape);
+  .extend(z.object(sheetFields).partial().shape)
+  .extend({
+    // A new sheet starts as a draft or ready (the service answers INVALID_STATE_TRANSITION for the
+    // others); the document lists only those two (issue 31).
+    state: sheetFields.state.meta({ enum: ['draft', 'ready'] }).optional(),
+  });
 export type TSheetCreateRequest = z.infer<typeof ZSheetCreateRequest>;
 export const ZSheetUpdateRequest = z.object(sheetFields).partial();
 export type TSheetUpdateRequest = z.infer<typeof ZSheetUpdateRequest>;
@@ -80,8 +87,31 @@ export const ZCheckInRequest = z
      * Chofer and the Guía may not (403).
      */
     override_reason: zOptionalText(500),
+    /**
+     * What the crew collected from this booking at boarding (ADR 022): recorded as a payment in the
+     * same transaction as the check-in, never above what is pending.
+     */
+    collected: z
+      .object({
+        amount_cents: zInt(1, 10_000_000),
+        method: z.enum(['cash', 'card'], { error: MSG.invalidOption }),
+      })
+      .optional(),
   })
-  .refine((b) => b.booking_id || b.code, { message: MSG.required, path: ['code'] });
+  .refine((b) => b.booking_id || b.code, { message: MSG.required, path: ['code'] })
+  // The same rule in the OpenAPI document (issue 31): one of the two, or both. Inside `allOf` and
+  // with the field's type, so that a generated client types it as "these fields and one of those"
+  // (openapi-typescript: `{…} & ({ booking_id: string } | { code: string })`).
+  .meta({
+    allOf: [
+      {
+        anyOf: [
+          { required: ['booking_id'], properties: { booking_id: { type: 'string' } } },
+          { required: ['code'], properties: { code: { type: 'string' } } },
+        ],
+      },
+    ],
+  });
 export type TCheckInRequest = z.infer<typeof ZCheckInRequest>;
 
 /** The office's form for a check-in outside the departure's day: the reason is required. */
@@ -113,13 +143,33 @@ export const ZSheetPassenger = z.object({
   seats: z.number().int(),
   state: z.string(),
   payment_state: z.string(),
+  /** What the customer still owes (0 once cancelled): what the crew may collect. */
   pending_cents: z.number().int(),
+  /** What the crew collected from this booking at check-in (ADR 022). */
+  collected_cents: z.number().int(),
   room: z.string(),
   /** When and where the customer is collected (null: at the meeting point / no pickup time). */
   pickup_time: z.string().nullable(),
   pickup_place: z.string().nullable(),
   notes: z.string(),
+  /** The reseller or agency that sold it and its reference (ADR 023): the crew may be asked for it. */
+  sales_channel: z.string().nullable(),
+  reseller_reference: z.string().nullable(),
   passengers: z.array(z.object({ full_name: z.string(), pax_type: z.string() })),
+  /**
+   * Answers to the product's booking questions (ADR 024), in the product's order: `passenger` 1…pax_total
+   * in the order adult, child, infant, senior; null for a question asked once per booking.
+   */
+  answers: z.array(ZBookingAnswerOut),
+  /** The product's required questions this booking has not answered yet (what the crew asks at the door). */
+  unanswered: z.array(
+    z.object({
+      question_id: z.string(),
+      passenger: z.number().int().nullable(),
+      label: z.string(),
+      kind: z.enum(QUESTION_KINDS),
+    }),
+  ),
   checked_in_at: z.string().nullable(),
   checked_in_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
 });

@@ -5,8 +5,32 @@ import { zChoiceOf, zDecimal, zEmail, zOptionalText, zRequired, zUuid } from '..
 
 const zLevel = zChoiceOf(LEVELS);
 const zUserState = zChoiceOf([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
-/** A new password (PRODUCT.md §4: ≥ 8 characters); the users form and "Mi cuenta" share it. */
-const zPassword = () => z.string().min(8, MSG.passwordMin).max(200, MSG.tooLong(200));
+/** 8 or more characters (code points, as JSON Schema counts them), or none at all. */
+const PASSWORD_OR_NONE_RE = /^(?:|[\s\S]{8,})$/u;
+
+/**
+ * The users form's password and its confirmation (PRODUCT.md §4: ≥ 8 characters). Empty or null
+ * means none: on a create the new user chooses one with the invitation (issue 14), on an edit the
+ * current one stays. dropEmptyPasswords takes those out before the rules run; the schemas say
+ * they are accepted, so the OpenAPI document does too (issue 31: it said "a string of 8 or more"
+ * while the API took `null` and `""`): a nullable text whose pattern lets the empty one through.
+ */
+const zPassword = () =>
+  z
+    .string()
+    .max(200, MSG.tooLong(200))
+    .regex(PASSWORD_OR_NONE_RE, MSG.passwordMin)
+    .nullable()
+    .transform((v) => v || undefined)
+    .optional()
+    .meta({ description: 'De 8 a 200 caracteres; vacía o `null`: ninguna (alta) o la de ahora (edición)' });
+const zPasswordConfirmation = () =>
+  z
+    .string()
+    .nullable()
+    .transform((v) => v || undefined)
+    .optional()
+    .meta({ description: 'Igual que `password` cuando se envía `password`' });
 const zCommission = zDecimal(0, 100, MSG.percentRange);
 const zNullableUuid = z.union([zUuid(), z.null()]);
 
@@ -59,8 +83,8 @@ export const ZUserCreateRequest = z.preprocess(
     .object({
       ...userFields,
       state: userFields.state.default(USER_STATE.ACTIVE),
-      password: zPassword().optional(),
-      re_password: z.string().optional(),
+      password: zPassword(),
+      re_password: zPasswordConfirmation(),
     })
     .refine(passwordsMatch, passwordMismatchIssue),
 );
@@ -80,8 +104,8 @@ export const ZUserUpdateRequest = z.preprocess(
       address: userFields.address,
       lat_lng: userFields.lat_lng,
       commission_pct: userFields.commission_pct,
-      password: zPassword().optional(),
-      re_password: z.string().optional(),
+      password: zPassword(),
+      re_password: zPasswordConfirmation(),
     })
     .refine(passwordsMatch, passwordMismatchIssue),
 );

@@ -19,7 +19,7 @@ export const auditLog = pgTable(
     tourOperatorId: uuid('tour_operator_id'),
     /** The staff user who acted; null for customers on the public pages and for the system. */
     actorId: uuid('actor_id'),
-    /** `staff`, `customer` (public pages) or `system` (seed, start-up, jobs). */
+    /** `staff`, `customer` (public pages), `channel` (a reseller's API key) or `system` (seed, start-up, jobs, a provider's notification). */
     actorKind: text('actor_kind').notNull().default('staff'),
     /** The actor's name and e-mail at the time, kept even if the user is later deleted. */
     actorLabel: text('actor_label').notNull().default(''),
@@ -46,7 +46,10 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
     // The screen's "Bookings / Users / Sheets" filter with a date range, newest first.
     index('audit_log_tenant_entity_type_idx').on(t.tourOperatorId, t.entityType, t.createdAt, t.id),
-    check('audit_log_entity_type_check', sql`${t.entityType} in ('booking', 'user', 'schedule_sheet')`),
-    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('staff', 'customer', 'system')`),
+    check(
+      'audit_log_entity_type_check',
+      sql`${t.entityType} in ('booking', 'user', 'schedule_sheet', 'payment_settings', 'channel')`,
+    ),
+    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('staff', 'customer', 'channel', 'system')`),
   ],
 );

@@ -1,3 +1,4 @@
+import type { TBookingAnswer } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,10 +13,13 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accommodations } from './accommodations';
-import { departures, products } from './products';
+import { channels } from './channels';
+import { departures } from './departures';
+import { products } from './products';
 import { tourOperators } from './tour-operators';
 import { users } from './users';
 
@@ -73,6 +77,8 @@ export const bookings = pgTable(
     state: text('state').notNull().default('confirmed'),
     paymentState: text('payment_state').notNull().default('pending'),
     passengers: jsonb('passengers').$type<PassengerRow[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Answers to the product's booking questions (issue 33 item 3, ADR 024), with each question's label then. */
+    answers: jsonb('answers').$type<TBookingAnswer[]>().notNull().default(sql`'[]'::jsonb`),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: uuid('checked_in_by'),
     cancelReason: text('cancel_reason').notNull().default(''),
@@ -80,6 +86,17 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** When the customer reviewed and confirmed the booking on its public page. */
     customerConfirmedAt: timestamp('customer_confirmed_at', { withTimezone: true }),
+    /**
+     * A booking waiting for its online payment (ADR 022) or a channel's ON_HOLD reservation (ADR 023)
+     * holds its seats until then.
+     */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The channel it was sold through (channel `channel`, ADR 023): a reseller or an agency. */
+    channelId: uuid('channel_id'),
+    /** The reseller's own reference of the booking (OCTO `resellerReference`). */
+    resellerReference: text('reseller_reference'),
+    /** The OCTO booking `uuid` the reseller chose: a reserve repeated with it answers the same booking. */
+    octoUuid: uuid('octo_uuid'),
     /** Bumped on every change: a stale edit (older version) answers 409. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +104,11 @@ export const bookings = pgTable(
   },
   (t) => [
     foreignKey({ columns: [t.tourOperatorId], foreignColumns: [tourOperators.id], name: 'bookings_tour_operator_fk' }),
+    foreignKey({
+      columns: [t.tourOperatorId, t.channelId],
+      foreignColumns: [channels.tourOperatorId, channels.id],
+      name: 'bookings_channel_fk',
+    }),
     foreignKey({
       columns: [t.tourOperatorId, t.productId],
       foreignColumns: [products.tourOperatorId, products.id],
@@ -121,6 +143,8 @@ export const bookings = pgTable(
     index('bookings_product_date_idx').on(t.productId, t.date),
     // A seller's own bookings (their list is tenant + seller): page in order, count index-only.
     index('bookings_seller_date_idx').on(t.sellerId, t.tourOperatorId, t.date, t.time),
+    // The hold-expiry sweep: only the few bookings holding seats for a payment.
+    index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
     // `q` search: a trigram index over the same unaccented expressions the filter uses, so a
     // contains-search at 1 M rows is an index scan (measured in docs/benchmarks.md).
     index('bookings_search_trgm_idx').using(
@@ -132,7 +156,14 @@ export const bookings = pgTable(
     ),
     check('bookings_state_check', sql`${t.state} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`),
     check('bookings_payment_state_check', sql`${t.paymentState} in ('pending', 'partial', 'paid', 'refunded')`),
-    check('bookings_channel_check', sql`${t.channel} in ('public', 'seller', 'office')`),
+    check('bookings_channel_check', sql`${t.channel} in ('public', 'seller', 'office', 'channel')`),
+    check('bookings_channel_id_check', sql`(${t.channel} = 'channel') = (${t.channelId} is not null)`),
+    // OCTO: a reseller's reserve is idempotent by its uuid; its bookings are found by its reference.
+    uniqueIndex('bookings_channel_octo_uuid_key').on(t.channelId, t.octoUuid).where(sql`${t.octoUuid} is not null`),
+    index('bookings_channel_date_idx').on(t.channelId, t.date).where(sql`${t.channelId} is not null`),
+    index('bookings_channel_reference_idx')
+      .on(t.channelId, t.resellerReference)
+      .where(sql`${t.resellerReference} is not null`),
     check(
       'bookings_amounts_check',
       sql`${t.totalCents} >= 0 and ${t.discountCents} >= 0 and ${t.seats} >= 0 and ${t.paxTotal} > 0`,
@@ -155,6 +186,17 @@ export const payments = pgTable(
     notes: text('notes').notNull().default(''),
     recordedBy: uuid('recorded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Online payments and refunds (ADR 022): the provider and its id of the money movement. */
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    attemptId: uuid('attempt_id'),
+    linkId: uuid('link_id'),
+    /** How an online payment (or its refund) was made: card or Bizum; null for the office's and crew's. */
+    payMethod: text('pay_method'),
+    /** Why a refund was made. */
+    reason: text('reason').notNull().default(''),
+    /** Cash or card the crew collected at check-in. */
+    collectedAtCheckIn: boolean('collected_at_check_in').notNull().default(false),
   },
   (t) => [
     foreignKey({
@@ -163,13 +205,24 @@ export const payments = pgTable(
       name: 'payments_booking_fk',
     }),
     index('payments_booking_idx').on(t.bookingId),
+    // A provider's payment or refund is recorded once, whatever the order of its events.
+    uniqueIndex('payments_provider_ref_key')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.provider} is not null and ${t.providerRef} is not null`),
+    check('payments_provider_check', sql`${t.provider} is null or ${t.provider} in ('redsys', 'stripe')`),
+    check('payments_pay_method_check', sql`${t.payMethod} is null or ${t.payMethod} in ('card', 'bizum')`),
     check('payments_kind_check', sql`${t.kind} in ('payment', 'refund')`),
     check('payments_method_check', sql`${t.method} in ('cash', 'card', 'transfer', 'online')`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
 
-/** What happened to a booking, by whom and when (history on the edit screen; audit log). */
+/**
+ * What happened to a booking, by whom and when (history on the edit screen; audit log). Who acted is
+ * one of four kinds (issue 31): `staff` (`actor_id` is the user), `customer` (the booking's link),
+ * `channel` (a reseller's API key, issue 33) or `system` (a job, a provider's notification, the demo
+ * seed); `actor_label` keeps the name at the time.
+ */
 export const bookingEvents = pgTable(
   'booking_events',
   {
@@ -179,6 +232,8 @@ export const bookingEvents = pgTable(
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     actorId: uuid('actor_id'),
+    actorKind: text('actor_kind').notNull().default('staff'),
+    actorLabel: text('actor_label').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -188,5 +243,6 @@ export const bookingEvents = pgTable(
       name: 'booking_events_booking_fk',
     }),
     index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
+    check('booking_events_actor_kind_check', sql`${t.actorKind} in ('staff', 'customer', 'channel', 'system')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -16,20 +17,53 @@ import { tourOperators } from './tour-operators';
 import { users } from './users';
 
 /**
+ * Where signed HTTP deliveries go (issue 31 item 3; issue 33 makes one per channel), owned by
+ * modules/messages. `secret` signs every delivery (HMAC-SHA256, the `Trayecto-Signature` header:
+ * docs/decisions/015-messages-outbox.md, "Webhooks") and never leaves the server: no answer of the
+ * API carries it. An endpoint switched off (`active` false) gets nothing; what was queued for it is
+ * `skipped` when its turn comes.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourOperatorId: uuid('tour_operator_id').notNull(),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tourOperatorId],
+      foreignColumns: [tourOperators.id],
+      name: 'webhook_endpoints_tour_operator_fk',
+    }).onDelete('cascade'),
+    index('webhook_endpoints_tenant_idx').on(t.tourOperatorId),
+    check('webhook_endpoints_url_check', sql`${t.url} ~ '^https?://'`),
+  ],
+);
+
+/**
  * The outbox (issue 14, docs/decisions/015-messages-outbox.md): every message Trayecto sends, written
- * in the same transaction as the change that causes it, sent later by the mail worker
- * (modules/messages/messages.worker.ts). Owned by modules/messages.
+ * in the same transaction as the change that causes it, sent later by the `messages.deliver`
+ * background task (modules/messages/messages.delivery.ts). Owned by modules/messages.
  *
  * - `state`: queued → sending (claimed, `locked_until` bounds the claim) → sent | queued (retry at
  *   `next_attempt_at`) | failed (`last_error`, after the last attempt).
  * - `dedupe_key`: one cause makes one message (`password_reset:<token id>`, later
  *   `booking_confirmed:<booking id>:<version>`…); a second insert of the same cause is a no-op.
  * - `tour_operator_id` is null for messages of the platform itself (e.g. a level-0 user's reset).
- * - Customer messages are rendered when they leave (the worker), from the booking as it is then and
+ * - Customer messages are rendered when they leave (the delivery), from the booking as it is then and
  *   `payload` (the facts of the cause: what changed, the amount refunded…): `html`/`text` stay empty
  *   until then and keep what was sent after. Staff messages carry their one-time link and are
  *   rendered when written. `skipped`: never sent, with the reason in `last_error`.
  * - `channel` `whatsapp`: a click-to-chat link staff opened (its text is the body; `sent` when opened).
+ * - `channel` `webhook` (issue 31): a signed POST to `webhook_endpoint_id`'s URL (`recipient`), the
+ *   event's name in `subject`, the JSON body in `text`; 2xx is `sent`; the last answer's status and
+ *   the first characters of its body are kept (`response_status`, `response_excerpt`).
  */
 export const messages = pgTable(
   'messages',
@@ -60,6 +94,11 @@ export const messages = pgTable(
     actorId: uuid('actor_id'),
     /** The message this one sends again. */
     resendOf: uuid('resend_of'),
+    /** A webhook delivery's endpoint (its secret signs it when it leaves). */
+    webhookEndpointId: uuid('webhook_endpoint_id'),
+    /** A webhook delivery's last answer: HTTP status and the start of its body. */
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,41 +106,19 @@ export const messages = pgTable(
     foreignKey({ columns: [t.tourOperatorId], foreignColumns: [tourOperators.id], name: 'messages_tour_operator_fk' }),
     foreignKey({ columns: [t.userId], foreignColumns: [users.id], name: 'messages_user_fk' }).onDelete('set null'),
     foreignKey({ columns: [t.actorId], foreignColumns: [users.id], name: 'messages_actor_fk' }).onDelete('set null'),
+    foreignKey({
+      columns: [t.webhookEndpointId],
+      foreignColumns: [webhookEndpoints.id],
+      name: 'messages_webhook_endpoint_fk',
+    }).onDelete('set null'),
     uniqueIndex('messages_dedupe_key_key').on(t.dedupeKey),
-    // The worker's claim: only what may still go out, oldest due first.
+    // The delivery's claim: only what may still go out, oldest due first.
     index('messages_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
     index('messages_tenant_created_idx').on(t.tourOperatorId, t.createdAt),
     index('messages_booking_idx').on(t.bookingId).where(sql`${t.bookingId} is not null`),
     check('messages_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'skipped')`),
-    check('messages_channel_check', sql`${t.channel} in ('email', 'whatsapp')`),
+    check('messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'webhook')`),
     check('messages_attempts_check', sql`${t.attempts} >= 0`),
-  ],
-);
-
-/**
- * Staff password-reset links (issue 14): only the SHA-256 of the random token is stored; a token is
- * used once (`used_at`), expires (`expires_at`), and its use revokes the user's sessions. Owned by
- * modules/auth.
- */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    /** `reset` (asked for from the login screen) or `invitation` (a new user sets their first password). */
-    purpose: text('purpose').notNull().default('reset'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    foreignKey({ columns: [t.userId], foreignColumns: [users.id], name: 'password_reset_tokens_user_fk' }).onDelete(
-      'cascade',
-    ),
-    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
-    index('password_reset_tokens_user_idx').on(t.userId),
-    check('password_reset_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invitation')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { TProductQuestion } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -72,6 +73,8 @@ export const products = pgTable(
      * The columns above hold the operator's default language; a text missing here falls back to them.
      */
     translations: jsonb('translations').$type<ProductTranslations>().notNull().default(sql`'{}'::jsonb`),
+    /** What is asked when it is booked (issue 33 item 3, ADR 024), in order, with their translations. */
+    questions: jsonb('questions').$type<TProductQuestion[]>().notNull().default(sql`'[]'::jsonb`),
     capacity: integer('capacity').notNull(),
     minPax: integer('min_pax').notNull().default(1),
     bookingCutoffHours: integer('booking_cutoff_hours').notNull().default(0),
@@ -85,6 +88,11 @@ export const products = pgTable(
     closedDates: date('closed_dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     /** The product's own booking terms; empty = the tour operator's `booking_terms` apply. */
     bookingTerms: text('booking_terms').notNull().default(''),
+    /** What is paid online when booking (ADR 022): `full`, a `deposit` or nothing (`on_the_day`). */
+    paymentMode: text('payment_mode').notNull().default('on_the_day'),
+    /** The deposit as a percentage of the total (1–99) or a fixed amount per passenger: one of the two. */
+    depositPercent: integer('deposit_percent'),
+    depositPerPaxCents: integer('deposit_per_pax_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -99,41 +107,11 @@ export const products = pgTable(
     check('products_state_check', sql`${t.state} in ('draft', 'active', 'inactive')`),
     check('products_capacity_check', sql`${t.capacity} >= 1 and ${t.capacity} <= 10000`),
     check('products_min_pax_check', sql`${t.minPax} >= 1`),
-  ],
-);
-
-/**
- * A departure (product × date × start time) exists as a row once anything touches it: a capacity
- * override, a closure, a booking (issue 4 takes seats with one conditional UPDATE on this row).
- */
-export const departures = pgTable(
-  'departures',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tourOperatorId: uuid('tour_operator_id').notNull(),
-    productId: uuid('product_id').notNull(),
-    date: date('date', { mode: 'string' }).notNull(),
-    time: text('time').notNull(),
-    capacity: integer('capacity').notNull(),
-    /** Whether `capacity` was set by staff for this departure (else it follows the product). */
-    capacityOverride: boolean('capacity_override').notNull().default(false),
-    seatsTaken: integer('seats_taken').notNull().default(0),
-    closed: boolean('closed').notNull().default(false),
-    notes: text('notes').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    foreignKey({
-      columns: [t.tourOperatorId, t.productId],
-      foreignColumns: [products.tourOperatorId, products.id],
-      name: 'departures_product_fk',
-    }),
-    unique('departures_tenant_id_key').on(t.tourOperatorId, t.id),
-    unique('departures_product_date_time_key').on(t.productId, t.date, t.time),
-    index('departures_tenant_date_idx').on(t.tourOperatorId, t.date),
-    check('departures_seats_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
-    check('departures_time_check', sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('products_payment_mode_check', sql`${t.paymentMode} in ('full', 'deposit', 'on_the_day')`),
+    check(
+      'products_deposit_check',
+      sql`(${t.depositPercent} is null or ${t.depositPercent} between 1 and 99) and (${t.depositPerPaxCents} is null or ${t.depositPerPaxCents} >= 1) and (case when ${t.paymentMode} = 'deposit' then (${t.depositPercent} is null) <> (${t.depositPerPaxCents} is null) else ${t.depositPercent} is null and ${t.depositPerPaxCents} is null end)`,
+    ),
   ],
 );
 

@@ -13,8 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
+import { departures } from './departures';
 import { persons } from './persons';
-import { departures, products } from './products';
+import { products } from './products';
 import { tourOperators } from './tour-operators';
 import { users } from './users';
 import { vehicles } from './vehicles';

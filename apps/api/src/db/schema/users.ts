@@ -54,3 +54,30 @@ export const users = pgTable(
     ),
   ],
 );
+
+/**
+ * Staff password-reset links (issue 14): only the SHA-256 of the random token is stored; a token is
+ * used once (`used_at`), expires (`expires_at`), and its use revokes the user's sessions. Owned by
+ * modules/users (the links that let a user choose a password: a reset, or a new user's invitation).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** `reset` (asked for from the login screen) or `invitation` (a new user sets their first password). */
+    purpose: text('purpose').notNull().default('reset'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.userId], foreignColumns: [users.id], name: 'password_reset_tokens_user_fk' }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+    check('password_reset_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invitation')`),
+  ],
+);

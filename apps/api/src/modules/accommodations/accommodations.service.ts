@@ -8,7 +8,7 @@ import type { accommodations } from '../../db/schema';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
+import { findTourOperatorRow } from '../tour-operators/tour-operators.service';
 import { duplicateKey, parseAccommodationCsv } from './accommodations.import';
 import { type AccommodationRow, toAccommodationResponse } from './accommodations.mapper';
 import * as repo from './accommodations.repository';

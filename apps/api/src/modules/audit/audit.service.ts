@@ -5,24 +5,30 @@
  */
 import type { TAuditAction, TAuditActorKind, TAuditEntityType, TAuditEntryResponse } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
+import {
+  actorKindOf,
+  actorUserId,
+  type ChangeActor,
+  labelOf,
+  originOf,
+  staffActor,
+  systemActor,
+} from '../../lib/actors';
 import type { ListParams } from '../../lib/filters';
 import type { Actor } from '../../lib/tenant';
 import { toAuditEntryResponse } from './audit.mapper';
 import * as repo from './audit.repository';
 
-/** Who acts and from where: built once per request (staff, customer) or for the system. */
+/** Who acts and from where, as an entry keeps it (lib/actors.ts: staff, customer, channel, system). */
 export type AuditContext = {
   kind: TAuditActorKind;
-  /** The staff user; null for customers and the system. */
+  /** The staff user; null for customers, channels and the system. */
   actorId: string | null;
-  /** "Nombre <email>", the customer's name, or "Sistema". */
+  /** "Nombre <email>", the customer's or channel's name, or "Sistema". */
   label: string;
   requestId: string | null;
   ip: string | null;
 };
-
-/** The request a public (token-less) call came in, for the customer's audit context. */
-export type RequestOrigin = { requestId?: string; ip?: string };
 
 /** `{ field: [before, after] }`, snake_case as the API names the field; only what changed. */
 export type AuditChanges = Record<string, [unknown, unknown]>;
@@ -38,36 +44,16 @@ export type AuditEntry = {
   at?: Date;
 };
 
-/** A staff user acting through the API (the Actor carries the request id and address). */
-export function staffAudit(actor: Actor): AuditContext {
-  return {
-    kind: 'staff',
-    actorId: actor.id,
-    label: actor.email ? `${actor.fullName} <${actor.email}>` : actor.fullName,
-    requestId: actor.requestId ?? null,
-    ip: actor.ip ?? null,
-  };
+/** What an entry keeps of whoever acted (one of the four actors of lib/actors.ts). */
+export function auditContextOf(actor: ChangeActor): AuditContext {
+  return { kind: actorKindOf(actor), actorId: actorUserId(actor), label: labelOf(actor), ...originOf(actor) };
 }
 
-/** A customer on the public pages, named as they gave their name. */
-export function customerAudit(customerName: string, origin: RequestOrigin = {}): AuditContext {
-  return {
-    kind: 'customer',
-    actorId: null,
-    label: customerName.trim() || 'Cliente',
-    requestId: origin.requestId ?? null,
-    ip: origin.ip ?? null,
-  };
-}
+/** A staff user acting through the API (the Actor carries the request id and address). */
+export const staffAudit = (actor: Actor): AuditContext => auditContextOf(staffActor(actor));
 
 /** Changes nobody asked for in a request: the demo seed, start-up, jobs. */
-export const SYSTEM_AUDIT: AuditContext = {
-  kind: 'system',
-  actorId: null,
-  label: 'Sistema',
-  requestId: null,
-  ip: null,
-};
+export const SYSTEM_AUDIT: AuditContext = auditContextOf(systemActor());
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

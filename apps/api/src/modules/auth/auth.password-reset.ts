@@ -25,9 +25,8 @@ import { recordAudit, staffAudit } from '../audit/audit.service';
 import { MESSAGE_KIND } from '../messages/messages.rules';
 import { queueEmail } from '../messages/messages.service';
 import { passwordResetEmail } from '../messages/messages.templates';
-import * as users from '../users/users.repository';
+import * as users from '../users/users.service';
 import { userSummary } from '../users/users.service';
-import { consumeResetToken, hashResetToken, insertResetToken, retireResetTokens } from './auth.reset-tokens.repository';
 import { createLoginThrottle, type ThrottleOptions } from './auth.throttle';
 
 export type ResetRequestContext = {
@@ -66,10 +65,10 @@ export async function requestPasswordReset(db: Db, ctx: ResetRequestContext, bod
       validMinutes: PASSWORD_RESET_VALID_MINUTES,
     });
     await inTransaction(db, async (tx) => {
-      await insertResetToken(tx, {
+      await users.issuePasswordLink(tx, {
         id: tokenId,
         userId: user.id,
-        tokenHash: hashResetToken(token),
+        token,
         validMinutes: PASSWORD_RESET_VALID_MINUTES,
       });
       await queueEmail(tx, {
@@ -100,14 +99,12 @@ export async function confirmPasswordReset(
   const passwordHash = await hashPassword(body.password);
   await inTransaction(db, async (tx) => {
     const invalid = () => new AppError({ code: 'RESET_TOKEN_INVALID', message: PASSWORD_RESET_MSG.invalidToken });
-    const userId = await consumeResetToken(tx, hashResetToken(body.token));
+    const userId = await users.consumePasswordLink(tx, body.token);
     if (!userId) throw invalid();
     const found = await users.findUserById(tx, userId);
     if (!found || found.user.state !== USER_STATE.ACTIVE) throw invalid();
     const { user } = found;
-    await users.updateUserRow(tx, user.id, { passwordHash });
-    await users.bumpTokenVersion(tx, user.id);
-    await retireResetTokens(tx, user.id);
+    await users.setPassword(tx, user.id, passwordHash);
     const actor = {
       id: user.id,
       level: user.level,

@@ -16,9 +16,8 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../lib/tenant';
 import { diffFields, recordAudit, staffAudit } from '../audit/audit.service';
-import { toUserResponse } from '../users/users.mapper';
-import * as users from '../users/users.repository';
-import { auditedFields, userSummary } from '../users/users.service';
+import * as users from '../users/users.service';
+import { auditedFields, toUserResponse, userSummary } from '../users/users.service';
 import { createLoginThrottle, type ThrottleOptions } from './auth.throttle';
 import type { TokenService } from './auth.tokens';
 
@@ -74,7 +73,7 @@ export async function login(
 
 /** Revokes every token of the caller at once (per-user token version). */
 export async function logout(db: Db, actor: Actor) {
-  await users.bumpTokenVersion(db, actor.id);
+  await users.endSessions(db, actor.id);
 }
 
 export async function me(db: Db, actor: Actor) {
@@ -91,8 +90,11 @@ export async function updateMe(db: Db, actor: Actor, body: TMeUpdateRequest) {
   return db.transaction(async (tx) => {
     const current = await users.findUserById(tx, actor.id);
     if (!current) throw notFound('El usuario');
-    await users.updateUserRow(tx, actor.id, { fullName: body.full_name, phone: body.phone, address: body.address });
-    const updated = await users.findUserById(tx, actor.id);
+    const updated = await users.updateOwnProfile(tx, actor.id, {
+      fullName: body.full_name,
+      phone: body.phone,
+      address: body.address,
+    });
     if (!updated) throw notFound('El usuario');
     const changes = diffFields(auditedFields(current.user), auditedFields(updated.user));
     if (Object.keys(changes).length > 0) {
@@ -134,8 +136,7 @@ export async function changeMyPassword(
   }
   const passwordHash = await hashPassword(body.password);
   const user = await db.transaction(async (tx) => {
-    await users.updateUserRow(tx, actor.id, { passwordHash });
-    await users.bumpTokenVersion(tx, actor.id);
+    await users.setPassword(tx, actor.id, passwordHash);
     const updated = await users.findUserById(tx, actor.id);
     if (!updated) throw notFound('El usuario');
     await recordAudit(tx, staffAudit(actor), {

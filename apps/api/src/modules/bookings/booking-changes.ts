@@ -19,6 +19,27 @@ const CUSTOMER_FIELDS = [
 
 type CustomerFields = Pick<BookingRow, (typeof CUSTOMER_FIELDS)[number][1]>;
 
+/** What staff and the customer alike may send of the customer's own data (fields left out stay). */
+export type CustomerEdit = Partial<
+  Record<
+    'customer_name' | 'customer_email' | 'customer_phone' | 'customer_country' | 'language' | 'room' | 'notes',
+    string
+  >
+>;
+
+/** The customer's own data after an edit that sends some of it: each field sent, else the booking's. */
+export function editedCustomerData(body: CustomerEdit, cur: BookingRow) {
+  return {
+    customerName: body.customer_name ?? cur.customerName,
+    customerEmail: body.customer_email ?? cur.customerEmail,
+    customerPhone: body.customer_phone ?? cur.customerPhone,
+    customerCountry: body.customer_country ?? cur.customerCountry,
+    language: body.language ?? cur.language,
+    room: body.room ?? cur.room,
+    notes: body.notes ?? cur.notes,
+  };
+}
+
 /**
  * Collects what an edit changed, field by field in the order tracked (values compared as JSON, so
  * arrays and objects compare by content): the booking history's `changes`.

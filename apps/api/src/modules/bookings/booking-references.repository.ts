@@ -7,10 +7,19 @@ import { LEVEL, USER_STATE } from '@trayecto/shared';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { accommodations, productPickups, products, tourOperators, users } from '../../db/schema';
+import { accommodations, channels, productPickups, products, tourOperators, users } from '../../db/schema';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
 const pickupAt = alias(accommodations, 'pickup_at');
+
+/** A channel of the operator (ADR 023), for a sale on an agency's behalf. */
+export async function findChannelRow(db: DbOrTx, tourOperatorId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, id), eq(channels.tourOperatorId, tourOperatorId)));
+  return row;
+}
 
 /** A product by id, even deleted (a booking keeps pointing at it). */
 export async function findProductRow(db: DbOrTx, id: string) {

@@ -1,14 +1,15 @@
-/** Cancelling a booking: the one cancel path (staff and the customer's public cancel). */
+/** Cancelling a booking: the one cancel path (staff, the customer, a channel, the system). */
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { type ChangeActor, staffActor } from '../../lib/actors';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { type AuditContext, recordAudit, staffAudit } from '../audit/audit.service';
-import * as departuresRepo from '../departures/departures.repository';
+import * as departures from '../departures/departures.service';
 import type { BookingMessagePayload } from '../messages/messages.booking-templates';
 import { queueCancelledMessage } from './booking-messages';
 import * as refs from './booking-references.repository';
-import { bookingSummary, holdsSeats, NOT_FOUND, readBooking } from './bookings.checks';
+import { writeBookingChange } from './booking-writer';
+import { holdsSeats, NOT_FOUND, readBooking } from './bookings.checks';
 import type { BookingRow } from './bookings.mapper';
 import * as repo from './bookings.repository';
 import { canTransition, transitionMessage } from './bookings.rules';
@@ -18,13 +19,7 @@ export async function cancelBooking(db: DbOrTx, actor: Actor, id: string, reason
   await inTransaction(db, async (tx) => {
     const cur = await repo.lockVisibleBooking(tx, actor, id);
     if (!cur) throw notFound(NOT_FOUND);
-    await cancelLockedBooking(tx, cur, {
-      reason,
-      actorId: actor.id,
-      now,
-      audit: staffAudit(actor),
-      notify: { by: 'staff' },
-    });
+    await cancelLockedBooking(tx, cur, { reason, actor: staffActor(actor), now, notify: { by: 'staff' } });
   });
   return readBooking(db, id);
 }
@@ -41,12 +36,14 @@ export async function cancelLockedBooking(
   cur: BookingRow,
   c: {
     reason: string;
-    actorId: string | null;
+    /** Who cancels: staff, the customer, a channel or the system (a hold that ended). */
+    actor: ChangeActor;
     now: Date;
     event?: Record<string, unknown>;
-    audit: AuditContext;
     /** What the customer is told; `productName` saves a read when the caller has the product. */
     notify: BookingMessagePayload & { departure?: boolean; productName?: string };
+    /** No message at all (a hold that ended unpaid: the customer was never confirmed, ADR 022). */
+    silent?: boolean;
   },
 ) {
   if (cur.state === 'cancelled') {
@@ -55,36 +52,27 @@ export async function cancelLockedBooking(
   if (!canTransition(cur.state, 'cancelled')) {
     throw fieldError('INVALID_STATE_TRANSITION', 'state', transitionMessage(cur.state, 'cancelled'));
   }
-  await repo.updateBookingRow(tx, cur.id, {
-    state: 'cancelled',
-    cancelReason: c.reason,
-    cancelledAt: c.now,
-    version: cur.version + 1,
-    updatedAt: c.now,
-  });
-  await repo.insertEvents(tx, [
-    {
-      tourOperatorId: cur.tourOperatorId,
-      bookingId: cur.id,
-      type: 'cancelled',
-      actorId: c.actorId,
-      createdAt: c.now,
-      data: { reason: c.reason, from: cur.state, seats_released: holdsSeats(cur.state) ? cur.seats : 0, ...c.event },
+  const cancelled = await writeBookingChange(tx, cur, {
+    actor: c.actor,
+    now: c.now,
+    set: { state: 'cancelled', cancelReason: c.reason, cancelledAt: c.now },
+    events: [
+      {
+        type: 'cancelled',
+        data: { reason: c.reason, from: cur.state, seats_released: holdsSeats(cur.state) ? cur.seats : 0, ...c.event },
+      },
+    ],
+    audit: {
+      action: 'cancel',
+      changes: { state: [cur.state, 'cancelled'], cancel_reason: [cur.cancelReason || null, c.reason] },
     },
-  ]);
-  await recordAudit(tx, c.audit, {
-    tourOperatorId: cur.tourOperatorId,
-    entityType: 'booking',
-    entityId: cur.id,
-    action: 'cancel',
-    summary: bookingSummary(cur),
-    at: c.now,
-    changes: { state: [cur.state, 'cancelled'], cancel_reason: [cur.cancelReason || null, c.reason] },
   });
   const { departure, productName, ...payload } = c.notify;
-  const name = productName ?? (await refs.findProductRow(tx, cur.productId))?.name ?? '';
-  const cancelled: BookingRow = { ...cur, state: 'cancelled', version: cur.version + 1 };
-  const messageId = await queueCancelledMessage(tx, cancelled, name, payload, departure);
-  if (holdsSeats(cur.state) && cur.seats > 0) await departuresRepo.releaseSeats(tx, cur.departureId, cur.seats);
+  let messageId: string | undefined;
+  if (!c.silent) {
+    const name = productName ?? (await refs.findProductRow(tx, cur.productId))?.name ?? '';
+    messageId = await queueCancelledMessage(tx, cancelled, name, payload, departure);
+  }
+  if (holdsSeats(cur.state) && cur.seats > 0) await departures.releaseSeats(tx, cur.departureId, cur.seats);
   return { messageId };
 }

@@ -5,6 +5,7 @@
  */
 import {
   ACTIVE_STATE,
+  displayDate,
   LEVEL,
   NO_SEATS_MESSAGE,
   PricingError,
@@ -16,18 +17,20 @@ import {
   type TBookingResponse,
   type TBookingState,
   type TQuote,
+  timeZoneOf,
+  zonedDateTimeToInstant,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import * as departuresRepo from '../departures/departures.repository';
-import { isOnSale, ruleTimesOn, zonedDateTimeToInstant } from '../products/availability';
+import { isOnSale, ruleTimesOn } from '../departures/availability';
+import * as departures from '../departures/departures.service';
 import type { ProductRow } from '../products/products.mapper';
-import { displayDate, timeZoneOf } from '../products/products.service';
 import * as refs from './booking-references.repository';
 import { toBookingResponse } from './bookings.mapper';
 import * as repo from './bookings.repository';
 import { pickupRuleFor } from './bookings.rules';
+import * as online from './online.repository';
 
 export const NOT_FOUND = 'La reserva';
 
@@ -100,7 +103,7 @@ type DepartureCheck = {
  */
 export async function checkDeparture(tx: DbOrTx, c: DepartureCheck) {
   const { product, date, time } = c;
-  const row = await departuresRepo.findDeparture(tx, { productId: product.id, date, time });
+  const row = await departures.findDeparture(tx, { productId: product.id, date, time });
   const offered = ruleTimesOn(date, product.availabilityRules, new Set()).includes(time);
   if (!row && !offered) {
     const m = `El producto no tiene salida el ${displayDate(date)} a las ${time}`;
@@ -130,9 +133,9 @@ export async function checkDeparture(tx: DbOrTx, c: DepartureCheck) {
 
 /** Takes seats with the conditional UPDATE; 409 when the departure is closed or cannot take them. */
 export async function takeSeatsOrRefuse(tx: DbOrTx, departureId: string, seats: number) {
-  const taken = await departuresRepo.takeSeats(tx, departureId, seats);
+  const taken = await departures.takeSeats(tx, departureId, seats);
   if (taken) return;
-  const dep = await departuresRepo.findDepartureById(tx, departureId);
+  const dep = await departures.findDepartureById(tx, departureId);
   if (dep?.closed) throw fieldError('DEPARTURE_CLOSED', 'time', CLOSED_MESSAGE);
   throw noSeats(dep ? dep.capacity - dep.seatsTaken : 0);
 }
@@ -185,11 +188,9 @@ export async function sellerCommission(tx: DbOrTx, tourOperatorId: string, selle
 export const paymentStateFor = (total: number, paid: number, refunded: number) =>
   paymentStateOf(total, paid - refunded, refunded);
 
-/** The audit log's summary of a booking: "TRY-ABC123 · Lucía Pérez". */
-export const bookingSummary = (b: { locator: string; customerName: string }) => `${b.locator} · ${b.customerName}`;
-
 export async function readBooking(db: DbOrTx, id: string): Promise<TBookingResponse> {
   const row = await repo.findBookingView(db, id);
   if (!row) throw notFound(NOT_FOUND);
-  return toBookingResponse(row);
+  const links = await online.listLinks(db, [id]);
+  return toBookingResponse({ ...row, links: links.get(id) ?? [] });
 }

@@ -11,12 +11,11 @@ import {
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { AppError, notFound, validation } from '../../lib/app-error';
+import { staffActor } from '../../lib/actors';
+import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { staffAudit } from '../audit/audit.service';
-import * as departuresRepo from '../departures/departures.repository';
-import { ruleTimesOn } from '../products/availability';
-import * as productsRepo from '../products/products.repository';
+import * as departures from '../departures/departures.service';
+import * as products from '../products/products.service';
 import { cancelLockedBooking } from './bookings.cancel';
 import { loadOperator } from './bookings.checks';
 import * as repo from './bookings.repository';
@@ -29,7 +28,7 @@ export async function cancelDeparture(
   now: Date,
 ): Promise<TDepartureCancelResponse> {
   return inTransaction(db, async (tx) => {
-    const product = await productsRepo.lockVisibleProduct(tx, actor, productId);
+    const product = await products.lockVisibleProduct(tx, actor, productId);
     if (!product) throw notFound('El producto');
     const operator = await loadOperator(tx, product.tourOperatorId);
     if (zonedDateTimeToInstant(body.date, body.time, operator.timeZone).getTime() <= now.getTime()) {
@@ -38,26 +37,8 @@ export async function cancelDeparture(
         message: 'La salida ya ha empezado: marca sus reservas como realizadas o no presentadas',
       });
     }
-    // A departure the product has: a row already (booked, or added by staff) or its weekly rules.
-    const existing = await departuresRepo.findDepartureForUpdate(tx, product.id, body.date, body.time);
-    const offered = ruleTimesOn(body.date, product.availabilityRules, new Set(product.closedDates));
-    if (!existing && !offered.includes(body.time)) {
-      const m = 'El producto no tiene salida a esa hora ese día';
-      throw validation({ time: [m] }, m);
-    }
-    // Closed for sale from now on (the row is created if nobody had booked it yet).
-    const departure = await departuresRepo.upsertDeparture(
-      tx,
-      {
-        tourOperatorId: product.tourOperatorId,
-        productId: product.id,
-        date: body.date,
-        time: body.time,
-        capacity: product.capacity,
-        closed: true,
-      },
-      { closed: true },
-    );
+    // A departure the product has, closed for sale from now on.
+    const departure = await departures.closeDeparture(tx, product, body.date, body.time);
     const why = DEPARTURE_CANCEL_REASON_NAMES[body.reason];
     const reason = body.note ? `Salida cancelada: ${why}. ${body.note}` : `Salida cancelada: ${why}`;
     const out: TDepartureCancelResponse = {
@@ -70,10 +51,9 @@ export async function cancelDeparture(
     for (const b of await repo.lockHoldingBookings(tx, departure.id)) {
       const { messageId } = await cancelLockedBooking(tx, b, {
         reason,
-        actorId: actor.id,
+        actor: staffActor(actor),
         now,
         event: { departure_cancelled: true, departure_reason: body.reason },
-        audit: staffAudit(actor),
         notify: {
           departure: true,
           departure_reason: body.reason,

@@ -5,20 +5,22 @@ import {
   type TBookingResponse,
   type TBookingState,
   type TBookingUpdateRequest,
+  zonedDateTimeToInstant,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { staffActor } from '../../lib/actors';
 import { AppError, fieldError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { fromChangeMap, nameReferences, recordAudit, staffAudit } from '../audit/audit.service';
-import * as departuresRepo from '../departures/departures.repository';
-import { zonedDateTimeToInstant } from '../products/availability';
+import { fromChangeMap, nameReferences } from '../audit/audit.service';
+import * as departures from '../departures/departures.service';
 import type { ProductRow } from '../products/products.mapper';
-import { changeTracker, eventCollector } from './booking-changes';
+import { editedAnswers } from './booking-answers';
+import { changeTracker, editedCustomerData } from './booking-changes';
 import { queueChangedMessage, queueConfirmedMessage } from './booking-messages';
 import * as refs from './booking-references.repository';
+import { type BookingEvent, STALE_MESSAGE, writeBookingChange } from './booking-writer';
 import {
-  bookingSummary,
   checkDeparture,
   computedPickupTime,
   holdsSeats,
@@ -38,7 +40,6 @@ import type { BookingRow } from './bookings.mapper';
 import * as repo from './bookings.repository';
 import { canTransition, departureOrder, passengerErrors, paxOf, samePax, transitionMessage } from './bookings.rules';
 
-export const STALE_MESSAGE = 'La reserva ha cambiado; recarga los datos';
 const CANCELLED_READ_ONLY = 'La reserva está cancelada y ya no se puede modificar';
 
 /**
@@ -168,6 +169,12 @@ export async function updateBooking(
       if (errors) throw validation(errors);
     }
 
+    const answers = editedAnswers(product, cur.answers, body.answers, {
+      paxTotal: priceFields.paxTotal,
+      requireAll: false,
+      productChanged: productId !== cur.productId,
+    });
+
     // Pickup.
     const accommodationId = body.accommodation_id !== undefined ? body.accommodation_id : cur.accommodationId;
     const accommodationChanged = accommodationId !== cur.accommodationId;
@@ -194,22 +201,23 @@ export async function updateBooking(
         : null;
     }
     const channel = isSeller(actor) ? cur.channel : (body.channel ?? cur.channel);
+    // A channel's booking stays the channel's, and only a channel makes one (ADR 023).
+    if ((channel === 'channel') !== (cur.channelId !== null)) {
+      const m = cur.channelId
+        ? 'Una reserva de un canal sigue siendo de ese canal'
+        : 'Solo un canal hace reservas de canal';
+      throw validation({ channel: [m] }, m);
+    }
 
     const next = {
       productId,
       date,
       time,
       ...priceFields,
-      customerName: body.customer_name ?? cur.customerName,
-      customerEmail: body.customer_email ?? cur.customerEmail,
-      customerPhone: body.customer_phone ?? cur.customerPhone,
-      customerCountry: body.customer_country ?? cur.customerCountry,
-      language: body.language ?? cur.language,
+      ...editedCustomerData(body, cur),
       accommodationId,
-      room: body.room ?? cur.room,
       pickupTime,
       pickupTimeOverridden: overridden,
-      notes: body.notes ?? cur.notes,
       internalNotes: body.internal_notes ?? cur.internalNotes,
       channel,
       sellerId,
@@ -217,6 +225,7 @@ export async function updateBooking(
       commissionCents: commissionCents(priceFields.totalCents, commissionPct),
       discountReason: priceFields.discountCents > 0 ? (body.discount_reason ?? cur.discountReason) : '',
       passengers,
+      answers,
       paymentState: paymentStateFor(priceFields.totalCents, cur.paidCents, cur.refundedCents),
     };
 
@@ -234,12 +243,13 @@ export async function updateBooking(
     track('seller_id', cur.sellerId, next.sellerId);
     track('commission_cents', cur.commissionCents, next.commissionCents);
     track('passengers', cur.passengers, next.passengers);
+    track('answers', cur.answers, next.answers);
     const pickupFlagChanged = next.pickupTimeOverridden !== cur.pickupTimeOverridden;
     if (Object.keys(changes).length === 0 && !stateChanged && !pickupFlagChanged) return;
 
     const newDepartureId = departureChanged
       ? (
-          await departuresRepo.ensureDeparture(tx, {
+          await departures.ensureDeparture(tx, {
             tourOperatorId: cur.tourOperatorId,
             productId,
             date,
@@ -249,47 +259,38 @@ export async function updateBooking(
         ).id
       : cur.departureId;
 
-    await repo.updateBookingRow(tx, cur.id, {
-      ...next,
-      departureId: newDepartureId,
-      state: nextState,
-      confirmedAt: stateChanged && nextState === 'confirmed' ? now : cur.confirmedAt,
-      version: cur.version + 1,
-      updatedAt: now,
-    });
     // Events of one request keep their order (same transaction, same clock reading).
-    const { events, event } = eventCollector(cur, now, actor.id);
-    if (Object.keys(changes).length > 0) event('updated', { changes });
-    if (stateChanged) event('state_changed', { from: cur.state, to: nextState });
-    await repo.insertEvents(tx, events);
+    const events: BookingEvent[] = [];
+    if (Object.keys(changes).length > 0) events.push({ type: 'updated', data: { changes } });
+    if (stateChanged) events.push({ type: 'state_changed', data: { from: cur.state, to: nextState } });
     const audited = fromChangeMap(changes);
     if (stateChanged) audited.state = [cur.state, nextState];
-    // (Only the hand-set pickup flag changed: not a value anyone reads, nothing to record.)
-    if (Object.keys(audited).length > 0) {
-      await recordAudit(tx, staffAudit(actor), {
-        tourOperatorId: cur.tourOperatorId,
-        entityType: 'booking',
-        entityId: cur.id,
-        action: Object.keys(changes).length === 0 && stateChanged ? 'state' : 'update',
-        summary: bookingSummary({ locator: cur.locator, customerName: next.customerName }),
-        at: now,
-        changes: await nameReferences(
-          tx,
-          audited,
-          { product_id: 'product', seller_id: 'user', accommodation_id: 'accommodation' },
-          new Map([[product.id, product.name]]),
-        ),
-      });
-    }
+    // (Only the hand-set pickup flag changed: not a value anyone reads, nothing to audit.)
+    const updated = await writeBookingChange(tx, cur, {
+      actor: staffActor(actor),
+      now,
+      set: {
+        ...next,
+        departureId: newDepartureId,
+        state: nextState,
+        confirmedAt: stateChanged && nextState === 'confirmed' ? now : cur.confirmedAt,
+      },
+      events,
+      audit:
+        Object.keys(audited).length > 0
+          ? {
+              action: Object.keys(changes).length === 0 && stateChanged ? 'state' : 'update',
+              changes: await nameReferences(
+                tx,
+                audited,
+                { product_id: 'product', seller_id: 'user', accommodation_id: 'accommodation' },
+                new Map([[product.id, product.name]]),
+              ),
+            }
+          : undefined,
+    });
 
     // The customer hears of it in this transaction: confirmed at last, or what changed for them.
-    const updated: BookingRow = {
-      ...cur,
-      ...next,
-      departureId: newDepartureId,
-      state: nextState,
-      version: cur.version + 1,
-    };
     if (stateChanged && nextState === 'confirmed') await queueConfirmedMessage(tx, updated, product.name);
     else if (nextState === 'pending' || nextState === 'confirmed') {
       await queueChangedMessage(tx, updated, product.name, changes);
@@ -299,12 +300,12 @@ export async function updateBooking(
     if (newDepartureId === cur.departureId) {
       const diff = seatsAfter - seatsBefore;
       if (diff > 0) await takeSeatsOrRefuse(tx, cur.departureId, diff);
-      if (diff < 0) await departuresRepo.releaseSeats(tx, cur.departureId, -diff);
+      if (diff < 0) await departures.releaseSeats(tx, cur.departureId, -diff);
     } else {
       const moves = [
         {
           id: cur.departureId,
-          run: () => (seatsBefore > 0 ? departuresRepo.releaseSeats(tx, cur.departureId, seatsBefore) : undefined),
+          run: () => (seatsBefore > 0 ? departures.releaseSeats(tx, cur.departureId, seatsBefore) : undefined),
         },
         { id: newDepartureId, run: () => takeSeatsOrRefuse(tx, newDepartureId, seatsAfter) },
       ].sort(departureOrder);

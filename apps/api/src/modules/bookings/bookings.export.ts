@@ -2,16 +2,21 @@
  * GET /bookings/export.csv: the filtered bookings list as CSV. In the default order the batches
  * follow the list's keyset cursor (no OFFSET, no count however long the file); another order pages.
  * "Creada" is read in each booking's operator's zone; the administrator's file, which mixes
- * operators, names that zone in a column of its own.
+ * operators, names that zone in a column of its own. «Respuestas» holds the answers to the
+ * product's questions in one cell (issue 33 item 3).
  */
 import {
   ACCESS,
   API_PATHS,
+  answerText,
   bookingStateName,
   channelName,
+  displayDate,
   netPaidCents,
+  PRODUCT_PAYMENT_MODE_NAMES,
   paxCounts,
   paymentStateName,
+  type TBookingAnswer,
   type TBookingResponse,
 } from '@trayecto/shared';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +29,27 @@ import { BOOKING_LIST_SPEC } from './bookings.repository';
 import * as service from './bookings.service';
 
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);
+
+/** An answer as the file reads it: Sí/No, a date 26/11/2026, a number with the decimal comma. */
+function answerCell(a: Pick<TBookingAnswer, 'kind' | 'value'>): string {
+  if (a.kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(a.value)) return displayDate(a.value);
+  if (a.kind === 'number') return a.value.replace('.', ',');
+  return answerText(a);
+}
+
+/**
+ * A booking's answers in one cell: the booking's questions first, then each passenger's, "P2" being
+ * passenger 2 (numbered adults first, then children, infants, seniors):
+ * «¿Cómo nos has conocido?: Internet; P1 ¿Sabe nadar?: Sí; P2 ¿Sabe nadar?: No».
+ */
+export function answersCell(answers: readonly TBookingAnswer[] | null | undefined): string {
+  const list = [...(answers ?? [])];
+  const ordered = [
+    ...list.filter((a) => a.passenger == null),
+    ...list.filter((a) => a.passenger != null).sort((x, y) => (x.passenger ?? 0) - (y.passenger ?? 0)),
+  ];
+  return ordered.map((a) => `${a.passenger == null ? '' : `P${a.passenger} `}${a.label}: ${answerCell(a)}`).join('; ');
+}
 
 export function bookingsCsv(times: TCsvTimes): TCsvColumns<TBookingResponse> {
   const withZone = times.showZone;
@@ -50,8 +76,13 @@ export function bookingsCsv(times: TCsvTimes): TCsvColumns<TBookingResponse> {
       'Pendiente (€)',
       'Estado',
       'Cobro',
+      'Forma de pago',
+      'A pagar en línea ahora (€)',
+      'Plazas retenidas hasta',
       'Canal',
+      'Referencia del canal',
       'Vendedor',
+      'Respuestas',
       'Creada',
       ...(withZone ? ['Zona horaria'] : []),
     ],
@@ -79,8 +110,13 @@ export function bookingsCsv(times: TCsvTimes): TCsvColumns<TBookingResponse> {
         euros(b.pending_cents ?? b.total_cents - netPaidCents(b)),
         bookingStateName(b.state),
         paymentStateName(b.payment_state),
-        channelName(b.channel),
+        PRODUCT_PAYMENT_MODE_NAMES[b.payment_mode] ?? '',
+        euros(b.due_now_cents ?? 0),
+        b.hold_expires_at ? times.dateTime(b.hold_expires_at, b.timezone) : '',
+        b.sales_channel?.name ?? channelName(b.channel),
+        b.reseller_reference ?? '',
         b.seller?.full_name ?? '',
+        answersCell(b.answers),
         b.created_at ? times.dateTime(b.created_at, b.timezone) : '',
         ...(withZone ? [times.zoneName(b.timezone)] : []),
       ];

@@ -6,8 +6,9 @@ import type { ListParams } from '../../lib/filters';
 import type { Actor } from '../../lib/tenant';
 import { NOT_FOUND } from './bookings.checks';
 import { decodeCursor, encodeCursor } from './bookings.cursor';
-import { toBookingResponse, toEventResponse } from './bookings.mapper';
+import { type BookingView, toBookingResponse, toEventResponse } from './bookings.mapper';
 import * as repo from './bookings.repository';
+import * as online from './online.repository';
 
 /**
  * A page of the bookings the actor may read. With the default ordering the answer also carries
@@ -33,13 +34,29 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
           id: last.booking.id,
         })
       : null;
-  return { items: page.map(toBookingResponse), total, nextCursor, hasMore };
+  const links = await online.listLinks(
+    db,
+    page.map((r) => r.booking.id),
+  );
+  const now = new Date();
+  return {
+    items: page.map((r) => toBookingResponse({ ...r, links: links.get(r.booking.id) ?? [] }, now)),
+    total,
+    nextCursor,
+    hasMore,
+  };
+}
+
+/** A booking's answer with its payment links (ADR 022). */
+export async function bookingResponseOf(db: DbOrTx, view: BookingView, now = new Date()) {
+  const links = await online.listLinks(db, [view.booking.id]);
+  return toBookingResponse({ ...view, links: links.get(view.booking.id) ?? [] }, now);
 }
 
 export async function getBooking(db: DbOrTx, actor: Actor, id: string) {
   const row = await repo.findVisibleBooking(db, actor, id);
   if (!row) throw notFound(NOT_FOUND);
-  return toBookingResponse(row);
+  return bookingResponseOf(db, row);
 }
 
 /** The history of a booking the actor may read, oldest first. */

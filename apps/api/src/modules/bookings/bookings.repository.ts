@@ -3,11 +3,26 @@
  * edit, cancel, check-in or sheet finish updates, and the history. Departure rows (seats) are the
  * departures module's.
  */
-import { BOOKING_CHANNELS, BOOKING_STATES, LEVEL, PAYMENT_STATES, SEAT_HOLDING_STATES } from '@trayecto/shared';
+import {
+  BOOKING_CHANNELS,
+  BOOKING_STATES,
+  LEVEL,
+  PAYMENT_STATES,
+  SEAT_HOLDING_STATES,
+  TOUR_OPERATOR_STATE,
+} from '@trayecto/shared';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { accommodations, bookingEvents, bookings, products, tourOperators, users } from '../../db/schema';
+import {
+  accommodations,
+  bookingEvents,
+  bookings,
+  paymentSettings,
+  products,
+  tourOperators,
+  users,
+} from '../../db/schema';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { BookingRow, BookingView, EventView } from './bookings.mapper';
@@ -22,6 +37,8 @@ export const BOOKING_LIST_SPEC: ResourceListSpec = {
     payment_state: { column: bookings.paymentState, type: 'enum', values: PAYMENT_STATES },
     seller_id: { column: bookings.sellerId, type: 'uuid' },
     channel: { column: bookings.channel, type: 'enum', values: BOOKING_CHANNELS },
+    channel_id: { column: bookings.channelId, type: 'uuid' },
+    reseller_reference: { column: bookings.resellerReference, type: 'text' },
     accommodation_id: { column: bookings.accommodationId, type: 'uuid' },
     locator: { column: bookings.locator, type: 'text' },
     // An SQL expression, so the Date the filter parser produces is bound as is.
@@ -89,6 +106,19 @@ const viewSelect = (db: DbOrTx) =>
       createdAtExact: sql<string>`${bookings.createdAt}::text`,
       // A scalar subquery, read only for the rows returned: the list's index plans stay as they were.
       timezone: sql<string>`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${bookings.tourOperatorId})`,
+      // ADR 023: the channel it was sold through, read the same way (null for most bookings).
+      salesChannel: sql<{
+        id: string;
+        name: string;
+        kind: string;
+      } | null>`(select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind) from channels c where c.id = ${bookings.channelId})`,
+      // ADR 022: the product's payment terms and whether the operator has a provider (a key lookup).
+      payment: {
+        mode: products.paymentMode,
+        depositPercent: products.depositPercent,
+        depositPerPaxCents: products.depositPerPaxCents,
+        onlineEnabled: sql<boolean>`exists (select 1 from ${paymentSettings} where ${paymentSettings.tourOperatorId} = ${bookings.tourOperatorId} and ${paymentSettings.provider} is not null)`,
+      },
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
@@ -143,6 +173,18 @@ export async function lockVisibleBooking(db: DbOrTx, actor: Actor, id: string): 
   return row;
 }
 
+/** Booking rows by id, unlocked (reads that decide nothing alone). */
+export async function findBookingRows(db: DbOrTx, ids: string[]): Promise<BookingRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(bookings).where(inArray(bookings.id, ids));
+}
+
+/** Locks a booking by id alone, for callers that act for its operator already (the seed, a provider). */
+export async function lockBookingById(db: DbOrTx, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
 export type BookingInsert = typeof bookings.$inferInsert;
 
 /** Inserts unless the locator is taken (then undefined: the caller retries with another). */
@@ -151,8 +193,20 @@ export async function insertBookingIfLocatorFree(db: DbOrTx, values: BookingInse
   return row;
 }
 
-export async function updateBookingRow(db: DbOrTx, id: string, values: Partial<BookingInsert>) {
-  const [row] = await db.update(bookings).set(values).where(eq(bookings.id, id)).returning();
+/**
+ * Writes a change of a booking the caller locked, bumping its version by one: the only UPDATE of a
+ * booking row (booking-writer.ts calls it). Undefined when the row is not at `version` any more.
+ */
+export async function applyBookingChange(
+  db: DbOrTx,
+  cur: { id: string; version: number },
+  values: Omit<Partial<BookingInsert>, 'version' | 'id'>,
+): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .update(bookings)
+    .set({ ...values, version: cur.version + 1 })
+    .where(and(eq(bookings.id, cur.id), eq(bookings.version, cur.version)))
+    .returning();
   return row;
 }
 
@@ -164,6 +218,7 @@ export async function insertEvents(db: DbOrTx, values: (typeof bookingEvents.$in
 
 const actorUser = alias(users, 'actor');
 
+/** The history of a booking, oldest first, with the staff user who acted (their name today). */
 export async function listEvents(db: DbOrTx, bookingId: string): Promise<EventView[]> {
   return db
     .select({ event: bookingEvents, actor: { id: actorUser.id, fullName: actorUser.fullName } })
@@ -195,29 +250,32 @@ export async function lockDepartureBooking(
   return row;
 }
 
-/** Marks a booking present (`at`, `by`) or clears it (null, null). */
-export async function setCheckedIn(db: DbOrTx, bookingId: string, at: Date | null, by: string | null) {
-  await db.update(bookings).set({ checkedInAt: at, checkedInBy: by }).where(eq(bookings.id, bookingId));
-}
-
-/** Locks the departure's bookings still waiting for the end of the tour (pending, confirmed). */
-export async function lockOpenBookings(db: DbOrTx, departureId: string) {
+/** Locks the departure's bookings still waiting for the end of the tour (pending, confirmed), by id. */
+export async function lockOpenBookings(db: DbOrTx, departureId: string): Promise<BookingRow[]> {
   return db
-    .select({
-      id: bookings.id,
-      tourOperatorId: bookings.tourOperatorId,
-      locator: bookings.locator,
-      customerName: bookings.customerName,
-      state: bookings.state,
-      checkedInAt: bookings.checkedInAt,
-      version: bookings.version,
-    })
+    .select()
     .from(bookings)
     .where(
       and(eq(bookings.departureId, departureId), or(eq(bookings.state, 'pending'), eq(bookings.state, 'confirmed'))),
     )
     .orderBy(asc(bookings.id))
     .for('update');
+}
+
+/**
+ * Locks a booking of an active operator for a change by its customer (through the booking's link)
+ * with its product and the operator's time zone: customer edits and cancellations run one at a
+ * time, like staff ones.
+ */
+export async function lockCustomerBooking(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ booking: bookings, product: products, timezone: tourOperators.timezone })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
+    .where(and(eq(bookings.id, id), eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE)))
+    .for('update', { of: bookings });
+  return row as { booking: BookingRow; product: typeof products.$inferSelect; timezone: string } | undefined;
 }
 
 /** Locks the whole rows of a departure's bookings that still hold it (pending, confirmed), oldest first. */
@@ -230,20 +288,6 @@ export async function lockHoldingBookings(db: DbOrTx, departureId: string): Prom
     )
     .orderBy(asc(bookings.createdAt), asc(bookings.id))
     .for('update');
-}
-
-/** Moves these bookings to `state` (bumping their version; `confirmed` also stamps confirmed_at). */
-export async function setBookingsState(db: DbOrTx, ids: string[], state: string, now: Date) {
-  if (ids.length === 0) return;
-  await db
-    .update(bookings)
-    .set({
-      state,
-      version: sql`${bookings.version} + 1`,
-      updatedAt: now,
-      ...(state === 'confirmed' ? { confirmedAt: now } : {}),
-    })
-    .where(inArray(bookings.id, ids));
 }
 
 // ── Counts for the calendar ──────────────────────────────────────────────────────────────────────
@@ -261,4 +305,57 @@ export async function countBookingsByDeparture(db: DbOrTx, departureIds: string[
     .where(and(inArray(bookings.departureId, departureIds), inArray(bookings.state, [...SEAT_HOLDING_STATES])))
     .groupBy(bookings.departureId);
   return new Map(rows.map((r) => [r.departureId, { bookings: Number(r.bookings), pax: Number(r.pax) }]));
+}
+
+/** Seats a channel's live bookings (pending or confirmed) hold on one departure (ADR 023 allotment). */
+export async function channelSeatsOnDeparture(db: DbOrTx, channelId: string, departureId: string): Promise<number> {
+  const [row] = await db
+    .select({ seats: sql<number>`coalesce(sum(${bookings.seats}), 0)::int` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.channelId, channelId),
+        eq(bookings.departureId, departureId),
+        inArray(bookings.state, ['pending', 'confirmed']),
+      ),
+    );
+  return Number(row?.seats ?? 0);
+}
+
+/** A channel's booking by the OCTO uuid its reseller gave it, locked when `lock`. */
+export async function findChannelBookingRow(
+  db: DbOrTx,
+  channelId: string,
+  octoUuid: string,
+  lock = false,
+): Promise<BookingRow | undefined> {
+  const q = db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.channelId, channelId), eq(bookings.octoUuid, octoUuid)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** A channel's bookings by its reference, our locator or their dates (at most `limit`, by date). */
+export async function listChannelBookingRows(
+  db: DbOrTx,
+  channelId: string,
+  f: { resellerReference?: string; locator?: string; dateFrom?: string; dateTo?: string },
+  limit: number,
+): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.channelId, channelId),
+        f.resellerReference !== undefined ? eq(bookings.resellerReference, f.resellerReference) : undefined,
+        f.locator !== undefined ? eq(bookings.locator, f.locator) : undefined,
+        f.dateFrom !== undefined ? sql`${bookings.date} >= ${f.dateFrom}` : undefined,
+        f.dateTo !== undefined ? sql`${bookings.date} <= ${f.dateTo}` : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.date), asc(bookings.time), asc(bookings.createdAt))
+    .limit(limit);
 }

@@ -8,14 +8,17 @@ import {
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { actorUserId, type ChangeActor, staffActor } from '../../lib/actors';
 import { AppError, forbidden, validation } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { type AuditContext, createdFields, recordAudit, staffAudit } from '../audit/audit.service';
-import * as departuresRepo from '../departures/departures.repository';
+import { createdFields } from '../audit/audit.service';
+import * as departures from '../departures/departures.service';
 import type { ProductRow } from '../products/products.mapper';
+import { answersFor } from './booking-answers';
 import { queueSaleMessage } from './booking-messages';
+import * as refs from './booking-references.repository';
+import { insertSaleRecords } from './booking-writer';
 import {
-  bookingSummary,
   checkDeparture,
   computedPickupTime,
   isSeller,
@@ -29,6 +32,7 @@ import {
   takeSeatsOrRefuse,
   usablePlace,
 } from './bookings.checks';
+import { holdForSale, scheduleHoldExpiry } from './bookings.online';
 import * as repo from './bookings.repository';
 import { newLocator, passengerErrors, paxOf } from './bookings.rules';
 
@@ -52,20 +56,52 @@ export async function createBooking(
     if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== product.tourOperatorId) {
       throw validation({ tour_operator_id: ['El producto es de otro tour operador'] });
     }
+    const agency = body.channel_id ? await agencyFor(tx, actor, product.tourOperatorId, body.channel_id) : null;
     return sellInTransaction(tx, {
       product,
       operator,
       body,
       channel: isSeller(actor) ? 'seller' : (body.channel ?? 'office'),
       sellerId: isSeller(actor) ? actor.id : (body.seller_id ?? null),
-      createdBy: actor.id,
+      actor: staffActor(actor),
       state: body.state ?? (product.instantConfirmation ? 'confirmed' : 'pending'),
       cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
       now,
-      audit: staffAudit(actor),
+      ...(agency
+        ? {
+            channel: 'channel' as const,
+            sellerId: null,
+            channelSale: {
+              channelId: agency.id,
+              resellerReference: body.reseller_reference?.trim() || null,
+              octoUuid: null,
+              holdUntil: null,
+              allotment: agency.allotment,
+              commissionPct: agency.commissionPct,
+            },
+          }
+        : {}),
     });
   });
   return readBooking(db, id);
+}
+
+/**
+ * The agency a staff sale is made for (ADR 023): an active channel of kind `agency` of the
+ * product's operator; sellers sell as themselves (403). 422 on `channel_id` otherwise.
+ */
+async function agencyFor(tx: DbOrTx, actor: Actor, tourOperatorId: string, channelId: string) {
+  if (isSeller(actor)) throw forbidden('Tu rol vende a tu nombre, no por cuenta de una agencia');
+  const row = await refs.findChannelRow(tx, tourOperatorId, channelId);
+  const why = !row
+    ? 'La agencia no existe o es de otro tour operador'
+    : row.kind !== 'agency'
+      ? 'Ese canal reserva por su cuenta (OCTO): elige una agencia'
+      : !row.active
+        ? 'La agencia está desactivada'
+        : null;
+  if (why || !row) throw validation({ channel_id: [why ?? ''] }, why ?? undefined);
+  return row;
 }
 
 /** What a sale reads from its request: the staff create body, of which the public one is a subset. */
@@ -88,9 +124,13 @@ export type SaleBody = Pick<
   | 'discount_cents'
   | 'discount_reason'
   | 'passengers'
+  | 'answers'
 >;
 
-/** Everything one sale needs, whoever sells: staff ({@link createBooking}) or the customer (public API). */
+/**
+ * Everything one sale needs, whoever sells: staff ({@link createBooking}), the customer (public
+ * API), a channel (issue 33) or the demo seed.
+ */
 export type Sale = {
   /** The product, already checked sellable by the caller (tenant scope, or public and active). */
   product: ProductRow;
@@ -98,8 +138,8 @@ export type Sale = {
   body: SaleBody;
   channel: TBookingChannel;
   sellerId: string | null;
-  /** The staff user who sells; null for the customer. */
-  createdBy: string | null;
+  /** Who sells: the booking's `created_by` when staff, its history and its audit entry. */
+  actor: ChangeActor;
   state: 'pending' | 'confirmed';
   /** The level asking to sell past the sale cut-off; null: the cut-off applies (always for the public). */
   cutoffOverrideLevel: number | null;
@@ -109,8 +149,31 @@ export type Sale = {
    * taken (the public API stores its idempotent response here, so both commit or neither).
    */
   beforeSeats?: (tx: DbOrTx, bookingId: string) => Promise<void>;
-  /** Who sells, for the audit log: the staff user or the customer. */
-  audit: AuditContext;
+  /**
+   * The customer pays online when booking (ADR 022 "Holds and races"): a product paid in full or
+   * with a deposit, of an operator with a payment provider, is sold `pending` and holds its seats
+   * until `now + hold minutes`; its confirmation waits for the payment, and a job ends the hold.
+   */
+  holdForOnlinePayment?: boolean;
+  /**
+   * Every required booking question must be answered (ADR 024): the customer's sale. Staff may leave
+   * one for later, and a channel answers them by its confirmation at the latest.
+   */
+  requireAnswers?: boolean;
+  /**
+   * Sold through a channel (ADR 023): the booking carries it, its reseller's reference and OCTO
+   * uuid, the channel's commission; an OCTO reserve holds its seats until `holdUntil` (pending,
+   * ended by the same job as a payment hold); the channel's allotment is checked under the
+   * departure's lock; the customer hears nothing until the channel confirms.
+   */
+  channelSale?: {
+    channelId: string;
+    resellerReference: string | null;
+    octoUuid: string | null;
+    holdUntil: Date | null;
+    allotment: number | null;
+    commissionPct: number | null;
+  };
 };
 
 /**
@@ -138,21 +201,35 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
   const passengers = (body.passengers ?? []).map((p) => ({ ...p, document_id: p.document_id ?? '' }));
   const paxErrors = passengerErrors(passengers, body.pax);
   if (paxErrors) throw validation(paxErrors);
+  const answers = answersFor(product, body.answers, quote.pax_total, sale.requireAnswers === true);
 
   const accommodationId = body.accommodation_id ?? null;
   const place = accommodationId ? await usablePlace(tx, product.tourOperatorId, accommodationId) : null;
   const isOverridden = body.pickup_time !== undefined && body.pickup_time !== null;
   const pickupTime = isOverridden ? body.pickup_time : await computedPickupTime(tx, product, place, body.time);
 
-  const { sellerId, state, channel } = sale;
-  const commissionPct = sellerId
-    ? await sellerCommission(tx, product.tourOperatorId, sellerId, operator.defaultCommissionPct)
-    : null;
+  const { sellerId, channel } = sale;
+  const cs = sale.channelSale;
+  const holdUntil = cs
+    ? cs.holdUntil
+    : sale.holdForOnlinePayment
+      ? await holdForSale(
+          tx,
+          { tourOperatorId: product.tourOperatorId, paymentMode: product.paymentMode, totalCents: quote.total_cents },
+          now,
+        )
+      : null;
+  const state = holdUntil ? 'pending' : sale.state;
+  const commissionPct = cs
+    ? cs.commissionPct
+    : sellerId
+      ? await sellerCommission(tx, product.tourOperatorId, sellerId, operator.defaultCommissionPct)
+      : null;
 
   const departureId =
     existing?.id ??
     (
-      await departuresRepo.ensureDeparture(tx, {
+      await departures.ensureDeparture(tx, {
         tourOperatorId: product.tourOperatorId,
         productId: product.id,
         date: body.date,
@@ -191,57 +268,53 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
     sellerId,
     commissionPct,
     commissionCents: commissionCents(quote.total_cents, commissionPct),
-    createdBy: sale.createdBy,
+    createdBy: actorUserId(sale.actor),
     state,
     paymentState: paymentStateFor(quote.total_cents, 0, 0),
     passengers,
+    answers,
     confirmedAt: state === 'confirmed' ? now : null,
+    holdExpiresAt: holdUntil,
+    channelId: cs?.channelId ?? null,
+    resellerReference: cs?.resellerReference ?? null,
+    octoUuid: cs?.octoUuid ?? null,
     createdAt: now,
     updatedAt: now,
   });
-  await repo.insertEvents(tx, [
-    {
-      tourOperatorId: booking.tourOperatorId,
-      bookingId: booking.id,
-      type: 'created',
-      actorId: sale.createdBy,
-      createdAt: now,
-      data: {
-        product_id: product.id,
-        date: body.date,
-        time: body.time,
-        pax: paxOf(quote.lines),
-        total_cents: quote.total_cents,
-        state,
-        channel,
-        seller_id: sellerId,
-      },
-    },
-  ]);
-  await recordAudit(tx, sale.audit, {
-    tourOperatorId: booking.tourOperatorId,
-    entityType: 'booking',
-    entityId: booking.id,
-    action: 'create',
-    summary: bookingSummary(booking),
-    at: now,
+  // What was sold, as the history's `created` event and the audit entry both keep it.
+  const sold = {
+    date: body.date,
+    time: body.time,
+    pax: paxOf(quote.lines),
+    total_cents: quote.total_cents,
+    state,
+    channel,
+  };
+  await insertSaleRecords(tx, booking, {
+    actor: sale.actor,
+    now,
+    event: { product_id: product.id, ...sold, seller_id: sellerId },
     changes: createdFields({
       product_id: { id: product.id, name: product.name },
-      date: body.date,
-      time: body.time,
-      pax: paxOf(quote.lines),
-      total_cents: quote.total_cents,
-      state,
-      channel,
+      ...sold,
       customer_name: booking.customerName,
     }),
   });
   // The customer hears of it (confirmed, received for review, or prepared for them to complete),
   // written in this transaction: the booking commits with its message or neither exists.
-  await queueSaleMessage(tx, booking, product.name);
+  // A held booking hears nothing yet: the payment confirms it (and sends its confirmation), and an
+  // unpaid hold ends quietly (ADR 022).
+  if (holdUntil) await scheduleHoldExpiry(tx, booking.id, holdUntil);
+  else await queueSaleMessage(tx, booking, product.name);
   if (sale.beforeSeats) await sale.beforeSeats(tx, booking.id);
   // Last statement before COMMIT: the departure row stays locked as briefly as possible.
   await takeSeatsOrRefuse(tx, departureId, quote.seats);
+  // A channel's allotment, counted under that lock (the UPDATE above holds the departure row), so
+  // two sales of one channel never both pass it; this booking is already among the counted.
+  if (cs && cs.allotment !== null && quote.seats > 0) {
+    const held = await repo.channelSeatsOnDeparture(tx, cs.channelId, departureId);
+    if (held > cs.allotment) throw noSeats(cs.allotment - (held - quote.seats));
+  }
   return booking.id;
 }
 

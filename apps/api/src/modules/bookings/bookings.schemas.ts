@@ -6,8 +6,12 @@ import { z } from 'zod';
 import { ZListQuery } from '../../lib/route-schemas';
 
 export const ZBookingListQuery = ZListQuery.extend({
+  // Empty means the first page, like an empty `page` (issue 31: the document called `cursor=` valid).
   cursor: z
     .string()
+    .transform((v) => v || undefined)
     .optional()
-    .describe('Cursor opaco de la página siguiente (cabecera X-Next-Cursor); solo con el orden por defecto'),
+    .describe(
+      'Cursor opaco de la página siguiente (cabecera X-Next-Cursor, tal cual); solo con el orden por defecto. Vacío: la primera página',
+    ),
 });

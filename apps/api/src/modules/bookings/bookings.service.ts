@@ -9,17 +9,66 @@
  * - bookings.checks.ts: what a sale and an edit both check (product, departure, seats, pickup, seller).
  */
 
+// The product's pickup list as the pickup-time rule reads it (the public catalogue offers the same places).
+export { listPickupEntries } from './booking-references.repository';
+export { bookingSummary } from './booking-writer';
+export { type CheckIn, checkInBooking, settleDepartureAtEnd } from './bookings.boarding';
 export { cancelBooking, cancelLockedBooking } from './bookings.cancel';
 export {
-  bookingSummary,
+  type ChannelContact,
+  type ChannelReserveInput,
+  type ChannelSeller,
+  cancelChannelBooking,
+  channelBookingStatus,
+  confirmChannelBooking,
+  extendChannelHold,
+  findChannelBooking,
+  listChannelBookings,
+  reserveForChannel,
+  updateChannelBooking,
+} from './bookings.channel';
+export {
   computedPickupTime,
   loadOperator,
   loadSellableProduct,
   type OperatorSettings,
   priced,
+  readBooking,
   usablePlace,
 } from './bookings.checks';
 export { decodeCursor, encodeCursor } from './bookings.cursor';
+export { cancelAsCustomer, editAsCustomer } from './bookings.customer';
+export {
+  canCancel,
+  canConfirm,
+  freeCancellationUntil,
+  isPreparedByStaff,
+} from './bookings.customer-rules';
 export { updateBooking } from './bookings.edit';
-export { getBooking, listBookings, listEvents } from './bookings.read';
+export { bookingRowFields, dueNowOf, pendingCents, startsAtOf, termsOf } from './bookings.mapper';
+export {
+  addPaymentLink,
+  applyOnlinePayment,
+  cancelledByHold,
+  type DueNow,
+  dueNowCents,
+  expireEndedHolds,
+  expireHold,
+  HOLD_EXPIRY_JOB,
+  type OnlinePayment,
+  type ProviderRefund,
+  REFUND_EXCESS_JOB,
+  recordProviderRefund,
+  renewHold,
+  setPaymentLinkMessage,
+} from './bookings.online';
+export { bookingResponseOf, getBooking, listBookings, listEvents } from './bookings.read';
+export { findBookingRows as readBookingRows } from './bookings.repository';
 export { createBooking, type Sale, type SaleBody, sellInTransaction } from './bookings.sale';
+export {
+  findProviderPayment,
+  listLinks as listPaymentLinks,
+  listProviderPayments,
+  type PaymentLinkRow,
+} from './online.repository';
+export { type PaymentEntry, readPayment, recordPayment, recordPaymentLocked } from './payments.service';

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, tourOperators } from '../../db/schema';
 import { type Actor, tenantScope } from '../../lib/tenant';
-import { hasSoldDeparturesBetween } from '../departures/departures.repository';
+import { hasSoldDeparturesBetween } from '../departures/departures.service';
 
 /**
  * Products whose departures the calendar shows: live products in the actor's scope (a Vendedor

@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TBookingCalendarEntry } from '@trayecto/shared';
+import { timeZoneOf } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { listDeparturesOf } from '../departures/departures.repository';
-import { computeAvailability, TooManySlotsError } from '../products/availability';
-import * as productsRepo from '../products/products.repository';
-import { timeZoneOf } from '../products/products.service';
+import { computeAvailability, TooManySlotsError } from '../departures/availability';
+import { listDeparturesOf } from '../departures/departures.service';
+import * as productsService from '../products/products.service';
 import * as repo from './bookings.repository';
 import { listCalendarProducts } from './calendar.repository';
 
@@ -33,7 +33,7 @@ export async function getCalendar(
   q: { from: string; to: string; product_id?: string; tour_operator_id?: string },
   now: Date,
 ): Promise<TBookingCalendarEntry[]> {
-  if (q.product_id && !(await productsRepo.findVisibleProduct(db, actor, q.product_id))) {
+  if (q.product_id && !(await productsService.findVisibleProduct(db, actor, q.product_id))) {
     throw notFound('El producto');
   }
   const products = await listCalendarProducts(db, actor, {

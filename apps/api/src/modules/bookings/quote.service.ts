@@ -1,8 +1,8 @@
 import type { TBookingQuoteRequest, TBookingQuoteResponse } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/tenant';
-import { listDeparturesOf } from '../departures/departures.repository';
-import { computeAvailability } from '../products/availability';
+import { computeAvailability } from '../departures/availability';
+import { listDeparturesOf } from '../departures/departures.service';
 import { computedPickupTime, loadSellableProduct, priced, usablePlace } from './bookings.checks';
 
 /**

@@ -138,6 +138,37 @@ export async function salesByDay(db: DbOrTx, scope: DashboardScope, timeZone: st
   return res.rows.map((r) => ({ day: r.day, salesCents: Number(r.sales_cents), bookings: Number(r.bookings) }));
 }
 
+/**
+ * Non-cancelled bookings created in [start, end) by channel and, for resellers and agencies, by
+ * which one (ADR 023): the same range scan of (tour_operator_id, created_at) as the chart.
+ */
+export async function salesByChannel(db: DbOrTx, scope: DashboardScope, start: Date, end: Date) {
+  const res = await db.execute<{
+    channel: string;
+    channel_id: string | null;
+    name: string | null;
+    bookings: number | string;
+    sales_cents: number | string;
+    commission_cents: number | string;
+  }>(sql`
+    select b.channel, b.channel_id::text as channel_id, c.name, count(*) as bookings,
+      coalesce(sum(b.total_cents), 0) as sales_cents, coalesce(sum(b.commission_cents), 0) as commission_cents
+    from bookings b left join channels c on c.id = b.channel_id
+    where ${tenant(sql`b.tour_operator_id`, scope)}
+      and b.created_at >= ${start.toISOString()}::timestamptz and b.created_at < ${end.toISOString()}::timestamptz
+      and b.state <> 'cancelled'
+    group by b.channel, b.channel_id, c.name
+    order by sum(b.total_cents) desc, c.name`);
+  return res.rows.map((r) => ({
+    channel: r.channel,
+    channelId: r.channel_id,
+    name: r.name,
+    bookings: Number(r.bookings),
+    salesCents: Number(r.sales_cents),
+    commissionCents: Number(r.commission_cents),
+  }));
+}
+
 /** A seller's non-cancelled sales created in [start, end): total, commission and count. */
 export async function sellerTotals(db: DbOrTx, tourOperatorId: string, sellerId: string, start: Date, end: Date) {
   const res = await db.execute<{

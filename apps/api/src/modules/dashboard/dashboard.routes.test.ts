@@ -123,6 +123,18 @@ describe('GET /api/v1/dashboard', () => {
       expect(d.sales_30_days[29]).toEqual({ date: today(), sales_cents: 29500, bookings: 3 });
       expect(salesOn(d, day(-10))).toEqual({ date: day(-10), sales_cents: 4500, bookings: 1 });
       expect(d.sales_30_days.reduce((n, s) => n + s.sales_cents, 0)).toBe(34000);
+      // The same 30 days by channel (ADR 023): the seller's b1 + b4, the office's b2 + b5.
+      expect(d.sales_by_channel).toEqual([
+        {
+          channel: 'seller',
+          channel_id: null,
+          name: 'Vendedor',
+          bookings: 2,
+          sales_cents: 22500,
+          commission_cents: 2250,
+        },
+        { channel: 'office', channel_id: null, name: 'Oficina', bookings: 2, sales_cents: 11500, commission_cents: 0 },
+      ]);
     }
   });
 
@@ -134,6 +146,7 @@ describe('GET /api/v1/dashboard', () => {
     expect(d.next_7_days).toEqual({ departures: 2, pax: 5, occupancy: 0.35, sales_cents: 22500, pending_cents: 8500 });
     expect(d.today_departures.map((t) => [t.time, t.pax])).toEqual([['09:00', 2]]);
     expect(d.sales_30_days[29]).toEqual({ date: today(), sales_cents: 22500, bookings: 2 });
+    expect(d.sales_by_channel).toEqual([]);
     expect(d.seller).toEqual({
       month_sales_cents: 22500,
       month_commission_cents: 900 + 1350,
@@ -150,6 +163,7 @@ describe('GET /api/v1/dashboard', () => {
       expect(d.next_7_days).toEqual(kpis);
       expect(d.today_departures.map((t) => t.sheet_id)).toEqual([sheetToday.id]);
       expect(d.sales_30_days).toEqual([]);
+      expect(d.sales_by_channel).toEqual([]);
       expect(d.seller).toBeNull();
     }
     const none = await dashboard(tokenB4);

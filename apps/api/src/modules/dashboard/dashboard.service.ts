@@ -1,7 +1,10 @@
 import {
   addDays,
+  BOOKING_CHANNEL_NAMES,
+  BOOKING_CHANNELS,
   DEFAULT_TIME_ZONE,
   LEVEL,
+  type TBookingChannel,
   type TDashboardKpis,
   type TDashboardResponse,
   timeZoneOf,
@@ -63,6 +66,7 @@ function monthOf(date: string) {
  * - sales_cents: total of non-cancelled bookings whose departure falls in the window;
  * - pending_cents: what those customers still owe, max(0, total − paid + refunded);
  * - sales_30_days: non-cancelled bookings by day of creation, zero-filled (not for Chofer/Guía);
+ * - sales_by_channel: the same 30 days by channel, each reseller and agency by name (ADR 023);
  * - seller: a Vendedor's sales, commission and bookings created this month.
  * Four queries whatever the size of the data (settings, departures, chart, seller block).
  */
@@ -105,7 +109,8 @@ export async function getDashboard(
   const salesStart = new Date(Math.min(...ownZones.map((tz) => +startOf(firstSalesDay, tz))));
   const salesEnd = new Date(Math.max(...ownZones.map((tz) => +startOf(addDays(today, 1), tz))));
 
-  const [rows, sales, sellerTotals] = await Promise.all([
+  const byChannelScope = scope.kind === 'all' || scope.kind === 'operator';
+  const [rows, sales, sellerTotals, byChannel] = await Promise.all([
     repo.departureFigures(db, scope, from, to),
     scope.kind === 'own_day'
       ? Promise.resolve([])
@@ -113,6 +118,7 @@ export async function getDashboard(
     scope.kind === 'seller'
       ? repo.sellerTotals(db, scope.tourOperatorId, scope.sellerId, startOf(month.first), startOf(month.next))
       : Promise.resolve(null),
+    byChannelScope ? repo.salesByChannel(db, scope, salesStart, salesEnd) : Promise.resolve([]),
   ]);
   const figures = rows.filter((f) => {
     const w = windowOf(f.timezone);
@@ -136,6 +142,14 @@ export async function getDashboard(
             const s = byDay.get(date);
             return { date, sales_cents: s?.salesCents ?? 0, bookings: s?.bookings ?? 0 };
           }),
+    sales_by_channel: byChannel.map((c) => ({
+      channel: (BOOKING_CHANNELS as readonly string[]).includes(c.channel) ? (c.channel as TBookingChannel) : 'office',
+      channel_id: c.channelId,
+      name: c.name ?? BOOKING_CHANNEL_NAMES[c.channel as TBookingChannel] ?? c.channel,
+      bookings: c.bookings,
+      sales_cents: c.salesCents,
+      commission_cents: c.commissionCents,
+    })),
     today_departures: todays.map((f) => ({
       departure_id: f.departure_id,
       product_id: f.product_id,

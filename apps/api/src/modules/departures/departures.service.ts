@@ -1,15 +1,42 @@
-import { MAX_START_TIMES_PER_DAY, type TAvailabilitySlot, type TDepartureUpdateRequest } from '@trayecto/shared';
-import type { Db, DbOrTx } from '../../db/client';
-import { fieldError, notFound, validation } from '../../lib/app-error';
-import type { Actor } from '../../lib/tenant';
-import { computeAvailability, ruleTimesOn } from '../products/availability';
-import { isConstraintViolation } from '../products/db-errors';
-import type { ProductRow } from '../products/products.mapper';
-import * as productsRepo from '../products/products.repository';
-import { CAPACITY_BELOW_SOLD, timeZoneOf } from '../products/products.service';
+/**
+ * Departures (product × date × start time): their availability, staff overrides, the seats sales
+ * take and give back, and the capacity that follows the product's. The departures module knows the
+ * product only as a row its caller passes in (products, bookings and schedule sheets call it; it
+ * calls none of them), so the modules' dependencies point one way (issue 31 item 4).
+ */
+import {
+  displayDate,
+  MAX_START_TIMES_PER_DAY,
+  plural,
+  type TAvailabilitySlot,
+  type TDepartureUpdateRequest,
+} from '@trayecto/shared';
+import type { DbOrTx } from '../../db/client';
+import type { products } from '../../db/schema';
+import { AppError, fieldError, notFound, validation } from '../../lib/app-error';
+import { isConstraintViolation } from '../../lib/db-errors';
+import { computeAvailability, ruleTimesOn } from './availability';
 import * as repo from './departures.repository';
 
-const NOT_FOUND = 'El producto';
+// The departures other modules read and the seats they take and give back: the owner's queries.
+export {
+  type DepartureKey,
+  type DepartureRow,
+  ensureDeparture,
+  findDeparture,
+  findDepartureById,
+  findSoldDepartureFrom,
+  hasSoldDeparturesBetween,
+  listDeparturesOf,
+  listDeparturesToPlan,
+  releaseSeats,
+  takeSeats,
+} from './departures.repository';
+
+/** A product as the departures read it (the whole row; the caller has checked who may see it). */
+type ProductRow = typeof products.$inferSelect;
+
+export const CAPACITY_BELOW_SOLD = 'No se puede bajar la capacidad por debajo de las plazas vendidas';
 const belowSold = () => fieldError('CAPACITY_BELOW_SOLD', 'capacity', CAPACITY_BELOW_SOLD);
 export const DAY_FULL_OF_DEPARTURES = `Ese día ya tiene ${MAX_START_TIMES_PER_DAY} salidas, el máximo: cambia la hora de una existente`;
 
@@ -26,7 +53,11 @@ async function assertRoomForExtraDeparture(db: DbOrTx, product: ProductRow, date
   }
 }
 
-/** A product's departures between two dates as the calendar and the sale see them (capacity, seats left, sellable at `now`). */
+/**
+ * A product's departures between two dates as the calendar and the sale see them: capacity, seats
+ * taken and left, and whether each can still be sold at `now` (in the operator's time zone, after
+ * the booking cut-off).
+ */
 export async function slotsOf(db: DbOrTx, product: ProductRow, timeZone: string, from: string, to: string, now: Date) {
   const rows = await repo.listDepartures(db, product.id, from, to);
   return computeAvailability({
@@ -43,71 +74,104 @@ export async function slotsOf(db: DbOrTx, product: ProductRow, timeZone: string,
 }
 
 /**
- * The departures of a product between two dates with capacity, seats taken and left, and whether
- * each can still be sold at `now` (in the operator's time zone, after the booking cut-off).
- */
-export async function getAvailability(
-  db: Db,
-  actor: Actor,
-  id: string,
-  range: { from: string; to: string },
-  now: Date,
-): Promise<TAvailabilitySlot[]> {
-  const row = await productsRepo.findVisibleProduct(db, actor, id);
-  if (!row) throw notFound(NOT_FOUND);
-  return slotsOf(db, row.product, timeZoneOf(row.operator.timezone), range.from, range.to, now);
-}
-
-/**
  * Overrides one departure's capacity (null = the product's again), closes or reopens it, or
  * annotates it; creates the departure row if needed (which is how staff add an extra departure at
- * a time no rule gives). A capacity below the seats already sold answers 409.
+ * a time no rule gives). A capacity below the seats already sold answers 409. `product` is locked
+ * by the caller in `tx`; answers the departure as the calendar shows it.
  */
 export async function updateDeparture(
-  db: Db,
-  actor: Actor,
-  id: string,
+  tx: DbOrTx,
+  product: ProductRow,
+  timeZone: string,
   body: TDepartureUpdateRequest,
   now: Date,
 ): Promise<TAvailabilitySlot> {
-  return db.transaction(async (tx) => {
-    const product = await productsRepo.lockVisibleProduct(tx, actor, id);
-    if (!product) throw notFound(NOT_FOUND);
-    const existing = await repo.findDepartureForUpdate(tx, id, body.date, body.time);
-    if (!existing) await assertRoomForExtraDeparture(tx, product, body.date, body.time);
+  const existing = await repo.findDepartureForUpdate(tx, product.id, body.date, body.time);
+  if (!existing) await assertRoomForExtraDeparture(tx, product, body.date, body.time);
 
-    const changes: Parameters<typeof repo.upsertDeparture>[2] = {};
-    if (body.capacity !== undefined) {
-      changes.capacity = body.capacity ?? product.capacity;
-      changes.capacityOverride = body.capacity !== null;
-    }
-    if (body.closed !== undefined) changes.closed = body.closed;
-    if (body.notes !== undefined) changes.notes = body.notes;
-    if (existing && changes.capacity !== undefined && changes.capacity < existing.seatsTaken) throw belowSold();
+  const changes: Parameters<typeof repo.upsertDeparture>[2] = {};
+  if (body.capacity !== undefined) {
+    changes.capacity = body.capacity ?? product.capacity;
+    changes.capacityOverride = body.capacity !== null;
+  }
+  if (body.closed !== undefined) changes.closed = body.closed;
+  if (body.notes !== undefined) changes.notes = body.notes;
+  if (existing && changes.capacity !== undefined && changes.capacity < existing.seatsTaken) throw belowSold();
 
-    try {
-      await repo.upsertDeparture(
-        tx,
-        {
-          tourOperatorId: product.tourOperatorId,
-          productId: id,
-          date: body.date,
-          time: body.time,
-          capacity: changes.capacity ?? product.capacity,
-          capacityOverride: changes.capacityOverride ?? false,
-          closed: changes.closed ?? false,
-          notes: changes.notes ?? '',
-        },
-        changes,
-      );
-    } catch (err) {
-      if (isConstraintViolation(err, '23514', 'departures_seats_check')) throw belowSold();
-      throw err;
-    }
-    const operator = await productsRepo.findOperator(tx, product.tourOperatorId);
-    const slots = await slotsOf(tx, product, timeZoneOf(operator?.timezone), body.date, body.date, now);
-    const slot = slots.find((s) => s.time === body.time);
-    if (!slot) throw notFound('La salida');
-    return slot;
-  });
+  try {
+    await repo.upsertDeparture(
+      tx,
+      {
+        tourOperatorId: product.tourOperatorId,
+        productId: product.id,
+        date: body.date,
+        time: body.time,
+        capacity: changes.capacity ?? product.capacity,
+        capacityOverride: changes.capacityOverride ?? false,
+        closed: changes.closed ?? false,
+        notes: changes.notes ?? '',
+      },
+      changes,
+    );
+  } catch (err) {
+    if (isConstraintViolation(err, '23514', 'departures_seats_check')) throw belowSold();
+    throw err;
+  }
+  const slots = await slotsOf(tx, product, timeZone, body.date, body.date, now);
+  const slot = slots.find((s) => s.time === body.time);
+  if (!slot) throw notFound('La salida');
+  return slot;
+}
+
+/**
+ * The product's capacity changed: the departures without a capacity of their own take the new one,
+ * in the caller's transaction; refused (409) when one of them has sold more seats than that.
+ */
+export async function followProductCapacity(tx: DbOrTx, productId: string, capacity: number) {
+  const refusing = await repo.findFollowerAbove(tx, productId, capacity);
+  if (refusing) {
+    throw new AppError({
+      code: 'CAPACITY_BELOW_SOLD',
+      message: CAPACITY_BELOW_SOLD,
+      errors: {
+        capacity: [
+          `${CAPACITY_BELOW_SOLD}: la salida del ${displayDate(refusing.date)} a las ${refusing.time} tiene ${plural(refusing.seatsTaken, 'plaza vendida', 'plazas vendidas')}`,
+        ],
+      },
+    });
+  }
+  try {
+    await repo.setFollowersCapacity(tx, productId, capacity);
+  } catch (err) {
+    // A booking took seats between the check and the update: the CHECK constraint refuses it.
+    if (isConstraintViolation(err, '23514', 'departures_seats_check')) throw belowSold();
+    throw err;
+  }
+}
+
+/**
+ * The operator cancels a departure (bookings.departure-cancel.ts): it must be one the product has
+ * (a row already, booked or added by staff, or a time of its weekly rules; else 422 on `time`), and
+ * it closes for sale from now on (the row is created if nobody had booked it yet). `product` is
+ * locked by the caller in `tx`; answers the departure row.
+ */
+export async function closeDeparture(tx: DbOrTx, product: ProductRow, date: string, time: string) {
+  const existing = await repo.findDepartureForUpdate(tx, product.id, date, time);
+  const offered = ruleTimesOn(date, product.availabilityRules, new Set(product.closedDates));
+  if (!existing && !offered.includes(time)) {
+    const m = 'El producto no tiene salida a esa hora ese día';
+    throw validation({ time: [m] }, m);
+  }
+  return repo.upsertDeparture(
+    tx,
+    {
+      tourOperatorId: product.tourOperatorId,
+      productId: product.id,
+      date,
+      time,
+      capacity: product.capacity,
+      closed: true,
+    },
+    { closed: true },
+  );
 }

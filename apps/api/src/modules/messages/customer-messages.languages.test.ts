@@ -24,20 +24,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
+import { BOOKING_READS } from '../../app';
 import { tourOperators } from '../../db/schema';
 import { api, booked, bookingBody, mkAccommodation, mkProduct, type World } from '../bookings/bookings.test-helpers';
 import { newKey, publicApi, publicBody } from '../public/public.test-helpers';
 import { spanishIn } from './i18n/i18n.test-helpers';
 import type { BookingMessagePayload } from './messages.booking-templates';
+import { createMessageSender, type MessageSender } from './messages.delivery';
 import { type RenderedMessage, renderMessage } from './messages.render';
 import { createSmtpTransport } from './messages.transport';
-import { createMailWorker, type MailWorker } from './messages.worker';
 
 const PUBLIC_URL = 'https://reservas.example.com';
 const TZ = 'Europe/Madrid';
 let app: FastifyInstance;
 let smtp: TestSmtp;
-let worker: MailWorker;
+let worker: MessageSender;
 let w: World;
 let product: { id: string };
 let hotel: string;
@@ -89,10 +90,10 @@ beforeAll(async () => {
   // between the moment its message is queued and the moment it leaves.
   app = await buildTestApp({ env: { PUBLIC_URL } });
   await app.ready();
-  worker = createMailWorker({
+  worker = createMessageSender({
     db: app.db,
     transport: createSmtpTransport({ url: smtp.url, from: 'Trayecto <no-reply@trayecto.test>' }),
-    render: (m) => renderMessage(app.db, m, { origin: PUBLIC_URL, now: new Date() }),
+    render: (m) => renderMessage(app.db, m, { origin: PUBLIC_URL, now: new Date(), reads: BOOKING_READS }),
     retry: { baseDelayMs: 0, maxDelayMs: 0 },
   });
   w = await createWorld(app);
@@ -224,7 +225,9 @@ describe('the Done-when of issue 15', () => {
     // The day before, at the operator's hour (18:00 in Madrid): the reminder, in German.
     await app.db.execute(sql`update bookings set created_at = now() - interval '10 days' where id = ${booking.id}`);
     const moment = zonedDateTimeToInstant(addDays(D, -1), '18:00', TZ);
-    expect(await app.reminders.runOnce(new Date(moment.getTime() + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      (await app.background.runner.runTask('messages.reminders', new Date(moment.getTime() + 60_000))).result,
+    ).toBeGreaterThanOrEqual(1);
     await deliver();
     const reminder = await smtp.mailTo('anna@example.de', 'Morgen ist Ihr Ausflug');
     expect(reminder.subject).toBe(`Morgen ist Ihr Ausflug: Walbeobachtung, ${dayIn('de-DE', D)} (${booking.locator})`);
@@ -258,6 +261,7 @@ const KNOWN: Record<
       booking_cancelled: 'Reserva cancelada: ',
       payment_received: 'Pago recibido: ',
       payment_refunded: 'Reembolso de tu reserva: ',
+      payment_link: 'Paga tu reserva en línea: ',
       booking_reminder: 'Mañana es tu excursión: ',
       departure_cancelled: 'Salida cancelada: ',
     },
@@ -274,6 +278,7 @@ const KNOWN: Record<
       booking_cancelled: 'Booking cancelled: ',
       payment_received: 'Payment received: ',
       payment_refunded: 'Refund for your booking: ',
+      payment_link: 'Pay for your booking online: ',
       booking_reminder: 'Your tour is tomorrow: ',
       departure_cancelled: 'Tour cancelled: ',
     },
@@ -290,6 +295,7 @@ const KNOWN: Record<
       booking_cancelled: 'Buchung storniert: ',
       payment_received: 'Zahlung erhalten: ',
       payment_refunded: 'Erstattung zu Ihrer Buchung: ',
+      payment_link: 'Ihre Buchung online bezahlen: ',
       booking_reminder: 'Morgen ist Ihr Ausflug: ',
       departure_cancelled: 'Ausflug abgesagt: ',
     },
@@ -306,6 +312,7 @@ const KNOWN: Record<
       booking_cancelled: 'Réservation annulée\u00a0: ',
       payment_received: 'Paiement reçu\u00a0: ',
       payment_refunded: 'Remboursement de votre réservation\u00a0: ',
+      payment_link: 'Réglez votre réservation en ligne\u00a0: ',
       booking_reminder: 'Votre excursion, c’est demain\u00a0: ',
       departure_cancelled: 'Excursion annulée\u00a0: ',
     },
@@ -322,6 +329,7 @@ const KNOWN: Record<
       booking_cancelled: 'Prenotazione annullata: ',
       payment_received: 'Pagamento ricevuto: ',
       payment_refunded: 'Rimborso della sua prenotazione: ',
+      payment_link: 'Paghi la sua prenotazione online: ',
       booking_reminder: 'Domani la sua escursione: ',
       departure_cancelled: 'Escursione annullata: ',
     },
@@ -338,6 +346,7 @@ const KNOWN: Record<
       booking_cancelled: 'Boeking geannuleerd: ',
       payment_received: 'Betaling ontvangen: ',
       payment_refunded: 'Terugbetaling voor uw boeking: ',
+      payment_link: 'Betaal uw boeking online: ',
       booking_reminder: 'Morgen is uw excursie: ',
       departure_cancelled: 'Excursie geannuleerd: ',
     },
@@ -377,6 +386,7 @@ async function renderAll(bookingId: string, locale: TPublicLocale) {
     booking_cancelled: [{ by: 'staff' }, { by: 'customer' }],
     payment_received: [{ amount_cents: 5000, method: 'card' }, { amount_cents: 5000 }],
     payment_refunded: [{ amount_cents: 5000, method: 'transfer' }],
+    payment_link: [{ amount_cents: 8050, expires_at: '2030-01-10T09:00:00.000Z' }],
     booking_reminder: [{ date: addDays(todayIn(TZ), 4) }],
     departure_cancelled: [
       { departure_reason: 'weather', next_steps: NEXT_STEPS[locale] },
@@ -389,7 +399,7 @@ async function renderAll(bookingId: string, locale: TPublicLocale) {
       const m = await renderMessage(
         app.db,
         { kind, booking_id: bookingId, payload, subject: '', html: '', text: '' },
-        { origin: PUBLIC_URL, now: new Date(), forPreview: true },
+        { origin: PUBLIC_URL, now: new Date(), forPreview: true, reads: BOOKING_READS },
       );
       if ('skip' in m) throw new Error(`${kind} skipped: ${m.skip}`);
       out.push({ kind, m });

@@ -7,6 +7,7 @@
  */
 import {
   DEFAULT_LOCALE,
+  netPaidCents,
   type TDepartureCancelReason,
   type TMessageKind,
   type TPublicBooking,
@@ -31,6 +32,8 @@ export type BookingMessagePayload = {
   next_steps?: string;
   /** booking_reminder: the departure date it is for. */
   date?: string;
+  /** payment_link (ADR 022): until when the link may be paid (ISO instant); `amount_cents` its amount. */
+  expires_at?: string;
 };
 
 /** Absolute links of one booking (in the message's language: `?lang=`). */
@@ -91,7 +94,7 @@ function detailRows(b: TPublicBooking, f: MessageFormat): [string, string][] {
   const pickup = pickupText(b, f);
   if (pickup) rows.push([pickup.label, pickup.value]);
   rows.push([labels.total, f.money(b.total_cents, b.currency)]);
-  if (b.paid_cents > 0) rows.push([labels.paid, f.money(b.paid_cents, b.currency)]);
+  if (netPaidCents(b) > 0) rows.push([labels.paid, f.money(netPaidCents(b), b.currency)]);
   if (b.pending_cents > 0) rows.push([labels.pending, f.money(b.pending_cents, b.currency)]);
   return rows;
 }
@@ -300,11 +303,22 @@ export function bookingEmail(
         },
         {
           type: 'details',
-          rows: [...summaryRows(b, f), [t.labels.paidNet, f.money(b.paid_cents, b.currency)]],
+          rows: [...summaryRows(b, f), [t.labels.paidNet, f.money(netPaidCents(b), b.currency)]],
         },
       );
       preview = f.fill(t.payment.refundedPreview, { amount });
       break;
+    case 'payment_link': {
+      // ADR 022: the office's link to pay online what is due; the booking's page shows it and pays it.
+      const until = p.expires_at ? f.instant(p.expires_at) : '';
+      blocks.push(
+        { type: 'paragraph', text: f.fill(t.payment.linkIntro, { amount, until }) },
+        { type: 'button', label: f.fill(t.payment.linkButton, { amount }), href: links.booking },
+        details,
+      );
+      preview = f.fill(t.payment.linkPreview, { amount, until });
+      break;
+    }
     case 'booking_reminder':
       blocks.push(
         { type: 'paragraph', text: f.fill(t.reminder.intro, { product }) },
@@ -353,11 +367,34 @@ export function bookingEmail(
 }
 
 function refundBlock(b: TPublicBooking, f: MessageFormat): EmailBlock {
-  if (b.paid_cents <= 0) return { type: 'paragraph', text: f.t.refund.nothingPaid };
-  return { type: 'paragraph', text: f.fill(f.t.refund.paid, { amount: f.money(b.paid_cents, b.currency) }) };
+  const kept = netPaidCents(b);
+  if (kept <= 0) return { type: 'paragraph', text: f.t.refund.nothingPaid };
+  return { type: 'paragraph', text: f.fill(f.t.refund.paid, { amount: f.money(kept, b.currency) }) };
 }
 
 /** The WhatsApp text staff send with one tap (click-to-chat): short, the links, the pickup. */
+/** The WhatsApp text of a payment link (ADR 022): the amount, until when, and the booking's page. */
+export function paymentLinkWhatsappText(
+  b: TPublicBooking,
+  links: BookingLinks,
+  link: { amountCents: number; expiresAt: Date },
+  locale: TPublicLocale = DEFAULT_LOCALE,
+): string {
+  const f = formatFor(b, locale);
+  const w = f.t.whatsapp;
+  const first = b.customer_name.trim().split(/\s+/)[0];
+  return f.fill(w.payment_link, {
+    hello: first ? f.fill(w.hello, { name: first }) : w.helloNoName,
+    brand: b.tour_operator.name,
+    product: b.product.name,
+    when: whenText(f, b),
+    locator: b.locator,
+    amount: f.money(link.amountCents, b.currency),
+    until: f.instant(link.expiresAt),
+    link: links.booking,
+  });
+}
+
 export function whatsappText(
   kind: TWhatsappKind,
   b: TPublicBooking,
@@ -375,13 +412,13 @@ export function whatsappText(
     when: whenText(f, b),
     locator: b.locator,
     where: pickup ? `\n${f.labelValue(pickup.label, pickup.value)}.` : '',
-    amount: f.money(b.paid_cents, b.currency),
+    amount: f.money(netPaidCents(b), b.currency),
   };
   switch (kind) {
     case 'booking_prepared':
       return f.fill(w.booking_prepared, { ...vars, link: links.booking });
     case 'booking_cancelled':
-      return f.fill(b.paid_cents > 0 ? w.booking_cancelled_paid : w.booking_cancelled, vars);
+      return f.fill(netPaidCents(b) > 0 ? w.booking_cancelled_paid : w.booking_cancelled, vars);
     case 'booking_reminder':
       return f.fill(w.booking_reminder, { ...vars, link: links.voucher });
     default:

@@ -36,6 +36,7 @@ export function toMessageResponse(v: MessageView): TMessageResponse {
     user_id: v.userId,
     actor_name: v.actorName,
     resend_of: v.resendOf,
+    response_status: v.responseStatus,
     created_at: isoOf(v.createdAt),
   };
 }

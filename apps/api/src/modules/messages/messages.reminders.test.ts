@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
+import { BOOKING_READS } from '../../app';
 import { tourOperators } from '../../db/schema';
 import { api, booked, bookingBody, mkAccommodation, mkProduct, type World } from '../bookings/bookings.test-helpers';
 import { renderMessage } from './messages.render';
@@ -45,6 +46,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** The reminders task, run by the background runner as if the clock said `now`. */
+const remind = async (now: Date) => (await app.background.runner.runTask('messages.reminders', now)).result;
+
 const reminders = async (bookingId: string) =>
   (
     await app.db.execute<{ state: string; payload: { date: string } }>(
@@ -78,12 +82,12 @@ describe('the day-before reminder, operator in Madrid at the default 18:00', () 
     const pending = await bookingOn(w.tokens.A1, madrid.id, D, { state: 'pending' });
     const late = await bookingOn(w.tokens.A1, madrid.id, D, {}, at(5));
 
-    await app.reminders.runOnce(at(-1));
+    await remind(at(-1));
     expect(await reminders(b.id)).toEqual([]);
-    await app.reminders.runOnce(at(1));
+    await remind(at(1));
     expect(await reminders(b.id)).toHaveLength(1);
-    await app.reminders.runOnce(at(10));
-    await app.reminders.runOnce(at(600));
+    await remind(at(10));
+    await remind(at(600));
     expect(await reminders(b.id)).toHaveLength(1);
     for (const other of [cancelled, pending, late]) expect(await reminders(other.id)).toEqual([]);
 
@@ -102,7 +106,7 @@ describe('the day-before reminder, operator in Madrid at the default 18:00', () 
       accommodation_id: hotelId,
       room: '12',
     });
-    await app.reminders.runOnce(at(2));
+    await remind(at(2));
     const mail = await smtp.mailTo('recogida@example.com', 'Mañana es tu excursión');
     expect(mail.text).toContain('Recogida: 08:30 en Hotel Jardines de Nivaria (recepción) · habitación 12');
     expect(await reminders(b.id)).toHaveLength(1);
@@ -124,7 +128,7 @@ describe('the day-before reminder, operator in Madrid at the default 18:00', () 
         html: '',
         text: '',
       },
-      { origin: 'https://r.example.com', now: new Date() },
+      { origin: 'https://r.example.com', now: new Date(), reads: BOOKING_READS },
     );
     expect(out).toEqual({ skip: 'La reserva cambió de fecha antes de que saliera el recordatorio' });
   });
@@ -146,10 +150,10 @@ describe("across the operator's midnight: Los Angeles, reminders at 23:30", () =
     // The moment's UTC date is the departure day itself: the rule reads the operator's clock.
     expect(at(1).toISOString().slice(0, 10)).toBe(D);
     const b = await bookingOn(w.tokens.B1, pacific.id, D);
-    await app.reminders.runOnce(zonedDateTimeToInstant(addDays(D, -1), '18:05', LA));
-    await app.reminders.runOnce(at(-1));
+    await remind(zonedDateTimeToInstant(addDays(D, -1), '18:05', LA));
+    await remind(at(-1));
     expect(await reminders(b.id)).toEqual([]);
-    await app.reminders.runOnce(at(1));
+    await remind(at(1));
     expect((await reminders(b.id)).map((r) => r.payload.date)).toEqual([D]);
   });
 
@@ -158,11 +162,11 @@ describe("across the operator's midnight: Los Angeles, reminders at 23:30", () =
     const b = await bookingOn(w.tokens.B1, pacific.id, next, { time: '09:00' });
     const gone = await bookingOn(w.tokens.B1, pacific.id, next, { time: '09:00' });
     // 00:40 on the departure day in Los Angeles: the 23:30 reminder was missed; it goes now.
-    await app.reminders.runOnce(zonedDateTimeToInstant(next, '00:40', LA));
+    await remind(zonedDateTimeToInstant(next, '00:40', LA));
     expect(await reminders(b.id)).toHaveLength(1);
     // Another booking of that departure seen only once it has started: too late, nothing.
     await app.db.execute(sql`delete from messages where booking_id = ${gone.id} and kind = 'booking_reminder'`);
-    await app.reminders.runOnce(zonedDateTimeToInstant(next, '09:01', LA));
+    await remind(zonedDateTimeToInstant(next, '09:01', LA));
     expect(await reminders(gone.id)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The day-before reminder (issue 14): at the hour each operator sets (default 18:00 in its own
- * zone), every confirmed booking of the next day gets one reminder. Every API process looks once a
- * minute, with or without SMTP (without it the reminders wait in the outbox like any message); the
- * dedupe key `booking_reminder:<booking>:<date>` keeps it to one per booking and day however many
- * processes look, and a booking moved to another day gets the reminder of its new day.
+ * zone), every confirmed booking of the next day gets one reminder. The `messages.reminders`
+ * background task (background.ts) looks once a minute in one process at a time, with or without
+ * SMTP (without it the reminders wait in the outbox like any message); the dedupe key
+ * `booking_reminder:<booking>:<date>` keeps it to one per booking and day however many processes
+ * look, and a booking moved to another day gets the reminder of its new day.
  *
  * The due rule, per booking of departure day D in the operator's zone: the reminder moment
  * (D − 1 at the reminder hour) has passed, the departure has not started, and the booking existed
@@ -13,7 +14,6 @@
  */
 import { DEFAULT_REMINDER_TIME } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { MESSAGE_KIND } from './messages.rules';
@@ -87,49 +87,4 @@ export async function queueDueReminders(db: DbOrTx, now: Date, limit = 2000): Pr
     if (id) queued += 1;
   }
   return queued;
-}
-
-export type ReminderScheduler = { start(): void; stop(): Promise<void>; runOnce(now?: Date): Promise<number> };
-
-/** Looks for due reminders every `intervalMs` (default a minute); `queued` is told how many it wrote. */
-export function createReminderScheduler(o: {
-  db: DbOrTx;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-  intervalMs?: number;
-  queued?: (n: number) => void;
-}): ReminderScheduler {
-  const intervalMs = o.intervalMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const runOnce = async (now = new Date()) => {
-    const n = await queueDueReminders(o.db, now);
-    if (n > 0) {
-      o.log?.info({ reminders: n }, 'reminders queued');
-      o.queued?.(n);
-    }
-    return n;
-  };
-  const tick = () => {
-    if (stopped || running) return;
-    running = runOnce()
-      .catch((err) => o.log?.warn({ err }, 'could not queue the reminders'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
-    runOnce,
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      setTimeout(tick, 1000).unref();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

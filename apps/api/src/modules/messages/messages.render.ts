@@ -21,9 +21,9 @@ import {
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getPublicBooking } from '../public/public.bookings';
 import { type BookingLinks, type BookingMessagePayload, bookingEmail } from './messages.booking-templates';
 import { bookingCalendar } from './messages.ics';
+import type { BookingReads } from './messages.ports';
 import { findBookingLanguages } from './messages.repository';
 import { type EmailAttachment, renderEmail } from './messages.templates';
 
@@ -54,6 +54,7 @@ export const OBSOLETE_ONCE_CANCELLED: ReadonlySet<TMessageKind> = new Set([
   'booking_changed',
   'booking_reminder',
   'payment_received',
+  'payment_link',
 ]);
 
 /** Kinds that carry the calendar entry (a changed one replaces the first: same UID). */
@@ -79,11 +80,12 @@ export async function customerView(
   db: DbOrTx,
   bookingId: string,
   now: Date,
+  reads: Pick<BookingReads, 'getPublicBooking'>,
 ): Promise<{ view: TPublicBooking; locale: TPublicLocale } | undefined> {
   const locale = await customerLocale(db, bookingId);
   if (!locale) return undefined;
   try {
-    return { view: await getPublicBooking(db, bookingId, now, { locale }), locale };
+    return { view: await reads.getPublicBooking(db, bookingId, now, { locale }), locale };
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
     throw err;
@@ -100,16 +102,19 @@ export function obsoleteReason(kind: TMessageKind, b: TPublicBooking, p: Booking
   return null;
 }
 
-/** Renders a message for sending (or for a preview: `forPreview` renders even what would be skipped). */
+/**
+ * Renders a message for sending (or for a preview: `forPreview` renders even what would be
+ * skipped). `reads` gives the booking as its customer sees it (the public pages' view).
+ */
 export async function renderMessage(
   db: DbOrTx,
   m: RenderableMessage,
-  ctx: { origin: string; now: Date; forPreview?: boolean },
+  ctx: { origin: string; now: Date; forPreview?: boolean; reads: Pick<BookingReads, 'getPublicBooking'> },
 ): Promise<RenderOutcome> {
   if (m.html !== '' || !m.booking_id) {
     return { subject: m.subject, html: m.html, text: m.text, attachments: [] };
   }
-  const found = await customerView(db, m.booking_id, ctx.now);
+  const found = await customerView(db, m.booking_id, ctx.now, ctx.reads);
   if (!found) return { skip: MESSAGE_SKIP_REASON.gone };
   const { view: b, locale } = found;
   const payload = m.payload as BookingMessagePayload;

@@ -1,10 +1,10 @@
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATES } from '@trayecto/shared';
+import { LEVEL, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATES, type TMessageKind } from '@trayecto/shared';
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, messageSettings, messages, tourOperators, users } from '../../db/schema';
 import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
-import { MESSAGE_STATE, redactSecrets, type TMessageKind } from './messages.rules';
+import { MESSAGE_STATE, redactSecrets } from './messages.rules';
 
 export type NewMessage = {
   tourOperatorId: string | null;
@@ -83,6 +83,8 @@ export async function insertCustomerMessage(
 export type ClaimedMessage = {
   id: string;
   kind: TMessageKind;
+  channel: 'email' | 'webhook';
+  webhook_endpoint_id: string | null;
   recipient: string;
   recipient_name: string;
   subject: string;
@@ -97,12 +99,18 @@ export type ClaimedMessage = {
 };
 
 /**
- * Claims up to `limit` messages that are due, in one short statement (its own transaction): queued
- * ones whose time has come, and `sending` ones whose claim lapsed (a process that died mid-send).
- * `FOR UPDATE SKIP LOCKED` lets several workers claim at once without ever taking the same row;
- * the claim counts the attempt and holds the row for `leaseMs`.
+ * Claims up to `limit` messages of `channels` that are due, in one short statement (its own
+ * transaction): queued ones whose time has come, and `sending` ones whose claim lapsed (a process
+ * that died mid-send). `FOR UPDATE SKIP LOCKED` lets several senders claim at once without ever
+ * taking the same row; the claim counts the attempt and holds the row for `leaseMs`.
  */
-export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+export async function claimDue(
+  db: DbOrTx,
+  limit: number,
+  leaseMs: number,
+  channels: readonly ('email' | 'webhook')[] = ['email', 'webhook'],
+): Promise<ClaimedMessage[]> {
+  if (channels.length === 0) return [];
   // RETURNING has no order of its own: the CTE hands the batch back oldest first.
   const res = await db.execute<ClaimedMessage>(sql`
     with claimed as (
@@ -113,17 +121,20 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
       updated_at = now()
     where m.id in (
       select id from messages
-      where channel = 'email'
+      where channel in (${sql.join(
+        channels.map((c) => sql`${c}`),
+        sql`, `,
+      )})
         and ((state = ${MESSAGE_STATE.QUEUED} and next_attempt_at <= now())
           or (state = ${MESSAGE_STATE.SENDING} and locked_until < now()))
       order by next_attempt_at
       limit ${limit}
       for update skip locked
     )
-    returning m.id, m.kind, m.recipient, m.recipient_name, m.subject, m.html, m.text, m.attempts, m.next_attempt_at,
-      m.booking_id, m.payload, m.tour_operator_id
+    returning m.id, m.kind, m.channel, m.webhook_endpoint_id, m.recipient, m.recipient_name, m.subject, m.html, m.text,
+      m.attempts, m.next_attempt_at, m.booking_id, m.payload, m.tour_operator_id
     )
-    select c.id, c.kind, c.recipient, c.recipient_name, c.subject, c.html, c.text, c.attempts, c.booking_id, c.payload,
+    select c.id, c.kind, c.channel, c.webhook_endpoint_id, c.recipient, c.recipient_name, c.subject, c.html, c.text, c.attempts, c.booking_id, c.payload,
       coalesce(nullif(s.sender_name, ''), o.name) as sender_name,
       coalesce(nullif(s.reply_to, ''), nullif(o.email, '')) as reply_to
     from claimed c
@@ -141,19 +152,26 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
 const stillOurs = (id: string, attempts: number) =>
   and(eq(messages.id, id), eq(messages.state, MESSAGE_STATE.SENDING), eq(messages.attempts, attempts));
 
+/** A webhook's answer, kept with the delivery. */
+export type DeliveryResponse = { status: number | null; excerpt: string | null };
+const responseColumns = (r?: DeliveryResponse) =>
+  r ? { responseStatus: r.status, responseExcerpt: r.excerpt } : ({} as Record<string, never>);
+
 /**
  * After the SMTP server accepted it: `sent`, what was sent kept (its secrets blanked) with the
- * language it was written in (a customer message's is decided when it leaves).
+ * language it was written in (a customer message's is decided when it leaves). A webhook keeps
+ * its body as it was and the endpoint's answer.
  */
 export async function markSent(
   db: DbOrTx,
   id: string,
   attempts: number,
-  sent: { subject: string; html: string; text: string; locale?: string },
+  sent: { subject: string; html: string; text: string; locale?: string; response?: DeliveryResponse },
 ) {
   await db
     .update(messages)
     .set({
+      ...responseColumns(sent.response),
       ...(sent.locale ? { locale: sent.locale } : {}),
       state: MESSAGE_STATE.SENT,
       sentAt: sql`now()`,
@@ -176,10 +194,18 @@ export async function markSkipped(db: DbOrTx, id: string, attempts: number, reas
 }
 
 /** A failed attempt that will be tried again at `now() + delayMs`. */
-export async function markRetry(db: DbOrTx, id: string, attempts: number, error: string, delayMs: number) {
+export async function markRetry(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  error: string,
+  delayMs: number,
+  response?: DeliveryResponse,
+) {
   await db
     .update(messages)
     .set({
+      ...responseColumns(response),
       state: MESSAGE_STATE.QUEUED,
       lastError: error,
       lockedUntil: null,
@@ -198,10 +224,12 @@ export async function markFailed(
   html: string,
   text: string,
   locale?: string,
+  response?: DeliveryResponse,
 ) {
   await db
     .update(messages)
     .set({
+      ...responseColumns(response),
       ...(locale ? { locale } : {}),
       state: MESSAGE_STATE.FAILED,
       lastError: error,
@@ -322,12 +350,25 @@ export async function listBookingMessages(db: DbOrTx, bookingId: string, limit: 
   return rows as MessageView[];
 }
 
-/** One message the actor may read (tenant scope), or undefined. */
+/**
+ * Who may open which message: the tenant scope, and a Vendedor only the messages of bookings they
+ * sold (issue 31 item 12: they see those on the booking; nothing else of the outbox).
+ */
+function readScope(actor: Actor): SQL | undefined {
+  return combine([
+    tenantScope(messages.tourOperatorId, actor),
+    actor.level === LEVEL.SELLER
+      ? sql`exists (select 1 from ${bookings} where ${bookings.id} = ${messages.bookingId} and ${bookings.sellerId} = ${actor.id})`
+      : undefined,
+  ]);
+}
+
+/** One message the actor may read (tenant scope; a Vendedor's own bookings), or undefined. */
 export async function findVisibleMessage(db: DbOrTx, actor: Actor, id: string) {
   const [row] = await db
     .select(viewColumns)
     .from(messages)
-    .where(combine([tenantScope(messages.tourOperatorId, actor), eq(messages.id, id)]));
+    .where(combine([readScope(actor), eq(messages.id, id)]));
   return row as MessageView | undefined;
 }
 

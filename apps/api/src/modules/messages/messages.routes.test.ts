@@ -8,12 +8,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
-import { createWorld, login } from '../../../test/factories';
+import { createUser, createWorld, login } from '../../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
+import { BOOKING_READS } from '../../app';
 import { api, booked, bookingBody, day, mkProduct, seatsOf, type World } from '../bookings/bookings.test-helpers';
+import { createMessageSender } from './messages.delivery';
 import { renderMessage } from './messages.render';
 import { createSmtpTransport } from './messages.transport';
-import { createMailWorker } from './messages.worker';
 
 let app: FastifyInstance;
 let smtp: TestSmtp;
@@ -37,10 +38,11 @@ const send = (method: 'POST' | 'PUT', url: string, token: string, body?: object)
 
 /** A worker as every API process runs once SMTP_URL is set. */
 const smtpWorker = () =>
-  createMailWorker({
+  createMessageSender({
     db: app.db,
     transport: createSmtpTransport({ url: smtp.url, from: 'Trayecto <no-reply@trayecto.test>' }),
-    render: (m) => renderMessage(app.db, m, { origin: 'https://reservas.example.com', now: new Date() }),
+    render: (m) =>
+      renderMessage(app.db, m, { origin: 'https://reservas.example.com', now: new Date(), reads: BOOKING_READS }),
     retry: { baseDelayMs: 0, maxDelayMs: 0 },
   });
 
@@ -343,7 +345,8 @@ describe('message settings', () => {
       reminder_time: '18:00',
       default_sender_name: 'Operador A',
     });
-    expect(first.json().enabled_kinds).toHaveLength(9);
+    // Every customer kind, on by default (issue 32 added payment_link).
+    expect(first.json().enabled_kinds).toHaveLength(10);
     expect((await send('PUT', url, w.tokens.A3, { reminder_time: '19:00' })).statusCode).toBe(403);
     expect((await get(url, w.tokens.B1)).statusCode).toBe(404);
     expect((await get(url, w.tokens.A2)).statusCode).toBe(403);
@@ -407,5 +410,94 @@ describe('a new user', () => {
 
     expect((await send('POST', `/api/v1/users/${user.id}/invitation`, w.tokens.B1)).statusCode).toBe(404);
     expect((await send('POST', `/api/v1/users/${user.id}/invitation`, w.tokens.A3)).statusCode).toBe(403);
+  });
+});
+
+describe('a Vendedor (issue 31 item 12)', () => {
+  it('opens the messages of the bookings they sold, with the preview, and nothing else (404)', async () => {
+    const mine = await booked(app, w.tokens.A2, bookingBody(product.id, { customer_email: 'vendida@example.com' }));
+    const other = await createUser(app, { level: 2, tourOperatorId: w.A.op.id, fullName: 'Otra Vendedora A' });
+    const otherToken = await login(app, other.email);
+    const theirs = await booked(app, otherToken, bookingBody(product.id, { customer_email: 'ajena@example.com' }));
+    const office = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_email: 'oficina@example.com' }));
+    const idOf = async (bookingId: string) => {
+      const res = await get(`/api/v1/messages?booking_id[eq]=${bookingId}`, w.tokens.A1);
+      return res.json()[0].id as string;
+    };
+    const [mineId, theirsId, officeId] = [await idOf(mine.id), await idOf(theirs.id), await idOf(office.id)];
+
+    const [fromBooking] = (await get(`/api/v1/bookings/${mine.id}/messages`, w.tokens.A2)).json();
+    expect(fromBooking.id).toBe(mineId);
+    const detail = await get(`/api/v1/messages/${mineId}`, w.tokens.A2);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id: mineId, recipient: 'vendida@example.com', can_resend: false });
+    expect(detail.json().text).toContain('Masca y Los Gigantes');
+    // Another seller's booking, the office's, another operator's: not theirs to open.
+    for (const id of [theirsId, officeId])
+      expect((await get(`/api/v1/messages/${id}`, w.tokens.A2)).statusCode).toBe(404);
+    const bMessage = await booked(app, w.tokens.B1, bookingBody((await mkProduct(app, w.tokens.B1)).id));
+    const bList = await get(`/api/v1/messages?booking_id[eq]=${bMessage.id}`, w.tokens.admin);
+    expect((await get(`/api/v1/messages/${bList.json()[0].id}`, w.tokens.A2)).statusCode).toBe(404);
+    // A staff message (an invitation: no booking) is never a seller's.
+    const invited = await send('POST', '/api/v1/users', w.tokens.A1, {
+      full_name: 'Nueva Vendedora',
+      email: 'nueva.vendedora@example.com',
+      level: 2,
+      state: 1,
+    });
+    expect(invited.statusCode).toBe(201);
+    const [invitation] = (await get(`/api/v1/messages?user_id[eq]=${invited.json().id}`, w.tokens.A1)).json();
+    expect(invitation.kind).toBe('user_invitation');
+    expect((await get(`/api/v1/messages/${invitation.id}`, w.tokens.A2)).statusCode).toBe(404);
+    // Opening is all: the list, the export and resending stay the office's.
+    expect((await get('/api/v1/messages', w.tokens.A2)).statusCode).toBe(403);
+    expect((await get('/api/v1/messages/export.csv', w.tokens.A2)).statusCode).toBe(403);
+    expect((await send('POST', `/api/v1/messages/${mineId}/resend`, w.tokens.A2)).statusCode).toBe(403);
+    // The other seller opens theirs and not this one; drivers and guides open none.
+    expect((await get(`/api/v1/messages/${theirsId}`, otherToken)).statusCode).toBe(200);
+    expect((await get(`/api/v1/messages/${mineId}`, otherToken)).statusCode).toBe(404);
+    for (const t of [w.tokens.A4, w.tokens.A5])
+      expect((await get(`/api/v1/messages/${mineId}`, t)).statusCode).toBe(403);
+    // The office still opens them all, with resending.
+    expect((await get(`/api/v1/messages/${theirsId}`, w.tokens.A3)).json()).toMatchObject({ id: theirsId });
+  });
+});
+
+describe('GET /messages/export.csv (issue 31 item 12)', () => {
+  it('the list as a file: its filters, the tenant scope, the administrator’s operator column', async () => {
+    const b = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_email: 'csv@example.com' }));
+    const res = await get(`/api/v1/messages/export.csv?booking_id[eq]=${b.id}`, w.tokens.A3);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mensajes-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Fecha y hora;Canal;Tipo;Estado;Destinatario;Nombre;Asunto o evento;Idioma;Reserva;Intentos;Próximo intento;Enviado;Respuesta HTTP;Motivo o último error;Quién',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(';Correo;Reserva confirmada;En cola;csv@example.com;');
+    expect(lines[1]).toContain(`;${b.locator};`);
+    // Another operator's file filtered by this booking: the header alone.
+    const other = await get(`/api/v1/messages/export.csv?booking_id[eq]=${b.id}`, w.tokens.B1);
+    expect(
+      other.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    // The administrator's names the zone and the operator.
+    const admin = await get(`/api/v1/messages/export.csv?booking_id[eq]=${b.id}`, w.tokens.admin);
+    const [head, row] = admin.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(head.startsWith('Fecha y hora;Zona horaria;Canal')).toBe(true);
+    expect(head.endsWith(';Quién;Tour operador')).toBe(true);
+    expect(row.endsWith(';Sistema;Operador A')).toBe(true);
+    // The list's filter rules: a bad value is the list's 400.
+    expect((await get('/api/v1/messages/export.csv?state[eq]=perdido', w.tokens.A1)).statusCode).toBe(400);
   });
 });

@@ -15,6 +15,8 @@ import { assertId } from '../../lib/ids';
 import { setPagingHeaders } from '../../lib/pagination';
 import { messageOrigin, publicOrigin } from '../../lib/public-origin';
 import { errorResponses, listFilters, ZIdParams, ZListQuery } from '../../lib/route-schemas';
+import { registerMessagesExport } from './messages.export';
+import type { BookingReads } from './messages.ports';
 import { getMessage, listBookingMessages, listMessages, resendMessage } from './messages.read';
 import { MESSAGE_LIST_SPEC } from './messages.repository';
 import { getMessageSettings, updateMessageSettings } from './messages.settings';
@@ -24,12 +26,14 @@ import { openWhatsapp } from './messages.whatsapp';
  * Messages (issue 14): "Mensajes" (the outbox and history, levels 0, 1, 3), a booking's own
  * messages, "Enviar por WhatsApp", and the operator's message settings.
  */
-export async function messagesRoutes(app: FastifyInstance) {
+export async function messagesRoutes(app: FastifyInstance, opts: { reads: BookingReads }) {
+  const { reads } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Mensajes'];
   /** Links in a preview or a WhatsApp text: PUBLIC_URL, else this request's own origin. */
   const linkOrigin = (req: FastifyRequest) => publicOrigin(req, app.config) ?? messageOrigin(app.config);
   const smtpConfigured = () => app.mailWorker !== undefined;
+  registerMessagesExport(app);
 
   r.get(
     '/messages',
@@ -38,7 +42,7 @@ export async function messagesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Mensajes: la bandeja de salida y el historial (correo y WhatsApp), de lo más reciente a lo más antiguo. Filtros state, kind, channel, booking_id, user_id, created_at, tour_operator_id (administrador); q busca en destinatario y asunto.',
+          'Mensajes: la bandeja de salida y el historial (correo, WhatsApp y webhooks), de lo más reciente a lo más antiguo. Filtros state, kind, channel, booking_id, user_id, created_at, tour_operator_id (administrador); q busca en destinatario y asunto.',
         querystring: ZListQuery,
         ...listFilters(MESSAGE_LIST_SPEC),
         response: { 200: z.array(ZMessageResponse), ...errorResponses },
@@ -55,11 +59,11 @@ export async function messagesRoutes(app: FastifyInstance) {
   r.get(
     '/messages/:id',
     {
-      onRequest: app.requireRoles(ACCESS.messages),
+      onRequest: app.requireRoles(ACCESS.messageRead),
       schema: {
         tags,
         summary:
-          'Un mensaje con su contenido: lo enviado o, si aún espera, lo que saldría ahora (los mensajes a clientes se preparan al enviarse, con los datos de la reserva en ese momento)',
+          'Un mensaje con su contenido: lo enviado o, si aún espera, lo que saldría ahora (los mensajes a clientes se preparan al enviarse, con los datos de la reserva en ese momento); un webhook, con su evento, su cuerpo JSON y la última respuesta (nunca su secreto). El Vendedor abre solo los mensajes de las reservas que vendió (404 para los demás).',
         params: ZIdParams,
         response: { 200: ZMessageDetailResponse, ...errorResponses },
       },
@@ -68,6 +72,7 @@ export async function messagesRoutes(app: FastifyInstance) {
       getMessage(app.db, req.actor, assertId(req.params.id, 'El mensaje'), {
         origin: linkOrigin(req),
         now: new Date(),
+        reads,
       }),
   );
 
@@ -78,13 +83,13 @@ export async function messagesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Volver a enviar un mensaje a un cliente: un mensaje nuevo con los datos actuales de la reserva, a su correo actual (409 si aún está en cola o si su enlace era de un solo uso)',
+          'Volver a enviar un mensaje a un cliente: un mensaje nuevo con los datos actuales de la reserva, a su correo actual; un webhook, el mismo evento a la dirección actual de su destino (409 si aún está en cola o si su enlace era de un solo uso)',
         params: ZIdParams,
         response: { 201: ZMessageResponse, ...errorResponses },
       },
     },
     async (req, reply) => {
-      const message = await resendMessage(app.db, req.actor, assertId(req.params.id, 'El mensaje'));
+      const message = await resendMessage(app.db, req.actor, assertId(req.params.id, 'El mensaje'), reads);
       return reply.code(201).send(message);
     },
   );
@@ -95,12 +100,12 @@ export async function messagesRoutes(app: FastifyInstance) {
       onRequest: app.requireRoles(ACCESS.bookingsWrite),
       schema: {
         tags,
-        summary: 'Los mensajes de una reserva (correo y WhatsApp), de lo más reciente a lo más antiguo',
+        summary: 'Los mensajes de una reserva (correo, WhatsApp y webhooks), de lo más reciente a lo más antiguo',
         params: ZIdParams,
         response: { 200: z.array(ZMessageResponse), ...errorResponses },
       },
     },
-    async (req) => listBookingMessages(app.db, req.actor, assertId(req.params.id, 'La reserva')),
+    async (req) => listBookingMessages(app.db, req.actor, assertId(req.params.id, 'La reserva'), reads),
   );
 
   r.post(
@@ -120,6 +125,7 @@ export async function messagesRoutes(app: FastifyInstance) {
       const out = await openWhatsapp(app.db, req.actor, assertId(req.params.id, 'La reserva'), req.body, {
         origin: linkOrigin(req),
         now: new Date(),
+        reads,
       });
       return reply.code(201).send(out);
     },

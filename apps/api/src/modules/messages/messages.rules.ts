@@ -5,8 +5,6 @@
 
 import type { TMessageKind } from '@trayecto/shared';
 
-export type { TMessageKind } from '@trayecto/shared';
-
 /** The kinds the API code names (the list is the shared MESSAGE_KINDS). */
 export const MESSAGE_KIND = {
   PASSWORD_RESET: 'password_reset',
@@ -18,8 +16,10 @@ export const MESSAGE_KIND = {
   BOOKING_CANCELLED: 'booking_cancelled',
   PAYMENT_RECEIVED: 'payment_received',
   PAYMENT_REFUNDED: 'payment_refunded',
+  PAYMENT_LINK: 'payment_link',
   BOOKING_REMINDER: 'booking_reminder',
   DEPARTURE_CANCELLED: 'departure_cancelled',
+  WEBHOOK_EVENT: 'webhook_event',
 } as const satisfies Record<string, TMessageKind>;
 
 export const MESSAGE_STATE = {

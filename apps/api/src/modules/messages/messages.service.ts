@@ -4,11 +4,17 @@
  * SMTP (the worker sends) or renders a customer message (the worker renders it when it leaves, from
  * the booking as it is then): a sale pays for one INSERT, not for a template.
  */
-import { isPublicLocale, MESSAGE_SKIP_REASON, messageLocale, type TCustomerMessageKind } from '@trayecto/shared';
+import {
+  isPublicLocale,
+  MESSAGE_SKIP_REASON,
+  messageLocale,
+  type TCustomerMessageKind,
+  type TMessageKind,
+} from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { type BookingMessagePayload, bookingSubject } from './messages.booking-templates';
 import { findOperatorLanguage, insertCustomerMessage, insertMessage, SUBJECT_PRODUCT } from './messages.repository';
-import { headerText, isPlainAddress, MESSAGE_STATE, type TMessageKind } from './messages.rules';
+import { headerText, isPlainAddress, MESSAGE_STATE } from './messages.rules';
 import type { EmailContent } from './messages.templates';
 
 export type QueueEmail = {

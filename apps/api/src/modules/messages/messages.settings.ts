@@ -13,7 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { findVisibleTourOperator } from '../tour-operators/tour-operators.repository';
+import { findVisibleTourOperator } from '../tour-operators/tour-operators.service';
 import * as repo from './messages.repository';
 
 const NOT_FOUND = 'El tour operador';

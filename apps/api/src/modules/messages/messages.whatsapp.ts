@@ -8,13 +8,12 @@ import { randomUUID } from 'node:crypto';
 import type { TWhatsappKind, TWhatsappRequest, TWhatsappResponse } from '@trayecto/shared';
 // The "mobile" metadata: a number is valid only if it can be a mobile (WhatsApp needs one).
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { findVisibleBooking } from '../bookings/bookings.repository';
-import { isPreparedByStaff } from '../public/public.rules';
-import { bookingSubject, whatsappText } from './messages.booking-templates';
+import { bookingSubject, paymentLinkWhatsappText, whatsappText } from './messages.booking-templates';
 import { toMessageResponse } from './messages.mapper';
+import type { BookingReads } from './messages.ports';
 import { bookingLinks, customerView } from './messages.render';
 import * as repo from './messages.repository';
 import { headerText, MESSAGE_STATE } from './messages.rules';
@@ -34,11 +33,12 @@ export async function openWhatsapp(
   actor: Actor,
   bookingId: string,
   body: TWhatsappRequest,
-  ctx: { origin: string; now: Date },
+  ctx: { origin: string; now: Date; reads: BookingReads },
 ): Promise<TWhatsappResponse> {
-  const booking = await findVisibleBooking(db, actor, bookingId);
-  const found = booking && (await customerView(db, bookingId, ctx.now));
-  if (!booking || !found) throw notFound('La reserva');
+  // The booking the actor may read (404 otherwise), as its owner answers it.
+  const booking = await ctx.reads.getBooking(db, actor, bookingId);
+  const found = await customerView(db, bookingId, ctx.now, ctx.reads);
+  if (!found) throw notFound('La reserva');
   // In the customer's language (issue 15), as their e-mails: the booking's, else the operator's.
   const { view, locale } = found;
   const number = whatsappNumber(view.customer_phone, view.customer_country);
@@ -47,7 +47,7 @@ export async function openWhatsapp(
     body.kind ??
     (view.state === 'cancelled'
       ? 'booking_cancelled'
-      : view.state === 'pending' && isPreparedByStaff(booking.booking)
+      : view.state === 'pending' && ctx.reads.isPreparedByStaff(booking)
         ? 'booking_prepared'
         : 'booking_confirmed');
   // The texts say what is true: a voucher for a live booking, a cancellation for a cancelled one.
@@ -59,7 +59,7 @@ export async function openWhatsapp(
   }
   const text = whatsappText(kind, view, bookingLinks(ctx.origin, bookingId, locale), locale);
   const id = await repo.insertMessage(db, {
-    tourOperatorId: booking.booking.tourOperatorId,
+    tourOperatorId: booking.tour_operator_id,
     kind,
     channel: 'whatsapp',
     dedupeKey: `whatsapp:${randomUUID()}`,
@@ -84,4 +84,46 @@ export async function openWhatsapp(
     text,
     message: toMessageResponse(row),
   };
+}
+
+/**
+ * A payment link sent by WhatsApp (ADR 022): the click-to-chat link with the link's text in the
+ * customer's language, logged as a `payment_link` WhatsApp message (sent when staff open it), as
+ * "Enviar por WhatsApp" does. 422 when the booking has no mobile phone.
+ */
+export async function paymentLinkWhatsapp(
+  db: DbOrTx,
+  actor: Actor,
+  m: { bookingId: string; tourOperatorId: string; amountCents: number; expiresAt: Date },
+  ctx: { origin: string; now: Date; reads: Pick<BookingReads, 'getPublicBooking'> },
+): Promise<{ url: string; messageId: string | null }> {
+  const found = await customerView(db, m.bookingId, ctx.now, ctx.reads);
+  if (!found) throw notFound('La reserva');
+  const { view, locale } = found;
+  const number = whatsappNumber(view.customer_phone, view.customer_country);
+  if (!number) throw validation({ customer_phone: [NO_WHATSAPP_PHONE] }, NO_WHATSAPP_PHONE);
+  const text = paymentLinkWhatsappText(view, bookingLinks(ctx.origin, m.bookingId, locale), m, locale);
+  const id = await repo.insertMessage(db, {
+    tourOperatorId: m.tourOperatorId,
+    kind: 'payment_link',
+    channel: 'whatsapp',
+    dedupeKey: `whatsapp:${randomUUID()}`,
+    recipient: `+${number}`,
+    recipientName: headerText(view.customer_name, 150),
+    subject: headerText(
+      bookingSubject(
+        'payment_link',
+        { locator: view.locator, date: view.date, productName: view.product.name },
+        locale,
+      ),
+    ),
+    html: '',
+    text,
+    bookingId: m.bookingId,
+    locale,
+    actorId: actor.id,
+    state: MESSAGE_STATE.SENT,
+    sentAt: ctx.now,
+  });
+  return { url: `https://wa.me/${number}?text=${encodeURIComponent(text)}`, messageId: id ?? null };
 }

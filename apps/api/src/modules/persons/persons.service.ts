@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
-import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
+import { findTourOperatorRow } from '../tour-operators/tour-operators.service';
 import { toPersonResponse } from './persons.mapper';
 import * as repo from './persons.repository';
 

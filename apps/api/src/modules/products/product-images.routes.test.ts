@@ -207,6 +207,46 @@ describe('POST /api/v1/products/{id}/images', () => {
     expect(await filesOf(id)).toEqual([]);
   });
 
+  it('issue 31: an empty, null or unreadable body is a Spanish 400/415/422 (was a 500), and nothing is stored', async () => {
+    const id = await createProduct(w.tokens.A1);
+    const send = (contentType: string | undefined, payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/products/${id}/images`,
+        headers: { ...bearer(w.tokens.A1), ...(contentType ? { 'content-type': contentType } : {}) },
+        payload,
+      });
+    const unreadable =
+      'El cuerpo multipart/form-data no se puede leer (sin separador o cortado); envía la imagen en el campo "file"';
+    const cases: [string | undefined, string, number, string][] = [
+      // The multipart parser's own refusals: no boundary, a body that is not multipart, one cut short.
+      ['multipart/form-data', 'null', 400, 'BAD_REQUEST'],
+      ['multipart/form-data; boundary=limite', 'null', 400, 'BAD_REQUEST'],
+      [
+        'multipart/form-data; boundary=limite',
+        '--limite\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+        400,
+        'BAD_REQUEST',
+      ],
+      // An empty multipart body has no file; JSON (null, empty) or nothing is not multipart.
+      ['multipart/form-data; boundary=limite', '', 422, 'VALIDATION'],
+      ['application/json', 'null', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['application/json', '', 400, 'INVALID_JSON'],
+      [undefined, '', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ];
+    for (const [contentType, payload, status, code] of cases) {
+      const res = await send(contentType, payload);
+      expect([res.statusCode, res.json().code], `${contentType} ${JSON.stringify(payload)}: ${res.body}`).toEqual([
+        status,
+        code,
+      ]);
+      if (code === 'BAD_REQUEST') expect(res.json().message).toBe(unreadable);
+    }
+    expect(await filesOf(id)).toEqual([]);
+    const rows = await app.db.select().from(productImages).where(eq(productImages.productId, id));
+    expect(rows).toEqual([]);
+  });
+
   it(`at most ${MAX_IMAGES_PER_PRODUCT} images per product (409), checked before anything is written`, async () => {
     const id = await createProduct(w.tokens.A1);
     await app.db.insert(productImages).values(

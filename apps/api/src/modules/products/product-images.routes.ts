@@ -20,11 +20,19 @@ const MAX_MB = Math.round(IMAGE_MAX_BYTES / (1024 * 1024));
 const TOO_BIG = `La imagen supera el tamaño máximo de ${MAX_MB} MB`;
 const ONE_FILE = 'Envía una sola imagen por petición, en el campo "file"';
 const NOT_MULTIPART = 'Envía la imagen como multipart/form-data en el campo "file"';
+const UNREADABLE =
+  'El cuerpo multipart/form-data no se puede leer (sin separador o cortado); envía la imagen en el campo "file"';
 const uploadErrors = { ...errorResponses, 413: ZErrorResponse, 415: ZErrorResponse } as const;
-/** The upload's parts, for the OpenAPI document: the handler reads them and checks `alt` with this schema's rule. */
+/**
+ * The upload's parts, for the OpenAPI document: the handler reads them and checks `alt` with this
+ * schema's rule. A form part cannot be null: a client that has `alt: null` sends no part, which
+ * the handler reads as no text, so the document says null is accepted (issue 31).
+ */
 const ZImageUpload = z.object({
   file: z.string().meta({ format: 'binary', description: `La imagen: JPEG, PNG o WebP de hasta ${MAX_MB} MB` }),
-  alt: ZProductImageUpdateRequest.shape.alt,
+  alt: ZProductImageUpdateRequest.shape.alt
+    .nullable()
+    .meta({ description: 'Texto alternativo (hasta 200 caracteres); sin él o `null`: vacío' }),
 });
 
 /**
@@ -75,7 +83,10 @@ export async function productImagesRoutes(app: FastifyInstance) {
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
           throw fieldError('PAYLOAD_TOO_LARGE', 'file', ONE_FILE);
         }
-        throw err;
+        // Whatever else the multipart parser (busboy) refuses is the body's fault: a Content-Type
+        // without its boundary, a body that is not multipart at all (`null`) or ends before its
+        // closing boundary. It threw plain errors that answered 500 (issue 31, item 6).
+        throw new AppError({ code: 'BAD_REQUEST', message: UNREADABLE });
       }
       if (!data || data.length === 0) throw validation({ file: ['Campo requerido'] });
       const parsedAlt = ZProductImageUpdateRequest.shape.alt.safeParse(alt);

@@ -1,6 +1,9 @@
 import {
+  PRODUCT_PAYMENT_MODES,
   pathTo,
+  type TDeposit,
   type TProductImage,
+  type TProductPaymentMode,
   type TProductPickupResponse,
   type TProductPrice,
   type TProductResponse,
@@ -25,6 +28,23 @@ export type PickupWithAccommodation = {
     tourOperatorId: string | null;
   } | null;
 };
+
+/**
+ * The product's payment terms as the API answers them (ADR 022): its mode and, for a deposit, the
+ * percentage or the amount per passenger (null otherwise).
+ */
+export function paymentTermsOf(p: Pick<ProductRow, 'paymentMode' | 'depositPercent' | 'depositPerPaxCents'>): {
+  payment_mode: TProductPaymentMode;
+  deposit: TDeposit | null;
+} {
+  const mode = (PRODUCT_PAYMENT_MODES as readonly string[]).includes(p.paymentMode)
+    ? (p.paymentMode as TProductPaymentMode)
+    : 'on_the_day';
+  if (mode !== 'deposit') return { payment_mode: mode, deposit: null };
+  if (p.depositPercent !== null) return { payment_mode: mode, deposit: { percent: p.depositPercent } };
+  if (p.depositPerPaxCents !== null) return { payment_mode: mode, deposit: { per_pax_cents: p.depositPerPaxCents } };
+  return { payment_mode: mode, deposit: null };
+}
 
 /** Public URL of an uploaded file (kept in the `stored_files` table, served by the uploads module). */
 export const uploadUrl = (relativePath: string) => `/uploads/${relativePath}`;
@@ -114,6 +134,7 @@ export function toProductResponse(
     what_to_bring: product.whatToBring,
     pickup_notes: product.pickupNotes,
     translations: translationsOut(product.translations),
+    questions: (product.questions ?? []).map((q) => ({ ...q, translations: { ...q.translations } as never })),
     capacity: product.capacity,
     min_pax: product.minPax,
     booking_cutoff_hours: product.bookingCutoffHours,
@@ -127,6 +148,7 @@ export function toProductResponse(
     availability_rules: product.availabilityRules,
     closed_dates: product.closedDates,
     pickups: pickups.map(toPickupResponse),
+    ...paymentTermsOf(product),
     images: images.map(toImageResponse),
     from_price_cents: fromPriceCents(product.prices),
     public_urls: {

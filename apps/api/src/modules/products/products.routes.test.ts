@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { bearer, createOperator, createUser, createWorld, login } from '../../../test/factories';
 import { accommodations, departures, products } from '../../db/schema';
-import { isConstraintViolation } from './db-errors';
+import { isConstraintViolation } from '../../lib/db-errors';
 
 let app: FastifyInstance;
 let w: Awaited<ReturnType<typeof createWorld>>;

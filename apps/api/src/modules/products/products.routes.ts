@@ -15,7 +15,6 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { assertId } from '../../lib/ids';
 import { sendJsonArray } from '../../lib/json-stream';
 import { errorResponses, ZIdParams } from '../../lib/route-schemas';
-import * as departures from '../departures/departures.service';
 import { registerProductsExport } from './products.export';
 import { PRODUCT_LIST_SPEC } from './products.repository';
 import * as service from './products.service';
@@ -76,7 +75,7 @@ export async function productsRoutes(app: FastifyInstance) {
     async (req, reply) =>
       sendJsonArray(
         reply,
-        await departures.getAvailability(app.db, req.actor, assertId(req.params.id, WHAT), req.query, new Date()),
+        await service.getAvailability(app.db, req.actor, assertId(req.params.id, WHAT), req.query, new Date()),
         ZAvailabilitySlot,
       ),
   );
@@ -93,6 +92,6 @@ export async function productsRoutes(app: FastifyInstance) {
         response: { 200: ZAvailabilitySlot, ...errorResponses },
       },
     },
-    async (req) => departures.updateDeparture(app.db, req.actor, assertId(req.params.id, WHAT), req.body, new Date()),
+    async (req) => service.updateDeparture(app.db, req.actor, assertId(req.params.id, WHAT), req.body, new Date()),
   );
 }

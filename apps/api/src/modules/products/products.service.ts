@@ -1,22 +1,30 @@
 import {
-  DEFAULT_TIME_ZONE,
+  DEPOSIT_NOT_ALLOWED_MESSAGE,
+  DEPOSIT_REQUIRED_MESSAGE,
+  displayDate,
   LEVEL,
   MSG,
-  plural,
+  type TAvailabilitySlot,
+  type TDepartureUpdateRequest,
   type TProductCreateRequest,
   type TProductUpdateRequest,
   timeZoneOf,
+  todayIn,
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, type FieldErrors, fieldError, forbidden, notFound, validation } from '../../lib/app-error';
+import { isConstraintViolation } from '../../lib/db-errors';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
-import * as departuresRepo from '../departures/departures.repository';
-import { todayIn } from './availability';
-import { isConstraintViolation } from './db-errors';
+import * as departures from '../departures/departures.service';
+import { storedQuestions } from './product-questions';
 import { mergeTranslations } from './product-translations';
 import { type ProductWithOperator, toProductResponse } from './products.mapper';
 import * as repo from './products.repository';
+
+// What other modules read of a product the actor may see (sales, the calendar, a departure's cancel).
+export { findVisibleProduct, lockVisibleProduct } from './products.repository';
+
 import { sanitizeRichText } from './rich-text';
 
 const NOT_FOUND = 'El producto';
@@ -24,19 +32,10 @@ const NOT_FOUND = 'El producto';
 const CODE_TAKEN = 'Ya existe un producto con ese código';
 const codeTaken = () => fieldError('CODE_TAKEN', 'code', CODE_TAKEN);
 
-/** Error message when a capacity would leave a departure with more seats sold than it has. */
-export const CAPACITY_BELOW_SOLD = 'No se puede bajar la capacidad por debajo de las plazas vendidas';
-
 /** The only fields an Operador (level 3) may change on a product: its availability. */
 const AVAILABILITY_FIELDS = new Set(['availability_rules', 'closed_dates']);
 const OPERATOR_MAY_ONLY_EDIT_AVAILABILITY =
   'Tu rol solo puede modificar la disponibilidad del producto (reglas semanales y días cerrados)';
-
-/** "2026-07-01" → "01/07/2026" for messages. */
-export const displayDate = (date: string) => date.split('-').reverse().join('/');
-
-// The operator's time zone, or the platform's when the stored one is unknown to the runtime.
-export { DEFAULT_TIME_ZONE, timeZoneOf };
 
 /** Loads pickups and images of these products in two queries and maps them to responses. */
 async function toResponses(db: DbOrTx, rows: ProductWithOperator[]) {
@@ -85,7 +84,41 @@ function columnsOf(body: TProductUpdateRequest) {
     seasons: body.seasons,
     availabilityRules: body.availability_rules,
     closedDates: body.closed_dates,
+    questions: body.questions && storedQuestions(body.questions),
+    ...paymentColumnsOf(body),
   };
+}
+
+/**
+ * The payment terms' columns (ADR 022): the mode, and the deposit's percentage or amount per
+ * passenger (the other one null). A deposit sent without a mode keeps the stored mode (checked
+ * against it by `checkPaymentTerms`).
+ */
+function paymentColumnsOf(body: Pick<TProductUpdateRequest, 'payment_mode' | 'deposit'>) {
+  const out: { paymentMode?: string; depositPercent?: number | null; depositPerPaxCents?: number | null } = {};
+  if (body.payment_mode !== undefined) out.paymentMode = body.payment_mode;
+  if (body.deposit !== undefined || (body.payment_mode !== undefined && body.payment_mode !== 'deposit')) {
+    out.depositPercent = body.deposit?.percent ?? null;
+    out.depositPerPaxCents = body.deposit?.per_pax_cents ?? null;
+  }
+  return out;
+}
+
+/** An update's payment terms against the stored ones: a deposit mode keeps a deposit (422 otherwise). */
+function checkPaymentTerms(
+  product: { paymentMode: string; depositPercent: number | null; depositPerPaxCents: number | null },
+  body: Pick<TProductUpdateRequest, 'payment_mode' | 'deposit'>,
+) {
+  if (body.payment_mode === undefined && body.deposit === undefined) return;
+  const mode = body.payment_mode ?? product.paymentMode;
+  const hasDeposit =
+    body.deposit !== undefined
+      ? body.deposit !== null
+      : body.payment_mode !== undefined && body.payment_mode !== 'deposit'
+        ? false
+        : product.depositPercent !== null || product.depositPerPaxCents !== null;
+  if (mode === 'deposit' && !hasDeposit) throw validation({ deposit: [DEPOSIT_REQUIRED_MESSAGE] });
+  if (mode !== 'deposit' && hasDeposit) throw validation({ deposit: [DEPOSIT_NOT_ALLOWED_MESSAGE] });
 }
 
 /**
@@ -192,6 +225,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, body: TPro
         throw validation({ min_pax: ['El mínimo de pasajeros no puede superar las plazas'] });
       }
     }
+    checkPaymentTerms(product, body);
     if (body.code !== undefined && (await repo.codeInUse(tx, product.tourOperatorId, body.code, id))) {
       throw codeTaken();
     }
@@ -200,7 +234,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, body: TPro
       await repo.replacePickups(tx, product, body.pickups);
     }
     if (body.capacity !== undefined && body.capacity !== product.capacity) {
-      await followProductCapacity(tx, id, body.capacity);
+      await departures.followProductCapacity(tx, id, body.capacity);
     }
     try {
       await repo.updateProductRow(tx, id, {
@@ -215,31 +249,6 @@ export async function updateProduct(db: Db, actor: Actor, id: string, body: TPro
   });
 }
 
-/** Departures without a capacity of their own take the product's new one (409 below seats sold). */
-async function followProductCapacity(tx: DbOrTx, productId: string, capacity: number) {
-  const refusing = await departuresRepo.findFollowerAbove(tx, productId, capacity);
-  const refuse = (seats: number, date: string, time: string) =>
-    new AppError({
-      code: 'CAPACITY_BELOW_SOLD',
-      message: CAPACITY_BELOW_SOLD,
-      errors: {
-        capacity: [
-          `${CAPACITY_BELOW_SOLD}: la salida del ${displayDate(date)} a las ${time} tiene ${plural(seats, 'plaza vendida', 'plazas vendidas')}`,
-        ],
-      },
-    });
-  if (refusing) throw refuse(refusing.seatsTaken, refusing.date, refusing.time);
-  try {
-    await departuresRepo.setFollowersCapacity(tx, productId, capacity);
-  } catch (err) {
-    // A booking took seats between the check and the update: the CHECK constraint refuses it.
-    if (isConstraintViolation(err, '23514', 'departures_seats_check')) {
-      throw fieldError('CAPACITY_BELOW_SOLD', 'capacity', CAPACITY_BELOW_SOLD);
-    }
-    throw err;
-  }
-}
-
 /**
  * Deletes a product: a soft delete (bookings keep pointing at it) that frees its code. Refused
  * while a departure from today on has seats sold: deactivate the product instead.
@@ -250,7 +259,7 @@ export async function deleteProduct(db: Db, actor: Actor, id: string, now: Date)
     if (!product) throw notFound(NOT_FOUND);
     const operator = await repo.findOperator(tx, product.tourOperatorId);
     const today = todayIn(timeZoneOf(operator?.timezone), now);
-    const sold = await departuresRepo.findSoldDepartureFrom(tx, id, today);
+    const sold = await departures.findSoldDepartureFrom(tx, id, today);
     if (sold) {
       throw new AppError({
         code: 'IN_USE',
@@ -258,5 +267,40 @@ export async function deleteProduct(db: Db, actor: Actor, id: string, now: Date)
       });
     }
     await repo.updateProductRow(tx, id, { deletedAt: now });
+  });
+}
+
+/**
+ * GET /products/{id}/availability: the departures of a product the actor may see between two dates
+ * (at most 62 days), with capacity, seats taken and left, and whether each can still be sold at `now`.
+ */
+export async function getAvailability(
+  db: Db,
+  actor: Actor,
+  id: string,
+  range: { from: string; to: string },
+  now: Date,
+): Promise<TAvailabilitySlot[]> {
+  const row = await repo.findVisibleProduct(db, actor, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return departures.slotsOf(db, row.product, timeZoneOf(row.operator.timezone), range.from, range.to, now);
+}
+
+/**
+ * PUT /products/{id}/departures: one departure of a product the actor may change, with the product
+ * locked for the rest of the transaction (departures.service.ts `updateDeparture` has the rules).
+ */
+export async function updateDeparture(
+  db: Db,
+  actor: Actor,
+  id: string,
+  body: TDepartureUpdateRequest,
+  now: Date,
+): Promise<TAvailabilitySlot> {
+  return db.transaction(async (tx) => {
+    const product = await repo.lockVisibleProduct(tx, actor, id);
+    if (!product) throw notFound(NOT_FOUND);
+    const operator = await repo.findOperator(tx, product.tourOperatorId);
+    return departures.updateDeparture(tx, product, timeZoneOf(operator?.timezone), body, now);
   });
 }

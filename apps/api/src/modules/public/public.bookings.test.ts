@@ -406,6 +406,31 @@ describe('GET /api/v1/public/bookings/{id}', () => {
   });
 });
 
+describe('one meaning of a field everywhere (issue 31 item 5)', () => {
+  it('after a payment and a refund, the customer and the staff read the same paid, refunded and pending amounts', async () => {
+    const b = await booked(app, w.tokens.A1, bookingBody(product.id, { pax: { adult: 2 } }));
+    const pay = (kind: 'payment' | 'refund', amount: number) =>
+      api(app).send('POST', `/api/v1/bookings/${b.id}/payments`, w.tokens.A1, {
+        kind,
+        amount_cents: amount,
+        method: 'card',
+      });
+    expect((await pay('payment', 5000)).statusCode).toBe(201);
+    expect((await pay('refund', 2000)).statusCode).toBe(201);
+    const staff = (await api(app).get(`/api/v1/bookings/${b.id}`, w.tokens.A1)).json();
+    const customer = (await pub.get(`/api/v1/public/bookings/${b.id}`)).json();
+    expect(customer).toMatchObject({ paid_cents: 5000, refunded_cents: 2000, pending_cents: b.total_cents - 3000 });
+    // Every field the public answer takes from the staff one (ZPublicBooking = ZBookingResponse.pick)
+    // holds the same value: one mapper of a booking row for both.
+    const shared = Object.keys(ZPublicBooking.shape).filter(
+      (k) =>
+        k in staff && !['lines', 'passengers', 'accommodation', 'pickup_at', 'product', 'tour_operator'].includes(k),
+    );
+    expect(shared).toEqual(expect.arrayContaining(['paid_cents', 'refunded_cents', 'pending_cents', 'total_cents']));
+    for (const k of shared) expect([k, customer[k]]).toEqual([k, staff[k]]);
+  });
+});
+
 describe('PUT /api/v1/public/bookings/{id}', () => {
   /** A booking the office prepared for a customer (pending, partial data). */
   const prepared = async (over: Record<string, unknown> = {}) =>
@@ -422,7 +447,7 @@ describe('PUT /api/v1/public/bookings/{id}', () => {
       }),
     );
 
-  it('the customer completes their data; the history says "El cliente modificó: …" with no actor', async () => {
+  it('the customer completes their data; the history says "El cliente modificó: …", with the customer as who acted', async () => {
     const b = await prepared();
     expect((await pub.get(`/api/v1/public/bookings/${b.id}`)).json()).toMatchObject({ can_confirm: true });
     const res = await pub.send('PUT', `/api/v1/public/bookings/${b.id}`, {
@@ -454,7 +479,14 @@ describe('PUT /api/v1/public/bookings/{id}', () => {
     });
     const events = await eventsOf(b.id);
     const updated = events.at(-1);
-    expect(updated).toMatchObject({ type: 'updated', actor: null, data: { by: 'customer' } });
+    // No staff user: the customer acted, under the name the booking has after the change.
+    expect(updated).toMatchObject({
+      type: 'updated',
+      actor: null,
+      actor_kind: 'customer',
+      actor_label: 'Lucía Pérez García',
+    });
+    expect(updated?.data).not.toHaveProperty('by');
     expect(updated?.summary).toBe(
       'El cliente modificó: nombre del cliente, correo electrónico, teléfono, país, idioma, habitación, notas, lista de pasajeros',
     );

@@ -8,40 +8,27 @@ import {
   type TPublicBooking,
   type TPublicBookingCreateRequest,
   type TPublicBookingUpdateRequest,
+  timeZoneOf,
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import type { PassengerRow } from '../../db/schema/bookings';
 import { inTransaction } from '../../db/transaction';
-import { AppError, validation } from '../../lib/app-error';
+import { customerActor, type RequestOrigin } from '../../lib/actors';
+import { AppError } from '../../lib/app-error';
 import { type CompleteFn, runIdempotent, type StoredResponse } from '../../lib/idempotency';
 import { withPublicLinks } from '../../lib/public-origin';
-import { customerAudit, fromChangeMap, nameReferences, type RequestOrigin, recordAudit } from '../audit/audit.service';
-import { changeTracker, eventCollector } from '../bookings/booking-changes';
-import { queueConfirmedMessage } from '../bookings/booking-messages';
-import * as bookingsRepo from '../bookings/bookings.repository';
-import { passengerErrors, paxOf } from '../bookings/bookings.rules';
 import {
-  bookingSummary,
-  cancelLockedBooking,
-  computedPickupTime,
+  cancelAsCustomer,
+  editAsCustomer,
+  listPaymentLinks,
   loadOperator,
   priced,
   sellInTransaction,
-  usablePlace,
 } from '../bookings/bookings.service';
 import { slotsOf } from '../departures/departures.service';
-import { timeZoneOf } from '../products/products.service';
 import { assertPickupPlace, publicProduct } from './public.catalog';
 import type { LocaleAsk } from './public.i18n';
-import { startsAtOf, toPublicBooking } from './public.mapper';
+import { toPublicBooking } from './public.mapper';
 import * as repo from './public.repository';
-import {
-  cancelRefusal,
-  customerCancelReason,
-  editRefusal,
-  freeCancellationUntil,
-  isPreparedByStaff,
-} from './public.rules';
 
 const BOOKING_NOT_FOUND = 'Reserva no encontrada';
 /** Idempotency scope of public booking creation. */
@@ -55,18 +42,12 @@ function bookingIdOf(id: string) {
   return id.toLowerCase();
 }
 
-/** The customer's booking, locked for a change inside `tx` (404 once gone or its operator inactive). */
-async function lockCustomerBooking(tx: DbOrTx, bookingId: string) {
-  const locked = await repo.lockPublicBooking(tx, bookingId);
-  if (!locked) throw bookingNotFound();
-  return locked;
-}
-
 async function readPublicBooking(db: DbOrTx, id: string, now: Date, ask: LocaleAsk = {}): Promise<TPublicBooking> {
   const view = await repo.findPublicBooking(db, id);
   if (!view) throw bookingNotFound();
   const [image] = await repo.listImages(db, view.product.id, 1);
-  return toPublicBooking(view, image, now, ask);
+  const links = (await listPaymentLinks(db, [id])).get(id) ?? [];
+  return toPublicBooking(view, image, now, ask, links);
 }
 
 /**
@@ -125,11 +106,14 @@ async function sell(
         body,
         channel: 'public',
         sellerId: null,
-        createdBy: null,
+        actor: customerActor(body.customer_name, origin),
         state: product.instantConfirmation ? 'confirmed' : 'pending',
+        // Paid online when the product asks and the operator takes payments: held until paid (ADR 022).
+        holdForOnlinePayment: true,
+        // The customer answers every required booking question (ADR 024).
+        requireAnswers: true,
         cutoffOverrideLevel: null,
         now,
-        audit: customerAudit(body.customer_name, origin),
         beforeSeats: async (inner, bookingId) => {
           response = {
             status: 201,
@@ -166,9 +150,8 @@ async function withAlternatives(db: DbOrTx, body: TPublicBookingCreateRequest, e
 
 /**
  * PUT /public/bookings/{id}: the customer completes their data and, with `confirm`, confirms a
- * booking staff prepared (pending → confirmed; a public booking pending the operator's review stays
- * pending). Refused (409) once cancelled, completed, no-show or started. Pax, date, product and
- * prices are staff's. The history records it with no actor and `by: 'customer'`.
+ * booking staff prepared (the bookings module's rules: bookings.customer.ts), then reads it back in
+ * their language.
  */
 export async function updatePublicBooking(
   db: DbOrTx,
@@ -179,91 +162,7 @@ export async function updatePublicBooking(
   ask: LocaleAsk = {},
 ): Promise<TPublicBooking> {
   const bookingId = bookingIdOf(id);
-  await inTransaction(db, async (tx) => {
-    const locked = await lockCustomerBooking(tx, bookingId);
-    const { booking: cur, product } = locked;
-    const refusal = editRefusal(cur, startsAtOf(cur, locked.timezone), now);
-    if (refusal) throw new AppError(refusal);
-
-    // Passengers: names for the guide's list, never more of a type than were booked.
-    let passengers: PassengerRow[] = cur.passengers;
-    if (body.passengers !== undefined) {
-      passengers = body.passengers.map((p) => ({
-        full_name: p.full_name,
-        pax_type: p.pax_type,
-        // A document staff recorded stays unless the customer sends another.
-        document_id:
-          p.document_id ??
-          cur.passengers.find((c) => c.full_name === p.full_name && c.pax_type === p.pax_type)?.document_id ??
-          '',
-      }));
-      const errors = passengerErrors(passengers, paxOf(cur.lines));
-      if (errors) throw validation(errors);
-    }
-
-    // Pickup: a new place recomputes the time, unless staff set it by hand.
-    const accommodationId = body.accommodation_id !== undefined ? body.accommodation_id : cur.accommodationId;
-    let pickupTime = cur.pickupTime;
-    if (accommodationId !== cur.accommodationId) {
-      let place: { id: string; zone: string } | null = null;
-      if (accommodationId) {
-        await assertPickupPlace(tx, product, accommodationId);
-        place = await usablePlace(tx, cur.tourOperatorId, accommodationId);
-      }
-      if (!cur.pickupTimeOverridden) pickupTime = await computedPickupTime(tx, product, place, cur.time);
-    }
-
-    const next = {
-      customerName: body.customer_name ?? cur.customerName,
-      customerEmail: body.customer_email ?? cur.customerEmail,
-      customerPhone: body.customer_phone ?? cur.customerPhone,
-      customerCountry: body.customer_country ?? cur.customerCountry,
-      language: body.language ?? cur.language,
-      accommodationId,
-      room: body.room ?? cur.room,
-      pickupTime,
-      notes: body.notes ?? cur.notes,
-      passengers,
-    };
-    const { changes, track, trackCustomer } = changeTracker();
-    trackCustomer(cur, next);
-    track('passengers', cur.passengers, next.passengers);
-
-    const confirming = body.confirm === true && cur.customerConfirmedAt === null;
-    const nextState =
-      body.confirm === true && isPreparedByStaff(cur) && cur.state === 'pending' ? 'confirmed' : cur.state;
-    if (Object.keys(changes).length === 0 && !confirming && nextState === cur.state) return;
-
-    await bookingsRepo.updateBookingRow(tx, cur.id, {
-      ...next,
-      state: nextState,
-      confirmedAt: nextState !== cur.state ? now : cur.confirmedAt,
-      customerConfirmedAt: confirming ? now : cur.customerConfirmedAt,
-      version: cur.version + 1,
-      updatedAt: now,
-    });
-    const { events, event } = eventCollector(cur, now, null, { by: 'customer' });
-    if (Object.keys(changes).length > 0) event('updated', { changes });
-    if (confirming) event('customer_confirmed', {});
-    if (nextState !== cur.state) event('state_changed', { from: cur.state, to: nextState });
-    await bookingsRepo.insertEvents(tx, events);
-    const audited = fromChangeMap(changes);
-    if (nextState !== cur.state) audited.state = [cur.state, nextState];
-    if (confirming) audited.customer_confirmed = [false, true];
-    // Confirming what the office prepared sends the confirmation (voucher, calendar, pickup).
-    if (nextState === 'confirmed' && cur.state !== 'confirmed') {
-      await queueConfirmedMessage(tx, { ...cur, ...next, state: nextState, version: cur.version + 1 }, product.name);
-    }
-    await recordAudit(tx, customerAudit(next.customerName, origin), {
-      tourOperatorId: cur.tourOperatorId,
-      entityType: 'booking',
-      entityId: cur.id,
-      action: confirming ? 'confirm' : 'update',
-      summary: bookingSummary({ locator: cur.locator, customerName: next.customerName }),
-      at: now,
-      changes: await nameReferences(tx, audited, { accommodation_id: 'accommodation' }),
-    });
-  });
+  await inTransaction(db, (tx) => editAsCustomer(tx, bookingId, body, { origin, now, assertPickupPlace }));
   return readPublicBooking(db, bookingId, now, ask);
 }
 
@@ -280,20 +179,6 @@ export async function cancelPublicBooking(
   ask: LocaleAsk = {},
 ): Promise<TPublicBooking> {
   const bookingId = bookingIdOf(id);
-  await inTransaction(db, async (tx) => {
-    const locked = await lockCustomerBooking(tx, bookingId);
-    const { booking: cur, product } = locked;
-    const until = freeCancellationUntil(startsAtOf(cur, locked.timezone), product.freeCancellationHours);
-    const refusal = cancelRefusal(cur, until, now);
-    if (refusal) throw new AppError(refusal);
-    await cancelLockedBooking(tx, cur, {
-      reason: customerCancelReason(reason),
-      actorId: null,
-      now,
-      event: { by: 'customer', customer_reason: reason.trim() },
-      audit: customerAudit(cur.customerName, origin),
-      notify: { by: 'customer', productName: product.name },
-    });
-  });
+  await inTransaction(db, (tx) => cancelAsCustomer(tx, bookingId, reason, { origin, now }));
   return readPublicBooking(db, bookingId, now, ask);
 }

@@ -12,15 +12,15 @@ import {
   type TPublicAccommodation,
   type TPublicAvailabilitySlot,
   type TPublicProduct,
+  timeZoneOf,
+  todayIn,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError, validation } from '../../lib/app-error';
-import * as refs from '../bookings/booking-references.repository';
 import { normalizeZone, pickupRuleFor } from '../bookings/bookings.rules';
+import { listPickupEntries } from '../bookings/bookings.service';
 import { slotsOf } from '../departures/departures.service';
-import { todayIn } from '../products/availability';
 import type { ProductRow } from '../products/products.mapper';
-import { timeZoneOf } from '../products/products.service';
 import { answerLocale, type LocaleAsk } from './public.i18n';
 import { toPublicProduct } from './public.mapper';
 import * as repo from './public.repository';
@@ -93,7 +93,7 @@ export async function getPublicAvailability(
  */
 export async function pickupPlaces(db: DbOrTx, product: ProductRow) {
   if (!product.pickupEnabled) return { entries: [], places: [] };
-  const entries = await refs.listPickupEntries(db, product.id);
+  const entries = await listPickupEntries(db, product.id);
   const ids = entries.flatMap((e) => (e.accommodationId ? [e.accommodationId] : []));
   const zones = [...new Set(entries.flatMap((e) => (e.zone ? [normalizeZone(e.zone)] : [])))];
   const rows = await repo.listPickupPlaces(db, product.tourOperatorId, ids, zones);

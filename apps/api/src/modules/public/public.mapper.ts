@@ -3,18 +3,28 @@
  * the server on a public route: no internal notes, sellers, commissions, staff or other customers.
  */
 import {
+  localizeQuestion,
   pathTo,
   type TPublicBooking,
   type TPublicLocale,
   type TPublicOperator,
   type TPublicProduct,
+  timeZoneOf,
 } from '@trayecto/shared';
 import type { ProductTranslations } from '../../db/schema/products';
 import { isoOf, isoOrNull } from '../../lib/instants';
-import { pendingCents } from '../bookings/bookings.mapper';
-import { zonedDateTimeToInstant } from '../products/availability';
-import { fromPriceCents, type ImageRow, type ProductRow, uploadUrl } from '../products/products.mapper';
-import { timeZoneOf } from '../products/products.service';
+import {
+  bookingRowFields,
+  canCancel,
+  canConfirm,
+  dueNowOf,
+  freeCancellationUntil,
+  type PaymentLinkRow,
+  pendingCents,
+  startsAtOf,
+  termsOf,
+} from '../bookings/bookings.service';
+import { fromPriceCents, type ImageRow, type ProductRow, paymentTermsOf, uploadUrl } from '../products/products.mapper';
 import {
   answerLocale,
   defaultLocaleOf,
@@ -25,7 +35,6 @@ import {
   type ProductTexts,
 } from './public.i18n';
 import type { PublicBookingView, PublicOperatorRow } from './public.repository';
-import { canCancel, canConfirm, freeCancellationUntil } from './public.rules';
 
 function toPublicOperator(op: PublicOperatorRow, locale: TPublicLocale): TPublicOperator {
   return {
@@ -133,15 +142,41 @@ export function toPublicProduct(
     booking_terms: texts.booking_terms,
     locale,
     content_locales,
+    questions: (product.questions ?? []).map((q) => localizeQuestion(q, locale)),
     tour_operator: toPublicOperator(operator, locale),
+    // ADR 022: what is paid online when booking, so the form shows "now / later" before paying.
+    ...paymentTermsOf(product),
+    online_payment: operator.paymentProvider !== null,
   };
 }
 
-/** The departure's start as an instant, in the operator's time zone. */
-export const startsAtOf = (b: { date: string; time: string }, timezone: string) =>
-  zonedDateTimeToInstant(b.date, b.time, timeZoneOf(timezone));
-
-const iso = isoOrNull;
+/**
+ * A booking's online payment as its customer sees it (ADR 022): the hold, what is due now and
+ * later, whether they can pay online now and how (card; Bizum when the operator turned it on).
+ */
+function publicPayment(v: PublicBookingView, links: readonly PaymentLinkRow[], now: Date) {
+  const b = v.booking;
+  const due = dueNowOf(
+    b,
+    termsOf({
+      mode: v.product.paymentMode,
+      depositPercent: v.product.depositPercent,
+      depositPerPaxCents: v.product.depositPerPaxCents,
+    }),
+    links,
+    now,
+  );
+  const pending = pendingCents(b);
+  const canPay = v.operator.paymentProvider !== null && due > 0 && b.state !== 'cancelled';
+  const methods: ('card' | 'bizum')[] = !canPay ? [] : v.operator.paymentBizum ? ['card', 'bizum'] : ['card'];
+  return {
+    hold_expires_at: isoOrNull(b.holdExpiresAt),
+    due_now_cents: due,
+    due_later_cents: Math.max(0, pending - due),
+    can_pay: canPay,
+    pay_methods: methods,
+  };
+}
 
 /** A booking as its customer sees it, with what they may still do at `now`. */
 export function toPublicBooking(
@@ -149,6 +184,7 @@ export function toPublicBooking(
   image: ImageRow | undefined,
   now: Date,
   ask: LocaleAsk = {},
+  links: readonly PaymentLinkRow[] = [],
 ): TPublicBooking {
   const b = v.booking;
   const locale = answerLocale(v.operator, ask, b.language);
@@ -165,15 +201,19 @@ export function toPublicBooking(
     locale,
   );
   const { booking_terms: _terms, ...productLocales } = content_locales;
+  const questions = (v.product.questions ?? []).map((q) => localizeQuestion(q, locale));
+  const labelOf = new Map(questions.map((q) => [q.id, q.label]));
   const startsAt = startsAtOf(b, v.operator.timezone);
   const until = freeCancellationUntil(startsAt, v.product.freeCancellationHours);
+  // The booking's own fields through the one mapper (bookings.mapper.ts), only those a customer sees.
+  const f = bookingRowFields(b);
   return {
-    id: b.id,
-    locator: b.locator,
-    state: b.state,
-    payment_state: b.paymentState,
-    date: b.date,
-    time: b.time,
+    id: f.id,
+    locator: f.locator,
+    state: f.state,
+    payment_state: f.payment_state,
+    date: f.date,
+    time: f.time,
     starts_at: isoOf(startsAt),
     product: {
       id: v.product.id,
@@ -189,25 +229,27 @@ export function toPublicBooking(
       content_locales: productLocales,
     },
     locale,
-    lines: b.lines.map((l) => ({
+    lines: f.lines.map((l) => ({
       pax_type: l.pax_type,
       quantity: l.quantity,
       unit_cents: l.unit_cents,
       total_cents: l.total_cents,
     })),
-    pax_total: b.paxTotal,
-    subtotal_cents: b.subtotalCents,
-    discount_cents: b.discountCents,
-    total_cents: b.totalCents,
-    // Net of refunds: what the customer has paid and kept paid.
-    paid_cents: Math.max(0, b.paidCents - b.refundedCents),
-    pending_cents: pendingCents(b),
-    currency: b.currency,
-    customer_name: b.customerName,
-    customer_email: b.customerEmail,
-    customer_phone: b.customerPhone,
-    customer_country: b.customerCountry,
-    language: b.language,
+    pax_total: f.pax_total,
+    subtotal_cents: f.subtotal_cents,
+    discount_cents: f.discount_cents,
+    total_cents: f.total_cents,
+    // As on every answer: everything received and everything returned (what they have paid and
+    // kept is the difference, netPaidCents).
+    paid_cents: f.paid_cents,
+    refunded_cents: f.refunded_cents,
+    pending_cents: f.pending_cents,
+    currency: f.currency,
+    customer_name: f.customer_name,
+    customer_email: f.customer_email,
+    customer_phone: f.customer_phone,
+    customer_country: f.customer_country,
+    language: f.language,
     accommodation: v.accommodation?.id
       ? {
           id: v.accommodation.id,
@@ -220,18 +262,21 @@ export function toPublicBooking(
     pickup_at: v.pickupAt?.id
       ? { name: v.pickupAt.name, address: v.pickupAt.address, pickup_point: v.pickupAt.pickupPoint }
       : null,
-    room: b.room,
-    pickup_time: b.pickupTime,
-    notes: b.notes,
-    passengers: b.passengers.map((p) => ({ full_name: p.full_name, pax_type: p.pax_type })),
+    room: f.room,
+    pickup_time: f.pickup_time,
+    notes: f.notes,
+    passengers: f.passengers.map((p) => ({ full_name: p.full_name, pax_type: p.pax_type })),
+    questions,
+    answers: f.answers.map((a) => ({ ...a, label: labelOf.get(a.question_id) ?? a.label })),
     booking_terms: texts.booking_terms,
-    customer_confirmed_at: iso(b.customerConfirmedAt),
+    customer_confirmed_at: f.customer_confirmed_at,
     can_confirm: canConfirm(b, startsAt, now),
     can_cancel: canCancel(b, until, now),
     free_cancellation_until: isoOf(until),
-    cancelled_at: iso(b.cancelledAt),
+    cancelled_at: f.cancelled_at,
     voucher_url: pathTo('publicBookingVoucher', { bookingId: b.id }),
     tour_operator: toPublicOperator(v.operator, locale),
-    created_at: isoOf(b.createdAt),
+    created_at: f.created_at,
+    ...publicPayment(v, links, now),
   };
 }

@@ -92,6 +92,16 @@ describe('public rate limits', () => {
       payload: {},
     });
     expect(cancel.statusCode).toBe(429);
+    // Starting an online payment (issue 32) spends the same budget, before the booking is looked up.
+    const pay = await app.inject({
+      method: 'POST',
+      url: '/api/v1/public/bookings/00000000-0000-4000-8000-000000000000/payments',
+      remoteAddress: '10.0.1.1',
+      payload: {},
+    });
+    expect(pay.statusCode).toBe(429);
+    expect(pay.json()).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
+    expect(pay.headers['retry-after']).toBeTruthy();
     // Reads of that address are still fine.
     const read = await app.inject({
       method: 'GET',

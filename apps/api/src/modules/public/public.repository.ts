@@ -2,11 +2,11 @@
  * Queries of the public API. Its scope is not a tenant but what is public: live, active products of
  * active operators, and bookings of active operators (by their random id).
  */
-import { ACTIVE_STATE, TOUR_OPERATOR_STATE } from '@trayecto/shared';
+import { ACTIVE_STATE, TOUR_OPERATOR_STATE, type TProductQuestion } from '@trayecto/shared';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { accommodations, bookings, productImages, products, tourOperators } from '../../db/schema';
+import { accommodations, bookings, paymentSettings, productImages, products, tourOperators } from '../../db/schema';
 import type { ProductTranslations } from '../../db/schema/products';
 import type { BookingRow } from '../bookings/bookings.mapper';
 import type { ImageRow, ProductRow } from '../products/products.mapper';
@@ -26,10 +26,23 @@ const operatorColumns = {
   defaultLanguage: tourOperators.defaultLanguage,
   publicLanguages: tourOperators.publicLanguages,
   bookingTermsTranslations: tourOperators.bookingTermsTranslations,
+  // ADR 022: whether the operator takes payments online (its provider, never a secret) and Bizum.
+  paymentProvider: sql<
+    string | null
+  >`(select ${paymentSettings.provider} from ${paymentSettings} where ${paymentSettings.tourOperatorId} = ${tourOperators.id})`,
+  paymentBizum: sql<boolean>`coalesce((select ${paymentSettings.provider} = 'redsys' and ${paymentSettings.redsysBizum} from ${paymentSettings} where ${paymentSettings.tourOperatorId} = ${tourOperators.id}), false)`,
 };
 export type PublicOperatorRow = {
-  [K in Exclude<keyof typeof operatorColumns, 'publicLanguages' | 'bookingTermsTranslations'>]: string;
-} & { publicLanguages: string[]; bookingTermsTranslations: Partial<Record<string, string>> };
+  [K in Exclude<
+    keyof typeof operatorColumns,
+    'publicLanguages' | 'bookingTermsTranslations' | 'paymentProvider' | 'paymentBizum'
+  >]: string;
+} & {
+  publicLanguages: string[];
+  bookingTermsTranslations: Partial<Record<string, string>>;
+  paymentProvider: string | null;
+  paymentBizum: boolean;
+};
 
 const isActiveOperator = eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE);
 
@@ -137,6 +150,10 @@ export type PublicBookingView = {
     whatToBring: string[];
     pickupNotes: string;
     translations: ProductTranslations;
+    questions: TProductQuestion[];
+    paymentMode: string;
+    depositPercent: number | null;
+    depositPerPaxCents: number | null;
   };
   operator: PublicOperatorRow;
   accommodation: { id: string; name: string; address: string; zone: string; pickupPoint: string } | null;
@@ -160,6 +177,10 @@ export async function findPublicBooking(db: DbOrTx, id: string): Promise<PublicB
         whatToBring: products.whatToBring,
         pickupNotes: products.pickupNotes,
         translations: products.translations,
+        questions: products.questions,
+        paymentMode: products.paymentMode,
+        depositPercent: products.depositPercent,
+        depositPerPaxCents: products.depositPerPaxCents,
       },
       operator: operatorColumns,
       accommodation: {
@@ -178,19 +199,4 @@ export async function findPublicBooking(db: DbOrTx, id: string): Promise<PublicB
     .leftJoin(pickupAt, eq(pickupAt.id, place.pickupAtId))
     .where(and(eq(bookings.id, id), isActiveOperator));
   return row as PublicBookingView | undefined;
-}
-
-/**
- * Locks a booking of an active operator for the rest of the transaction (customer edits and
- * cancellations run one at a time, like staff ones), with its product and the operator's time zone.
- */
-export async function lockPublicBooking(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ booking: bookings, product: products, timezone: tourOperators.timezone })
-    .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
-    .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
-    .where(and(eq(bookings.id, id), isActiveOperator))
-    .for('update', { of: bookings });
-  return row as { booking: BookingRow; product: ProductRow; timezone: string } | undefined;
 }

@@ -44,6 +44,15 @@ const publicErrors = {
 /** The Idempotency-Key header as Node names it (lower case). */
 const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase() as Lowercase<typeof IDEMPOTENCY_KEY_HEADER>;
 
+/**
+ * onRequest of the answers that carry a customer's booking (their name, e-mail, phone, locator):
+ * `private, no-store`, so no shared cache (a proxy, a CDN) and not even the browser keeps them
+ * (issue 31). Set before anything runs, so the refusals (404, 409, 422, 429) carry it too.
+ */
+const personalAnswer: onRequestAsyncHookHandler = async (_req, reply) => {
+  reply.header('Cache-Control', 'private, no-store');
+};
+
 /** onRequest: the Idempotency-Key header is there and well formed (400 before the body is read). */
 const requireIdempotencyKey: onRequestAsyncHookHandler = async (req) => {
   parseIdempotencyKey(req.headers[KEY_HEADER]);
@@ -122,7 +131,7 @@ export async function publicRoutes(app: FastifyInstance) {
   r.post(
     '/public/bookings',
     {
-      onRequest: [limit.write, requireIdempotencyKey],
+      onRequest: [personalAnswer, limit.write, requireIdempotencyKey],
       schema: {
         tags,
         security,
@@ -158,7 +167,7 @@ export async function publicRoutes(app: FastifyInstance) {
   r.get(
     '/public/bookings/:id',
     {
-      onRequest: limit.read,
+      onRequest: [personalAnswer, limit.read],
       schema: {
         tags,
         security,
@@ -178,7 +187,7 @@ export async function publicRoutes(app: FastifyInstance) {
   r.put(
     '/public/bookings/:id',
     {
-      onRequest: limit.write,
+      onRequest: [personalAnswer, limit.write],
       schema: {
         tags,
         security,
@@ -203,7 +212,7 @@ export async function publicRoutes(app: FastifyInstance) {
   r.post(
     '/public/bookings/:id/cancel',
     {
-      onRequest: limit.write,
+      onRequest: [personalAnswer, limit.write],
       schema: {
         tags,
         security,

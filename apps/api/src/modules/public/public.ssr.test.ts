@@ -1,21 +1,24 @@
 /**
- * Issue 23: the landing, the booking page and the voucher arrive rendered on the server, by the
- * web app's own server build (built here from apps/web/vite.config.ts into a temporary folder, as
- * `npm run build` does): the product's name, price, photo and "Reservar" in the HTML before any
- * script, the booking page's calendar with its first month's departures embedded, the voucher with
- * its QR code; the page's styles inline (no stylesheet blocks the first paint) and its code
- * preloaded.
+ * Issues 23 and 31: the landing, the booking page, the voucher, the existing booking and the
+ * accessibility statement arrive rendered on the server, by the web app's own server build (built
+ * here from apps/web/vite.config.ts into a temporary folder, as `npm run build` does): the
+ * product's name, price, photo and "Reservar" in the HTML before any script, the booking page's
+ * calendar with its first month's departures embedded, the voucher with its QR code, the customer's
+ * booking with its form, the statement with the contact of the operator the visitor came from; the
+ * page's styles inline (no stylesheet blocks the first paint) and its code preloaded; a customer's
+ * pages never stored by a shared cache.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PUBLIC_DATA_ELEMENT_ID, SERVER_RENDERED_ATTR, type TPublicPageData } from '@trayecto/shared/public-http';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
-import { productImages } from '../../db/schema';
+import { productImages, tourOperators } from '../../db/schema';
 import { booked, bookingBody, day, mkProduct, type World } from '../bookings/bookings.test-helpers';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
@@ -49,12 +52,18 @@ let dist: string;
 let productId: string;
 let bookingId: string;
 let locator: string;
+let prepared: { id: string; locator: string };
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'trayecto-ssr-'));
   await buildPublicPages(dist);
   app = await buildTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: 'https://reservas.example.com/' } });
   w = await createWorld(app);
+  // The operator's contact, for the accessibility statement.
+  await app.db
+    .update(tourOperators)
+    .set({ email: 'accesibilidad@operador-a.example', phone: '+34 922 000 111' })
+    .where(eq(tourOperators.id, w.A.op.id));
   const p = await mkProduct(app, w.tokens.A1, { name: 'Subida al Teide', short_description: 'El volcán al amanecer' });
   productId = p.id;
   await app.db.insert(productImages).values({
@@ -71,6 +80,20 @@ beforeAll(async () => {
   const b = await booked(app, w.tokens.A1, bookingBody(productId, { date: day(2) }));
   bookingId = b.id;
   locator = b.locator;
+  // A booking the office prepared for a customer to complete and confirm (in German).
+  prepared = await booked(
+    app,
+    w.tokens.A1,
+    bookingBody(productId, {
+      date: day(5),
+      state: 'pending',
+      customer_name: 'Lena Schmidt',
+      customer_email: '',
+      customer_phone: '',
+      customer_country: 'DE',
+      language: 'de',
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -165,5 +188,87 @@ describe('the voucher, rendered on the server', () => {
     const res = await page('/public/landing/booking-voucher/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("carries the customer's name and locator: no shared cache may keep it", async () => {
+    const res = await page(`/public/landing/booking-voucher/${bookingId}`);
+    expect(res.body).toContain('Lucía Pérez');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('the existing booking, rendered on the server (issue 31)', () => {
+  it("in its customer's language: the booking, the form with what staff entered, its data embedded", async () => {
+    // A browser that says no language: the booking's own (German).
+    const res = await app.inject({ method: 'GET', url: `/public/booking/${prepared.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const root = rootOf(res.body);
+    expect(root?.locale).toBe('de');
+    const html = root?.html ?? '';
+    expect(html).toContain(prepared.locator);
+    expect(html).toContain('Subida al Teide');
+    // The form with the name the office entered, and the button that confirms it.
+    expect(html).toMatch(
+      /<input[^>]*id="customer_name"[^>]*value="Lena Schmidt"|<input[^>]*value="Lena Schmidt"[^>]*id="customer_name"/,
+    );
+    expect(html).toContain('Buchung bestätigen');
+    expect(html).toMatch(/<select[^>]*id="customer_country"/);
+    const data = dataOf(res.body) as TPublicPageData;
+    expect(data.booking?.id).toBe(prepared.id);
+    expect(data.booking?.can_confirm).toBe(true);
+    // Its code preloaded, its styles inline; the form needs scripts: its "needs JavaScript" line stays.
+    expect(res.body).toMatch(/<link rel="modulepreload" href="\/assets\/existing-booking-page-[^"]+\.js" \/>/);
+    expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled \/>/);
+    expect(res.body).toContain('<noscript>');
+    expect(res.body).toContain('noindex');
+  });
+
+  it("an unknown booking: the shell, for the browser's not-found", async () => {
+    const res = await page('/public/booking/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('the accessibility statement, rendered on the server (issue 31)', () => {
+  it("reads whole without scripts, in the visitor's language", async () => {
+    const res = await page('/public/accesibilidad');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const root = rootOf(res.body);
+    expect(root?.locale).toBe('es');
+    expect(root?.html).toContain('Declaración de accesibilidad');
+    expect(root?.html).toContain('WCAG');
+    expect(res.body).not.toContain('<noscript>');
+    expect(res.body).toMatch(/<link rel="modulepreload" href="\/assets\/accessibility-page-[^"]+\.js" \/>/);
+    const en = rootOf(
+      (await app.inject({ method: 'GET', url: '/public/accesibilidad', headers: { 'accept-language': 'en-GB' } })).body,
+    );
+    expect(en?.locale).toBe('en');
+    expect(en?.html).toContain('Accessibility statement');
+  });
+
+  it("with the contact of the operator whose page the visitor came from, and only that operator's", async () => {
+    const from = (p: string) => `/public/accesibilidad?desde=${encodeURIComponent(p)}`;
+    for (const url of [from(`/public/landing/${productId}`), from(`/public/booking/${prepared.id}`)]) {
+      const res = await page(url);
+      const html = rootOf(res.body)?.html ?? '';
+      expect(html, url).toContain('mailto:accesibilidad@operador-a.example');
+      const data = dataOf(res.body) as TPublicPageData;
+      expect(data.operator?.name, url).toBe(w.A.op.name);
+      // The operator only: nothing of the booking the visitor came from.
+      expect(JSON.stringify(data), url).not.toContain('Lena Schmidt');
+      expect(data.booking, url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // An unknown page, or one of no operator: the statement without a contact, no data.
+    for (const url of [from('/public/booking/00000000-0000-4000-8000-000000000000'), from('https://evil.example/')]) {
+      const res = await page(url);
+      expect(rootOf(res.body)?.html, url).toContain('Declaración de accesibilidad');
+      expect(dataOf(res.body), url).toEqual({});
+    }
   });
 });

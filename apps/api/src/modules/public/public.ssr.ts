@@ -27,27 +27,46 @@ import { escapeHtml, jsonForScript } from './public.html';
 /** What dist/server/public-server.js exports (apps/web/src/public/server-entry.tsx). */
 type TServerBundle = {
   renderPublicPage(req: { url: string; origin: string; locale: TPublicLocale; data: TPublicPageData }): string;
+  /** The public page the statement's visitor came from (`?desde=`), if it is a product's or a booking's. */
+  statementSource?(url: string): { productId: string } | { bookingId: string } | null;
 };
+
+/** The pages the server renders (the route keys of the shared ROUTES, and the statement). */
+export type TRenderedPage =
+  | 'publicLanding'
+  | 'publicBooking'
+  | 'publicBookingVoucher'
+  | 'publicBookingExisting'
+  | 'publicAccessibility';
 
 type TManifestEntry = { file: string; imports?: string[]; css?: string[] };
 type TManifest = Record<string, TManifestEntry>;
 
 /** The source of each lazily loaded page the server renders, as the build's manifest names it. */
-const PAGE_SOURCES: Record<string, string> = {
+const PAGE_SOURCES: Partial<Record<TRenderedPage, string>> = {
   publicBooking: 'src/public/pages/booking-page.tsx',
   publicBookingVoucher: 'src/public/pages/voucher-page.tsx',
+  publicBookingExisting: 'src/public/pages/existing-booking-page.tsx',
+  publicAccessibility: 'src/public/pages/accessibility-page.tsx',
 };
+/**
+ * The pages that read whole without scripts (the landing, the statement): no "needs JavaScript"
+ * line over them. The forms keep it: reading the booking works, changing it needs the scripts.
+ */
+const READ_WITHOUT_SCRIPTS = new Set<TRenderedPage>(['publicLanding', 'publicAccessibility']);
 
 export type TPublicRenderer = {
   /** The page's HTML, rendered into `shell`'s root; null when it cannot be (the shell is then served). */
   render(
     shell: string,
-    page: { key: 'publicLanding' | 'publicBooking' | 'publicBookingVoucher'; url: string; origin: string },
+    page: { key: TRenderedPage; url: string; origin: string },
     locale: TPublicLocale,
     data: TPublicPageData,
   ): string;
   /** `template` with its stylesheets inline. */
   inlineStyles(template: string): string;
+  /** The product or booking the statement at `url` names as the page its visitor came from. */
+  statementSource(url: string): { productId: string } | { bookingId: string } | null;
 };
 
 /** Loads the server build of the public pages, if the web app was built with it. */
@@ -84,9 +103,12 @@ export async function loadPublicRenderer(distDir: string): Promise<TPublicRender
     if (source) visit(source);
     return { js: [...js], css: [...styles] };
   };
-  const assets = Object.fromEntries(Object.entries(PAGE_SOURCES).map(([k, src]) => [k, pageAssets(src)]));
+  const assets = Object.fromEntries(Object.entries(PAGE_SOURCES).map(([k, src]) => [k, pageAssets(src)])) as Partial<
+    Record<TRenderedPage, { js: string[]; css: string[] }>
+  >;
 
   return {
+    statementSource: (url) => bundle.statementSource?.(url) ?? null,
     inlineStyles: (template) =>
       template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/gi, (_, file: string) => style([file])),
     render(shell, page, locale, data) {
@@ -104,9 +126,9 @@ export async function loadPublicRenderer(distDir: string): Promise<TPublicRender
           ? []
           : [`<script type="application/json" id="${PUBLIC_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`]),
       ].filter(Boolean);
-      // The landing reads and links to the booking page without scripts: no "needs JavaScript"
-      // line over it (the forms still need them and keep theirs).
-      const shown = page.key === 'publicLanding' ? shell.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '') : shell;
+      const shown = READ_WITHOUT_SCRIPTS.has(page.key)
+        ? shell.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '')
+        : shell;
       return shown
         .replace(/<\/head>/i, () => `  ${head.join('\n    ')}\n  </head>`)
         .replace(

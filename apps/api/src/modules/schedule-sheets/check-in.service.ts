@@ -1,13 +1,12 @@
 /** Boarding: a booking of the sheet marked present (or undone) by the crew or the office. */
-import { BOOKING_STATE_NAMES, type TBookingState, type TCheckInRequest, type TSheetPassenger } from '@trayecto/shared';
+import { type TCheckInRequest, type TSheetPassenger, timeZoneOf } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { staffActor } from '../../lib/actors';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { type AuditEntry, recordAudit, staffAudit } from '../audit/audit.service';
-import * as bookings from '../bookings/bookings.repository';
-import { bookingSummary } from '../bookings/bookings.service';
-import { timeZoneOf } from '../products/products.service';
+import { recordAudit, staffAudit } from '../audit/audit.service';
+import * as bookings from '../bookings/bookings.service';
 import { sheetStateEntry, sheetSummary } from './schedule-sheets.audit';
 import { toPassenger } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
@@ -22,7 +21,6 @@ import {
 } from './schedule-sheets.rules';
 import * as passengers from './sheet-passengers.repository';
 
-const NOT_ON_SHEET = 'La reserva no está en esta hoja';
 const UNKNOWN_CODE = 'Código no reconocido: escribe el localizador (TRY-XXXXXX) o escanea el código QR del bono';
 const DRAFT_NO_CHECK_IN = 'La hoja está en «Borrador»: confírmala antes de empezar el embarque';
 const DONE_MESSAGE = 'La hoja ya está finalizada';
@@ -60,6 +58,13 @@ export async function checkIn(
     method = body.method ?? code.method;
   }
   const present = body.present !== false;
+  if (body.collected && !present) {
+    throw fieldError(
+      'VALIDATION',
+      'collected',
+      'Solo se cobra al embarcar: desmarca el cobro para deshacer el embarque',
+    );
+  }
   const reason = body.override_reason?.trim() ?? '';
   if (reason && isCrew(actor)) throw forbidden(CREW_NO_OVERRIDE);
 
@@ -80,36 +85,40 @@ export async function checkIn(
     }
     const overrideReason = window === 'open' ? null : reason;
     const starts = sheet.state === 'ready' && window === 'open';
-    const booking = await bookings.lockDepartureBooking(tx, sheet, target);
-    if (!booking) throw new AppError({ code: 'NOT_FOUND', message: NOT_ON_SHEET });
-    if (booking.state === 'cancelled') {
-      throw new AppError({ code: 'STATE_CONFLICT', message: 'La reserva está cancelada' });
-    }
-    if (booking.state !== 'pending' && booking.state !== 'confirmed') {
-      const name = BOOKING_STATE_NAMES[booking.state as TBookingState] ?? booking.state;
-      throw new AppError({ code: 'STATE_CONFLICT', message: `La reserva ya está «${name}»` });
-    }
-    const wasPresent = booking.checkedInAt !== null;
-    if (present && !wasPresent) await bookings.setCheckedIn(tx, booking.id, now, actor.id);
-    if (!present && wasPresent) await bookings.setCheckedIn(tx, booking.id, null, null);
-    // A repeated tap changes nothing: check_ins logs it, the audit log records changes only.
-    const audit: AuditEntry[] = [];
-    if (present !== wasPresent) {
-      audit.push({
-        tourOperatorId: sheet.tourOperatorId,
-        entityType: 'booking',
-        entityId: booking.id,
-        action: present ? 'check_in' : 'check_in_undo',
-        summary: `${bookingSummary(booking)} · hoja ${sheetSummary(sheet)}`,
-        at: now,
-        changes: {
-          checked_in: [wasPresent, present],
-          ...(overrideReason ? { override_reason: [null, overrideReason] } : {}),
+    const { booking } = await bookings.checkInBooking(tx, sheet, target, {
+      actor: staffActor(actor),
+      now,
+      present,
+      method,
+      overrideReason,
+      summarySuffix: ` · hoja ${sheetSummary(sheet)}`,
+    });
+    // The crew's cash or card at boarding (ADR 022): a payment of this booking in this transaction,
+    // recorded by whoever checked in, never above what is pending (recordPaymentLocked's rules).
+    if (body.collected) {
+      await bookings.recordPaymentLocked(
+        tx,
+        staffActor(actor),
+        booking,
+        {
+          kind: 'payment',
+          amountCents: body.collected.amount_cents,
+          method: body.collected.method,
+          collectedAtCheckIn: true,
+          notes: `Cobrado en el embarque · hoja ${sheetSummary(sheet)}`.slice(0, 500),
         },
-      });
+        now,
+      );
     }
-    if (starts) audit.push(sheetStateEntry(sheet, 'in_progress', 'state', now));
-    if (audit.length > 0) await recordAudit(tx, staffAudit(actor), audit);
+    // A repeated tap changes nothing on the booking (check_ins still logs it). The sheet starts
+    // after the booking's own entry (one millisecond later, so the log reads back in that order).
+    if (starts) {
+      await recordAudit(
+        tx,
+        staffAudit(actor),
+        sheetStateEntry(sheet, 'in_progress', 'state', new Date(now.getTime() + 1)),
+      );
+    }
     await repo.insertCheckIns(tx, [
       {
         tourOperatorId: sheet.tourOperatorId,

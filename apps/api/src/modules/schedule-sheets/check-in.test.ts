@@ -1,4 +1,5 @@
 import type { TSheetPassenger, TSheetResponse } from '@trayecto/shared';
+import { displayDate } from '@trayecto/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
 import { auditLog, bookings, checkIns } from '../../db/schema';
 import { api, booked, bookingBody, day, mkProduct, type World } from '../bookings/bookings.test-helpers';
-import { displayDate } from '../products/products.service';
 import { moveDeparture, putSheet } from './schedule-sheets.test-helpers';
 
 let app: FastifyInstance;

@@ -1,7 +1,7 @@
 /** How schedule sheets read in the audit log: their summary and the fields recorded. */
+import { displayDate } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { type AuditChanges, type AuditEntry, nameReferences } from '../audit/audit.service';
-import { displayDate } from '../products/products.service';
 import type { SheetRow } from './schedule-sheets.repository';
 
 /** The audit log's summary of a sheet: "22/11/2026 09:00 · Teide y Masca". */

@@ -1,19 +1,20 @@
 /** Creating sheets: a day's sheets generated at once, or the sheet of one departure. */
 import {
+  displayDate,
   SHEET_STATE_NAMES,
   type TSheetCreateRequest,
   type TSheetGenerateRequest,
   type TSheetGenerateResponse,
   type TSheetResponse,
+  timeZoneOf,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError, forbidden, validation } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
 import { createdFields, recordAudit, staffAudit } from '../audit/audit.service';
-import * as departuresRepo from '../departures/departures.repository';
-import { ruleTimesOn } from '../products/availability';
-import { displayDate, timeZoneOf } from '../products/products.service';
+import { ruleTimesOn } from '../departures/availability';
+import * as departuresService from '../departures/departures.service';
 import { buildPickupRoute, defaultOrigin } from './pickup-route';
 import { auditedSheetFields, nameSheetReferences, sheetSummary } from './schedule-sheets.audit';
 import { toRouteBooking } from './schedule-sheets.mapper';
@@ -42,7 +43,7 @@ export async function generateSheets(
   const tourOperatorId = isAdmin(actor) ? (body.tour_operator_id ?? null) : actor.tourOperatorId;
   if (!isAdmin(actor) && !tourOperatorId) throw forbidden('Tu usuario no pertenece a ningún tour operador');
   return inTransaction(db, async (tx) => {
-    const departures = await departuresRepo.listDeparturesToPlan(tx, {
+    const departures = await departuresService.listDeparturesToPlan(tx, {
       date: body.date,
       tourOperatorId,
       productIds: body.product_ids,
@@ -114,14 +115,18 @@ export async function createSheet(
     const found = await repo.findProductForSheet(tx, actor, body.product_id);
     if (!found) throw validation({ product_id: ['El producto no existe'] });
     const { product } = found;
-    let departure = await departuresRepo.findDeparture(tx, { productId: product.id, date: body.date, time: body.time });
+    let departure = await departuresService.findDeparture(tx, {
+      productId: product.id,
+      date: body.date,
+      time: body.time,
+    });
     if (!departure) {
       const offered = ruleTimesOn(body.date, product.availabilityRules, new Set(product.closedDates));
       if (!offered.includes(body.time)) {
         const m = `El producto no tiene salida el ${displayDate(body.date)} a las ${body.time}`;
         throw validation({ time: [m] }, m);
       }
-      departure = await departuresRepo.ensureDeparture(tx, {
+      departure = await departuresService.ensureDeparture(tx, {
         tourOperatorId: product.tourOperatorId,
         productId: product.id,
         date: body.date,

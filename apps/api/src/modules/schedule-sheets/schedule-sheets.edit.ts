@@ -1,11 +1,12 @@
 /** Editing a sheet (assignments, libro de ruta data, state) and deleting a draft. */
+
 import type { TSheetResponse, TSheetUpdateRequest } from '@trayecto/shared';
+import { timeZoneOf } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
 import { diffFields, recordAudit, staffAudit } from '../audit/audit.service';
-import { timeZoneOf } from '../products/products.service';
 import { auditedSheetFields, nameSheetReferences, sheetSummary } from './schedule-sheets.audit';
 import { readSheet } from './schedule-sheets.read';
 import * as repo from './schedule-sheets.repository';

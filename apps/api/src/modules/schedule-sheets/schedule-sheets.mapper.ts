@@ -1,4 +1,5 @@
 import {
+  missingAnswers,
   type TSheetCheckInWindow,
   type TSheetConflict,
   type TSheetPassenger,
@@ -70,6 +71,17 @@ export function placeOf(row: Pick<RouteBookingRow, 'accommodation' | 'pickupAt'>
   return p ? { ...p } : null;
 }
 
+/** The product's required questions a booking has not answered, with their labels (ADR 024). */
+function unansweredOf(row: RouteBookingRow): TSheetPassenger['unanswered'] {
+  const questions = row.questions ?? [];
+  if (questions.length === 0) return [];
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return missingAnswers(questions, row.booking.answers ?? [], row.booking.paxTotal).map((m) => {
+    const q = byId.get(m.question_id);
+    return { ...m, label: q?.label ?? '', kind: q?.kind ?? 'text' };
+  });
+}
+
 export function toPassenger(row: RouteBookingRow): TSheetPassenger {
   const b = row.booking;
   const place = placeOf(row);
@@ -85,11 +97,22 @@ export function toPassenger(row: RouteBookingRow): TSheetPassenger {
     state: b.state,
     payment_state: b.paymentState,
     pending_cents: pendingCents(b),
+    collected_cents: row.collectedCents ?? 0,
     room: b.room,
     pickup_time: b.pickupTime,
     pickup_place: place?.name ?? null,
     notes: b.notes,
+    sales_channel: row.channelName ?? null,
+    reseller_reference: b.resellerReference ?? null,
     passengers: b.passengers.map((p) => ({ full_name: p.full_name, pax_type: p.pax_type })),
+    answers: (b.answers ?? []).map((a) => ({
+      question_id: a.question_id,
+      passenger: a.passenger ?? null,
+      label: a.label,
+      kind: a.kind,
+      value: a.value,
+    })),
+    unanswered: unansweredOf(row),
     checked_in_at: iso(b.checkedInAt),
     checked_in_by: row.checkedInBy?.id ? { id: row.checkedInBy.id, full_name: row.checkedInBy.fullName } : null,
   };

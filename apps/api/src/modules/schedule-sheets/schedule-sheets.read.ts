@@ -1,10 +1,11 @@
 /** Reading sheets: summaries with counts and warnings for the list, the whole sheet with its route. */
+
 import type { TSheetResponse, TSheetSummary } from '@trayecto/shared';
+import { timeZoneOf } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import type { Actor } from '../../lib/tenant';
-import { timeZoneOf } from '../products/products.service';
 import { buildPickupRoute, routePassengers } from './pickup-route';
 import { toRouteBooking, toSheetResponse, toSheetSummary } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';

@@ -1,4 +1,5 @@
 import type { TSheetConflict, TSheetResponse, TSheetSummary } from '@trayecto/shared';
+import { displayDate } from '@trayecto/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import {
   mkProduct,
   type World,
 } from '../bookings/bookings.test-helpers';
-import { displayDate } from '../products/products.service';
 import { sheetTransitionMessage } from './schedule-sheets.rules';
 import { mkPerson, mkSheet, mkVehicle, putSheet } from './schedule-sheets.test-helpers';
 

@@ -10,9 +10,10 @@ import {
   SHEET_TRANSITIONS,
   type TSheetCheckInWindow,
   type TSheetState,
+  todayIn,
   UUID_SOURCE,
+  zonedDateTimeToInstant,
 } from '@trayecto/shared';
-import { todayIn, zonedDateTimeToInstant } from '../products/availability';
 
 /** "La hoja de servicio no existe" */
 export const WHAT = 'La hoja de servicio';

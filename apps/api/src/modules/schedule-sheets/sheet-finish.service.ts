@@ -1,13 +1,12 @@
 /** The end of a tour: checked-in bookings done, the others no-shows, the sheet «Finalizada». */
-import { plural, type TSheetFinishResponse } from '@trayecto/shared';
+import { displayDate, plural, type TSheetFinishResponse, timeZoneOf } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { staffActor } from '../../lib/actors';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { Actor } from '../../lib/tenant';
-import { type AuditEntry, recordAudit, staffAudit } from '../audit/audit.service';
-import * as bookings from '../bookings/bookings.repository';
-import { bookingSummary } from '../bookings/bookings.service';
-import { displayDate, timeZoneOf } from '../products/products.service';
+import { recordAudit, staffAudit } from '../audit/audit.service';
+import * as bookings from '../bookings/bookings.service';
 import { sheetStateEntry, sheetSummary } from './schedule-sheets.audit';
 import * as repo from './schedule-sheets.repository';
 import { localTime, WHAT } from './schedule-sheets.rules';
@@ -48,63 +47,24 @@ export async function finishLocked(
     const m = `La salida aún no ha empezado: la hoja se puede finalizar a partir de las ${localTime(sheet.startsAt, timeZone)} del ${displayDate(sheet.date)}`;
     throw fieldError('INVALID_STATE_TRANSITION', 'state', m);
   }
-  const open = await bookings.lockOpenBookings(tx, sheet.departureId);
-  const toConfirm = open.filter((b) => b.checkedInAt && b.state === 'pending');
-  const toComplete = open.filter((b) => b.checkedInAt);
-  const noShows = open.filter((b) => !b.checkedInAt && b.state === 'confirmed');
-
-  await bookings.setBookingsState(
-    tx,
-    toConfirm.map((b) => b.id),
-    'confirmed',
+  const { completed, noShows } = await bookings.settleDepartureAtEnd(tx, sheet.departureId, {
+    actor: staffActor(actor),
     now,
-  );
-  await bookings.setBookingsState(
-    tx,
-    toComplete.map((b) => b.id),
-    'completed',
-    now,
-  );
-  await bookings.setBookingsState(
-    tx,
-    noShows.map((b) => b.id),
-    'no_show',
-    now,
-  );
-  const event = (bookingId: string, from: string, to: string, k = 0) => ({
-    tourOperatorId: sheet.tourOperatorId,
-    bookingId,
-    type: 'state_changed',
-    // Two steps of one booking keep their order.
-    createdAt: new Date(now.getTime() + k),
-    actorId: actor.id,
-    data: { from, to, sheet_id: sheet.id },
+    sheetId: sheet.id,
+    summarySuffix: ` · al finalizar la hoja ${sheetSummary(sheet)}`,
   });
-  await bookings.insertEvents(tx, [
-    ...toConfirm.map((b) => event(b.id, 'pending', 'confirmed')),
-    ...toComplete.map((b) => event(b.id, 'confirmed', 'completed', b.state === 'pending' ? 1 : 0)),
-    ...noShows.map((b) => event(b.id, 'confirmed', 'no_show')),
-  ]);
-  const bookingEntry = (b: (typeof open)[number], to: string): AuditEntry => ({
-    tourOperatorId: sheet.tourOperatorId,
-    entityType: 'booking',
-    entityId: b.id,
-    action: 'state',
-    summary: `${bookingSummary(b)} · al finalizar la hoja ${sheetSummary(sheet)}`,
-    at: now,
-    changes: { state: [b.state, to] },
-  });
-  await recordAudit(tx, staffAudit(actor), [
-    ...toComplete.map((b) => bookingEntry(b, 'completed')),
-    ...noShows.map((b) => bookingEntry(b, 'no_show')),
+  // The sheet's own entry after its bookings' (one millisecond later, so it reads back in order).
+  await recordAudit(
+    tx,
+    staffAudit(actor),
     sheetStateEntry(
       sheet,
       'done',
       'finish',
-      now,
-      ` · ${plural(toComplete.length, 'realizada', 'realizadas')}, ${plural(noShows.length, 'no presentada', 'no presentadas')}`,
+      new Date(now.getTime() + 1),
+      ` · ${plural(completed.length, 'realizada', 'realizadas')}, ${plural(noShows.length, 'no presentada', 'no presentadas')}`,
     ),
-  ]);
+  );
   await repo.insertCheckIns(
     tx,
     noShows.map((b) => ({
@@ -123,5 +83,5 @@ export async function finishLocked(
     finishedAt: now,
     updatedAt: now,
   });
-  return { completed: toComplete.length, no_show: noShows.length };
+  return { completed: completed.length, no_show: noShows.length };
 }

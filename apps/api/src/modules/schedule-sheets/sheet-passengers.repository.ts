@@ -2,10 +2,11 @@
  * What a schedule sheet reads of its departure's bookings: counts, the passengers on the pickup
  * route and the pickups without a time. Reads only: booking rows are written by the bookings module.
  */
+import type { TProductQuestion } from '@trayecto/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { accommodations, bookings, products, users } from '../../db/schema';
+import { accommodations, bookings, payments, products, users } from '../../db/schema';
 import type { BookingRow } from '../bookings/bookings.mapper';
 
 export type BookingStats = { bookingsCount: number; pax: number; seats: number; checkedInPax: number };
@@ -54,6 +55,12 @@ export type RouteBookingRow = {
   accommodation: PlaceColumns | null;
   pickupAt: PlaceColumns | null;
   checkedInBy: { id: string; fullName: string } | null;
+  /** What the crew collected from it at check-in, net of refunds of that money (ADR 022). */
+  collectedCents: number;
+  /** The reseller or agency that sold it (ADR 023), null for the operator's own sales. */
+  channelName?: string | null;
+  /** Its product's booking questions now (ADR 024): what is still unanswered is read against them. */
+  questions?: TProductQuestion[] | null;
 };
 
 const placeColumns = (t: typeof accommodations | typeof pickupAt) => ({
@@ -68,7 +75,8 @@ const placeColumns = (t: typeof accommodations | typeof pickupAt) => ({
 
 /**
  * The non-cancelled bookings of these departures with the place each customer is collected at
- * (the accommodation, or the live one it redirects to) and who checked them in.
+ * (the accommodation, or the live one it redirects to), who checked them in and the questions
+ * their product asks (issue 33 item 3).
  */
 export async function listRouteBookings(
   db: DbOrTx,
@@ -82,8 +90,12 @@ export async function listRouteBookings(
       accommodation: placeColumns(accommodations),
       pickupAt: placeColumns(pickupAt),
       checkedInBy: { id: checker.id, fullName: checker.fullName },
+      channelName: sql<string | null>`(select c.name from channels c where c.id = ${bookings.channelId})`,
+      questions: products.questions,
+      collectedCents: sql<number>`(select coalesce(sum(case when ${payments.kind} = 'refund' then -${payments.amountCents} else ${payments.amountCents} end), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.collectedAtCheckIn})`,
     })
     .from(bookings)
+    .leftJoin(products, eq(products.id, bookings.productId))
     .leftJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
     .leftJoin(pickupAt, and(eq(pickupAt.id, accommodations.pickupAtId), isNull(pickupAt.deletedAt)))
     .leftJoin(checker, eq(checker.id, bookings.checkedInBy))
@@ -94,7 +106,7 @@ export async function listRouteBookings(
         bookingId ? eq(bookings.id, bookingId) : undefined,
       ),
     );
-  return rows as RouteBookingRow[];
+  return rows.map((r) => ({ ...r, collectedCents: Number(r.collectedCents) })) as RouteBookingRow[];
 }
 
 export type UntimedPickupRow = {

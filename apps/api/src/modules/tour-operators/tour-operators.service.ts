@@ -13,6 +13,9 @@ import { type Actor, isAdmin } from '../../lib/tenant';
 import { type TourOperatorRow, toTourOperatorResponse } from './tour-operators.mapper';
 import * as repo from './tour-operators.repository';
 
+// What other modules read of an operator (does it exist, may the actor see it): the owner's queries.
+export { findTourOperatorRow, findVisibleTourOperator } from './tour-operators.repository';
+
 const WHAT = 'El tour operador';
 
 type Stored = Pick<TourOperatorRow, 'defaultLanguage' | 'publicLanguages' | 'bookingTermsTranslations'>;

@@ -15,11 +15,20 @@ import type { ListParams } from '../../lib/filters';
 import { hashPassword } from '../../lib/password';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
 import { type AuditChanges, createdFields, diffFields, recordAudit, staffAudit } from '../audit/audit.service';
-import { type Invitee, prepareInvitation, writeInvitation } from '../auth/auth.invitations';
-import { retireResetTokens } from '../auth/auth.reset-tokens.repository';
-import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
+import { findTourOperatorRow } from '../tour-operators/tour-operators.service';
+import { type Invitee, prepareInvitation, writeInvitation } from './users.invitations';
 import { toUserResponse } from './users.mapper';
+import {
+  consumeResetToken,
+  hashResetToken,
+  insertResetToken,
+  retireResetTokens,
+} from './users.password-links.repository';
 import * as repo from './users.repository';
+
+// What other modules read of a user (sign-in, sessions, "Mi cuenta"): the owner's queries and shape.
+export { toUserResponse } from './users.mapper';
+export { findAuthState, findUserById, findUserForLogin, touchLastLogin } from './users.repository';
 
 const NOT_FOUND = 'El usuario';
 const emailTaken = () => fieldError('EMAIL_TAKEN', 'email', 'Ya existe un usuario con ese correo electrónico');
@@ -247,3 +256,41 @@ export async function deleteUser(db: Db, actor: Actor, id: string) {
     });
   });
 }
+
+// ── Credentials: what the auth module changes of a user, through its owner ───────────────────────
+
+/** A user's own data from "Mi cuenta" (name, phone, address); the row as it is afterwards. */
+export async function updateOwnProfile(
+  tx: DbOrTx,
+  id: string,
+  values: { fullName?: string; phone?: string; address?: string },
+) {
+  await repo.updateUserRow(tx, id, values);
+  return repo.findUserById(tx, id);
+}
+
+/** Ends every session of the user (their tokens carry the old version). */
+export async function endSessions(tx: DbOrTx, id: string) {
+  await repo.bumpTokenVersion(tx, id);
+}
+
+/**
+ * A new password (already hashed): every session ends and every outstanding password link stops
+ * working, in the caller's transaction.
+ */
+export async function setPassword(tx: DbOrTx, id: string, passwordHash: string) {
+  await repo.updateUserRow(tx, id, { passwordHash });
+  await repo.bumpTokenVersion(tx, id);
+  await retireResetTokens(tx, id);
+}
+
+/** Stores a link's token (only its hash) for `userId`, valid `validMinutes`. */
+export async function issuePasswordLink(
+  tx: DbOrTx,
+  link: { id: string; userId: string; token: string; validMinutes: number; purpose?: 'reset' | 'invitation' },
+) {
+  await insertResetToken(tx, { ...link, tokenHash: hashResetToken(link.token) });
+}
+
+/** Uses a link's token once: the user it was for, or undefined (unknown, used or expired). */
+export const consumePasswordLink = (tx: DbOrTx, token: string) => consumeResetToken(tx, hashResetToken(token));

@@ -4,7 +4,7 @@ import type { vehicles } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin, tenantForWrite } from '../../lib/tenant';
-import { findTourOperatorRow } from '../tour-operators/tour-operators.repository';
+import { findTourOperatorRow } from '../tour-operators/tour-operators.service';
 import { toVehicleResponse, type VehicleWithZone } from './vehicles.mapper';
 import * as repo from './vehicles.repository';
 

@@ -4,12 +4,14 @@ import {
   IconBus,
   IconCalendarEvent,
   IconClipboardList,
+  IconClockPlay,
   IconHistory,
   IconHome,
   IconId,
   IconMail,
   IconMap2,
   IconPackages,
+  IconPlugConnected,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -28,5 +30,7 @@ export const MENU_ICONS: Partial<Record<TRouteKey | 'resources', Icon>> = {
   persons: IconId,
   users: IconUsers,
   tourOperator: IconUsersGroup,
+  channels: IconPlugConnected,
   auditLog: IconHistory,
+  backgroundJobs: IconClockPlay,
 };

@@ -16,13 +16,25 @@ describe('main menu by role', () => {
       'Recursos(Vehículos,Alojamientos,Personas)',
       'Usuarios',
       'Tour operadores',
+      'Canales',
       'Registro de actividad',
+      'Tareas en segundo plano',
     ]);
+  });
+
+  it('issue 31: "Tareas en segundo plano" is the administrator\'s only', () => {
+    expect(labels(menuForRoles([0]))).toContain('Tareas en segundo plano');
+    for (const level of [1, 2, 3, 4, 5]) expect(labels(menuForRoles([level]))).not.toContain('Tareas en segundo plano');
   });
 
   it('issue 14: "Mensajes" is for the administrator, the operator\'s admin and the operator (levels 0, 1, 3)', () => {
     for (const level of [0, 1, 3]) expect(labels(menuForRoles([level])), String(level)).toContain('Mensajes');
     for (const level of [2, 4, 5]) expect(labels(menuForRoles([level])), String(level)).not.toContain('Mensajes');
+  });
+
+  it("issue 33: «Canales» is for the administrator and the operator's admin only (levels 0–1)", () => {
+    for (const level of [0, 1]) expect(labels(menuForRoles([level])), String(level)).toContain('Canales');
+    for (const level of [2, 3, 4, 5]) expect(labels(menuForRoles([level])), String(level)).not.toContain('Canales');
   });
 
   it("issue 7: the activity log is for the administrator and the operator's admin only", () => {

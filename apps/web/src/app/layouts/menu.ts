@@ -23,7 +23,9 @@ export const MENU: readonly TMenuEntry[] = [
   },
   link('users', 'Usuarios'),
   link('tourOperator', 'Tour operadores'),
+  link('channels', 'Canales'),
   link('auditLog', 'Registro de actividad'),
+  link('backgroundJobs', 'Tareas en segundo plano'),
 ];
 
 /**

@@ -3,5 +3,6 @@
  * by WhatsApp). Everything else in this folder is its own: a lint rule (biome.json) refuses imports
  * that reach past this file or routes.ts.
  */
+export { invalidateBookingMessages } from './api/invalidate';
 export { BookingMessages } from './components/booking-messages';
-export { WhatsappButton } from './components/whatsapp-button';
+export { openBlankTab, sendTabTo, WhatsappButton } from './components/whatsapp-button';

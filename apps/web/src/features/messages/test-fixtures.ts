@@ -25,6 +25,7 @@ export const aMessage = (over: Partial<TMessageResponse> = {}): TMessageResponse
   user_id: null,
   actor_name: null,
   resend_of: null,
+  response_status: null,
   created_at: '2026-11-22T08:05:00Z',
   ...over,
 });

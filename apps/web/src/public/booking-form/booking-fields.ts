@@ -3,6 +3,7 @@
  * visit starts with and the body they become (POST /api/v1/public/bookings).
  */
 import type { TPublicProduct } from '@trayecto/shared';
+import type { TAnswerInput } from '@trayecto/shared/questions';
 import { getLocale } from '../i18n';
 import type { TNewBookingBody } from '../lib/api';
 import { MEETING_POINT, type TNewBookingValues } from '../lib/validation';
@@ -23,6 +24,10 @@ export const FIELD_ORDER: readonly string[] = [
   'accept_terms',
 ];
 
+/** The fields with the booking questions' (answers.…, lib/answers.ts), which come after the notes. */
+export const fieldOrderWith = (answerFields: readonly string[]): readonly string[] =>
+  answerFields.length ? [...FIELD_ORDER.slice(0, -1), ...answerFields, 'accept_terms'] : FIELD_ORDER;
+
 /** Field → the element to focus when it has an error (a step's box, else the input of that id). */
 const FOCUS_TARGET: Record<string, string> = {
   date: 'step-date',
@@ -39,7 +44,8 @@ export function focusField(field: string) {
 }
 
 /** The first field of the page with an error, if any. */
-export const firstFieldWithError = (errors: Partial<Record<string, string>>) => FIELD_ORDER.find((f) => errors[f]);
+export const firstFieldWithError = (errors: Partial<Record<string, string>>, order: readonly string[] = FIELD_ORDER) =>
+  order.find((f) => errors[f]);
 
 /**
  * The tour language a visit starts with: the page's own when the tour is given in it, else English,
@@ -70,8 +76,15 @@ export function initialValues(product: TPublicProduct): TNewBookingValues {
   };
 }
 
-/** The request body of the form's values: no empty pax, no pickup fields on a tour without pickup. */
-export function bookingBody(product: TPublicProduct, v: TNewBookingValues): TNewBookingBody {
+/**
+ * The request body of the form's values: no empty pax, no pickup fields on a tour without pickup,
+ * the answers (lib/answers.ts answersToSend) only when the product asks something.
+ */
+export function bookingBody(
+  product: TPublicProduct,
+  v: TNewBookingValues,
+  answers: TAnswerInput[] = [],
+): TNewBookingBody {
   const pax = Object.fromEntries(Object.entries(v.pax).filter(([, q]) => q > 0)) as TNewBookingBody['pax'];
   return {
     product_id: product.id,
@@ -89,6 +102,7 @@ export function bookingBody(product: TPublicProduct, v: TNewBookingValues): TNew
       ? { accommodation_id: v.pickup && v.pickup !== MEETING_POINT ? v.pickup : null, room: v.room.trim() }
       : {}),
     notes: v.notes.trim(),
+    ...(product.questions.length > 0 ? { answers } : {}),
     accept_terms: v.accept_terms,
   };
 }

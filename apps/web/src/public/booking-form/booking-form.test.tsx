@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { TPublicProduct } from '@trayecto/shared';
 import { timeZoneOf, todayIn } from '@trayecto/shared/time-zone';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,9 +143,10 @@ describe('booking form in German (issue 15)', () => {
     expect(screen.getByTestId('pickup-info')).toHaveTextContent(
       'Wir erwarten Sie am Treffpunkt: Busbahnhof Puerto de la Cruz',
     );
-    fireEvent.change(screen.getByLabelText(/^Vor- und Nachname/), { target: { value: 'Lena Schmidt' } });
-    fireEvent.change(screen.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'lena@example.com' } });
-    fireEvent.change(screen.getByLabelText(/^Telefon/), { target: { value: '+49 170 000000' } });
+    // Typing fires `input` events (Preact's onChange of a text field listens to them, as browsers fire them).
+    fireEvent.input(screen.getByLabelText(/^Vor- und Nachname/), { target: { value: 'Lena Schmidt' } });
+    fireEvent.input(screen.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'lena@example.com' } });
+    fireEvent.input(screen.getByLabelText(/^Telefon/), { target: { value: '+49 170 000000' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Buchungs- und Stornierungsbedingungen/ }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Buchung bestätigen' }));
@@ -156,6 +157,6 @@ describe('booking form in German (issue 15)', () => {
     const body = JSON.parse(post.init.body as string);
     expect(body).toMatchObject({ product_id: product.id, date: today(), time: '09:00', language: 'de' });
     expect((post.init.headers as Record<string, string>)['Accept-Language']).toBe('de');
-    expect(window.location.pathname).toBe('/public/landing/booking-voucher/b-1');
+    await waitFor(() => expect(window.location.pathname).toBe('/public/landing/booking-voucher/b-1'));
   });
 });

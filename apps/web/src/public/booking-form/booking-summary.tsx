@@ -1,5 +1,6 @@
 import { TermsCheckbox } from '../components/fields';
 import { IconCalendar, IconClock, IconMapPin, IconUsers } from '../components/icons';
+import { PayPanel } from '../components/pay-panel';
 import { t } from '../i18n';
 import { contentLang } from '../lib/content';
 import { formatCents, formatDay, freeCancellationText } from '../lib/format';
@@ -14,9 +15,10 @@ import type { TBookingForm } from './use-booking-form';
  * price, the terms to accept and "Confirmar reserva".
  */
 export function BookingSummary({ form: f }: { form: TBookingForm }) {
-  const { product, values: v, quote, submit } = f;
+  const { product, values: v, quote, submit, split, created } = f;
   const op = product.tour_operator;
   const { common, booking } = t();
+  const pay = common.pay;
   const text = booking.summary;
   const labels = common.labels;
   const pending = <span className="bk-pending">{text.notChosen}</span>;
@@ -83,40 +85,81 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
             <strong data-testid="quote-total">{formatCents(quote?.total_cents ?? 0, product.currency)}</strong>
           </p>
           <p className="bk-total-note">{text.taxes}</p>
+          {split && !created && (
+            <div className="pay-split" data-testid="pay-split">
+              <dl className="pay-split-list">
+                <div className="pay-split-row">
+                  <dt className="pay-split-label">{pay.now}</dt>
+                  <dd className="pay-split-amount">{formatCents(split.nowCents, product.currency)}</dd>
+                </div>
+                {split.laterCents > 0 && (
+                  <div className="pay-split-row">
+                    <dt className="pay-split-label">{pay.onTheDay}</dt>
+                    <dd className="pay-split-amount">{formatCents(split.laterCents, product.currency)}</dd>
+                  </div>
+                )}
+              </dl>
+              <p className="pay-split-note">{depositNote(f)}</p>
+            </div>
+          )}
         </div>
 
-        {/* The terms that apply: this product's own, or the operator's. */}
-        <TermsCheckbox
-          id="accept_terms"
-          checked={v.accept_terms}
-          onChange={(val) => f.set('accept_terms', val)}
-          error={f.errors.accept_terms}
-          operatorName={op.name}
-          terms={product.booking_terms}
-          termsLang={contentLang(product.content_locales, 'booking_terms')}
-          cancellation={freeCancellationText(product.free_cancellation_hours)}
-        />
+        {created ? (
+          <>
+            <div className="pub-alert pub-alert-info" role="status" data-testid="booking-saved">
+              <p className="pub-alert-title">{pay.saved(created.locator)}</p>
+            </div>
+            <PayPanel booking={created} payment={f.payment} headingLevel={3} laterLabel={pay.onTheDay} />
+          </>
+        ) : (
+          <>
+            {/* The terms that apply: this product's own, or the operator's. */}
+            <TermsCheckbox
+              id="accept_terms"
+              checked={v.accept_terms}
+              onChange={(val) => f.set('accept_terms', val)}
+              error={f.errors.accept_terms}
+              operatorName={op.name}
+              terms={product.booking_terms}
+              termsLang={contentLang(product.content_locales, 'booking_terms')}
+              cancellation={freeCancellationText(product.free_cancellation_hours)}
+            />
 
-        <SubmitStatus form={f} />
+            <SubmitStatus form={f} />
 
-        <button
-          type="submit"
-          className="pub-btn pub-btn-primary pub-btn-block pub-btn-lg"
-          disabled={submit.kind === 'sending'}
-          data-sending={submit.kind === 'sending' || undefined}
-        >
-          {submit.kind === 'sending' ? (
-            <>
-              <span className="pub-spinner" aria-hidden="true" /> {text.sending}
-            </>
-          ) : submit.kind === 'error' && submit.retryable ? (
-            text.retry
-          ) : (
-            labels.confirmBooking
-          )}
-        </button>
-        {!product.instant_confirmation && <p className="bk-total-note">{text.review(op.name)}</p>}
+            <button
+              type="submit"
+              className="pub-btn pub-btn-primary pub-btn-block pub-btn-lg"
+              disabled={submit.kind === 'sending'}
+              data-sending={submit.kind === 'sending' || undefined}
+            >
+              {submit.kind === 'sending' ? (
+                <>
+                  <span className="pub-spinner" aria-hidden="true" /> {text.sending}
+                </>
+              ) : submit.kind === 'error' && submit.retryable ? (
+                text.retry
+              ) : split ? (
+                // The amount never breaks before its "€".
+                pay.bookAndPay(formatCents(split.nowCents, product.currency).replace(/ /g, '\u00a0'))
+              ) : (
+                labels.confirmBooking
+              )}
+            </button>
+            {!product.instant_confirmation && !split && <p className="bk-total-note">{text.review(op.name)}</p>}
+          </>
+        )}
       </div>
     </aside>
   );
+}
+
+/** Under "Ahora · El día de la excursión": how the product asks to be paid. */
+function depositNote(f: TBookingForm): string {
+  const pay = t().common.pay;
+  const deposit = f.product.deposit;
+  if (f.split?.mode !== 'deposit' || !deposit) return pay.full;
+  return 'percent' in deposit
+    ? pay.depositPercent(deposit.percent)
+    : pay.depositPerPax(formatCents(deposit.per_pax_cents, f.product.currency));
 }

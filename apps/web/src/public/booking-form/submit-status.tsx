@@ -11,10 +11,22 @@ export function SubmitStatus({ form: f }: { form: TBookingForm }) {
   const { submit } = f;
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (submit.kind === 'sold-out' || submit.kind === 'error') alertRef.current?.focus();
-  }, [submit]);
+    if (submit.kind === 'sold-out' || submit.kind === 'error' || f.holdExpired) alertRef.current?.focus();
+  }, [submit, f.holdExpired]);
 
   const text = t().booking;
+  if (f.holdExpired) {
+    const pay = t().common.pay.errors;
+    return (
+      <div className="pub-alert pub-alert-warn" role="alert" tabIndex={-1} ref={alertRef} data-testid="hold-expired">
+        <p className="pub-alert-title">{pay.holdExpiredTitle}</p>
+        <p>{pay.holdExpired}</p>
+        <button type="button" className="pub-btn pub-btn-ghost" onClick={f.pickAnotherDate}>
+          {text.soldOut.otherDate}
+        </button>
+      </div>
+    );
+  }
   if (submit.kind === 'sold-out') {
     const left = f.soldOutSeats;
     return (

@@ -1,18 +1,29 @@
 import type { TPublicAccommodation, TPublicAvailabilitySlot, TPublicBooking, TPublicProduct } from '@trayecto/shared';
-import { PAX_TYPES } from '@trayecto/shared/catalog';
+import { PAX_TYPES, type TPaxType } from '@trayecto/shared/catalog';
 import { addMonths, monthOf } from '@trayecto/shared/dates';
 import { pathTo } from '@trayecto/shared/paths';
 import { pricesOn, quoteBooking } from '@trayecto/shared/pricing';
 import { CALENDAR_AUTO_ADVANCE_MONTHS } from '@trayecto/shared/public-http';
+import { passengerTypes } from '@trayecto/shared/questions';
 import { timeZoneOf, todayIn } from '@trayecto/shared/time-zone';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import {
+  answerFields,
+  answerSlots,
+  answersToSend,
+  checkFormAnswers,
+  type TAnswerSlot,
+  type TAnswerValues,
+} from '../lib/answers';
 import { getAccommodations, type TAlternative } from '../lib/api';
 import { bookableDays, embeddedMonths, isBookable, useMonthsAvailability } from '../lib/availability';
 import type { TMonth } from '../lib/calendar';
 import { JUST_BOOKED_STATE, navigate, publicHref } from '../lib/navigation';
+import { canPayNow, dueSplit, payMethodsOf } from '../lib/payments';
 import { primeResource, useResource } from '../lib/resource';
+import { usePayment } from '../lib/use-payment';
 import { type TFieldErrors, type TNewBookingValues, validateNewBooking } from '../lib/validation';
-import { bookingBody, FIELD_ORDER, firstFieldWithError, focusField, initialValues } from './booking-fields';
+import { bookingBody, fieldOrderWith, firstFieldWithError, focusField, initialValues } from './booking-fields';
 import { useBookingSubmission } from './use-booking-submission';
 
 /** How far ahead the calendar goes, in months. */
@@ -32,6 +43,12 @@ export function useBookingForm(product: TPublicProduct) {
 
   const [v, setV] = useState<TNewBookingValues>(() => initialValues(product));
   const [errors, setErrors] = useState<TFieldErrors>({});
+  // The answers to the product's questions, by person (lib/answers.ts): they follow a passenger
+  // whose number changes when someone is added before them.
+  const [answers, setAnswers] = useState<TAnswerValues>({});
+  const paxTypes = passengerTypes(v.pax as Partial<Record<TPaxType, number>>);
+  const slots = answerSlots(product.questions, paxTypes);
+  const fieldOrder = fieldOrderWith(answerFields(slots));
   // The months the server embedded (the opening month, or up to the first with departures): the
   // calendar opens on the last of them, as the server rendered it.
   const [embedded] = useState(() => embeddedMonths(product.id, minMonth, AUTO_ADVANCE_MONTHS));
@@ -44,16 +61,36 @@ export function useBookingForm(product: TPublicProduct) {
       !(embedded[embeddedLast].some(isBookable) || embeddedLast >= addMonths(minMonth, AUTO_ADVANCE_MONTHS)),
   );
   const [version, setVersion] = useState(1);
+  // Paid online (ADR 022): the booking made and holding its seats until it is paid, and whether
+  // the last one's hold ended with its seats taken by others.
+  const [created, setCreated] = useState<TPublicBooking | null>(null);
+  const [holdExpired, setHoldExpired] = useState(false);
+  const payment = usePayment(created, {
+    onFailure(failure) {
+      if (failure !== 'hold-expired') return;
+      // Cancelled by the server: the customer's data stays, the departures are asked again.
+      setCreated(null);
+      setHoldExpired(true);
+      submission.reset();
+      setVersion((n) => n + 1);
+    },
+  });
 
-  const submission = useBookingSubmission(FIELD_ORDER, {
+  const submission = useBookingSubmission(fieldOrder, {
     onBooked(booking: TPublicBooking) {
       primeResource(`booking:${booking.id}`, booking);
+      if (canPayNow(booking)) {
+        // Paid online: straight to the provider when there is one way to pay, else the choice.
+        setCreated(booking);
+        if (payMethodsOf(booking).length === 1) void payment.pay(payMethodsOf(booking)[0], booking);
+        return;
+      }
       navigate(publicHref(pathTo('publicBookingVoucher', { bookingId: booking.id })), { state: JUST_BOOKED_STATE });
     },
     onDeparturesChanged: () => setVersion((n) => n + 1),
     onFieldErrors(found) {
       setErrors(found);
-      const first = firstFieldWithError(found);
+      const first = firstFieldWithError(found, fieldOrder);
       if (first) focusField(first);
     },
   });
@@ -95,11 +132,23 @@ export function useBookingForm(product: TPublicProduct) {
   }, [product, v.date, v.pax, today]);
   const seats = offered.reduce((n, p) => n + (p.occupies_seat ? (v.pax[p.pax_type] ?? 0) : 0), 0);
   const paxTotal = Object.values(v.pax).reduce((n, q) => n + (q || 0), 0);
+  // What is paid online now and what on the day, before booking (null: nothing online).
+  const split = quote ? dueSplit(product, quote.total_cents, quote.pax_total) : null;
 
   function set<K extends keyof TNewBookingValues>(field: K, value: TNewBookingValues[K]) {
     setV((prev) => ({ ...prev, [field]: value }));
     if (errors[field as string]) setErrors((e) => ({ ...e, [field]: undefined }));
+    // Other passengers: the answers' errors were of passengers by number, which may now be others.
+    if (field === 'pax') setErrors((e) => withoutAnswerErrors(e));
     if (submit.kind === 'error' || submit.kind === 'sold-out') submission.reset();
+    if (holdExpired) setHoldExpired(false);
+  }
+
+  /** An answer to one of the product's questions (a booking's, or one passenger's). */
+  function setAnswer(slot: TAnswerSlot, value: string) {
+    setAnswers((prev) => ({ ...prev, [slot.key]: value }));
+    if (errors[slot.field]) setErrors((e) => ({ ...e, [slot.field]: undefined }));
+    if (submit.kind === 'error') submission.reset();
   }
 
   function chooseDate(date: string) {
@@ -124,16 +173,21 @@ export function useBookingForm(product: TPublicProduct) {
   function onSubmit(e?: FormEvent) {
     e?.preventDefault();
     // A double click or a second Enter while the first request runs: that request is the one.
-    if (submission.isSending()) return;
-    const found = validateNewBooking(v, { pickupEnabled: product.pickup_enabled, seatsLeft, seats });
+    if (submission.isSending() || created) return;
+    setHoldExpired(false);
+    const found = {
+      ...validateNewBooking(v, { pickupEnabled: product.pickup_enabled, seatsLeft, seats }),
+      // The booking questions, with the API's rules: every required one, for every passenger.
+      ...checkFormAnswers(product.questions, slots, answers, paxTypes.length),
+    };
     setErrors(found);
-    const first = firstFieldWithError(found);
+    const first = firstFieldWithError(found, fieldOrder);
     if (first) {
       submission.reset();
       focusField(first);
       return;
     }
-    void submission.submit(bookingBody(product, v), seats);
+    void submission.submit(bookingBody(product, v, answersToSend(slots, answers)), seats);
   }
 
   // After a sold-out answer: the other times of that date with room for this party, from the
@@ -161,6 +215,7 @@ export function useBookingForm(product: TPublicProduct) {
   /** "Elegir otra fecha" after a sold-out answer. */
   function pickAnotherDate() {
     submission.reset();
+    setHoldExpired(false);
     focusField('date');
   }
 
@@ -186,10 +241,19 @@ export function useBookingForm(product: TPublicProduct) {
     offered,
     seats,
     paxTotal,
+    // questions step
+    slots,
+    answers,
+    setAnswer,
     // pickup step and summary
     pickups: pickups.data,
     pickupChoice: product.pickup_enabled ? pickups.data?.find((a) => a.id === v.pickup) : undefined,
     quote,
+    split,
+    // paying online
+    created,
+    holdExpired,
+    payment,
     // submission
     submit,
     onSubmit,
@@ -201,3 +265,8 @@ export function useBookingForm(product: TPublicProduct) {
 }
 
 export type TBookingForm = ReturnType<typeof useBookingForm>;
+
+/** The errors less the answers' (`answers.…`). */
+function withoutAnswerErrors(errors: TFieldErrors): TFieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => !field.startsWith('answers.')));
+}

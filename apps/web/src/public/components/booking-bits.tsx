@@ -18,7 +18,11 @@ export function StateBadge({ state }: { state: string }) {
 
 export function PaymentBadge({ state }: { state: string }) {
   const label = paymentStateName(state);
-  return <span className={`pub-pay-badge is-${state}`}>{label}</span>;
+  return (
+    <span className={`pub-pay-badge is-${state}`}>
+      <span className="pub-pay-prefix">{t().common.labels.paymentPrefix}</span> {label}
+    </span>
+  );
 }
 
 export { paxTypeName, paxTypePlural };
@@ -82,7 +86,8 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
             {text.paid}
           </th>
           <td className="num" data-testid="booking-paid">
-            {formatCents(booking.paid_cents, c)}
+            {/* What they have paid and kept: received net of refunds (the API gives both). */}
+            {formatCents(booking.paid_cents - booking.refunded_cents, c)}
           </td>
         </tr>
         <tr className={booking.pending_cents > 0 ? 'is-pending' : ''}>

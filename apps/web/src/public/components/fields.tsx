@@ -8,28 +8,42 @@ type Common = { id: string; label: string; error?: string; hint?: ReactNode; req
 const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
+/** After a field's label: "*" (required, read from `aria-required`), else "(opcional)". */
+function RequiredMark({ required }: { required?: boolean }) {
+  return required ? (
+    <span className="pub-required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : (
+    <span className="pub-optional"> {t().common.fields.optional}</span>
+  );
+}
+
 function Wrap({ id, label, error, hint, required, className, children }: Common & { children: ReactNode }) {
   return (
     <div className={`pub-field ${error ? 'pub-field-invalid' : ''} ${className ?? ''}`}>
       <label htmlFor={id}>
         {label}
-        {required ? (
-          <span className="pub-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : (
-          <span className="pub-optional"> {t().common.fields.optional}</span>
-        )}
+        <RequiredMark required={required} />
       </label>
       {children}
+      <FieldFooter id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** What follows a field: its hint and its error, each with the id the input's aria-describedby names. */
+function FieldFooter({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && (
         <p className="pub-hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
       <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </>
   );
 }
 
@@ -110,6 +124,55 @@ export function SelectField({
         {children}
       </select>
     </Wrap>
+  );
+}
+
+/**
+ * One choice among a few, as radio buttons in a group named by its label (yes/no, a short list): a
+ * `radiogroup`, not a fieldset, so it can say it is required (`aria-required`) and invalid. The
+ * first button has the field's `id`, so focusing the field on an error lands on the group.
+ */
+export function RadioGroupField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  options,
+  value,
+  onChange,
+}: Common & { options: { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <div
+      className={`pub-field pub-radio-field ${error ? 'pub-field-invalid' : ''} ${className ?? ''}`}
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      aria-required={required || undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, error, hint)}
+    >
+      <span className="pub-radio-label" id={`${id}-label`}>
+        {label}
+        <RequiredMark required={required} />
+      </span>
+      <div className="pub-radios">
+        {options.map((o, k) => (
+          <label key={o.value} className="pub-radio">
+            <input
+              type="radio"
+              id={k === 0 ? id : `${id}-${k}`}
+              name={id}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldFooter id={id} hint={hint} error={error} />
+    </div>
   );
 }
 

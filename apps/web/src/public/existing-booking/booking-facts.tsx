@@ -1,4 +1,5 @@
 import { pathTo } from '@trayecto/shared/paths';
+import { AnswersList } from '../components/answers-list';
 import { BookingAmounts, pickupSummary } from '../components/booking-bits';
 import { IconCalendar, IconClock, IconMapPin, IconShield, IconTicket } from '../components/icons';
 import { t } from '../i18n';
@@ -7,7 +8,7 @@ import { onLinkClick, publicHref } from '../lib/navigation';
 import type { TExistingBooking } from './use-existing-booking';
 
 /**
- * What was booked: date, time, pickup, amounts, until when it can be cancelled for free, and the
+ * What was booked: date, time, pickup, amounts, the answers once it can no longer change, until when it can be cancelled for free, and the
  * way to the voucher and to cancelling.
  */
 export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooking; onCancel: () => void }) {
@@ -23,7 +24,8 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
         {tx.summary}
       </h2>
       {b.product.image && (
-        <img className="bx-img" src={b.product.image.url} alt={b.product.image.alt || ''} loading="lazy" />
+        // The page's largest paint (Lighthouse): in the server's HTML, fetched at once and first.
+        <img className="bx-img" src={b.product.image.url} alt={b.product.image.alt || ''} fetchPriority="high" />
       )}
       <dl className="bx-facts">
         <div>
@@ -57,6 +59,13 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
         )}
       </dl>
       <BookingAmounts booking={b} />
+      {/* While it can change, the answers are in the form beside; after, they read here. */}
+      {!f.editable && b.answers.length > 0 && (
+        <section className="bx-answers" aria-labelledby="bx-answers-title">
+          <h3 id="bx-answers-title">{t().common.questions.answers}</h3>
+          <AnswersList booking={b} />
+        </section>
+      )}
       <div className="bx-cancel-info">
         <IconShield size={18} />
         <p>

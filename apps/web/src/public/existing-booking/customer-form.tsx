@@ -3,6 +3,7 @@ import { paxTypeName } from '../components/booking-bits';
 import { CustomerFields } from '../components/customer-fields';
 import { FieldError, SelectField, TermsCheckbox, TextArea, TextField } from '../components/fields';
 import { PickupPicker } from '../components/pickup-picker';
+import { QuestionFields } from '../components/question-fields';
 import { t } from '../i18n';
 import { freeCancellationText, languageName } from '../lib/format';
 import { MEETING_POINT } from '../lib/validation';
@@ -10,7 +11,7 @@ import type { TExistingBooking } from './use-existing-booking';
 
 /**
  * The customer's data on their booking: contact, language (named in the page's language), pickup,
- * passengers' names and notes; "Confirmar reserva" (with the terms) when staff prepared it for them,
+ * passengers' names, the answers to the product's questions (ADR 024) and notes; "Confirmar reserva" (with the terms) when staff prepared it for them,
  * else "Guardar cambios".
  */
 export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
@@ -73,7 +74,7 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
               <li key={i}>
                 <TextField
                   id={`passenger-${i}`}
-                  label={tx.passenger(i + 1, paxTypeName(p.pax_type))}
+                  label={labels.passenger(i + 1, paxTypeName(p.pax_type))}
                   value={p.full_name}
                   maxLength={150}
                   autoComplete="off"
@@ -83,6 +84,13 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
               </li>
             ))}
           </ol>
+        </fieldset>
+      )}
+
+      {f.slots.length > 0 && (
+        <fieldset className="bx-fieldset" data-testid="booking-questions">
+          <legend>{t().common.questions.title}</legend>
+          <QuestionFields slots={f.slots} values={f.answers} errors={errors} onChange={f.setAnswer} />
         </fieldset>
       )}
 

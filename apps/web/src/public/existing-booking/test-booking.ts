@@ -32,6 +32,7 @@ export const publicBooking = (over: Partial<TPublicBooking> = {}): TPublicBookin
   discount_cents: 0,
   total_cents: 9800,
   paid_cents: 0,
+  refunded_cents: 0,
   pending_cents: 9800,
   currency: 'EUR',
   customer_name: 'Lucía Pérez',
@@ -51,6 +52,8 @@ export const publicBooking = (over: Partial<TPublicBooking> = {}): TPublicBookin
   pickup_time: '08:20',
   notes: '',
   passengers: [],
+  questions: [],
+  answers: [],
   booking_terms: '',
   customer_confirmed_at: null,
   can_confirm: false,
@@ -72,6 +75,12 @@ export const publicBooking = (over: Partial<TPublicBooking> = {}): TPublicBookin
     public_languages: ['es', 'en', 'de', 'fr', 'it', 'nl'],
   },
   created_at: '2026-11-20T10:00:00.000Z',
+  // Paid on the day (ADR 022): nothing online.
+  hold_expires_at: null,
+  due_now_cents: 0,
+  due_later_cents: 9800,
+  can_pay: false,
+  pay_methods: [],
   ...over,
 });
 

@@ -1,7 +1,18 @@
 import type { TPublicAccommodation, TPublicBooking, TPublicBookingUpdateRequest } from '@trayecto/shared';
 import { CUSTOMER_EDITABLE_STATES, type TPaxType } from '@trayecto/shared/catalog';
+import { passengerTypes } from '@trayecto/shared/questions';
 import { type FormEvent, useState } from 'react';
 import { getLocale, t } from '../i18n';
+import { paxOfLines } from '../lib/answer-text';
+import {
+  answerSlots,
+  answersToSend,
+  checkFormAnswers,
+  sameAnswers,
+  type TAnswerSlot,
+  type TAnswerValues,
+  valuesOfAnswers,
+} from '../lib/answers';
 import { cancelBooking, getAccommodations, PublicApiError, updateBooking } from '../lib/api';
 import { useResource } from '../lib/resource';
 import { fieldErrorsFromServer, MEETING_POINT, type TFieldErrors, validateCustomer } from '../lib/validation';
@@ -43,6 +54,10 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
     accept_terms: false,
   }));
   const [passengers, setPassengers] = useState<TPassengerRow[]>(() => passengerRows(b));
+  // The product's questions (ADR 024): the answers given, to change or complete while it can change.
+  const paxTypes = passengerTypes(paxOfLines(b.lines));
+  const slots = answerSlots(b.questions, paxTypes);
+  const [answers, setAnswers] = useState<TAnswerValues>(() => valuesOfAnswers(b.answers, paxTypes));
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [notice, setNotice] = useState<TNotice>(null);
   const [busy, setBusy] = useState<'save' | 'confirm' | 'cancel' | null>(null);
@@ -57,6 +72,11 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   }
 
+  function setAnswer(slot: TAnswerSlot, value: string) {
+    setAnswers((prev) => ({ ...prev, [slot.key]: value }));
+    if (errors[slot.field]) setErrors((e) => ({ ...e, [slot.field]: undefined }));
+  }
+
   function setPassengerName(index: number, name: string) {
     setPassengers((rows) => rows.map((r, j) => (j === index ? { ...r, full_name: name } : r)));
   }
@@ -66,12 +86,20 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
     e?.preventDefault();
     if (busy) return;
     const v = values;
-    const found = validateCustomer(v, confirm);
+    // The answers are sent only when the customer changed them (sent, they replace the stored ones,
+    // answers to questions the product no longer asks included); sent or confirming, every required
+    // question must be answered, as the API checks.
+    const sending = answersToSend(slots, answers);
+    const answersChanged = !sameAnswers(sending, answersToSend(slots, valuesOfAnswers(b.answers, paxTypes)));
+    const found = {
+      ...validateCustomer(v, confirm),
+      ...(answersChanged || confirm ? checkFormAnswers(b.questions, slots, answers, paxTypes.length) : {}),
+    };
     setErrors(found);
-    const first = Object.keys(found).find((k) => found[k]);
-    if (first) {
+    const invalid = Object.keys(found).filter((k) => found[k]);
+    if (invalid.length) {
       setNotice(null);
-      document.getElementById(first)?.focus();
+      firstOnPage(invalid)?.focus();
       return;
     }
     const body: TPublicBookingUpdateRequest = {
@@ -88,6 +116,7 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
         ? { accommodation_id: v.pickup && v.pickup !== MEETING_POINT ? v.pickup : null }
         : {}),
       ...(b.product.pickup_enabled ? { room: v.room.trim() } : {}),
+      ...(answersChanged ? { answers: sending } : {}),
       ...(confirm ? { confirm: true, accept_terms: true } : {}),
     };
     setBusy(confirm ? 'confirm' : 'save');
@@ -138,6 +167,9 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
     set,
     passengers,
     setPassengerName,
+    slots,
+    answers,
+    setAnswer,
     errors,
     notice,
     busy,
@@ -148,3 +180,9 @@ export function useExistingBooking(b: TPublicBooking, onChange: (b: TPublicBooki
 }
 
 export type TExistingBooking = ReturnType<typeof useExistingBooking>;
+
+/** The element of the page, among those with these ids, that comes first (where focus goes on an error). */
+function firstOnPage(ids: string[]): HTMLElement | undefined {
+  const found = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => !!el);
+  return found.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+}

@@ -33,6 +33,10 @@ const ALLOWED_VALUES = new Set([
   'Gratis',
   'Adulto',
   'Error 404',
+  // The name of a Spanish payment method (ADR 022).
+  'Bizum',
+  // Yes / no of a booking question (ADR 024): "No" in English and Italian too.
+  'No',
 ]);
 /** Paths whose value may equal Spanish's in some language (e.g. "3 h 30 min"). */
 const ALLOWED_PATHS = new Set<string>(['errors.source']);

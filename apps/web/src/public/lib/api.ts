@@ -10,11 +10,13 @@ import type {
   TPublicBooking,
   TPublicBookingCreateRequest,
   TPublicBookingUpdateRequest,
+  TPublicOperator,
   TPublicProduct,
 } from '@trayecto/shared';
 import { IDEMPOTENCY_KEY_HEADER, type TPublicPageData } from '@trayecto/shared/public-http';
 import { getLocale, t } from '../i18n';
-import { embeddedData } from './render-context';
+import type { TPayMethod, TPaymentStart } from './payments';
+import { embeddedData, onLoadedPage } from './render-context';
 
 const BASE = '/api/v1/public';
 
@@ -47,6 +49,18 @@ export class PublicApiError extends Error {
   /** The first request with this Idempotency-Key is still running: the same request may be asked again. */
   get isInProgress() {
     return this.code === 'IDEMPOTENCY_IN_PROGRESS';
+  }
+  /** Payments (ADR 022): the hold ended and its seats were taken by others (409 HOLD_EXPIRED). */
+  get isHoldExpired() {
+    return (this.code as string | null) === 'HOLD_EXPIRED';
+  }
+  /** The payment provider did not answer in time (502): nothing was charged, trying again is safe. */
+  get isProviderUnavailable() {
+    return (this.code as string | null) === 'PAYMENT_PROVIDER_UNAVAILABLE';
+  }
+  /** Nothing to pay online now (409 NOTHING_DUE): someone paid it already. */
+  get isNothingDue() {
+    return (this.code as string | null) === 'NOTHING_DUE';
   }
   /** No answer, too many requests or a server error: the same request may be tried again. */
   get isRetryable() {
@@ -90,9 +104,10 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
   };
   const retryAfter = Number(res.headers.get('Retry-After')) || null;
   // A 429 or a 5xx says the page's own words; other refusals the server's (already in the page's language).
+  // The payment provider's 502 (ADR 022) has its own words, which the page shows by its code.
   let message = typeof d.message === 'string' && d.message ? d.message : '';
   if (res.status === 429) message = t().errors.tooMany;
-  else if (res.status >= 500 || !message) message = t().errors.server;
+  else if ((res.status >= 500 && d.code !== 'PAYMENT_PROVIDER_UNAVAILABLE') || !message) message = t().errors.server;
   throw new PublicApiError(
     res.status,
     message,
@@ -130,6 +145,10 @@ export const updateBooking = (id: string, body: TPublicBookingUpdateRequest) =>
 export const cancelBooking = (id: string, reason: string) =>
   request<TPublicBooking>('POST', `/bookings/${enc(id)}/cancel`, { reason });
 
+/** Starts paying what the booking owes now (ADR 022): the server computes the amount, never the page. */
+export const startPayment = (id: string, payMethod: TPayMethod) =>
+  request<TPaymentStart>('POST', `/bookings/${enc(id)}/payments`, { pay_method: payMethod });
+
 /**
  * The product the server embedded in the page (`<script type="application/json"
  * id="trayecto-data">`: the landing's bare product, the booking page's `{ product }`), so the first
@@ -145,7 +164,7 @@ export function embeddedProduct(id: string): TPublicProduct | null {
   return !product.locale || product.locale === getLocale() ? product : null;
 }
 
-/** The booking the server embedded in its voucher page (same rules as embeddedProduct). */
+/** The booking the server embedded in its voucher or existing-booking page (same rules as embeddedProduct). */
 export function embeddedBooking(id: string): TPublicBooking | null {
   const booking = (embeddedData() as TPublicPageData | null)?.booking;
   if (!booking || booking.id !== id || !booking.tour_operator) return null;
@@ -157,4 +176,13 @@ export function embeddedAvailability(productId: string, month: string): TPublicA
   const months = (embeddedData() as TPublicPageData | null)?.availability;
   if (!Array.isArray(months)) return null;
   return months.find((m) => m.product_id === productId && m.month === month)?.slots ?? null;
+}
+
+/**
+ * The operator the server embedded in the accessibility statement (the one whose page the visitor
+ * came from, `?desde=`): only on the statement the server answered, not on one reached later.
+ */
+export function embeddedOperator(): TPublicOperator | null {
+  const operator = (embeddedData() as TPublicPageData | null)?.operator;
+  return operator && typeof operator.name === 'string' && onLoadedPage() ? operator : null;
 }

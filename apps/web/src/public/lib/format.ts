@@ -75,6 +75,12 @@ export function formatInstant(iso: string, timeZone: string): string {
   return plainSpaces(tidy(f.format(new Date(iso))));
 }
 
+/** The time of day of an instant in the operator's zone, 24-hour clock: "10:15". */
+export function formatTimeOfDay(iso: string, timeZone: string): string {
+  const f = dateFormat(`clock|${timeZone}`, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return f.format(new Date(iso));
+}
+
 /** Cents as money in the active language: es/de "1.234,50 €", en "€1,234.50", fr "1 234,50 €". */
 export function formatCents(cents: number, currency = 'EUR'): string {
   const f = cached(

@@ -33,7 +33,10 @@ export const currentPath = () => (server ? server.path : window.location.pathnam
 export const currentSearch = () => (server ? server.search : window.location.search);
 export const currentOrigin = () => (server ? server.origin : window.location.origin);
 
-let parsed: { text: string; data: TPublicPageData | Record<string, unknown> | null } | null = null;
+const here = () => currentPath() + currentSearch();
+
+/** The data block last read, and the address it was first read at. */
+let parsed: { text: string; data: TPublicPageData | Record<string, unknown> | null; at: string } | null = null;
 
 /**
  * The data the server embedded in the page (`<script type="application/json" id="trayecto-data">`):
@@ -52,6 +55,16 @@ export function embeddedData(): TPublicPageData | Record<string, unknown> | null
   } catch {
     data = null;
   }
-  parsed = { text, data };
+  parsed = { text, data, at: here() };
   return data;
+}
+
+/**
+ * Whether the page shown is the one the server answered and embedded its data for (not one reached
+ * later in the visit), for data that names no id to check against (the statement's operator).
+ * That page is where the data was first read: every page with data reads it in its first render.
+ */
+export function onLoadedPage(): boolean {
+  if (server) return true;
+  return embeddedData() !== null && parsed?.at === here();
 }

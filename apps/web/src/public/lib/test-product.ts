@@ -25,6 +25,10 @@ export function testProduct(overrides: Partial<TPublicProduct> = {}): TPublicPro
     instant_confirmation: true,
     currency: 'EUR',
     from_price_cents: 123450,
+    // Paid on the day (ADR 022): nothing online.
+    payment_mode: 'on_the_day',
+    deposit: null,
+    online_payment: false,
     images: [],
     prices: [
       { pax_type: 'adult', amount_cents: 123450, min_age: 12, max_age: null, occupies_seat: true },
@@ -35,6 +39,8 @@ export function testProduct(overrides: Partial<TPublicProduct> = {}): TPublicPro
     booking_terms: 'Stornierungen bis 24 Stunden vorher sind kostenlos.',
     locale: 'de',
     content_locales: {},
+    // Booking questions (ADR 024): none unless a test gives some (testQuestions).
+    questions: [],
     tour_operator: {
       name: 'Teide Aventura',
       logo_url: '',
@@ -68,5 +74,54 @@ export const testAccommodations = (): TPublicAccommodation[] => [
     pickup_point: '',
     pickup_at: null,
     pickup_time: '08:20',
+  },
+];
+
+/**
+ * Booking questions as the API answers them in German: per passenger a required yes/no and an
+ * optional date; for the booking an optional choice of five (a list) and an optional number.
+ */
+export const testQuestions = (): TPublicProduct['questions'] => [
+  {
+    id: 'aaaaaaaa-0000-4000-8000-000000000001',
+    scope: 'passenger',
+    kind: 'yes_no',
+    label: 'Kann schwimmen?',
+    help: 'Für den Badestopp.',
+    required: true,
+    options: [],
+  },
+  {
+    id: 'aaaaaaaa-0000-4000-8000-000000000002',
+    scope: 'booking',
+    kind: 'choice',
+    label: 'Wie haben Sie von uns erfahren?',
+    help: '',
+    required: false,
+    options: [
+      { value: 'Internet', label: 'Internet' },
+      { value: 'En el hotel', label: 'Im Hotel' },
+      { value: 'Agencia de viajes', label: 'Reisebüro' },
+      { value: 'Por recomendación', label: 'Empfehlung' },
+      { value: 'Otro', label: 'Sonstiges' },
+    ],
+  },
+  {
+    id: 'aaaaaaaa-0000-4000-8000-000000000003',
+    scope: 'booking',
+    kind: 'number',
+    label: 'Gewicht des Gepäcks (kg)',
+    help: '',
+    required: false,
+    options: [],
+  },
+  {
+    id: 'aaaaaaaa-0000-4000-8000-000000000004',
+    scope: 'passenger',
+    kind: 'date',
+    label: 'Geburtsdatum',
+    help: '',
+    required: false,
+    options: [],
   },
 ];

@@ -2,8 +2,9 @@ import type { TPublicOperator } from '@trayecto/shared';
 import { fill } from '../components/fill';
 import { Shell } from '../components/shell';
 import { localeTag, t } from '../i18n';
-import { getBooking, getProduct } from '../lib/api';
+import { embeddedOperator, getBooking, getProduct } from '../lib/api';
 import { onLinkClick, publicHref } from '../lib/navigation';
+import { currentSearch } from '../lib/render-context';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
 import { matchPublicRoute, statementTitle } from '../match-route';
@@ -21,7 +22,7 @@ export const statementDate = () =>
 
 /** The public page the visitor came from (`?desde=/public/landing/…`), if it is one. */
 function origin(): { href: string; key: string | null } | null {
-  const from = new URLSearchParams(window.location.search).get('desde');
+  const from = new URLSearchParams(currentSearch()).get('desde');
   if (!from?.startsWith('/public/')) return null;
   const match = matchPublicRoute(from);
   if (!match) return null;
@@ -46,8 +47,11 @@ export function AccessibilityPage() {
   const title = statementTitle();
   usePageTitle(`${title} · Trayecto`);
   const from = origin();
-  const { data: operator } = useResource(from?.key ? `statement-operator:${from.key}` : null, () =>
-    operatorOf(from?.key ?? ''),
+  // The server embeds the operator with the statement it renders: no request then.
+  const { data: operator } = useResource(
+    from?.key ? `statement-operator:${from.key}` : null,
+    () => operatorOf(from?.key ?? ''),
+    { initial: from ? embeddedOperator() : null },
   );
   const back = from ? { href: publicHref(from.href), label: tx.back, short: tx.backShort } : undefined;
 

@@ -71,6 +71,8 @@ describe('the existing-booking page in German (issue 15)', () => {
       '/public/landing/booking-voucher/de-1?lang=de',
     );
     expect(screen.getByRole('button', { name: 'Buchung stornieren' })).toBeInTheDocument();
+    // The payment badge says what it is in German too (it was a Spanish "Pago:" from the CSS).
+    expect(document.querySelector('.pub-pay-badge')).toHaveTextContent(/^Zahlung: Offen$/);
     expect(screen.getAllByLabelText(/^Teilnehmer \d · /)).toHaveLength(2);
     expect(screen.getByText('Wir schreiben Ihnen nach Möglichkeit in dieser Sprache.')).toBeInTheDocument();
     // The booking's language stays the customer's (English here), named in German.

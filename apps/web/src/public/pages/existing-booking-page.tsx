@@ -1,19 +1,23 @@
 import type { TPublicBooking } from '@trayecto/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PaymentBadge, StateBadge } from '../components/booking-bits';
 import { IconTicket } from '../components/icons';
+import { PayPanel } from '../components/pay-panel';
 import { Shell } from '../components/shell';
 import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
 import { BookingFacts } from '../existing-booking/booking-facts';
 import { CancelDialog } from '../existing-booking/cancel-dialog';
 import { CustomerForm } from '../existing-booking/customer-form';
+import { PaymentReturnBanner, usePaymentReturn } from '../existing-booking/payment-return';
 import { useExistingBooking } from '../existing-booking/use-existing-booking';
 import { t } from '../i18n';
-import { getBooking } from '../lib/api';
+import { embeddedBooking, getBooking } from '../lib/api';
 import { contentLang } from '../lib/content';
 import { formatInstant } from '../lib/format';
+import { canPayNow } from '../lib/payments';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
+import { usePayment } from '../lib/use-payment';
 import '../existing-booking/existing-booking.css';
 
 const ROUTE = 'public-booking-existing';
@@ -23,17 +27,39 @@ const ROUTE = 'public-booking-existing';
  * customer's data to complete or confirm, and cancelling it while free (existing-booking/).
  */
 export function ExistingBookingPage({ bookingId }: { bookingId: string }) {
-  const booking = useResource(`booking:${bookingId}`, () => getBooking(bookingId));
+  // Rendered on the server with its booking embedded (issue 31): no request to take it over.
+  const booking = useResource(`booking:${bookingId}`, () => getBooking(bookingId), {
+    initial: embeddedBooking(bookingId),
+  });
   const b = booking.data;
   usePageTitle(b ? t().existing.title(b.locator, b.tour_operator.name) : null);
   if (booking.error?.isNotFound) return <NotFoundPage routeName={ROUTE} what={t().existing.notFound} />;
   if (!b && booking.error) return <ErrorPage routeName={ROUTE} error={booking.error} onRetry={booking.reload} />;
   if (!b) return <LoadingPage routeName={ROUTE} variant="form" />;
-  return <ExistingBooking booking={b} onChange={booking.set} />;
+  return <ExistingBooking booking={b} onChange={booking.set} reload={booking.reload} />;
 }
 
-function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; onChange: (b: TPublicBooking) => void }) {
+function ExistingBooking({
+  booking: b,
+  onChange,
+  reload,
+}: {
+  booking: TPublicBooking;
+  onChange: (b: TPublicBooking) => void;
+  reload: () => void;
+}) {
   const f = useExistingBooking(b, onChange);
+  // Paying online (ADR 022): where payment links land and where the bank sends the customer back.
+  const back = usePaymentReturn(b, onChange);
+  const [holdExpired, setHoldExpired] = useState(false);
+  const payment = usePayment(b, {
+    onFailure(failure) {
+      if (failure !== 'hold-expired') return;
+      setHoldExpired(true);
+      reload();
+    },
+  });
+  const payable = canPayNow(b) && back.status !== 'paid' && back.status !== 'checking' && back.status !== 'slow';
   const tx = t().existing;
   const { notice } = f;
   const op = b.tour_operator;
@@ -71,13 +97,21 @@ function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; on
             {notice.text && <p>{notice.text}</p>}
           </div>
         )}
+        <PaymentReturnBanner booking={b} status={back.status} onCheckAgain={back.checkAgain} />
+        {holdExpired && (
+          <div className="pub-alert pub-alert-error" role="alert" data-testid="hold-expired">
+            <p className="pub-alert-title">{t().common.pay.errors.holdExpiredTitle}</p>
+            <p>{t().common.pay.errors.holdExpiredHere}</p>
+          </div>
+        )}
         {b.state === 'cancelled' && (
           <div className="pub-alert pub-alert-error" data-testid="cancelled-banner">
             <p className="pub-alert-title">{tx.cancelledTitle}</p>
             {b.cancelled_at && <p>{tx.cancelledOn(formatInstant(b.cancelled_at, op.timezone))}</p>}
           </div>
         )}
-        {b.can_confirm && (
+        {/* Not while it waits for its online payment, nor over the bank's answer: that is the step. */}
+        {b.can_confirm && !b.hold_expires_at && !back.status && (
           <div className="pub-alert pub-alert-info">
             <p className="pub-alert-title">{tx.preparedTitle(op.name)}</p>
             <p>{tx.preparedText(t().common.labels.confirmBooking)}</p>
@@ -91,7 +125,15 @@ function ExistingBooking({ booking: b, onChange }: { booking: TPublicBooking; on
         )}
 
         <div className="bx-layout">
-          <BookingFacts booking={f} onCancel={() => dialog.current?.showModal()} />
+          {payable ? (
+            // What is due and "Pagar" first: on a phone above the booking, on a desktop atop its column.
+            <div className="bx-side">
+              <PayPanel booking={b} payment={payment} retry={back.status === 'failed'} />
+              <BookingFacts booking={f} onCancel={() => dialog.current?.showModal()} />
+            </div>
+          ) : (
+            <BookingFacts booking={f} onCancel={() => dialog.current?.showModal()} />
+          )}
           {f.editable && <CustomerForm booking={f} />}
         </div>
       </div>

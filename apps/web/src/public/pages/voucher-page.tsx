@@ -2,6 +2,7 @@ import type { TPublicBooking } from '@trayecto/shared';
 import { pathTo } from '@trayecto/shared/paths';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
+import { AnswersList } from '../components/answers-list';
 import { BookingAmounts, paxTypeName, pickupSummary, StateBadge } from '../components/booking-bits';
 import { BookingThanks } from '../components/booking-thanks';
 import { IconPrinter } from '../components/icons';
@@ -251,6 +252,13 @@ function Voucher({ booking: b }: { booking: TPublicBooking }) {
               <BookingAmounts booking={b} compact />
             </section>
           </div>
+
+          {b.answers.length > 0 && (
+            <section className="vc-notes vc-answers" aria-labelledby="vc-answers">
+              <h2 id="vc-answers">{t().common.questions.answers}</h2>
+              <AnswersList booking={b} />
+            </section>
+          )}
 
           {b.product.what_to_bring.length > 0 && (
             <section className="vc-notes vc-bring" aria-labelledby="vc-bring">

@@ -31,6 +31,12 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'Die Anfrage ist ungültig.',
     UNAVAILABLE: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
     INTERNAL: 'Auf unserem Server ist ein Fehler aufgetreten. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+    NOTHING_DUE: 'Für diese Buchung ist derzeit nichts online zu bezahlen.',
+    HOLD_EXPIRED: 'Die Zeit zum Bezahlen ist abgelaufen und die Plätze sind nicht mehr verfügbar: Bitte buche erneut.',
+    PAYMENTS_NOT_CONFIGURED:
+      'Die Online-Zahlung ist für diese Buchung nicht verfügbar. Bitte wende dich an den Veranstalter.',
+    PAYMENT_PROVIDER_UNAVAILABLE:
+      'Der Zahlungsdienst antwortet gerade nicht. Es wurde nichts abgebucht: Bitte versuche es in ein paar Minuten erneut.',
     GENERIC: 'Das hat leider nicht geklappt. Bitte versuchen Sie es erneut.',
   },
   messages: {
@@ -90,6 +96,8 @@ export const errors: TErrorsDict = {
     'Valor no válido': 'Ungültiger Wert',
     'Valor con formato no válido': 'Ungültiges Format',
     'Texto demasiado largo': 'Text zu lang',
+    'Pregunta no válida para esta excursión': 'Diese Frage gilt nicht für diesen Ausflug',
+    'Pasajero no válido': 'Ungültiger Teilnehmer',
     'Ruta no encontrada': 'Nicht gefunden',
     'Parámetros de la petición no válidos': 'Die Anfrage ist ungültig',
     'Petición no válida': 'Die Anfrage ist ungültig',

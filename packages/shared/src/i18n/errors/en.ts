@@ -30,6 +30,11 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'The request is not valid.',
     UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a few seconds.',
     INTERNAL: 'Something went wrong on our server. Please try again in a few seconds.',
+    NOTHING_DUE: 'There is nothing to pay online for this booking right now.',
+    HOLD_EXPIRED: 'The time to pay has run out and the seats are no longer available: please make a new booking.',
+    PAYMENTS_NOT_CONFIGURED: 'Online payment is not available for this booking. Please contact the organiser.',
+    PAYMENT_PROVIDER_UNAVAILABLE:
+      'The payment service is not responding right now. Nothing has been charged: please try again in a few minutes.',
     GENERIC: "That didn't work. Please try again.",
   },
   messages: {
@@ -86,6 +91,8 @@ export const errors: TErrorsDict = {
     'Valor no válido': 'Invalid value',
     'Valor con formato no válido': 'Invalid format',
     'Texto demasiado largo': 'Text too long',
+    'Pregunta no válida para esta excursión': 'Question not valid for this tour',
+    'Pasajero no válido': 'Invalid passenger',
     'Ruta no encontrada': 'Not found',
     'Parámetros de la petición no válidos': 'The request is not valid',
     'Petición no válida': 'The request is not valid',

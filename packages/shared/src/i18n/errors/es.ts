@@ -58,6 +58,9 @@ export const PUBLIC_ERROR_MESSAGES = [
   'Valor no válido',
   'Valor con formato no válido',
   'Texto demasiado largo',
+  // Booking questions (ADR 024).
+  'Pregunta no válida para esta excursión',
+  'Pasajero no válido',
   'Ruta no encontrada',
   'Parámetros de la petición no válidos',
   'Petición no válida',
@@ -80,6 +83,10 @@ export const PUBLIC_ERROR_CODES = [
   'CUT_OFF_PASSED',
   'STATE_CONFLICT',
   'CANCELLATION_WINDOW_CLOSED',
+  'NOTHING_DUE',
+  'HOLD_EXPIRED',
+  'PAYMENTS_NOT_CONFIGURED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   'BUSY',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
@@ -138,6 +145,12 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'La petición no es válida.',
     UNAVAILABLE: 'Servicio no disponible temporalmente. Inténtalo de nuevo en unos segundos.',
     INTERNAL: 'Algo ha fallado en nuestro servidor. Inténtalo de nuevo en unos segundos.',
+    NOTHING_DUE: 'La reserva no tiene nada que pagar en línea ahora.',
+    HOLD_EXPIRED: 'El tiempo para pagar terminó y las plazas ya no están disponibles: haz una nueva reserva.',
+    PAYMENTS_NOT_CONFIGURED:
+      'El pago en línea no está disponible para esta reserva. Ponte en contacto con el organizador.',
+    PAYMENT_PROVIDER_UNAVAILABLE:
+      'El servicio de pago no responde ahora mismo. No se ha cobrado nada: inténtalo de nuevo en unos minutos.',
     GENERIC: 'No se ha podido completar. Inténtalo de nuevo.',
   },
   messages: identity,

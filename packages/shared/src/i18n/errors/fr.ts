@@ -30,6 +30,13 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: "La demande n'est pas valide.",
     UNAVAILABLE: 'Service temporairement indisponible. Réessayez dans quelques secondes.',
     INTERNAL: 'Une erreur est survenue sur notre serveur. Réessayez dans quelques secondes.',
+    NOTHING_DUE: 'Il n’y a rien à payer en ligne pour cette réservation pour le moment.',
+    HOLD_EXPIRED:
+      'Le délai de paiement est écoulé et les places ne sont plus disponibles : veuillez faire une nouvelle réservation.',
+    PAYMENTS_NOT_CONFIGURED:
+      'Le paiement en ligne n’est pas disponible pour cette réservation. Veuillez contacter l’organisateur.',
+    PAYMENT_PROVIDER_UNAVAILABLE:
+      'Le service de paiement ne répond pas pour le moment. Rien n’a été débité : veuillez réessayer dans quelques minutes.',
     GENERIC: "L'opération n'a pas abouti. Réessayez.",
   },
   messages: {
@@ -87,6 +94,8 @@ export const errors: TErrorsDict = {
     'Valor no válido': 'Valeur non valide',
     'Valor con formato no válido': 'Format non valide',
     'Texto demasiado largo': 'Texte trop long',
+    'Pregunta no válida para esta excursión': 'Question non valable pour cette excursion',
+    'Pasajero no válido': 'Participant non valide',
     'Ruta no encontrada': 'Introuvable',
     'Parámetros de la petición no válidos': "La demande n'est pas valide",
     'Petición no válida': "La demande n'est pas valide",

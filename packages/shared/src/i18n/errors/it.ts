@@ -29,6 +29,11 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'La richiesta non è valida.',
     UNAVAILABLE: 'Servizio temporaneamente non disponibile. Riprovi tra qualche secondo.',
     INTERNAL: 'Si è verificato un errore sul nostro server. Riprovi tra qualche secondo.',
+    NOTHING_DUE: 'Al momento non c’è nulla da pagare online per questa prenotazione.',
+    HOLD_EXPIRED: 'Il tempo per pagare è scaduto e i posti non sono più disponibili: effettua una nuova prenotazione.',
+    PAYMENTS_NOT_CONFIGURED: 'Il pagamento online non è disponibile per questa prenotazione. Contatta l’organizzatore.',
+    PAYMENT_PROVIDER_UNAVAILABLE:
+      'Il servizio di pagamento non risponde in questo momento. Non è stato addebitato nulla: riprova tra qualche minuto.',
     GENERIC: 'Non è stato possibile completare l’operazione. Riprovi.',
   },
   messages: {
@@ -84,6 +89,8 @@ export const errors: TErrorsDict = {
     'Valor no válido': 'Valore non valido',
     'Valor con formato no válido': 'Formato non valido',
     'Texto demasiado largo': 'Testo troppo lungo',
+    'Pregunta no válida para esta excursión': 'Domanda non valida per questa escursione',
+    'Pasajero no válido': 'Partecipante non valido',
     'Ruta no encontrada': 'Non trovato',
     'Parámetros de la petición no válidos': 'La richiesta non è valida',
     'Petición no válida': 'La richiesta non è valida',

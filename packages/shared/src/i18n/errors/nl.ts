@@ -30,6 +30,12 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'Het verzoek is ongeldig.',
     UNAVAILABLE: 'De dienst is tijdelijk niet beschikbaar. Probeer het over een paar seconden opnieuw.',
     INTERNAL: 'Er is iets misgegaan op onze server. Probeer het over een paar seconden opnieuw.',
+    NOTHING_DUE: 'Er is voor deze boeking op dit moment niets online te betalen.',
+    HOLD_EXPIRED:
+      'De tijd om te betalen is verstreken en de plaatsen zijn niet meer beschikbaar: maak een nieuwe boeking.',
+    PAYMENTS_NOT_CONFIGURED: 'Online betalen is niet mogelijk voor deze boeking. Neem contact op met de organisator.',
+    PAYMENT_PROVIDER_UNAVAILABLE:
+      'De betaaldienst reageert op dit moment niet. Er is niets afgeschreven: probeer het over een paar minuten opnieuw.',
     GENERIC: 'Dat is niet gelukt. Probeer het opnieuw.',
   },
   messages: {
@@ -87,6 +93,8 @@ export const errors: TErrorsDict = {
     'Valor no válido': 'Ongeldige waarde',
     'Valor con formato no válido': 'Ongeldige notatie',
     'Texto demasiado largo': 'Tekst te lang',
+    'Pregunta no válida para esta excursión': 'Deze vraag hoort niet bij deze excursie',
+    'Pasajero no válido': 'Ongeldige deelnemer',
     'Ruta no encontrada': 'Niet gevonden',
     'Parámetros de la petición no válidos': 'Het verzoek is ongeldig',
     'Petición no válida': 'Het verzoek is ongeldig',

@@ -14,6 +14,7 @@ export const de: MessageTexts = {
     booking_cancelled: 'Buchung storniert: {tail}',
     payment_received: 'Zahlung erhalten: {tail}',
     payment_refunded: 'Erstattung zu Ihrer Buchung: {tail}',
+    payment_link: 'Ihre Buchung online bezahlen: {tail}',
     booking_reminder: 'Morgen ist Ihr Ausflug: {tail}',
     departure_cancelled: 'Ausflug abgesagt: {tail}',
   },
@@ -122,6 +123,9 @@ export const de: MessageTexts = {
     refundedWithMethod:
       'Ihre Erstattung über {amount} ({method}) ist veranlasst. Je nach Bank kann es einige Tage dauern, bis der Betrag auf Ihrem Konto erscheint.',
     refundedPreview: 'Erstattung über {amount}.',
+    linkIntro: 'Sie können {amount} für Ihre Buchung bis {until} online mit Karte bezahlen.',
+    linkButton: '{amount} bezahlen',
+    linkPreview: '{amount} online bezahlen bis {until}.',
   },
   reminder: {
     intro: 'Ihr Ausflug „{product}“ findet schon morgen statt. Wir freuen uns auf Sie! Hier noch einmal alle Angaben:',
@@ -162,5 +166,7 @@ export const de: MessageTexts = {
       '{hello} Hier ist {brand}: Ihre Buchung {locator} für „{product}“ am {when} ist storniert. Bei Fragen antworten Sie einfach auf diese Nachricht.',
     booking_cancelled_paid:
       '{hello} Hier ist {brand}: Ihre Buchung {locator} für „{product}“ am {when} ist storniert. Sie haben {amount} bezahlt; wir melden uns, sobald die Erstattung veranlasst ist. Bei Fragen antworten Sie einfach auf diese Nachricht.',
+    payment_link:
+      '{hello} Hier schreibt {brand}. Sie können {amount} für Ihre Buchung {locator} („{product}“, {when}) bis {until} hier bezahlen:\n{link}',
   },
 };

@@ -10,6 +10,7 @@ export const en: MessageTexts = {
     booking_cancelled: 'Booking cancelled: {tail}',
     payment_received: 'Payment received: {tail}',
     payment_refunded: 'Refund for your booking: {tail}',
+    payment_link: 'Pay for your booking online: {tail}',
     booking_reminder: 'Your tour is tomorrow: {tail}',
     departure_cancelled: 'Tour cancelled: {tail}',
   },
@@ -117,6 +118,9 @@ export const en: MessageTexts = {
     refundedWithMethod:
       'We’ve refunded {amount} to you ({method}). Depending on your bank, it may take a few days to appear in your account.',
     refundedPreview: 'Refund of {amount}.',
+    linkIntro: 'You can pay {amount} for your booking online, by card, until {until}.',
+    linkButton: 'Pay {amount}',
+    linkPreview: 'Pay {amount} online by {until}.',
   },
   reminder: {
     intro: 'Your tour ‘{product}’ is tomorrow, and we’re looking forward to seeing you:',
@@ -157,5 +161,7 @@ export const en: MessageTexts = {
       '{hello} this is {brand}: your booking {locator} for ‘{product}’ on {when} has been cancelled. If you have any questions, just reply to this message.',
     booking_cancelled_paid:
       '{hello} this is {brand}: your booking {locator} for ‘{product}’ on {when} has been cancelled. You have paid {amount}, and we’ll let you know as soon as we’ve made your refund. If you have any questions, just reply to this message.',
+    payment_link:
+      '{hello} This is {brand}. You can pay {amount} for your booking {locator} ("{product}", {when}) here, until {until}:\n{link}',
   },
 };

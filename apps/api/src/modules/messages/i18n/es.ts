@@ -21,6 +21,7 @@ export const es = {
     booking_cancelled: 'Reserva cancelada: {tail}',
     payment_received: 'Pago recibido: {tail}',
     payment_refunded: 'Reembolso de tu reserva: {tail}',
+    payment_link: 'Paga tu reserva en línea: {tail}',
     booking_reminder: 'Mañana es tu excursión: {tail}',
     departure_cancelled: 'Salida cancelada: {tail}',
   } satisfies Record<TCustomerMessageKind, string>,
@@ -133,6 +134,9 @@ export const es = {
     refundedWithMethod:
       'Te hemos devuelto {amount} ({method}). Según tu banco, puede tardar unos días en verse en tu cuenta.',
     refundedPreview: 'Reembolso de {amount}.',
+    linkIntro: 'Puedes pagar {amount} de tu reserva en línea, con tarjeta, hasta el {until}.',
+    linkButton: 'Pagar {amount}',
+    linkPreview: 'Paga {amount} en línea hasta el {until}.',
   },
   reminder: {
     intro: 'Mañana es tu excursión «{product}». Te esperamos:',
@@ -174,6 +178,8 @@ export const es = {
       '{hello} Te escribimos de {brand}: tu reserva {locator} de «{product}» del {when} está cancelada. Para cualquier duda, responde a este mensaje.',
     booking_cancelled_paid:
       '{hello} Te escribimos de {brand}: tu reserva {locator} de «{product}» del {when} está cancelada. Tienes pagados {amount}: te avisaremos cuando hagamos el reembolso. Para cualquier duda, responde a este mensaje.',
+    payment_link:
+      '{hello} Te escribimos de {brand}. Puedes pagar {amount} de tu reserva {locator} («{product}», {when}) aquí, hasta el {until}:\n{link}',
   },
 };
 

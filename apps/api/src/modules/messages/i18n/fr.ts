@@ -16,6 +16,7 @@ export const fr: MessageTexts = {
     booking_cancelled: `Réservation annulée${_}: {tail}`,
     payment_received: `Paiement reçu${_}: {tail}`,
     payment_refunded: `Remboursement de votre réservation${_}: {tail}`,
+    payment_link: `Réglez votre réservation en ligne${_}: {tail}`,
     booking_reminder: `Votre excursion, c’est demain${_}: {tail}`,
     departure_cancelled: `Excursion annulée${_}: {tail}`,
   },
@@ -119,6 +120,9 @@ export const fr: MessageTexts = {
     refundedWithMethod:
       'Nous vous avons remboursé {amount} ({method}). Selon votre banque, le montant peut mettre quelques jours à apparaître sur votre compte.',
     refundedPreview: 'Remboursement de {amount}.',
+    linkIntro: 'Vous pouvez régler {amount} pour votre réservation en ligne, par carte, jusqu’au {until}.',
+    linkButton: 'Payer {amount}',
+    linkPreview: 'Réglez {amount} en ligne avant le {until}.',
   },
   reminder: {
     intro: `Votre excursion «${_}{product}${_}» a lieu demain. Nous vous attendons${_}:`,
@@ -151,5 +155,6 @@ export const fr: MessageTexts = {
     booking_reminder: `{hello} Petit rappel de {brand}${_}: votre excursion «${_}{product}${_}» a lieu demain, {when}.{where}\nVotre bon${_}: {link}`,
     booking_cancelled: `{hello} Ici {brand}${_}: votre réservation {locator} pour «${_}{product}${_}» du {when} est annulée. Pour toute question, répondez simplement à ce message.`,
     booking_cancelled_paid: `{hello} Ici {brand}${_}: votre réservation {locator} pour «${_}{product}${_}» du {when} est annulée. Vous avez réglé {amount}${_}; nous vous préviendrons dès que le remboursement aura été effectué. Pour toute question, répondez simplement à ce message.`,
+    payment_link: `{hello} Ici {brand}${_}: vous pouvez régler {amount} pour votre réservation {locator} («${_}{product}${_}», {when}) ici, jusqu’au {until}${_}:\n{link}`,
   },
 };

@@ -14,6 +14,7 @@ export const it: MessageTexts = {
     booking_cancelled: 'Prenotazione annullata: {tail}',
     payment_received: 'Pagamento ricevuto: {tail}',
     payment_refunded: 'Rimborso della sua prenotazione: {tail}',
+    payment_link: 'Paghi la sua prenotazione online: {tail}',
     booking_reminder: 'Domani la sua escursione: {tail}',
     departure_cancelled: 'Escursione annullata: {tail}',
   },
@@ -121,6 +122,9 @@ export const it: MessageTexts = {
     refundedWithMethod:
       'Le abbiamo rimborsato {amount} ({method}). A seconda della banca, potrebbero volerci alcuni giorni prima che l’importo compaia sul suo conto.',
     refundedPreview: 'Rimborso di {amount}.',
+    linkIntro: 'Può pagare online {amount} della sua prenotazione, con carta, fino al {until}.',
+    linkButton: 'Paga {amount}',
+    linkPreview: 'Paghi {amount} online entro il {until}.',
   },
   reminder: {
     intro: 'Domani è il giorno della sua escursione «{product}». La aspettiamo:',
@@ -161,5 +165,7 @@ export const it: MessageTexts = {
       '{hello} Le scriviamo da {brand}: la sua prenotazione {locator} per «{product}» di {when} è stata annullata. Per qualsiasi domanda, risponda pure a questo messaggio.',
     booking_cancelled_paid:
       '{hello} Le scriviamo da {brand}: la sua prenotazione {locator} per «{product}» di {when} è stata annullata. Ha pagato {amount}: la avviseremo non appena avremo effettuato il rimborso. Per qualsiasi domanda, risponda pure a questo messaggio.',
+    payment_link:
+      '{hello} Le scrive {brand}. Può pagare {amount} della sua prenotazione {locator} («{product}», {when}) qui, fino al {until}:\n{link}',
   },
 };

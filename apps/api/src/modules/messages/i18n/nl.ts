@@ -10,6 +10,7 @@ export const nl: MessageTexts = {
     booking_cancelled: 'Boeking geannuleerd: {tail}',
     payment_received: 'Betaling ontvangen: {tail}',
     payment_refunded: 'Terugbetaling voor uw boeking: {tail}',
+    payment_link: 'Betaal uw boeking online: {tail}',
     booking_reminder: 'Morgen is uw excursie: {tail}',
     departure_cancelled: 'Excursie geannuleerd: {tail}',
   },
@@ -117,6 +118,9 @@ export const nl: MessageTexts = {
     refundedWithMethod:
       'We hebben {amount} aan u terugbetaald ({method}). Afhankelijk van uw bank kan het enkele dagen duren voordat het bedrag op uw rekening staat.',
     refundedPreview: 'Terugbetaling van {amount}.',
+    linkIntro: 'U kunt {amount} voor uw boeking tot {until} online met uw kaart betalen.',
+    linkButton: 'Betaal {amount}',
+    linkPreview: 'Betaal {amount} online vóór {until}.',
   },
   reminder: {
     intro:
@@ -158,5 +162,7 @@ export const nl: MessageTexts = {
       '{hello} dit is een bericht van {brand}: uw boeking {locator} voor ‘{product}’ op {when} is geannuleerd. Hebt u vragen? Beantwoord dan gewoon dit bericht.',
     booking_cancelled_paid:
       '{hello} dit is een bericht van {brand}: uw boeking {locator} voor ‘{product}’ op {when} is geannuleerd. U hebt {amount} betaald; we laten het u weten zodra we dat bedrag hebben terugbetaald. Hebt u vragen? Beantwoord dan gewoon dit bericht.',
+    payment_link:
+      '{hello} U krijgt dit bericht van {brand}. U kunt {amount} voor uw boeking {locator} ("{product}", {when}) hier betalen, tot {until}:\n{link}',
   },
 };

@@ -46,7 +46,7 @@ export function ActionBadge({ action }: { action: string }) {
   );
 }
 
-/** Staff: name and e-mail; a customer or the system: the name and what they are. */
+/** Staff: name and e-mail; a customer or a channel: the name and what they are; the system: what acted. */
 export function ActorCell({ entry }: { entry: Pick<TAuditEntryResponse, 'actor_kind' | 'actor_label'> }) {
   const { name, email } = splitActorLabel(entry.actor_label);
   return (
@@ -55,7 +55,7 @@ export function ActorCell({ entry }: { entry: Pick<TAuditEntryResponse, 'actor_k
         <Text size="sm" fw={600} lineClamp={2}>
           {name || AUDIT_ACTOR_KIND_NAMES[entry.actor_kind as TAuditActorKind]}
         </Text>
-        {entry.actor_kind === 'customer' ? (
+        {entry.actor_kind === 'customer' || entry.actor_kind === 'channel' ? (
           <Badge size="xs" variant="outline" color="gray" radius="sm" tt="none" style={{ flex: 'none' }}>
             {AUDIT_ACTOR_KIND_NAMES[entry.actor_kind as TAuditActorKind]}
           </Badge>

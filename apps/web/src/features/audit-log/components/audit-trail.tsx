@@ -1,12 +1,12 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { ACCESS, hasPermission, pathTo, type TAuditEntityType } from '@trayecto/shared';
+import { ACCESS, actorText, hasPermission, pathTo, type TAuditEntityType } from '@trayecto/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { getRoles } from '../../../lib/auth-storage';
 import { useTimesFor } from '../../../lib/time-zone';
 import { useAuditTrail } from '../api/list-audit-log';
-import { actionColor, actionLabel, splitActorLabel } from '../utils/audit-format';
+import { actionColor, actionLabel } from '../utils/audit-format';
 import { ChangeList } from './audit-parts';
 
 /** The trail's length on a detail screen; the whole history is on the activity screen. */
@@ -63,7 +63,6 @@ export function AuditTrail({
       ) : (
         <Timeline bulletSize={18} lineWidth={2} aria-labelledby={titleId}>
           {entries.map((e) => {
-            const who = splitActorLabel(e.actor_label);
             const times = timesOf(e.timezone);
             return (
               <Timeline.Item
@@ -81,8 +80,7 @@ export function AuditTrail({
               >
                 <ChangeList entry={e} max={6} />
                 <Text size="xs" c="dimmed" mt={4} title={times.withZone(times.dateTimeSeconds(e.created_at))}>
-                  {times.withZone(times.shortDateTime(e.created_at))} · {who.name}
-                  {e.actor_kind === 'customer' ? ' (cliente)' : ''}
+                  {times.withZone(times.shortDateTime(e.created_at))} · {actorText(e.actor_kind, e.actor_label)}
                 </Text>
               </Timeline.Item>
             );

@@ -48,6 +48,8 @@ describe('audit changes in Spanish', () => {
     expect(recordHref({ ...base, entity_type: 'schedule_sheet' })).toBe('/schedule-sheets/b1');
     expect(recordHref({ ...base, entity_type: 'user', summary: 'Ana <ana@x.es>' })).toBe('/users?q=ana%40x.es');
     expect(recordHref({ ...base, entity_type: 'booking', action: 'delete' })).toBeNull();
+    // Issue 33: a channel's entries (created, changed, a key created or revoked) open its connection.
+    expect(recordHref({ ...base, entity_type: 'channel', action: 'key_revoke' })).toBe('/channels?channel=b1');
     expect(splitActorLabel('Ana Admin <ana@x.es>')).toEqual({ name: 'Ana Admin', email: 'ana@x.es' });
     expect(splitActorLabel('Lucía Pérez')).toEqual({ name: 'Lucía Pérez', email: '' });
   });

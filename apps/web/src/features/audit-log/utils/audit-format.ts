@@ -40,11 +40,15 @@ export function actionColor(action: string): string {
   }
 }
 
-/** Where the record is seen: a booking's or a sheet's page, the users list searching the user. */
+/**
+ * Where the record is seen: a booking's or a sheet's page, a channel's connection (keys and
+ * requests) over the channels list, the users list searching the user.
+ */
 export function recordHref(entry: Pick<TAuditEntryResponse, 'entity_type' | 'entity_id' | 'action' | 'summary'>) {
   if (entry.action === 'delete') return null;
   if (entry.entity_type === 'booking') return pathTo('bookingEdit', { id: entry.entity_id });
   if (entry.entity_type === 'schedule_sheet') return pathTo('scheduleEdit', { id: entry.entity_id });
+  if (entry.entity_type === 'channel') return `${pathTo('channels')}?channel=${encodeURIComponent(entry.entity_id)}`;
   const email = /<([^>]+)>$/.exec(entry.summary)?.[1];
   return email ? `${pathTo('users')}?q=${encodeURIComponent(email)}` : pathTo('users');
 }

@@ -11,11 +11,14 @@ export class LoginError extends Error {
   readonly kind: 'invalid-credentials' | 'failure';
   /** What went wrong, for the Spanish hint under the spec's message. */
   readonly status: number;
-  constructor(kind: 'invalid-credentials' | 'failure', status: number) {
+  /** The API's word on a field it refused (a 422 naming `email` or `password`), for the form to show there. */
+  readonly fieldErrors: Record<string, string[]>;
+  constructor(kind: 'invalid-credentials' | 'failure', status: number, fieldErrors: Record<string, string[]> = {}) {
     super(kind === 'invalid-credentials' ? MSG.invalidCredentials : MSG.anErrorOccurred);
     this.name = 'LoginError';
     this.kind = kind;
     this.status = status;
+    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -34,7 +37,7 @@ export function loginErrorFor(failure: unknown): LoginError {
   if (failure instanceof LoginError) return failure;
   if (failure instanceof ApiError) {
     if (failure.status === 401) return new LoginError('invalid-credentials', 401);
-    return new LoginError('failure', failure.status);
+    return new LoginError('failure', failure.status, failure.fieldErrors);
   }
   return new LoginError('failure', 0);
 }
@@ -70,6 +73,7 @@ export function useLogin() {
 /** A Spanish line under the spec's message so staff know what to do next. */
 export function loginErrorHint(error: LoginError): string {
   if (error.kind === 'invalid-credentials') return 'El email o la contraseña no son correctos.';
+  if (Object.keys(error.fieldErrors).length > 0) return 'Revisa los campos marcados.';
   if (error.status === 429) return 'Demasiados intentos seguidos. Espera unos minutos antes de volver a probar.';
   if (error.status === 0) return 'No se ha podido conectar con el servidor. Comprueba tu conexión.';
   return 'No se ha podido iniciar sesión. Inténtalo de nuevo en unos instantes.';

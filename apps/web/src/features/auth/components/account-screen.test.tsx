@@ -101,6 +101,11 @@ describe('"Mi cuenta" (issue 12)', () => {
     fireEvent.change(form.getByLabelText('Repetir la nueva contraseña'), { target: { value: 'Nueva-clave-2026' } });
     fireEvent.click(form.getByRole('button', { name: 'Cambiar contraseña' }));
     expect(await form.findByText('La contraseña actual no es correcta')).toBeInTheDocument();
+    // Said at the field, which takes the focus and is described by the message (issue 31 item 14).
+    const current = form.getByLabelText('Contraseña actual');
+    await waitFor(() => expect(current).toHaveFocus());
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription(/La contraseña actual no es correcta/);
     expect(localStorage.getItem('token')).toBe(OLD_TOKEN);
   });
 

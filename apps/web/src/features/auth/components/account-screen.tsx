@@ -7,7 +7,6 @@ import {
   Grid,
   Group,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -22,6 +21,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { BreakableEmail } from '../../../components/breakable-email';
 import { FormSectionCard } from '../../../components/form-page';
 import { PageHeader } from '../../../components/page-header';
+import { PasswordField } from '../../../components/password-field';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import type { ApiError } from '../../../lib/api-client';
@@ -299,20 +299,20 @@ function PasswordForm({ form, submit, saving, message }: ReturnType<typeof usePa
               {message}
             </Alert>
           ) : null}
-          <PasswordInput
+          <PasswordField
             label="Contraseña actual"
             {...REQUIRED_FIELD}
             autoComplete="current-password"
             {...form.getInputProps('current_password')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PasswordInput
+            <PasswordField
               label="Nueva contraseña"
               {...REQUIRED_FIELD}
               autoComplete="new-password"
               {...form.getInputProps('password')}
             />
-            <PasswordInput
+            <PasswordField
               label="Repetir la nueva contraseña"
               {...REQUIRED_FIELD}
               autoComplete="new-password"

@@ -49,6 +49,27 @@ describe('login screen', () => {
     expect(alert).toHaveTextContent('Invalid credentials');
   });
 
+  it("a refusal that names a field (422) says it at the field, which takes the focus; the alert keeps the spec's message", async () => {
+    fetchMock.mockResolvedValue(
+      json(422, {
+        code: 'VALIDATION',
+        message: 'Hay errores en los datos enviados',
+        errors: { email: ['Máximo 254 caracteres'] },
+      }),
+    );
+    renderLogin();
+    const email = await screen.findByLabelText(/Email/);
+    fireEvent.change(email, { target: { value: `${'a'.repeat(250)}@teide.es` } });
+    fireEvent.change(screen.getByLabelText(/Contraseña/, { selector: 'input' }), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(/Máximo 254 caracteres/);
+    const alert = screen.getByTestId('login-error');
+    expect(alert).toHaveTextContent('An error occurred');
+    expect(alert).toHaveTextContent('Revisa los campos marcados.');
+  });
+
   it('spec §8 "Any other login request failure shows An error occurred" (429)', async () => {
     fetchMock.mockResolvedValue(json(429, { message: 'Demasiados intentos' }));
     renderLogin();

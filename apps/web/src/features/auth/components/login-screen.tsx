@@ -1,16 +1,19 @@
-import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock, IconLogin2, IconMail } from '@tabler/icons-react';
 import { EMAIL_RE, MSG, pathTo } from '@trayecto/shared';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
+import { PasswordField } from '../../../components/password-field';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { safeRedirectTarget } from '../../../config/paths';
+import { mapServerErrors } from '../../../lib/form-errors';
 import { loginErrorHint, useLogin } from '../api/login';
 import classes from './login-screen.module.css';
 
 type TValues = { email: string; password: string };
+const LOGIN_FIELDS = ['email', 'password'] as const;
 
 /** Client-side rules of the login form (spec §5). */
 export function validateLogin(values: TValues): Partial<Record<keyof TValues, string>> {
@@ -44,12 +47,22 @@ export function LoginScreen() {
     (values) => {
       loginMutation.mutate(
         { email: values.email.trim(), password: values.password },
-        { onSuccess: () => navigate(redirectTo, { replace: true }) },
+        {
+          onSuccess: () => navigate(redirectTo, { replace: true }),
+          // A refusal that names a field (a 422: an e-mail longer than the API takes) says it
+          // there, and the field takes the focus; the alert above keeps the spec's message.
+          onError: (error) => {
+            const { fields } = mapServerErrors(error.fieldErrors, LOGIN_FIELDS);
+            form.setErrors(fields);
+            const first = LOGIN_FIELDS.find((k) => fields[k]);
+            if (first) form.getInputNode(first)?.focus();
+          },
+        },
       );
     },
     // A failed submit takes the focus to the first field to fix (WCAG 3.3.1).
     (errors) => {
-      const first = (['email', 'password'] as const).find((k) => errors[k]);
+      const first = LOGIN_FIELDS.find((k) => errors[k]);
       if (first) form.getInputNode(first)?.focus();
     },
   );
@@ -101,7 +114,7 @@ export function LoginScreen() {
                   leftSection={<IconMail size={16} aria-hidden />}
                   {...form.getInputProps('email')}
                 />
-                <PasswordInput
+                <PasswordField
                   label="Contraseña"
                   placeholder="Tu contraseña"
                   autoComplete="current-password"

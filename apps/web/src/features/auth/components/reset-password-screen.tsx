@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { MSG, pathTo, ZPasswordResetConfirmRequest } from '@trayecto/shared';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { issuesToErrors, mapServerErrors } from '../../../lib/form-errors';
 import { useConfirmPasswordReset } from '../api/password-reset';
@@ -43,6 +44,9 @@ export function ResetPasswordScreen() {
           onError: (error) => {
             const mapped = mapServerErrors(error.fieldErrors, FIELDS);
             form.setErrors(mapped.fields);
+            // The field that says why takes the focus.
+            const first = FIELDS.find((k) => mapped.fields[k]);
+            if (first) form.getInputNode(first)?.focus();
           },
         },
       ),
@@ -115,14 +119,14 @@ export function ResetPasswordScreen() {
               ) : null}
             </Alert>
           ) : null}
-          <PasswordInput
+          <PasswordField
             label="Nueva contraseña"
             autoComplete="new-password"
             autoFocus
             {...REQUIRED_FIELD}
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label="Repetir la nueva contraseña"
             autoComplete="new-password"
             {...REQUIRED_FIELD}

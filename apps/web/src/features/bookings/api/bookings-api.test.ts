@@ -4,7 +4,6 @@ import { apiDownload, setUnauthorizedHandler } from '../../../lib/api-client';
 import { exportQuery, fileNameOf } from '../../../lib/csv';
 import { cancelBooking } from './cancel-booking';
 import { createBookingPayment } from './create-booking-payment';
-import { calendarQueryString, getBookingsCalendar } from './get-bookings-calendar';
 import { bookingsApiSort, bookingsListQueryString, listBookings, type TBookingListItem } from './list-bookings';
 import { sellersQueryString } from './list-seller-options';
 import { quoteBookingOnServer } from './quote-booking';
@@ -125,15 +124,6 @@ describe('bookings API', () => {
     fetchMock.mockResolvedValue(json(403, { code: 'FORBIDDEN', message: 'No tienes permiso' }));
     await expect(apiDownload(apiPath('bookingsExport'))).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
-  it('GET /bookings/calendar?from=&to=&product_id=', async () => {
-    expect(calendarQueryString('2026-11-23', '2026-11-29', null)).toBe('?from=2026-11-23&to=2026-11-29');
-    fetchMock.mockResolvedValue(json(200, []));
-    await getBookingsCalendar('2026-10-26', '2026-12-06', P);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(
-      `/api/v1/bookings/calendar?from=2026-10-26&to=2026-12-06&product_id=${P}`,
-    );
-  });
-
   it('POST /bookings/quote, PUT with version, cancel with a reason, payments', async () => {
     fetchMock.mockImplementation(async () => json(200, {}));
     await quoteBookingOnServer({ product_id: P, date: '2026-11-26', time: '09:00', pax: { adult: 2 } });

@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath, type TPaymentCreateRequest, type TPaymentResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
+import { invalidateBookingMessages } from '../../messages';
 import { bookingsKeys } from './keys';
 
 export async function createBookingPayment(id: string, payload: TPaymentCreateRequest): Promise<TPaymentResponse> {
@@ -18,6 +19,7 @@ export function useCreateBookingPayment(bookingId: string) {
     mutationFn: (payload) => createBookingPayment(bookingId, payload),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: bookingsKeys.detail(bookingId) });
+      void invalidateBookingMessages(queryClient, bookingId);
       void queryClient.invalidateQueries({ queryKey: bookingsKeys.lists() });
     },
   });

@@ -66,16 +66,24 @@ const base = {
   channel: 'office',
   seller_id: null,
   seller: null,
+  sales_channel: null,
+  reseller_reference: null,
   commission_pct: null,
   commission_cents: 0,
   created_by: null,
   state: 'pending',
   payment_state: 'pending',
   passengers: [],
+  answers: [],
   checked_in_at: null,
   cancel_reason: '',
   cancelled_at: null,
   version: 4,
+  hold_expires_at: null,
+  due_now_cents: 0,
+  payment_mode: 'on_the_day',
+  online_payments_enabled: false,
+  payment_links: [],
   public_urls: { booking: '/public/booking/b1', voucher: '/public/landing/booking-voucher/b1' },
   created_at: '2026-01-01T10:00:00Z',
   updated_at: '2026-01-01T10:00:00Z',
@@ -314,6 +322,18 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
               type: 'payment',
               data: { amount_cents: 2000, method: 'cash' },
               actor: { id: 'u-1', full_name: 'Carmen Díaz' },
+              actor_kind: 'staff',
+              actor_label: 'Carmen Díaz',
+              created_at: paidAt,
+            },
+            {
+              id: 'ev2',
+              type: 'updated',
+              summary: 'El cliente modificó: habitación',
+              data: { changes: { room: { from: '', to: '12' } } },
+              actor: null,
+              actor_kind: 'customer',
+              actor_label: 'Lucía Pérez',
               created_at: paidAt,
             },
           ]);
@@ -332,7 +352,9 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
       const payments = await screen.findByRole('table', { name: 'Cobros registrados' });
       expect(within(payments).getByText('15/07/2026 02:44')).toBeInTheDocument();
       const history = await screen.findByRole('region', { name: 'Historial' });
-      await within(history).findByText(/15\/07\/2026 02:44/);
+      // Who acted, in Spanish (issue 31): the user, and the customer named as such.
+      await within(history).findByText('15/07/2026 02:44 · Carmen Díaz');
+      expect(within(history).getByText('15/07/2026 02:44 · Lucía Pérez (cliente)')).toBeInTheDocument();
       expect(screen.queryByText(/03:44/)).toBeNull();
       // The operator's own staff read their own zone: nothing to name.
       expect(screen.queryByText(/hora de Canarias/)).toBeNull();
@@ -346,7 +368,7 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
       expect(within(payments).getByText('15/07/2026 02:44')).toBeInTheDocument();
       expect(within(payments).getByRole('columnheader', { name: 'Fecha (hora de Canarias)' })).toBeInTheDocument();
       const history = await screen.findByRole('region', { name: 'Historial' });
-      expect(await within(history).findByText(/15\/07\/2026 02:44 \(hora de Canarias\)/)).toBeInTheDocument();
+      expect(await within(history).findByText('15/07/2026 02:44 (hora de Canarias) · Carmen Díaz')).toBeInTheDocument();
     });
   });
 });

@@ -15,7 +15,13 @@ import {
 import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconBus, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
-import { BOOKING_CHANNEL_NAMES, BOOKING_CHANNELS, LANGUAGE_NAMES, type TProductResponse } from '@trayecto/shared';
+import {
+  BOOKING_CHANNEL_NAMES,
+  BOOKING_CHANNELS,
+  LANGUAGE_NAMES,
+  STAFF_BOOKING_CHANNELS,
+  type TProductResponse,
+} from '@trayecto/shared';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { EURO_INPUT as EURO_INPUT_PROPS } from '../../../components/euro-input';
 import { REQUIRED_FIELD } from '../../../components/required-field';
@@ -29,7 +35,12 @@ import type { TBookingFormValues, TComputedPickup } from './booking-form-values'
 export type TBookingForm = UseFormReturnType<TBookingFormValues>;
 
 const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_NAMES).map(([value, label]) => ({ value, label }));
-const CHANNEL_OPTIONS = BOOKING_CHANNELS.map((c) => ({ value: c, label: BOOKING_CHANNEL_NAMES[c] }));
+/** Staff choose among their own channels; a channel's booking shows «Canal», which stays (ADR 023). */
+const CHANNEL_OPTIONS = BOOKING_CHANNELS.map((c) => ({
+  value: c,
+  label: BOOKING_CHANNEL_NAMES[c],
+  disabled: !(STAFF_BOOKING_CHANNELS as readonly string[]).includes(c),
+}));
 
 /** Euros with the Spanish decimal comma and two decimals ("12,50 €"); sent as cents. */
 const EURO_INPUT = { ...EURO_INPUT_PROPS, max: 100_000 } as const;
@@ -279,6 +290,8 @@ export function SaleSection({
   sellers,
   sellersLoading,
   sellerName,
+  salesChannel = null,
+  agencies = [],
 }: {
   form: TBookingForm;
   readOnly: boolean;
@@ -288,6 +301,10 @@ export function SaleSection({
   sellersLoading: boolean;
   /** Who sold it, when it cannot be chosen. */
   sellerName: string | null;
+  /** The reseller or agency it was sold through, and its reference (ADR 023). */
+  salesChannel?: { name: string; reference: string | null } | null;
+  /** Agencies the office may sell for (creating only; levels 0–1). */
+  agencies?: readonly { value: string; label: string }[];
 }) {
   const v = form.getValues();
   const sellerData =
@@ -296,7 +313,48 @@ export function SaleSection({
       : [...sellers];
   return (
     <Stack gap="md">
-      {canChooseSeller ? (
+      {salesChannel ? (
+        <Group gap={6} data-testid="sales-channel">
+          <IconInfoCircle size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+          <Text size="sm">
+            Vendida por el canal <b>{salesChannel.name}</b>
+            {salesChannel.reference ? (
+              <>
+                {' '}
+                · su referencia <b>{salesChannel.reference}</b>
+              </>
+            ) : null}
+          </Text>
+        </Group>
+      ) : null}
+      {agencies.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Agencia"
+            placeholder="Ninguna: venta propia"
+            description="Reserva por cuenta de una agencia: lleva su comisión y no la de un vendedor."
+            {...DESCRIPTION_BELOW}
+            data={agencies}
+            clearable
+            searchable
+            nothingFoundMessage="Ninguna agencia coincide"
+            readOnly={readOnly}
+            key={form.key('channel_id')}
+            {...form.getInputProps('channel_id')}
+          />
+          {form.getValues().channel_id ? (
+            <TextInput
+              label="Referencia de la agencia"
+              placeholder="Opcional"
+              maxLength={100}
+              readOnly={readOnly}
+              key={form.key('reseller_reference')}
+              {...form.getInputProps('reseller_reference')}
+            />
+          ) : null}
+        </SimpleGrid>
+      ) : null}
+      {form.getValues().channel_id || salesChannel ? null : canChooseSeller ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label="Vendedor"
@@ -315,7 +373,7 @@ export function SaleSection({
             label="Canal"
             data={CHANNEL_OPTIONS}
             allowDeselect={false}
-            readOnly={readOnly}
+            readOnly={readOnly || form.getValues().channel === 'channel'}
             key={form.key('channel')}
             {...form.getInputProps('channel')}
           />

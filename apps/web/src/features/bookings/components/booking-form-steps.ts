@@ -10,6 +10,8 @@ export const BOOKING_STEPS = [
   },
   { id: 'recogida', title: 'Recogida', fields: ['accommodation_id', 'room', 'pickup_override', 'pickup_time'] },
   { id: 'nombres', title: 'Nombres de los pasajeros', fields: ['passengers'] },
+  /** The product's questions (issue 33 item 3): only when it asks some. */
+  { id: 'preguntas', title: 'Preguntas', fields: ['answers'] },
   {
     id: 'venta',
     title: 'Venta y notas',
@@ -28,11 +30,14 @@ export const stepOf = (path: string) => {
   return BOOKING_STEPS.find((s) => (s.fields as readonly string[]).includes(top))?.id;
 };
 
-/** A step's card: its number and title, and how many of the form's errors are in it. */
-export function stepCard(id: TBookingStepId, errors: Record<string, unknown>) {
+/**
+ * A step's card: its number and title, and how many of the form's errors are in it. Steps not shown
+ * (`hidden`: «Preguntas» of a product that asks none) are not counted.
+ */
+export function stepCard(id: TBookingStepId, errors: Record<string, unknown>, hidden: readonly TBookingStepId[] = []) {
   return {
     id,
-    step: BOOKING_STEPS.findIndex((s) => s.id === id) + 1,
+    step: BOOKING_STEPS.filter((s) => !hidden.includes(s.id)).findIndex((s) => s.id === id) + 1,
     title: BOOKING_STEPS.find((s) => s.id === id)?.title ?? '',
     errorCount: errorsInStep(id, errors),
   };

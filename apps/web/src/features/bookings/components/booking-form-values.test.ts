@@ -160,6 +160,17 @@ describe('booking form ↔ payload', () => {
     expect(payload).not.toHaveProperty('override_cutoff');
   });
 
+  it('create for an agency (ADR 023): the agency and its reference, neither seller nor channel; never on an edit', () => {
+    const v = filled({ seller_id: SELLER, channel_id: 'agency-1', reseller_reference: ' VT-77 ' });
+    const { payload } = toBookingPayload(v, { mode: 'create', access: staff });
+    expect(payload).toMatchObject({ channel_id: 'agency-1', reseller_reference: 'VT-77' });
+    expect(payload).not.toHaveProperty('seller_id');
+    expect(payload).not.toHaveProperty('channel');
+    const edit = toBookingPayload({ ...v, channel: 'channel' }, { mode: 'edit', access: staff }).payload;
+    expect(edit).not.toHaveProperty('channel_id');
+    expect(edit).not.toHaveProperty('channel');
+  });
+
   it('a manual pickup time replaces the computed one; no hotel, no room', () => {
     expect(
       toBookingPayload(filled({ pickup_override: true, pickup_time: '07:10' }), { mode: 'create', access: staff })

@@ -1,9 +1,10 @@
 /**
  * The booking form: its values (what people type: euros, counts per passenger type, a pickup time
  * override), the payload sent to the API (cents, only the counts above zero, only named
- * passengers), the validation with the shared zod schemas (so the messages are the server's) and
- * the small rules the form shows live: the types a product offers on a date, the passenger rows
- * that follow the counts, the local price estimate and the pickup time of a hotel.
+ * passengers, the answers to the product's questions), the validation with the shared zod schemas
+ * (so the messages are the server's) and the small rules the form shows live: the types a product
+ * offers on a date, the passenger rows that follow the counts, the local price estimate and the
+ * pickup time of a hotel.
  */
 import {
   PAX_TYPES,
@@ -15,6 +16,7 @@ import {
   type TBookingResponse,
   type TBookingUpdateRequest,
   type TPaxType,
+  type TProductQuestion,
   type TProductResponse,
   type TQuote,
   ZBookingCreateRequest,
@@ -22,6 +24,7 @@ import {
 } from '@trayecto/shared';
 import { issuesToErrors } from '../../../lib/form-errors';
 import type { TBookingAccess } from '../utils/booking-access';
+import { answerErrors, answersPayload, answerValuesOf, type TAnswerValues } from './booking-answer-values';
 
 export type TFormNumber = number | '';
 
@@ -48,10 +51,15 @@ export type TBookingFormValues = {
   discount_reason: string;
   seller_id: string | null;
   channel: TBookingChannel;
+  /** Sold on behalf of this agency (ADR 023; chosen when creating) and its reference. */
+  channel_id: string | null;
+  reseller_reference: string;
   notes: string;
   internal_notes: string;
   /** Sell a departure past its sale cut-off (staff). */
   override_cutoff: boolean;
+  /** Answers to the product's questions by field (`answers.<question>[.<passenger>]`), ADR 024. */
+  answers: TAnswerValues;
 };
 
 export type TBookingFormMode = 'create' | 'edit';
@@ -225,9 +233,12 @@ export function initialBookingValues(b: TBookingResponse | null, ctx: TFormConte
       discount_reason: '',
       seller_id: null,
       channel: 'office',
+      channel_id: null,
+      reseller_reference: '',
       notes: '',
       internal_notes: '',
       override_cutoff: false,
+      answers: {},
     };
   }
   const pax = paxFromLines(b.lines);
@@ -257,9 +268,12 @@ export function initialBookingValues(b: TBookingResponse | null, ctx: TFormConte
     seller_id: b.seller_id,
     // The API answers one of BOOKING_CHANNELS.
     channel: (b.channel || 'office') as TBookingChannel,
+    channel_id: b.sales_channel?.id ?? null,
+    reseller_reference: b.reseller_reference ?? '',
     notes: b.notes ?? '',
     internal_notes: b.internal_notes ?? '',
     override_cutoff: false,
+    answers: answerValuesOf(b.answers),
   };
 }
 
@@ -280,6 +294,8 @@ export type TPayloadContext = {
   pastCutoff?: boolean;
   /** `version` of the booking the form was opened on (optimistic locking). */
   version?: number;
+  /** The chosen product's questions (unknown while it loads: the answers are then not sent). */
+  questions?: readonly TProductQuestion[] | null;
 };
 
 /**
@@ -322,11 +338,30 @@ export function toBookingPayload(
   payload.passengers = passengers;
   if (ctx.access.canChooseSeller) {
     payload.seller_id = v.seller_id;
-    payload.channel = v.channel || 'office';
+    // A channel's booking stays the channel's (ADR 023): its channel is never sent.
+    if (v.channel !== 'channel') payload.channel = v.channel || 'office';
+  }
+  // An agency's sale (ADR 023): chosen when creating; the agency's booking keeps it afterwards.
+  if (ctx.mode === 'create' && v.channel_id) {
+    Object.assign(payload, { channel_id: v.channel_id, reseller_reference: v.reseller_reference.trim() });
+    delete payload.seller_id;
+    delete payload.channel;
   }
   if (ctx.access.canDiscount) {
     payload.discount_cents = eurosToCents(v.discount);
     payload.discount_reason = payload.discount_cents > 0 ? v.discount_reason : '';
+  }
+  // Answers (ADR 024): sent, they replace the stored ones. On create the answered ones; on edit only
+  // when they changed, so that answers to questions the product no longer asks stay on the booking.
+  if (ctx.questions) {
+    const paxTotal = paxCount(v.pax);
+    const answers = answersPayload(v.answers, ctx.questions, paxTotal);
+    if (ctx.mode === 'create') {
+      if (answers.length > 0) payload.answers = answers;
+    } else {
+      const before = answersPayload(answerValuesOf(ctx.booking?.answers), ctx.questions, paxTotal);
+      if (JSON.stringify(answers) !== JSON.stringify(before)) payload.answers = answers;
+    }
   }
   if (ctx.mode === 'edit' && ctx.version !== undefined) payload.version = ctx.version;
   return { payload, passengerIndex };
@@ -359,6 +394,10 @@ export function validateBookingForm(v: TBookingFormValues, ctx: TPayloadContext)
     }
   }
   if (v.pickup_override && !v.pickup_time) errors.pickup_time ??= 'Indica la hora de recogida';
+  if (ctx.questions) {
+    for (const [field, msg] of Object.entries(answerErrors(v.answers, ctx.questions, paxCount(v.pax))))
+      errors[field] ??= msg;
+  }
   const moving = ctx.mode === 'create' || departureChanged(v, ctx.booking ?? null);
   if (ctx.pastCutoff && v.time && moving) {
     if (!ctx.access.canOverrideCutoff) errors.time ??= 'La venta de esta salida está cerrada';

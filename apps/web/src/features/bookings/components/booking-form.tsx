@@ -1,6 +1,7 @@
 /**
- * The booking form's page: seven steps on the left (product, departure, passengers, customer,
- * pickup, names, sale), the live total and the booking's payments, links and history on the right.
+ * The booking form's page: the steps on the left (product, departure, passengers, customer, pickup,
+ * names, the product's questions when it asks some, sale), the live total and the booking's answers,
+ * payments, links and history on the right.
  * It puts together the controller (use-booking-form: values, versions, saving), the chosen
  * departure (use-chosen-departure), the live quote (use-live-quote) and the state actions
  * (booking-state-actions); the steps are drawn by booking-trip-steps and booking-form-sections.
@@ -17,18 +18,22 @@ import type { TUsableAccommodation } from '../../accommodations';
 import { AuditTrail } from '../../audit-log';
 import { BookingMessages } from '../../messages';
 import { productSelectOptions, useProduct, useProductOptions } from '../../products';
+import { useAgencyOptions } from '../api/list-agency-options';
 import { useSellerOptions } from '../api/list-seller-options';
 import { formatMoney, netPaidCents } from '../utils/booking-format';
+import { orphanAnswers, unansweredFields } from './booking-answer-values';
+import { BookingAnswersPanel } from './booking-answers-panel';
 import { BookingStateBadge, PaymentStateBadge } from './booking-badges';
 import classes from './booking-form.module.css';
 import { CustomerSection, PassengersSection, PickupSection, SaleSection } from './booking-form-sections';
-import { errorsInStep, stepCard } from './booking-form-steps';
+import { errorsInStep, stepCard, type TBookingStepId } from './booking-form-steps';
 import { computePickup, paxCount, type TBookingFormMode } from './booking-form-values';
 import { BookingHistory } from './booking-history';
 import { BookingLinks } from './booking-links';
 import { useBookingStateActions } from './booking-state-actions';
 import { BookingFormAlerts, DepartureStep, PaxStep, ProductStep } from './booking-trip-steps';
 import { PaymentsPanel } from './payments-panel';
+import { QuestionsSection } from './questions-section';
 import { QuotePanel } from './quote-panel';
 import { useBookingForm } from './use-booking-form';
 import { useChosenDeparture } from './use-chosen-departure';
@@ -47,6 +52,8 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
   // "Today" and "now" are the booking's operator's (its product's while creating), not the browser's.
   const times = useTimes(booking?.timezone ?? product?.tour_operator?.timezone);
   const sellers = useSellerOptions(access.canChooseSeller && !readOnly);
+  // Agencies (ADR 023): the office records a sale for one when creating; «Canales» is levels 0–1.
+  const agencies = useAgencyOptions(mode === 'create' && access.canManageChannels && !readOnly);
   const departure = useChosenDeparture({ booking, values, times });
   const live = useLiveQuote({ mode, booking, product, values, locked, canDiscount: access.canDiscount });
   const { quote } = live;
@@ -62,8 +69,19 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
     values.time,
   );
 
+  // The product's questions (issue 33 item 3): the step shows when it asks some, or when the booking
+  // keeps answers to questions it no longer asks (read-only, with their label then).
+  const questions = product && product.id === values.product_id ? product.questions : null;
+  const orphans =
+    booking && questions && values.product_id === booking.product_id ? orphanAnswers(booking.answers, questions) : [];
+  const showQuestions = (questions?.length ?? 0) > 0 || orphans.length > 0;
+  const hidden: TBookingStepId[] = showQuestions ? [] : ['preguntas'];
+  const errors = form.errors;
+  const card = (id: TBookingStepId) => stepCard(id, errors, hidden);
+
   const submit = (e?: FormEvent) =>
     ctl.submit(e, {
+      questions,
       pastCutoff: departure.pastCutoff,
       onNoSeats: () => {
         departure.refetch();
@@ -84,7 +102,6 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
   }
   const productName =
     product?.name ?? booking?.product.name ?? productOptions.find((o) => o.value === values.product_id)?.label ?? null;
-  const errors = form.errors;
   const errorCount = Object.values(errors).filter(Boolean).length;
 
   const title = mode === 'create' ? 'Nueva reserva' : `Reserva ${booking?.locator ?? ''}`;
@@ -123,7 +140,7 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
                 onReload={ctl.reloadLatest}
               />
 
-              <FormSectionCard {...stepCard('producto', errors)} done={Boolean(values.product_id)}>
+              <FormSectionCard {...card('producto')} done={Boolean(values.product_id)}>
                 <ProductStep
                   form={form}
                   options={productOptions}
@@ -135,7 +152,7 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
               </FormSectionCard>
 
               <FormSectionCard
-                {...stepCard('salida', errors)}
+                {...card('salida')}
                 description="Plazas libres por día; los días sin salidas a la venta no se pueden elegir."
                 done={Boolean(values.date && values.time) && !errorsInStep('salida', errors)}
               >
@@ -155,7 +172,7 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
               </FormSectionCard>
 
               <FormSectionCard
-                {...stepCard('pasajeros', errors)}
+                {...card('pasajeros')}
                 description="Solo los tipos que el producto ofrece en esa fecha."
                 done={paxCount(values.pax) > 0 && Boolean(values.time)}
               >
@@ -169,12 +186,12 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
                 />
               </FormSectionCard>
 
-              <FormSectionCard {...stepCard('cliente', errors)} done={Boolean(values.customer_name.trim())}>
+              <FormSectionCard {...card('cliente')} done={Boolean(values.customer_name.trim())}>
                 <CustomerSection form={form} readOnly={readOnly} />
               </FormSectionCard>
 
               <FormSectionCard
-                {...stepCard('recogida', errors)}
+                {...card('recogida')}
                 description="El hotel del cliente: la hora de recogida sale de las recogidas del producto."
                 done={Boolean(values.accommodation_id)}
               >
@@ -195,14 +212,29 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
               </FormSectionCard>
 
               <FormSectionCard
-                {...stepCard('nombres', errors)}
+                {...card('nombres')}
                 description="Opcional: así el guía tiene una lista con nombres."
                 done={values.passengers.some((p) => p.full_name.trim())}
               >
                 <PassengersSection form={form} readOnly={readOnly} />
               </FormSectionCard>
 
-              <FormSectionCard {...stepCard('venta', errors)}>
+              {showQuestions ? (
+                <FormSectionCard
+                  {...card('preguntas')}
+                  description="Lo que el producto pregunta al reservar: una vez por reserva o a cada pasajero."
+                  done={
+                    Boolean(questions) &&
+                    paxCount(values.pax) > 0 &&
+                    errorsInStep('preguntas', errors) === 0 &&
+                    unansweredFields(values.answers, questions ?? [], paxCount(values.pax)).length === 0
+                  }
+                >
+                  <QuestionsSection form={form} questions={questions ?? []} orphans={orphans} readOnly={readOnly} />
+                </FormSectionCard>
+              ) : null}
+
+              <FormSectionCard {...card('venta')}>
                 <SaleSection
                   form={form}
                   readOnly={readOnly}
@@ -214,6 +246,12 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
                   sellersLoading={sellers.isLoading}
                   sellerName={
                     booking?.seller?.full_name ?? (mode === 'create' && access.isSeller ? (me?.name ?? null) : null)
+                  }
+                  agencies={(agencies.data ?? []).filter((o) => !product || o.operatorId === product.tour_operator_id)}
+                  salesChannel={
+                    booking?.sales_channel
+                      ? { name: booking.sales_channel.name, reference: booking.reseller_reference ?? null }
+                      : null
                   }
                 />
               </FormSectionCard>
@@ -255,6 +293,10 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
             />
             {booking ? (
               <>
+                <BookingAnswersPanel
+                  booking={booking}
+                  questions={product && product.id === booking.product_id ? product.questions : null}
+                />
                 <PaymentsPanel booking={booking} canPay={access.canWrite} canRefund={access.canRefund} />
                 {booking.public_urls ? (
                   <BookingLinks

@@ -1,12 +1,14 @@
 import { Paper, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import { actorText } from '@trayecto/shared';
 import { useTimes } from '../../../lib/time-zone';
 import { useBookingEvents } from '../api/list-booking-events';
 import { eventView } from '../utils/booking-events';
 
 /**
  * Historial (GET /bookings/{id}/events): what happened to the booking, newest first, at the times
- * of its operator's zone (`timeZone`, the booking's).
+ * of its operator's zone (`timeZone`, the booking's), and who did it: a user, the customer through
+ * their link, a channel or the system (actorText).
  */
 export function BookingHistory({ bookingId, timeZone }: { bookingId: string; timeZone?: string }) {
   const query = useBookingEvents(bookingId);
@@ -54,8 +56,7 @@ export function BookingHistory({ bookingId, timeZone }: { bookingId: string; tim
                   </Text>
                 ) : null}
                 <Text size="xs" c="dimmed" mt={2}>
-                  {times.withZone(times.dateTime(e.created_at))}
-                  {e.actor?.full_name ? ` · ${e.actor.full_name}` : ''}
+                  {times.withZone(times.dateTime(e.created_at))} · {actorText(e.actor_kind, e.actor_label)}
                 </Text>
               </Timeline.Item>
             );

@@ -165,7 +165,16 @@ export function bookingColumns(access: Pick<TBookingAccess, 'isAdmin'>): TColumn
       optional: true,
       hiddenByDefault: true,
       nowrap: true,
-      cell: (b) => <Text size="sm">{channelName(b.channel)}</Text>,
+      cell: (b) => (
+        <>
+          <Text size="sm">{b.sales_channel?.name ?? channelName(b.channel)}</Text>
+          {b.reseller_reference ? (
+            <Text size="xs" c="dimmed">
+              {b.reseller_reference}
+            </Text>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'seller',

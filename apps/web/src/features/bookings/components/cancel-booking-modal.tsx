@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconBan } from '@tabler/icons-react';
 import type { TBookingResponse } from '@trayecto/shared';
 import { ZBookingCancelRequest } from '@trayecto/shared';
 import { useEffect, useState } from 'react';
+import { DialogActions, DialogServerError } from '../../../components/dialog-form';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCancelBooking } from '../api/cancel-booking';
 import { formatMoney, netPaidCents } from '../utils/booking-format';
 
@@ -32,6 +34,8 @@ export function CancelBookingModal({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  // A refused cancellation (no reason, or the API's word on it): the focus goes to the reason.
+  const invalid = useFocusFirstInvalid<HTMLFormElement>();
 
   useEffect(() => {
     if (!opened) return;
@@ -43,7 +47,10 @@ export function CancelBookingModal({
   const submit = () => {
     const found = cancelReasonError(reason);
     setError(found);
-    if (found) return;
+    if (found) {
+      invalid.focusFirstInvalid();
+      return;
+    }
     setServerError(null);
     mutation.mutate(
       { id: booking.id, reason: reason.trim() },
@@ -58,8 +65,10 @@ export function CancelBookingModal({
         },
         onError: (e) => {
           const msg = e.fieldErrors.reason?.[0];
-          if (msg) setError(msg);
-          else setServerError(e.message);
+          if (msg) {
+            setError(msg);
+            invalid.focusFirstInvalid();
+          } else setServerError(e.message);
         },
       },
     );
@@ -68,6 +77,7 @@ export function CancelBookingModal({
   return (
     <Modal opened={opened} onClose={onClose} centered title="Cancelar reserva" size="md">
       <form
+        ref={invalid.ref}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -86,11 +96,7 @@ export function CancelBookingModal({
               reembolso después de cancelar.
             </Alert>
           ) : null}
-          {serverError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {serverError}
-            </Alert>
-          ) : null}
+          <DialogServerError message={serverError} />
           <Textarea
             label="Motivo de la cancelación"
             {...REQUIRED_FIELD}
@@ -106,14 +112,14 @@ export function CancelBookingModal({
             error={error}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              Volver
-            </Button>
-            <Button type="submit" color="red" loading={mutation.isPending} leftSection={<IconBan size={18} />}>
-              Cancelar reserva
-            </Button>
-          </Group>
+          <DialogActions
+            pending={mutation.isPending}
+            onCancel={onClose}
+            cancelLabel="Volver"
+            submitLabel="Cancelar reserva"
+            submitIcon={<IconBan size={18} />}
+            submitColor="red"
+          />
         </Stack>
       </form>
     </Modal>

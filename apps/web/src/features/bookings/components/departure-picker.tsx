@@ -13,7 +13,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { IconButton } from '../../../components/icon-button';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { monthLabel } from '../../../components/month-calendar';
@@ -151,6 +151,19 @@ export function DeparturePicker({
     .map((c) => c.date);
   const grid = useRovingGrid<HTMLTableElement>({ month, dates: openDays, preferred: [date] });
 
+  // Where a refusal of the date or the time is said and focused (issue 31 item 14): the chosen day
+  // (else the Tab stop) and the chosen time (else the first that can be chosen) carry the form's
+  // `data-path` (@mantine/form's getInputNode finds them), are `aria-invalid` and described by it.
+  const dateErrorId = useId();
+  const timeErrorId = useId();
+  const errorDay = date || grid.tabDate;
+  const errorTime = time || daySlots.find((s) => !readOnly && selectableTime(s))?.time;
+  const fieldProps = (path: 'date' | 'time', error: string | undefined, errorId: string) => ({
+    'data-path': path,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  });
+
   const pickDay = (d: string) => {
     if (readOnly) return;
     onDate(d);
@@ -161,7 +174,12 @@ export function DeparturePicker({
 
   return (
     <Stack gap="md">
-      <Input.Wrapper label="Fecha" error={dateError} labelProps={{ 'data-required': true }}>
+      <Input.Wrapper
+        label="Fecha"
+        error={dateError}
+        errorProps={{ id: dateErrorId }}
+        labelProps={{ 'data-required': true }}
+      >
         <Stack gap={6} mt={4}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <IconButton
@@ -223,6 +241,7 @@ export function DeparturePicker({
                             data-state={info?.state}
                             aria-pressed={selected}
                             data-date={cell.date}
+                            {...(cell.date === errorDay ? fieldProps('date', dateError, dateErrorId) : {})}
                             tabIndex={cell.date === grid.tabDate ? 0 : -1}
                             onKeyDown={(e) => grid.onKeyDown(e, cell.date)}
                             onFocus={() => grid.onFocus(cell.date)}
@@ -258,6 +277,7 @@ export function DeparturePicker({
           value={time}
           onChange={(v) => onTime(v)}
           error={timeError}
+          errorProps={{ id: timeErrorId }}
           labelProps={{ 'data-required': true }}
           description={`Salidas del ${formatDay(date)}`}
         >
@@ -290,6 +310,7 @@ export function DeparturePicker({
                     value={s.time}
                     className={classes.timeCard}
                     disabled={!ok && s.time !== time}
+                    {...(s.time === errorTime ? fieldProps('time', timeError, timeErrorId) : {})}
                     aria-label={`${s.time}: ${st === 'open' || st === 'cutoff' ? seatsText : STATUS_TEXT[st]}${st === 'cutoff' ? ', fuera de plazo' : ''}`}
                   >
                     <Group gap={8} wrap="nowrap" align="center">

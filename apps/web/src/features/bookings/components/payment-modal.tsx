@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertCircle, IconCash, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCash, IconReceiptRefund } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_NAMES,
   PAYMENT_METHODS,
@@ -8,12 +8,14 @@ import {
   ZPaymentCreateRequest,
 } from '@trayecto/shared';
 import { useEffect, useState } from 'react';
+import { DialogActions, DialogServerError } from '../../../components/dialog-form';
 import { EURO_INPUT } from '../../../components/euro-input';
 import { REQUIRED_FIELD, REQUIRED_PICKER } from '../../../components/required-field';
 import { dayValueFormatter, formatDay } from '../../../lib/dates';
 import { issuesToErrors, mapServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { type TTimes, useTimes, viewerTimes } from '../../../lib/time-zone';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCreateBookingPayment } from '../api/create-booking-payment';
 import { formatMoney } from '../utils/booking-format';
 import { eurosToCents } from './booking-form-values';
@@ -125,6 +127,8 @@ export function PaymentModal({
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  // A refused save (the form's rules or the API's naming a field): the focus goes to that field.
+  const invalid = useFocusFirstInvalid<HTMLFormElement>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fresh values each time it opens
   useEffect(() => {
@@ -149,7 +153,10 @@ export function PaymentModal({
     const found = validatePayment(kind, values, { paidCents, pendingCents });
     setErrors(found);
     const body = ZPaymentCreateRequest.safeParse(toPaymentPayload(kind, values, new Date(), times));
-    if (Object.values(found).some(Boolean) || !body.success) return;
+    if (Object.values(found).some(Boolean) || !body.success) {
+      invalid.focusFirstInvalid();
+      return;
+    }
     setServerError(null);
     mutation.mutate(body.data, {
       onSuccess: (p) => {
@@ -168,6 +175,7 @@ export function PaymentModal({
         });
         setErrors(fields);
         setServerError(rest.length ? rest.join(' ') : Object.keys(fields).length ? null : error.message);
+        invalid.focusFirstInvalid();
       },
     });
   };
@@ -181,6 +189,7 @@ export function PaymentModal({
       size="md"
     >
       <form
+        ref={invalid.ref}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -194,11 +203,7 @@ export function PaymentModal({
               : `Pendiente de cobro: ${formatMoney(pendingCents, currency)}.`}
             {times.showZone ? ` Fecha en ${times.zoneName}.` : ''}
           </Text>
-          {serverError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {serverError}
-            </Alert>
-          ) : null}
+          <DialogServerError message={serverError} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <NumberInput
               label="Importe"
@@ -239,19 +244,13 @@ export function PaymentModal({
               error={errors.reference}
             />
           </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              Cancelar
-            </Button>
-            <Button
-              type="submit"
-              loading={mutation.isPending}
-              color={kind === 'refund' ? 'grape' : undefined}
-              leftSection={kind === 'refund' ? <IconReceiptRefund size={18} /> : <IconCash size={18} />}
-            >
-              {kind === 'refund' ? 'Registrar reembolso' : 'Registrar cobro'}
-            </Button>
-          </Group>
+          <DialogActions
+            pending={mutation.isPending}
+            onCancel={onClose}
+            submitLabel={kind === 'refund' ? 'Registrar reembolso' : 'Registrar cobro'}
+            submitIcon={kind === 'refund' ? <IconReceiptRefund size={18} /> : <IconCash size={18} />}
+            submitColor={kind === 'refund' ? 'grape' : undefined}
+          />
         </Stack>
       </form>
     </Modal>

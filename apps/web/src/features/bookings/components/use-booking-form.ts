@@ -7,10 +7,16 @@
  */
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { pathTo, type TBookingCreateBody, type TBookingResponse, type TPaxType } from '@trayecto/shared';
+import {
+  pathTo,
+  type TBookingCreateBody,
+  type TBookingResponse,
+  type TPaxType,
+  type TProductQuestion,
+} from '@trayecto/shared';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { revealField, scrollToSection } from '../../../components/form-page';
+import { revealField } from '../../../components/form-page';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import type { ApiError } from '../../../lib/api-client';
 import { getCurrentUser, getRoles } from '../../../lib/auth-storage';
@@ -37,8 +43,15 @@ import {
 
 export type TConflict = { kind: 'no_seats' | 'stale' | 'other'; message: string; detail?: string } | null;
 
-/** What a save needs to know of the chosen departure, and what to read again when its seats are gone. */
-export type TSaveContext = { pastCutoff: boolean; onNoSeats: () => void };
+/**
+ * What a save needs to know of the chosen departure, and what to read again when its seats are
+ * gone; the chosen product's questions (null while it loads: the answers are then not sent).
+ */
+export type TSaveContext = {
+  pastCutoff: boolean;
+  onNoSeats: () => void;
+  questions?: readonly TProductQuestion[] | null;
+};
 
 function currentUser(): { id: string; name: string } | null {
   try {
@@ -117,7 +130,8 @@ export function useBookingForm(mode: TBookingFormMode, booking: TBookingResponse
       if (kind === 'no_seats') {
         form.setErrors({ time: error.fieldErrors.pax?.[0] ?? error.message });
         onNoSeats();
-        scrollToSection('salida');
+        // Said at the departure chosen, which takes the focus (its section when there is none).
+        revealField(form.getInputNode('time' as never) as HTMLElement | null | undefined, 'salida');
       } else {
         window.scrollTo({ top: 0, behavior: 'smooth' });
       }
@@ -146,10 +160,10 @@ export function useBookingForm(mode: TBookingFormMode, booking: TBookingResponse
   };
 
   /** Checks the form, then creates (and goes to the new booking's page) or saves the changes. */
-  const submit = (e: FormEvent | undefined, { pastCutoff, onNoSeats }: TSaveContext) => {
+  const submit = (e: FormEvent | undefined, { pastCutoff, onNoSeats, questions }: TSaveContext) => {
     e?.preventDefault();
     if (readOnly) return;
-    const payloadCtx = { mode, access, booking, pastCutoff, version: baseVersion };
+    const payloadCtx = { mode, access, booking, pastCutoff, version: baseVersion, questions };
     const errors = validateBookingForm(values, payloadCtx);
     form.setErrors(errors);
     const count = Object.values(errors).filter(Boolean).length;

@@ -32,6 +32,8 @@ export type TBookingAccess = {
   canReadProducts: boolean;
   /** Nothing can be changed (4 Chofer, 5 Guía). */
   readOnly: boolean;
+  /** Reads «Canales» (levels 0–1, ADR 023): records a sale on an agency's behalf. */
+  canManageChannels: boolean;
 };
 
 export function bookingAccess(roles: readonly number[]): TBookingAccess {
@@ -50,5 +52,6 @@ export function bookingAccess(roles: readonly number[]): TBookingAccess {
     canFilterSeller: isStaff,
     canReadProducts: hasPermission(roles, ACCESS.products),
     readOnly: !canWrite,
+    canManageChannels: hasPermission(roles, ACCESS.channels),
   };
 }

@@ -40,6 +40,7 @@ export const BOOKING_FORM_FIELDS = [
   'room',
   'pickup_time',
   'passengers',
+  'answers',
   'discount',
   'discount_reason',
   'seller_id',

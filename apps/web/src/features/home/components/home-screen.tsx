@@ -13,6 +13,7 @@ import { useIsPhone } from '../../../lib/use-is-phone';
 import { useDashboard } from '../api/get-dashboard';
 import { chartSummary, formatMoney, greeting } from '../utils/dashboard-format';
 import { KpiCards } from './kpi-cards';
+import { SalesByChannel } from './sales-by-channel';
 import { SellerSummary } from './seller-summary';
 import { TodayDepartures } from './today-departures';
 
@@ -165,6 +166,8 @@ function Dashboard({ roles }: { roles: number[] }) {
             </Suspense>
           )}
         </Paper>
+
+        {data ? <SalesByChannel data={data} /> : null}
 
         <Paper withBorder radius="lg" shadow="xs" component="section" aria-labelledby="salidas-hoy">
           <Group justify="space-between" p={{ base: 'md', sm: 'lg' }} pb="sm" wrap="wrap" gap="xs">

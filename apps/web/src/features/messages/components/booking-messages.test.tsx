@@ -80,13 +80,35 @@ describe('<BookingMessages />', { timeout: 20_000 }, () => {
     expect(within(items[2]).getByRole('button', { name: /Reserva confirmada.*ver el mensaje/ })).toBeInTheDocument();
   });
 
-  it('a seller sees the list but cannot open the content (the API keeps it to levels 0, 1, 3)', async () => {
+  it("a seller opens the messages of the booking they sold (issue 31), without the office's list or resend", async () => {
+    const sold = message({ id: '33333333-2222-4333-8444-555555555555', subject: 'Tu reserva TRY-ABC123' });
+    answers[`GET /api/v1/bookings/${BOOKING}/messages`] = () => json(200, [sold]);
+    answers[`GET /api/v1/messages/${sold.id}`] = () =>
+      json(200, {
+        ...sold,
+        html: '',
+        text: 'Hola, Lucía:\n\nTu reserva está confirmada.',
+        response_excerpt: null,
+        can_resend: false,
+      });
     loginAs(2);
+    renderPanel();
+    const panel = await screen.findByRole('region', { name: 'Mensajes' });
+    expect(within(panel).queryByRole('link', { name: 'Ver en Mensajes' })).toBeNull();
+    fireEvent.click(await within(panel).findByRole('button', { name: /Reserva confirmada.*ver el mensaje/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Tu reserva TRY-ABC123')).toBeInTheDocument();
+    expect(within(drawer).getByText(/Tu reserva está confirmada/)).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Reenviar' })).toBeNull();
+    expect(calls.some((c) => c.url.endsWith(`/api/v1/messages/${sold.id}`))).toBe(true);
+  });
+
+  it('drivers and guides see the list but cannot open a message', async () => {
+    loginAs(4);
     renderPanel();
     const panel = await screen.findByRole('region', { name: 'Mensajes' });
     await within(panel).findAllByRole('listitem');
     expect(within(panel).queryByRole('button', { name: /ver el mensaje/ })).toBeNull();
-    expect(within(panel).queryByRole('link', { name: 'Ver en Mensajes' })).toBeNull();
     expect(within(panel).getAllByText('Hola, Lucía').length).toBeGreaterThan(0);
   });
 

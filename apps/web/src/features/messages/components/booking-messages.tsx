@@ -1,5 +1,4 @@
 import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
 import { ACCESS, hasPermission, pathTo, type TMessageResponse } from '@trayecto/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +8,7 @@ import { useTimes } from '../../../lib/time-zone';
 import { useBookingMessages } from '../api/list-booking-messages';
 import { messageChannelName, messageKindName } from '../utils/message-format';
 import { MessageDetailDrawer } from './message-detail-drawer';
-import { MessageStateBadge, StateNotes } from './message-parts';
+import { channelIcon, MessageStateBadge, StateNotes } from './message-parts';
 
 /** How many messages the panel lists before "Mostrar todos". */
 const SHOWN = 5;
@@ -19,13 +18,13 @@ function MessageItem({
   onOpen,
 }: {
   message: TMessageResponse;
-  /** null: the role may not read a message's content (levels 2–5). */
+  /** null: the role may not read a message's content (drivers and guides). */
   onOpen: (() => void) | null;
 }) {
   const times = useTimes(message.timezone);
   const kind = messageKindName(message.kind);
   const when = times.withZone(times.dateTime(message.created_at));
-  const Glyph = message.channel === 'whatsapp' ? IconBrandWhatsapp : IconMail;
+  const Glyph = channelIcon(message.channel);
   return (
     <Box component="li" py={10} style={{ borderTop: '1px solid var(--mantine-color-gray-2)', listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" gap={8} wrap="nowrap">
@@ -73,11 +72,13 @@ function MessageItem({
 /**
  * "Mensajes" of one booking (for its edit screen): what was sent to the customer by e-mail or
  * WhatsApp, newest first, with each one's state and why it failed or was not sent. Levels 0, 1 and
- * 3 open a message to read it (and send it again); sellers see the list.
+ * 3 open a message to read it (and send it again); a Vendedor opens those of the bookings they sold
+ * (the only bookings whose screen they reach) to read them (issue 31 item 12).
  */
 export function BookingMessages({ bookingId }: { bookingId: string }) {
   const titleId = useId();
-  const canOpen = hasPermission(getRoles(), ACCESS.messages);
+  const canOpen = hasPermission(getRoles(), ACCESS.messageRead);
+  const canList = hasPermission(getRoles(), ACCESS.messages);
   const query = useBookingMessages(bookingId);
   const [openId, setOpenId] = useState<string | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
@@ -95,7 +96,7 @@ export function BookingMessages({ bookingId }: { bookingId: string }) {
         <Title order={2} fz="md" id={titleId}>
           Mensajes
         </Title>
-        {canOpen && messages.length > 0 ? (
+        {canList && messages.length > 0 ? (
           <Anchor component={Link} to={`${pathTo('messages')}?booking_id=${encodeURIComponent(bookingId)}`} size="xs">
             Ver en Mensajes
           </Anchor>

@@ -38,6 +38,8 @@ import {
   attemptsLabel,
   isWhatsappFallback,
   messageKindName,
+  prettyJson,
+  responseLabel,
   whatsappKindOf,
 } from '../utils/message-format';
 import { ChannelTag, MessageStateBadge, StateNotes } from './message-parts';
@@ -105,9 +107,19 @@ function MessageBody({ message }: { message: TMessageDetailResponse }) {
         borderRadius: 8,
       }}
     >
-      {message.text || 'Sin texto.'}
+      {message.channel === 'webhook' ? prettyJson(message.text) : message.text || 'Sin texto.'}
     </Box>
   );
+  if (message.channel === 'webhook') {
+    return (
+      <div>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4} mb={4}>
+          Cuerpo enviado (JSON)
+        </Text>
+        {plain}
+      </div>
+    );
+  }
   if (message.channel !== 'email' || !message.html) return plain;
   return (
     <Tabs defaultValue="html" keepMounted={false}>
@@ -185,13 +197,16 @@ export function MessageDetailDrawer({
 
   const confirmResend = (m: TMessageDetailResponse) =>
     modals.openConfirmModal({
-      title: 'Reenviar el mensaje',
+      title: m.channel === 'webhook' ? 'Reenviar el aviso' : 'Reenviar el mensaje',
       centered: true,
       zIndex: 1000,
       children: (
         <Text size="sm">
-          Se enviará de nuevo «{messageKindName(m.kind)}» como un mensaje nuevo, con los datos actuales de la reserva
-          {m.booking_locator ? ` ${m.booking_locator}` : ''} y a su correo actual. Este se queda en el historial.
+          {m.channel === 'webhook'
+            ? `Se enviará de nuevo el evento «${m.subject}» con el mismo contenido a ${m.recipient}, como un envío nuevo. Este se queda en el historial.`
+            : `Se enviará de nuevo «${messageKindName(m.kind)}» como un mensaje nuevo, con los datos actuales de la reserva${
+                m.booking_locator ? ` ${m.booking_locator}` : ''
+              } y a su correo actual. Este se queda en el historial.`}
         </Text>
       ),
       labels: { confirm: 'Reenviar', cancel: 'Cancelar' },
@@ -277,7 +292,7 @@ export function MessageDetailDrawer({
           <ProblemAlert message={message} />
 
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <Fact label="Destinatario" wide>
+            <Fact label={message.channel === 'webhook' ? 'Dirección (URL)' : 'Destinatario'} wide>
               {message.recipient_name ? (
                 <Text fw={600} size="sm">
                   {message.recipient_name}
@@ -307,8 +322,13 @@ export function MessageDetailDrawer({
               {message.sent_at ? times.dateTime(message.sent_at) : '—'}
             </Fact>
             <Fact label="Causado por">{actorLabel(message)}</Fact>
-            <Fact label="Idioma">{languageLabel(message.locale)}</Fact>
+            {message.channel === 'webhook' ? null : <Fact label="Idioma">{languageLabel(message.locale)}</Fact>}
             <Fact label="Intentos">{attemptsLabel(message)}</Fact>
+            {message.channel === 'webhook' ? (
+              <Fact label="Última respuesta" wide>
+                {responseLabel(message)}
+              </Fact>
+            ) : null}
             {message.resend_of ? (
               <Fact label="Reenvío de">
                 <Anchor
@@ -326,9 +346,14 @@ export function MessageDetailDrawer({
 
           <div>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-              Asunto
+              {message.channel === 'webhook' ? 'Evento' : 'Asunto'}
             </Text>
-            <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
+            <Title
+              order={3}
+              fz="md"
+              ff={message.channel === 'webhook' ? 'monospace' : undefined}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {message.subject || '(sin asunto)'}
             </Title>
           </div>

@@ -1,6 +1,6 @@
 /** Pieces the messages screen, its detail and a booking's panel share: state, channel, notes, time. */
 import { Badge, Group, Text } from '@mantine/core';
-import { IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconMail, IconWebhook } from '@tabler/icons-react';
 import type { TMessageResponse } from '@trayecto/shared';
 import { type TTimes, useTimes } from '../../../lib/time-zone';
 import { messageChannelName, messageStateColor, messageStateName, stateNotes } from '../utils/message-format';
@@ -14,9 +14,13 @@ export function MessageStateBadge({ state, size = 'sm' }: { state: string; size?
   );
 }
 
-/** "Correo" or "WhatsApp", with its icon. */
+/** The icon of a channel: an envelope, WhatsApp's, a webhook's. */
+export const channelIcon = (channel: string) =>
+  channel === 'whatsapp' ? IconBrandWhatsapp : channel === 'webhook' ? IconWebhook : IconMail;
+
+/** "Correo", "WhatsApp" or "Webhook", with its icon. */
 export function ChannelTag({ channel, size = 'sm' }: { channel: string; size?: 'xs' | 'sm' }) {
-  const Glyph = channel === 'whatsapp' ? IconBrandWhatsapp : IconMail;
+  const Glyph = channelIcon(channel);
   return (
     <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex' }}>
       <Glyph size={size === 'xs' ? 14 : 16} aria-hidden style={{ flex: 'none' }} />

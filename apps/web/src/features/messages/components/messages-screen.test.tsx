@@ -43,6 +43,7 @@ const DETAIL: TMessageDetailResponse = {
   ...ROWS[0],
   html: '<html><body><p>Hola, Lucía</p><script>parent.alert(1)</script></body></html>',
   text: 'Hola, Lucía:\n\nTu reserva está confirmada.',
+  response_excerpt: null,
   can_resend: true,
 };
 const SETTINGS: TMessageSettingsResponse = {
@@ -200,6 +201,67 @@ describe('"Mensajes": Bandeja', { timeout: 20_000 }, () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reenviar' }));
     expect(await within(drawer).findByText('Este tipo de mensaje está desactivado en los ajustes')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url === `/api/v1/messages/${M1}/resend`)).toBe(true);
+  });
+
+  it('a webhook delivery opens with its URL, event, JSON body and last answer (issue 31)', async () => {
+    const W = '44444444-2222-4333-8444-555555555555';
+    const body = JSON.stringify({ id: W, event: 'booking.confirmed', data: { locator: 'TRY-ABC123' } });
+    const hook = aMessage({
+      id: W,
+      kind: 'webhook_event',
+      channel: 'webhook',
+      state: 'queued',
+      recipient: 'https://canal.example/eventos',
+      recipient_name: 'Viajes Sol',
+      subject: 'booking.confirmed',
+      preview: body.slice(0, 60),
+      attempts: 1,
+      last_error: 'HTTP 503: mantenimiento',
+      response_status: 503,
+      sent_at: null,
+    });
+    answers['GET /api/v1/messages'] = () => json(200, [hook], 1);
+    answers[`GET /api/v1/messages/${W}`] = () =>
+      json(200, { ...hook, html: '', text: body, response_excerpt: 'mantenimiento', can_resend: false });
+    loginAs(1);
+    renderScreen('/messages?channel=webhook');
+    const row = await screen.findByRole('row', { name: /Viajes Sol/ });
+    expect(within(row).getByText('Webhook')).toBeInTheDocument();
+    expect(within(row).getByText('https://canal.example/eventos')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: /booking\.confirmed/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Dirección (URL)')).toBeInTheDocument();
+    expect(within(drawer).getByText('Evento')).toBeInTheDocument();
+    expect(within(drawer).getByText('HTTP 503 · mantenimiento')).toBeInTheDocument();
+    expect(within(drawer).getByText(/"locator": "TRY-ABC123"/)).toBeInTheDocument();
+    expect(within(drawer).queryByTitle(/Contenido del correo/)).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Reenviar' })).toBeNull();
+    expect(
+      listCalls().some((c) => c.url.includes('channel%5Beq%5D=webhook') || c.url.includes('channel[eq]=webhook')),
+    ).toBe(true);
+  });
+
+  it('"Exportar CSV" asks the server for the list with its filters', async () => {
+    const exportCalls: string[] = [];
+    answers['GET /api/v1/messages/export.csv'] = (_b, url) => {
+      exportCalls.push(url);
+      return new Response('\uFEFFFecha y hora;Canal\r\n22/11/2026 08:05;Correo\r\n', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="mensajes-2026-11-22.csv"',
+        },
+      });
+    };
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    loginAs(1);
+    renderScreen('/messages?state=failed');
+    await screen.findByRole('row', { name: /Lucía Pérez/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(exportCalls).toHaveLength(1));
+    expect(decodeURIComponent(exportCalls[0])).toContain('state[in]=failed');
+    expect(exportCalls[0]).not.toMatch(/[?&]page=/);
   });
 
   it("the administrator reads every operator: the operator filter and each time's zone", async () => {

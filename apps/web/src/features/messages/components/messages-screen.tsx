@@ -87,7 +87,7 @@ export function MessagesScreen() {
         title="Mensajes"
         description={
           isAdmin
-            ? 'Los correos y WhatsApp que Trayecto envía a clientes y equipos de todos los tour operadores: lo que espera, lo enviado y lo que falló.'
+            ? 'Los correos, WhatsApp y avisos a sistemas externos (webhooks) que Trayecto envía por todos los tour operadores: lo que espera, lo enviado y lo que falló.'
             : canWrite
               ? 'Los correos y WhatsApp de tu empresa a sus clientes y a tu equipo: lo que espera, lo enviado y lo que falló, y cómo se envían.'
               : 'Los correos y WhatsApp de tu empresa a sus clientes y a tu equipo: lo que espera, lo enviado y lo que falló.'

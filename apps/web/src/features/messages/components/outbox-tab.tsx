@@ -1,6 +1,7 @@
 import { Anchor, Badge, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import {
+  apiPath,
   isUuid,
   LEVEL,
   MESSAGE_CHANNEL_NAMES,
@@ -18,15 +19,16 @@ import { BreakableEmail } from '../../../components/breakable-email';
 import type { TColumns } from '../../../components/data-table';
 import { DateRangeFilter, isDay } from '../../../components/date-range-filter';
 import { ListProvider, useListContext } from '../../../components/list-context';
-import { ListEmptyState, ListResults } from '../../../components/list-screen';
+import { ExportCsvButton, ListEmptyState, ListResults } from '../../../components/list-screen';
 import { FilterSelect, ListToolbar, TourOperatorFilter } from '../../../components/list-toolbar';
 import { RecordLink } from '../../../components/row-actions';
 import { getRoles } from '../../../lib/auth-storage';
 import { useTimes } from '../../../lib/time-zone';
 import { operatorNameMap, useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { useListControls } from '../../../lib/use-list-params';
-import { type TMessagesFilters, useMessages } from '../api/list-messages';
-import { messageKindName } from '../utils/message-format';
+import { messagesQueryString, type TMessagesFilters, useMessages } from '../api/list-messages';
+import { messageChannelName, messageKindName } from '../utils/message-format';
 import { MessageDetailDrawer } from './message-detail-drawer';
 import { ChannelTag, MessageStateBadge, MessageWhen, StateNotes } from './message-parts';
 
@@ -120,7 +122,15 @@ export function OutboxTab() {
     tour_operator_id: isAdmin && isUuid(list.get('tour_operator_id')) ? list.get('tour_operator_id') : '',
     booking_id: isUuid(list.get('booking_id')) ? list.get('booking_id') : '',
   };
-  const query = useMessages({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort });
+  const params = { ...filters, page: list.page, per_page: list.perPage, sort: list.sort };
+  const query = useMessages(params);
+  // "Exportar CSV": the same filters, sort and search, every row (GET /messages/export.csv).
+  const csv = useCsvExport({
+    name: 'mensajes',
+    path: apiPath('messagesExport'),
+    query: messagesQueryString(params),
+    exported: ['mensaje exportado', 'mensajes exportados'],
+  });
   const operators = useTourOperatorSelectOptions(isAdmin);
   const operatorNames = operatorNameMap(operators.data);
   const detail = useOpenMessage();
@@ -244,6 +254,9 @@ export function OutboxTab() {
 
   return (
     <ListProvider list={list} columnsKey="messages">
+      <Group justify="flex-end" mb="sm">
+        <ExportCsvButton csv={csv} disabled={query.isLoading} />
+      </Group>
       <Paper withBorder radius="lg" shadow="xs">
         <ListToolbar
           label="Filtrar mensajes"
@@ -279,7 +292,7 @@ export function OutboxTab() {
             <>
               <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
                 <Text size="xs" c="dimmed">
-                  <MessageWhenInline message={m} /> · {m.channel === 'whatsapp' ? 'WhatsApp' : 'Correo'}
+                  <MessageWhenInline message={m} /> · {messageChannelName(m.channel)}
                 </Text>
                 <MessageStateBadge state={m.state} />
               </Group>

@@ -94,3 +94,18 @@ export function isWhatsappFallback(m: Pick<TMessageResponse, 'channel' | 'state'
 export function whatsappKindOf(kind: string): TWhatsappKind | undefined {
   return (WHATSAPP_KINDS as readonly string[]).includes(kind) ? (kind as TWhatsappKind) : undefined;
 }
+
+/** A webhook's body (JSON) laid out to read; the text as it is when it is not JSON. */
+export function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** A webhook's last answer: "200 · recibido", "503", or "Sin respuesta". */
+export function responseLabel(m: { response_status: number | null; response_excerpt?: string | null }): string {
+  if (m.response_status === null) return m.response_excerpt ? m.response_excerpt : 'Sin respuesta todavía';
+  return m.response_excerpt ? `HTTP ${m.response_status} · ${m.response_excerpt}` : `HTTP ${m.response_status}`;
+}

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath, type TDepartureCancelRequest, type TDepartureCancelResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
-import { bookingsKeys } from '../../bookings';
+import { BOOKINGS_QUERY_KEY } from '../../../lib/query-keys';
 import { productsKeys } from './list-products';
 
 /**
@@ -38,7 +38,7 @@ export function useCancelDeparture(productId: string) {
       // detail and history) are cancelled and gone from the sheets and today's figures; the
       // customers' e-mails are in the log.
       void queryClient.invalidateQueries({ queryKey: productsKeys.allAvailabilities() });
-      void queryClient.invalidateQueries({ queryKey: bookingsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: BOOKINGS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: SHEETS_KEY });
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
       void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });

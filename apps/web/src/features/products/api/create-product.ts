@@ -1,6 +1,6 @@
 /** POST /api/v1/products → 201 + the product (tour_operator_id: the caller's own unless the administrator sends one). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPath, type TProductResponse } from '@trayecto/shared';
+import { apiPath, type TProductQuestionInput, type TProductResponse } from '@trayecto/shared';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { productsKeys } from './list-products';
 
@@ -52,6 +52,11 @@ export type TProductPayload = {
     minutes_before: number | string | null;
     fixed_time: string | null;
   }>;
+  /** "Cobro" (ADR 022). */
+  payment_mode?: 'full' | 'deposit' | 'on_the_day';
+  deposit?: { percent: number } | { per_pax_cents: number } | null;
+  /** "Preguntas al reservar" (ADR 024): the whole list, in order; a stored question keeps its `id`. */
+  questions?: TProductQuestionInput[];
 };
 
 export type TPricePayload = {

@@ -4,7 +4,7 @@
  * about: `prices.1.amount_cents` is the price of the second offered tariff,
  * `availability_rules.0.times.2` a time of a rule, `pickups.3.minutes_before` the timing of a pickup.
  */
-import { MSG, ZProductCreateRequest, ZProductUpdateRequest } from '@trayecto/shared';
+import { MSG, ZProductCreateRequest, ZProductQuestion, ZProductUpdateRequest } from '@trayecto/shared';
 import type { TProductAccess } from '../utils/product-access';
 import {
   TEXT_LIST_FIELDS,
@@ -78,6 +78,13 @@ export function formPathFor(path: readonly PropertyKey[], v: TProductFormValues)
   switch (top) {
     case 'duration_minutes':
       return 'duration_hours';
+    case 'payment_mode':
+      return 'payment_mode';
+    case 'deposit':
+      // deposit.percent / deposit.per_pax_cents, or the deposit as a whole: the input shown.
+      if (i === 'per_pax_cents') return 'deposit_per_pax';
+      if (i === 'percent') return 'deposit_percent';
+      return v.deposit_kind === 'per_pax' ? 'deposit_per_pax' : 'deposit_percent';
     case 'tour_operator_id':
       return 'tour_operator_id';
     case 'languages':
@@ -120,6 +127,8 @@ export function formPathFor(path: readonly PropertyKey[], v: TProductFormValues)
       }
       return `availability_rules.${i}.weekdays`;
     }
+    case 'questions':
+      return questionPathFor(path, v);
     case 'pickups': {
       if (!isIndex(i)) return 'pickups';
       const row = v.pickups[Number(i)];
@@ -131,6 +140,34 @@ export function formPathFor(path: readonly PropertyKey[], v: TProductFormValues)
     default:
       return SAME_NAME_FIELDS.has(top) ? top : null;
   }
+}
+
+const QUESTION_FIELDS = new Set(['label', 'help', 'kind', 'scope', 'required']);
+
+/**
+ * A booking question's error (ADR 024): `questions.2.options.1` is that option's input,
+ * `questions.2.options` the options as a whole, `questions.2.translations.de.options.1` that
+ * option's German translation (options are translated by position); an unknown field goes under
+ * the question's label.
+ */
+function questionPathFor(path: readonly PropertyKey[], v: TProductFormValues): string | null {
+  const [, i, field, j, k, n] = path;
+  if (!isIndex(i)) return 'questions';
+  const q = v.questions[Number(i)];
+  if (!q) return 'questions';
+  const at = `questions.${i}`;
+  if (typeof field === 'string' && QUESTION_FIELDS.has(field)) return `${at}.${field}`;
+  if (field === 'options') return isIndex(j) && q.options[Number(j)] ? `${at}.options.${j}.text` : `${at}.options`;
+  if (field === 'translations') {
+    if (typeof j !== 'string' || !(j in q.translations)) return null;
+    if (k === 'help') return `${at}.translations.${j}.help`;
+    if (k === 'options') {
+      const option = isIndex(n) ? Number(n) : 0;
+      if (q.options[option]) return `${at}.options.${option}.translations.${j}`;
+    }
+    return `${at}.translations.${j}.label`;
+  }
+  return `${at}.label`;
 }
 
 /** The first message per form path; what has no input goes to `rest`. */
@@ -159,6 +196,41 @@ export function mapServerErrors(
   return mapErrorsToForm(issues, v);
 }
 
+/** A deposit's own rules (ADR 022): 1–99 % or at least 0,01 € per passenger. */
+export function validateDeposit(v: TProductFormValues): Record<string, string> {
+  if (v.payment_mode !== 'deposit') return {};
+  if (v.deposit_kind === 'percent') {
+    const n = v.deposit_percent;
+    if (n === '') return { deposit_percent: MSG.required };
+    if (!Number.isInteger(n) || n < 1 || n > 99) return { deposit_percent: 'Entre 1 y 99 %' };
+    return {};
+  }
+  const n = v.deposit_per_pax;
+  if (n === '') return { deposit_per_pax: MSG.required };
+  if (!(n > 0)) return { deposit_per_pax: 'Indica un importe mayor que 0' };
+  return {};
+}
+
+/**
+ * A choice's rules on its whole list (at least two options, none twice), said at once: the schema
+ * checks them only once the question's other fields are valid. Its own words: each question's
+ * options go through ZProductQuestion alone, an empty option standing in as a text of its own (its
+ * "Campo requerido" is already said at its input).
+ */
+export function validateChoiceOptions(v: TProductFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  v.questions.forEach((q, i) => {
+    if (q.kind !== 'choice') return;
+    const options = q.options.map((o, k) => o.text.trim() || `\uE000${k}`);
+    const result = ZProductQuestion.safeParse({ scope: q.scope, kind: 'choice', label: 'x', options });
+    const issue = result.success
+      ? null
+      : result.error.issues.find((e) => e.path.length === 1 && e.path[0] === 'options');
+    if (issue) errors[`questions.${i}.options`] = issue.message;
+  });
+  return errors;
+}
+
 /**
  * Validates with the shared request schema (the server's own messages), plus what only the form
  * knows: the administrator must say whose a new product is; an empty time is "Campo requerido".
@@ -184,6 +256,8 @@ export function validateProductForm(
     errors.min_pax ??= MIN_PAX_ABOVE_CAPACITY;
   }
   if (mode === 'create' && access.isAdmin && !v.tour_operator_id) errors.tour_operator_id ??= MSG.required;
+  Object.assign(errors, validateDeposit(v));
+  for (const [path, message] of Object.entries(validateChoiceOptions(v))) errors[path] ??= message;
   if (v.pickup_enabled) {
     v.pickups.forEach((p, i) => {
       if (p.mode === 'fixed' && !p.fixed_time) errors[`pickups.${i}.fixed_time`] ??= MSG.required;

@@ -17,9 +17,11 @@ import { DeparturesCalendar } from './sections/departures-calendar';
 import { GeneralSection } from './sections/general-section';
 import { ImagesSection } from './sections/images-section';
 import { MeetingPointSection } from './sections/meeting-point-section';
+import { PaymentSection } from './sections/payment-section';
 import { PickupsSection } from './sections/pickups-section';
 import { PricesSection } from './sections/prices-section';
 import { PublicLinksSection } from './sections/public-links-section';
+import { QuestionsSection } from './sections/questions-section';
 import { SeasonsSection } from './sections/seasons-section';
 import { type TProductLanguages, TranslationsSection } from './sections/translations-section';
 import { useProductForm } from './use-product-form';
@@ -186,6 +188,13 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
               </FormSectionCard>
 
               <FormSectionCard
+                {...sectionCard('cobro')}
+                description="Qué se paga en línea al reservar y qué el día de la excursión."
+              >
+                <PaymentSection form={form} readOnly={generalReadOnly} />
+              </FormSectionCard>
+
+              <FormSectionCard
                 {...sectionCard('temporadas')}
                 description="Entre sus fechas, los precios de la temporada sustituyen a las tarifas."
               >
@@ -228,6 +237,13 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                   readOnly={generalReadOnly}
                   adminOperatorId={access.isAdmin ? values.tour_operator_id : null}
                 />
+              </FormSectionCard>
+
+              <FormSectionCard
+                {...sectionCard('preguntas')}
+                description="Lo que se pregunta al reservar, en la web, en la oficina y a los canales."
+              >
+                <QuestionsSection form={form} readOnly={generalReadOnly} />
               </FormSectionCard>
 
               <FormSectionCard

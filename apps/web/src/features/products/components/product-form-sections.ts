@@ -7,9 +7,11 @@ export const PRODUCT_SECTIONS = [
   { id: 'capacidad', title: 'Capacidad y reservas' },
   { id: 'punto-encuentro', title: 'Punto de encuentro' },
   { id: 'tarifas', title: 'Tarifas' },
+  { id: 'cobro', title: 'Cobro' },
   { id: 'temporadas', title: 'Temporadas' },
   { id: 'disponibilidad', title: 'Disponibilidad' },
   { id: 'recogidas', title: 'Recogidas' },
+  { id: 'preguntas', title: 'Preguntas al reservar' },
   { id: 'traducciones', title: 'Idiomas y traducciones' },
   { id: 'imagenes', title: 'Imágenes' },
   { id: 'enlaces', title: 'Enlaces públicos' },
@@ -38,16 +40,30 @@ const SECTION_OF: Record<string, TProductSectionId> = {
   meeting_point: 'punto-encuentro',
   meeting_lat_lng: 'punto-encuentro',
   prices: 'tarifas',
+  payment_mode: 'cobro',
+  deposit_kind: 'cobro',
+  deposit_percent: 'cobro',
+  deposit_per_pax: 'cobro',
   seasons: 'temporadas',
   availability_rules: 'disponibilidad',
   closed_dates: 'disponibilidad',
   pickup_enabled: 'recogidas',
   pickups: 'recogidas',
   pickup_notes: 'recogidas',
+  questions: 'preguntas',
   translations: 'traducciones',
 };
 
+/** A question's translated label, help or option: typed in «Idiomas y traducciones». */
+const QUESTION_TRANSLATION = /^questions\.\d+\.(options\.\d+\.)?translations\.([a-z]+)/;
+
+/** The language of a question's translated text (`questions.0.options.1.translations.de` → de), else null. */
+export function questionTranslationLocale(path: string): string | null {
+  return QUESTION_TRANSLATION.exec(path)?.[2] ?? null;
+}
+
 export function sectionOfPath(path: string): TProductSectionId | null {
+  if (QUESTION_TRANSLATION.test(path)) return 'traducciones';
   return SECTION_OF[path.split('.')[0] ?? ''] ?? null;
 }
 

@@ -6,9 +6,11 @@
  */
 import {
   PAX_TYPES,
+  PRODUCT_PAYMENT_MODES,
   PRODUCT_STATES,
   PUBLIC_LOCALES,
   type TPaxType,
+  type TProductPaymentMode,
   type TProductResponse,
   type TProductState,
   type TProductTranslation,
@@ -17,6 +19,7 @@ import {
   type TTranslationProgress,
   translationProgress,
 } from '@trayecto/shared';
+import { questionsTranslationProgress, questionValuesFrom, type TQuestionValues } from './product-questions-values';
 
 export type TFormNumber = number | '';
 
@@ -119,9 +122,44 @@ export type TProductFormValues = {
   pickup_notes: string;
   /** The texts in every customer language (the default one's are the fields above); see product-payload.ts. */
   translations: Record<TPublicLocale, TTranslationValues>;
+  /** "Cobro" (ADR 022): what is paid online when booking. */
+  payment_mode: TProductPaymentMode;
+  deposit_kind: TDepositKind;
+  /** 1–99 */
+  deposit_percent: TFormNumber;
+  /** Euros per passenger. */
+  deposit_per_pax: TFormNumber;
+  /** "Preguntas al reservar" (issue 33 item 3), in order; see product-questions-values.ts. */
+  questions: TQuestionValues[];
 };
 
 export type TProductFormMode = 'create' | 'edit';
+
+/** A deposit as a percentage of the total or a fixed amount per passenger. */
+export type TDepositKind = 'percent' | 'per_pax';
+
+/** The product's "Cobro" as the API has it: `payment_mode` and `deposit` (null unless a deposit). */
+export type TProductPaymentFields = Partial<Pick<TProductResponse, 'payment_mode' | 'deposit'>>;
+
+/** The stored "Cobro" → the form's (a product without one is paid on the day, as before). */
+export function paymentValuesFrom(p: TProductPaymentFields | null): {
+  payment_mode: TProductPaymentMode;
+  deposit_kind: TDepositKind;
+  deposit_percent: TFormNumber;
+  deposit_per_pax: TFormNumber;
+} {
+  const mode: TProductPaymentMode =
+    p?.payment_mode && PRODUCT_PAYMENT_MODES.includes(p.payment_mode) ? p.payment_mode : 'on_the_day';
+  const deposit = p?.deposit ?? null;
+  const perPax = deposit && 'per_pax_cents' in deposit ? deposit.per_pax_cents : null;
+  const percent = deposit && 'percent' in deposit ? deposit.percent : null;
+  return {
+    payment_mode: mode,
+    deposit_kind: perPax !== null ? 'per_pax' : 'percent',
+    deposit_percent: percent ?? (perPax !== null ? '' : 30),
+    deposit_per_pax: perPax !== null ? centsToEuros(perPax) : '',
+  };
+}
 
 let keySeq = 0;
 /** A stable React key for a list row (never sent to the API). */
@@ -247,9 +285,15 @@ export function textsOf(v: TTranslationValues): TTranslatableTexts {
   };
 }
 
-/** How much of the product the form has translated into `locale` (issue 15: the completeness indicator). */
+/**
+ * How much of the product the form has translated into `locale` (issue 15: the completeness
+ * indicator), its booking questions included (issue 33 item 3): `missing` names the product's
+ * fields only, `done`/`total` count the questions' texts too.
+ */
 export function formTranslationProgress(v: TProductFormValues, locale: TPublicLocale): TTranslationProgress {
-  return translationProgress(textsOf(v), textsOf(v.translations[locale]));
+  const texts = translationProgress(textsOf(v), textsOf(v.translations[locale]));
+  const questions = questionsTranslationProgress(v.questions, locale);
+  return { ...texts, done: texts.done + questions.done, total: texts.total + questions.total };
 }
 
 export function initialProductValues(
@@ -287,6 +331,8 @@ export function initialProductValues(
       pickups: [],
       pickup_notes: '',
       translations: translationsFrom(undefined),
+      ...paymentValuesFrom(null),
+      questions: [],
     };
   }
   return {
@@ -342,5 +388,7 @@ export function initialProductValues(
       })),
     pickup_notes: p.pickup_notes ?? '',
     translations: translationsFrom(p.translations),
+    ...paymentValuesFrom(p),
+    questions: questionValuesFrom(p.questions),
   };
 }

@@ -14,6 +14,7 @@ import {
   type TProductFormValues,
   toDurationMinutes,
 } from './product-form-values';
+import { questionsPayload } from './product-questions-values';
 
 const emptyToNull = (v: TFormNumber): number | null => (v === '' ? null : v);
 const emptyToUndefined = (v: TFormNumber): number | undefined => (v === '' ? undefined : v);
@@ -69,6 +70,18 @@ function translationsPayload(v: TProductFormValues): NonNullable<TProductPayload
   return out;
 }
 
+/** "Cobro": the mode and, only for a deposit, its percentage or its amount per passenger. */
+export function paymentPayload(v: TProductFormValues): Pick<TProductPayload, 'payment_mode' | 'deposit'> {
+  if (v.payment_mode !== 'deposit') return { payment_mode: v.payment_mode, deposit: null };
+  return {
+    payment_mode: 'deposit',
+    deposit:
+      v.deposit_kind === 'percent'
+        ? { percent: v.deposit_percent === '' ? (undefined as unknown as number) : v.deposit_percent }
+        : { per_pax_cents: eurosToCents(v.deposit_per_pax) as number },
+  };
+}
+
 /**
  * The request body. A level-3 Operador editing sends only `availability_rules` and `closed_dates`;
  * the administrator creating a product says whose it is; nobody else sends `tour_operator_id`.
@@ -118,6 +131,8 @@ export function toProductPayload(
         }),
     })),
     ...availabilityPayload(v),
+    ...paymentPayload(v),
+    questions: questionsPayload(v.questions),
   };
   if (payload.duration_minutes === undefined) delete payload.duration_minutes;
   // With pickup off the list is kept on the server as it was (turning it on again brings it back).

@@ -27,12 +27,19 @@ import { PRODUCT_SECTIONS, sectionOfPath } from './product-form-sections';
 import { initialProductValues, type TProductFormMode, type TProductFormValues } from './product-form-values';
 import { toProductPayload } from './product-payload';
 
-/** The first error in page order: its input gets the focus (or its section comes into view). */
+/**
+ * The first error in page order: its input gets the focus (or its section comes into view). An
+ * input the errors bring on screen (a closed booking question, another language's tab) is there
+ * once React has drawn them: looked for again on the next frame.
+ */
 function focusFirstError(errors: Record<string, unknown>, getInputNode: (path: string) => HTMLElement | null) {
   const paths = Object.keys(errors).filter((p) => errors[p]);
   const order = (p: string) => PRODUCT_SECTIONS.findIndex((s) => s.id === sectionOfPath(p));
   const first = paths.sort((a, b) => order(a) - order(b))[0];
-  if (first) revealField(getInputNode(first), sectionOfPath(first));
+  if (!first) return;
+  const node = getInputNode(first);
+  if (node) revealField(node, sectionOfPath(first));
+  else requestAnimationFrame(() => revealField(getInputNode(first), sectionOfPath(first)));
 }
 
 export function useProductForm(mode: TProductFormMode, product: TProductResponse | null) {

@@ -25,7 +25,7 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
-import { mapServerErrors } from '../../../lib/form-errors';
+import { firstErrorPath, mapServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCrewOptions } from '../api/list-crew-options';
 import { usePersonOptions } from '../api/list-person-options';
@@ -151,6 +151,9 @@ export function AssignmentForm({
           form.setErrors(fields);
           setOtherErrors(rest);
           notifyError('Revisa los campos marcados', error.message);
+          // The field that says why takes the focus (the first one, top to bottom).
+          const first = firstErrorPath(fields, ASSIGNMENT_FIELDS);
+          if (first) form.getInputNode(first as never)?.focus();
           return;
         }
         notifyError('No se ha podido guardar la asignación', error.message);

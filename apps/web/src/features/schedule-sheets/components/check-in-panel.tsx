@@ -1,16 +1,17 @@
 import { Alert, Button, Group, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconLock, IconQrcode } from '@tabler/icons-react';
-import { formatCents, type TCheckInRequest, type TSheetPassenger, type TSheetResponse } from '@trayecto/shared';
+import { formatCents, type TSheetPassenger, type TSheetResponse } from '@trayecto/shared';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTimes } from '../../../lib/time-zone';
-import { useCheckIn } from '../api/check-in';
+import { type TCheckInPayload, type TCollected, type TCollectingPassenger, useCheckIn } from '../api/check-in';
 import { findPassenger, parseCheckInCode, UNKNOWN_CODE_MESSAGE } from '../utils/check-in-code';
 import { vibrate } from '../utils/feedback';
 import { canToggle, checkInProgress, paxLabel, routeRows, type TRouteRow } from '../utils/sheet-view';
 import { OutsideDayNotice, OverrideModal, type TOutside } from './check-in-outside-day';
 import { PassengerRow, StopHeading } from './check-in-rows';
+import { CollectModal } from './collect-modal';
 import { LocatorForm, type TCodeResult } from './locator-form';
 
 const ScanModal = lazy(() => import('./scan-modal'));
@@ -41,6 +42,7 @@ export function CheckInPanel({
   const [scanning, setScanning] = useState(false);
   const [filter, setFilter] = useState<TFilter>('all');
   const [asking, setAsking] = useState(false);
+  const [collecting, setCollecting] = useState<TCollectingPassenger | null>(null);
   // The reason given for this sheet (kept per sheet: the screen is reused from sheet to sheet).
   const [override, setOverride] = useState<{ sheetId: string; reason: string } | null>(null);
   const progress = checkInProgress(sheet, sheet.passengers);
@@ -49,13 +51,18 @@ export function CheckInPanel({
   const reason = outside && canOverride && override?.sheetId === sheet.id ? override.reason : null;
   const enabled = canCheckIn && open && (!outside || reason !== null);
 
-  const run = async (payload: TCheckInRequest, name?: string): Promise<TCodeResult> => {
+  const run = async (payload: TCheckInPayload, name?: string): Promise<TCodeResult> => {
     try {
       const p = await checkIn.mutateAsync(reason ? { ...payload, override_reason: reason } : payload);
       const present = Boolean(p.checked_in_at);
+      const collected = payload.collected;
       const result: TCodeResult = {
         ok: true,
-        title: present ? `Embarcado: ${p.customer_name}` : `Embarque deshecho: ${p.customer_name}`,
+        title: collected
+          ? `Cobrado ${formatCents(collected.amount_cents)} (${collected.method === 'card' ? 'tarjeta' : 'efectivo'}): ${p.customer_name}`
+          : present
+            ? `Embarcado: ${p.customer_name}`
+            : `Embarque deshecho: ${p.customer_name}`,
         message: `${paxLabel(p.pax_total)} · ${p.locator}${p.pending_cents > 0 ? ` · pendiente de cobro ${formatCents(p.pending_cents)}` : ''}`,
       };
       vibrate(true);
@@ -64,17 +71,31 @@ export function CheckInPanel({
     } catch (e) {
       const message =
         e instanceof ApiError
-          ? (e.fieldErrors.code?.[0] ?? e.fieldErrors.override_reason?.[0] ?? e.message)
+          ? (e.fieldErrors.code?.[0] ??
+            e.fieldErrors.override_reason?.[0] ??
+            e.fieldErrors['collected.amount_cents']?.[0] ??
+            e.fieldErrors.collected?.[0] ??
+            e.message)
           : 'No se ha podido embarcar';
       const result: TCodeResult = {
         ok: false,
-        title: name ? `No se ha podido embarcar a ${name}` : 'No se ha podido embarcar',
+        title: payload.collected
+          ? `No se ha podido cobrar${name ? ` a ${name}` : ''}`
+          : name
+            ? `No se ha podido embarcar a ${name}`
+            : 'No se ha podido embarcar',
         message,
       };
       vibrate(false);
       notifyError(result.title, message);
       return result;
     }
+  };
+
+  /** "Cobrar": the check-in with what was collected; the dialog shows a refusal and stays open. */
+  const onCollect = async (p: TCollectingPassenger, collected: TCollected): Promise<string | null> => {
+    const result = await run({ booking_id: p.booking_id, present: true, method: 'tap', collected }, p.customer_name);
+    return result.ok ? null : result.message;
   };
 
   const variables = checkIn.variables;
@@ -219,6 +240,7 @@ export function CheckInPanel({
                       enabled={enabled}
                       busy={checkIn.isPending && tapping === p.booking_id}
                       onToggle={onToggle}
+                      onCollect={setCollecting}
                       times={times}
                     />
                   ))}
@@ -242,6 +264,12 @@ export function CheckInPanel({
           }}
         />
       ) : null}
+      <CollectModal
+        passenger={collecting}
+        opened={collecting !== null}
+        onClose={() => setCollecting(null)}
+        onCollect={onCollect}
+      />
       {scanning ? (
         <Suspense fallback={null}>
           <ScanModal opened={scanning} onClose={() => setScanning(false)} onCode={onCode} />

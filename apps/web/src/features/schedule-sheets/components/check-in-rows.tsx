@@ -4,12 +4,14 @@
  * WhatsApp (issue 14: a driver at a hotel messages a missing customer) beside it, one above the
  * other so the row keeps its width on a phone.
  */
-import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconClockQuestion, IconNotes, IconPhone, IconUserCheck } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCash, IconCheck, IconClockQuestion, IconNotes, IconPhone, IconUserCheck } from '@tabler/icons-react';
 import { formatCents, type TSheetPassenger } from '@trayecto/shared';
 import type { TTimes } from '../../../lib/time-zone';
 import { WhatsappButton } from '../../messages';
+import type { TCollectingPassenger } from '../api/check-in';
 import { canToggle, canWhatsapp, paxBreakdown, paxLabel, type TRouteRow, telHref } from '../utils/sheet-view';
+import { SheetAnswers } from './sheet-answers';
 import classes from './sheets.module.css';
 
 const FINAL_STATES: Record<string, { label: string; color: string }> = {
@@ -28,12 +30,15 @@ export function PassengerRow({
   enabled,
   busy,
   onToggle,
+  onCollect,
   times,
 }: {
-  p: TSheetPassenger;
+  p: TCollectingPassenger;
   enabled: boolean;
   busy: boolean;
   onToggle: (p: TSheetPassenger) => void;
+  /** "Cobrar" (issue 32): the crew records the cash or card payment of what is pending. */
+  onCollect?: (p: TCollectingPassenger) => void;
   /** The sheet's operator's zone: check-in times are its wall clock, not the phone's. */
   times: TTimes;
 }) {
@@ -42,6 +47,8 @@ export function PassengerRow({
   const toggleable = enabled && canToggle(p);
   const tel = telHref(p.customer_phone);
   const whatsapp = canWhatsapp(p.customer_phone);
+  const collected = p.collected_cents ?? 0;
+  const canCollect = Boolean(onCollect) && enabled && canToggle(p) && p.pending_cents > 0;
   const where = [p.pickup_time, p.pickup_place, p.room ? `hab. ${p.room}` : ''].filter(Boolean).join(' · ');
   return (
     <li className={classes.passenger} data-present={present || undefined} data-final={final ? true : undefined}>
@@ -76,6 +83,11 @@ export function PassengerRow({
                 Pendiente {formatCents(p.pending_cents)}
               </Badge>
             ) : null}
+            {collected > 0 ? (
+              <Badge color="teal" variant="light" radius="sm" component="span" data-testid="collected">
+                Cobrado {formatCents(collected)}
+              </Badge>
+            ) : null}
             {p.state === 'pending' ? (
               <Badge color="yellow" variant="light" radius="sm" component="span">
                 Reserva pendiente
@@ -92,11 +104,18 @@ export function PassengerRow({
               {where}
             </Text>
           ) : null}
+          {p.sales_channel ? (
+            <Text size="xs" c="dimmed">
+              {p.sales_channel}
+              {p.reseller_reference ? ` · ${p.reseller_reference}` : ''}
+            </Text>
+          ) : null}
           {p.notes ? (
             <Text size="xs" c="yellow.9" fs="italic" lineClamp={2}>
               <IconNotes size={12} style={{ verticalAlign: -1 }} aria-hidden /> {p.notes}
             </Text>
           ) : null}
+          <SheetAnswers p={p} />
           {present ? (
             <Text size="xs" c="teal.8" fw={600}>
               Embarcado a las {p.checked_in_at ? times.withZone(times.time(p.checked_in_at)) : ''}
@@ -125,6 +144,24 @@ export function PassengerRow({
           {whatsapp ? (
             <WhatsappButton bookingId={p.booking_id} label={p.customer_name} compact size="xl" variant="light" />
           ) : null}
+        </div>
+      ) : null}
+      {canCollect ? (
+        <div className={classes.collectBar}>
+          <Text size="sm" c="red.8" fw={600}>
+            Por cobrar {formatCents(p.pending_cents)}
+          </Text>
+          <Button
+            size="md"
+            variant="light"
+            color="teal"
+            leftSection={<IconCash size={20} aria-hidden />}
+            onClick={() => onCollect?.(p)}
+            aria-label={`Cobrar a ${p.customer_name}: ${formatCents(p.pending_cents)} pendientes`}
+            disabled={busy}
+          >
+            Cobrar
+          </Button>
         </div>
       ) : null}
     </li>

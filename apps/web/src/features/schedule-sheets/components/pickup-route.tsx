@@ -147,6 +147,12 @@ function Stop({ row, latLng, phone, compact }: { row: TRouteRow; latLng: string;
                   </Group>
                   <Group gap="md" mt={2} wrap="wrap">
                     <PhoneLink phone={b.customer_phone} size="xs" />
+                    {b.sales_channel ? (
+                      <Text size="xs" c="dimmed">
+                        {b.sales_channel}
+                        {b.reseller_reference ? ` · ${b.reseller_reference}` : ''}
+                      </Text>
+                    ) : null}
                     {b.notes ? (
                       <Text size="xs" c="yellow.9" fs="italic">
                         <IconNotes size={13} style={{ verticalAlign: -2 }} aria-hidden /> {b.notes}

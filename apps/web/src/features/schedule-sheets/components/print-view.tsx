@@ -19,6 +19,7 @@ import { useScheduleSheetDetails } from '../api/get-schedule-sheet';
 import { sheetStateName } from '../utils/sheet-states';
 import { endTime, formatLongDay, paxLabel, routeRows, seatsLabel } from '../utils/sheet-view';
 import classes from './print.module.css';
+import { SheetAnswers } from './sheet-answers';
 
 /** While a print view is on screen, printing leaves the app's header and menu out. */
 function usePrintMode(title: string, ready: boolean, autoPrint: boolean) {
@@ -186,6 +187,7 @@ export function PrintedSheet({ sheet: s }: { sheet: TSheetResponse }) {
                 <td>
                   {p.customer_name}
                   {p.notes ? <div className={classes.small}>{p.notes}</div> : null}
+                  <SheetAnswers p={p} print />
                 </td>
                 <td style={{ whiteSpace: 'nowrap' }}>{p.customer_phone}</td>
                 <td>

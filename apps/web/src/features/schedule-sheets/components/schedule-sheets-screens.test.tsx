@@ -6,6 +6,7 @@ import { todayIso } from '../../../lib/dates';
 import { fakeJwt } from '../../../test/jwt';
 import { renderRoutes } from '../../../test/render';
 import { shiftDay } from '../utils/sheet-view';
+import { PrintSheetView } from './print-view';
 import { ScheduleEditScreen, ScheduleSheetsScreen } from './schedule-sheets-screens';
 
 const OP = '11111111-2222-4333-8444-555555555555';
@@ -56,11 +57,16 @@ const passenger = (over: Partial<TSheetPassenger>): TSheetPassenger => ({
   state: 'confirmed',
   payment_state: 'partial',
   pending_cents: 4100,
+  collected_cents: 0,
+  sales_channel: null,
+  reseller_reference: null,
   room: '214',
   pickup_time: '08:20',
   pickup_place: 'Hotel Fañabé',
   notes: '',
   passengers: [],
+  answers: [],
+  unanswered: [],
   checked_in_at: null,
   checked_in_by: null,
   ...over,
@@ -178,6 +184,41 @@ const future: TSheetResponse = {
   passengers: [hans, lucia, loro, meet],
 };
 
+/** The catamaran's family (issue 33 item 3): two adults and a child, the second adult's swim not answered yet. */
+const SWIM = 'q-swim';
+const family = passenger({
+  booking_id: 'b5',
+  locator: 'TRY-EEEEEE',
+  customer_name: 'Familia Pérez',
+  pax: { adult: 2, child: 1 },
+  pax_total: 3,
+  seats: 3,
+  pending_cents: 0,
+  answers: [
+    { question_id: SWIM, passenger: 1, label: '¿Sabe nadar?', kind: 'yes_no', value: 'yes' },
+    { question_id: SWIM, passenger: 3, label: '¿Sabe nadar?', kind: 'yes_no', value: 'no' },
+    { question_id: 'q-heard', passenger: null, label: '¿Cómo nos has conocido?', kind: 'choice', value: 'Internet' },
+  ],
+  unanswered: [{ question_id: SWIM, passenger: 2, label: '¿Sabe nadar?', kind: 'yes_no' }],
+});
+const solo = passenger({
+  booking_id: 'b6',
+  locator: 'TRY-FFFFFF',
+  customer_name: 'Hans Solo',
+  pax: { adult: 1 },
+  pax_total: 1,
+  seats: 1,
+  pending_cents: 0,
+  answers: [],
+  unanswered: [{ question_id: SWIM, passenger: 1, label: '¿Sabe nadar?', kind: 'yes_no' }],
+});
+const catamaran: TSheetResponse = {
+  ...detail,
+  id: 's4',
+  stops: [{ ...detail.stops[0], pax: 4, running_pax: 4, bookings: [family, solo] }],
+  passengers: [family, solo],
+};
+
 describe('schedule sheets screens', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
@@ -186,13 +227,21 @@ describe('schedule sheets screens', () => {
       s1: detail,
       s2: future,
       s3: { ...detail, id: 's3', state: 'in_progress' },
+      s4: catamaran,
     };
     fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       const u = String(url);
       const id = /schedule-sheets\/(s\d)/.exec(u)?.[1];
       if (id && u.includes('/check-in')) {
         const body = JSON.parse(String(init?.body));
-        const answer = { ...lucia, checked_in_at: body.present ? '2026-11-24T08:21:00Z' : null };
+        // What the crew collected (issue 32) is recorded with the check-in.
+        const collected = body.collected?.amount_cents ?? 0;
+        const answer = {
+          ...lucia,
+          checked_in_at: body.present ? '2026-11-24T08:21:00Z' : null,
+          pending_cents: lucia.pending_cents - collected,
+          collected_cents: collected,
+        };
         const swap = (p: TSheetPassenger) => (p.booking_id === answer.booking_id ? answer : p);
         const cur = sheets[id] as TSheetResponse;
         sheets[id] = {
@@ -259,6 +308,64 @@ describe('schedule sheets screens', () => {
       'href',
       'tel:+34600000000',
     );
+  }, 20_000);
+
+  it('issue 33: each booking shows its answers per question and passenger, «Sin responder» for a required one', async () => {
+    loginAs(5);
+    renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s4');
+    const list = await screen.findByRole('region', { name: 'Pasajeros y embarque' });
+    const tap = await within(list).findByRole('button', { name: /^Familia Pérez/ });
+    const answers = within(tap).getByTestId('sheet-answers');
+    expect(answers).toHaveTextContent('¿Sabe nadar? P1 Sí · P2 Sin responder · P3 No');
+    expect(answers).toHaveTextContent('¿Cómo nos has conocido? Internet');
+    // Who "P3" is: the child (passengers are numbered adults first).
+    expect(within(answers).getByText(/^P3/)).toHaveAttribute('title', 'Pasajero 3 · Niño');
+    expect(within(answers).getByText('Sin responder')).toBeInTheDocument();
+    // One passenger: no number needed.
+    const soloRow = within(list).getByRole('button', { name: /^Hans Solo/ });
+    expect(within(soloRow).getByTestId('sheet-answers')).toHaveTextContent(/^¿Sabe nadar\? Sin responder$/);
+    // A booking of a product that asks nothing shows nothing.
+    expect(screen.queryAllByTestId('sheet-answers')).toHaveLength(2);
+  }, 20_000);
+
+  it('issue 33: the printed sheet lists the answers under each customer', async () => {
+    loginAs(3);
+    renderRoutes([{ path: '/print', element: <PrintSheetView sheet={catamaran} /> }], '/print');
+    const row = (await screen.findByText('Familia Pérez')).closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('sheet-answers')).toHaveTextContent('¿Sabe nadar? P1 Sí · P2 Sin responder · P3 No');
+  });
+
+  it('a guide collects what is pending with «Cobrar» (cash or card), sent with the check-in (issue 32)', async () => {
+    loginAs(5);
+    renderRoutes([{ path: '/schedule-sheets/:id', element: <ScheduleEditScreen /> }], '/schedule-sheets/s1');
+    const list = await screen.findByRole('region', { name: 'Pasajeros y embarque' });
+    // Hans owes nothing: no «Cobrar» for him.
+    expect(within(list).queryByRole('button', { name: /^Cobrar a Hans Becker/ })).toBeNull();
+    fireEvent.click(within(list).getByRole('button', { name: 'Cobrar a Lucía Pérez: 41,00 € pendientes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrar a Lucía Pérez' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Importe cobrado' });
+    expect(amount).toHaveValue('41,00 €');
+    // Not above what is pending.
+    fireEvent.change(amount, { target: { value: '50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Cobrar/ }));
+    expect(await within(dialog).findByText('No puede superar lo pendiente (41,00 €)')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/check-in'))).toBe(false);
+    fireEvent.change(amount, { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Tarjeta' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cobrar 30,00 €' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cobrar a Lucía Pérez' })).toBeNull());
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/check-in'));
+    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({
+      booking_id: 'b1',
+      present: true,
+      method: 'tap',
+      collected: { amount_cents: 3000, method: 'card' },
+    });
+    // The row shows what was collected and what is still pending.
+    const tap = within(list).getByRole('button', { name: /^Lucía Pérez/ });
+    await waitFor(() => expect(tap).toHaveTextContent('Cobrado 30,00 €'));
+    expect(tap).toHaveTextContent('Pendiente 11,00 €');
+    expect(tap).toHaveAttribute('aria-pressed', 'true');
   }, 20_000);
 
   it('a driver on tomorrow’s sheet: the route first, passengers in pickup order by stop, read-only with the reason in words', async () => {

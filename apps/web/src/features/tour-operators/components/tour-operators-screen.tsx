@@ -1,7 +1,14 @@
 import { Anchor, Avatar, Box, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBan, IconBuildingPlus, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
-import { ACCESS, apiPath, hasPermission, TOUR_OPERATOR_STATE, type TTourOperatorResponse } from '@trayecto/shared';
+import { IconBan, IconBuildingPlus, IconCircleCheck, IconCreditCard, IconUsersGroup } from '@tabler/icons-react';
+import {
+  ACCESS,
+  apiPath,
+  hasPermission,
+  LEVEL,
+  TOUR_OPERATOR_STATE,
+  type TTourOperatorResponse,
+} from '@trayecto/shared';
 import { BreakableEmail } from '../../../components/breakable-email';
 import type { TColumns } from '../../../components/data-table';
 import { ListEmptyState, ListResults, ListScreen } from '../../../components/list-screen';
@@ -16,7 +23,11 @@ import { useListControls } from '../../../lib/use-list-params';
 import { useRecordDrawer } from '../../../lib/use-record-drawer';
 import { type TTourOperatorsFilters, tourOperatorsListQueryString, useTourOperators } from '../api/list-tour-operators';
 import { useUpdateTourOperator } from '../api/update-tour-operator';
+import { PaymentSettingsDrawer } from './payment-settings-drawer';
 import { TourOperatorFormDrawer } from './tour-operator-form-drawer';
+
+/** "Pagos en línea": the administrator and the operator's own admin (ADR 022). */
+const PAYMENT_SETTINGS_LEVELS = [LEVEL.ADMIN, LEVEL.TOUR_OPERATOR_ADMIN];
 
 const FILTER_KEYS = ['q', 'state'] as const;
 const STATE_FILTER = [
@@ -43,12 +54,14 @@ export function TourOperatorsScreen() {
   const canCreate = hasPermission(roles, ACCESS.tourOperatorsCreate);
   const canEdit = hasPermission(roles, ACCESS.tourOperatorsWrite);
   const canToggleState = canCreate;
+  const canPayments = hasPermission(roles, PAYMENT_SETTINGS_LEVELS);
 
   const list = useListControls({ sort: 'name', filterKeys: FILTER_KEYS });
   const filters: TTourOperatorsFilters = { q: list.get('q'), state: list.get('state') };
   const query = useTourOperators({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort });
   const updateMutation = useUpdateTourOperator();
   const drawer = useRecordDrawer<TTourOperatorResponse>();
+  const paymentsDrawer = useRecordDrawer<TTourOperatorResponse>();
 
   const csv = useCsvExport({
     name: 'tour-operadores',
@@ -155,6 +168,14 @@ export function TourOperatorsScreen() {
     const active = o.state === TOUR_OPERATOR_STATE.ACTIVE;
     return (
       <RowActions target={o.name} canEdit={canEdit} onOpen={() => drawer.open(o)}>
+        {canPayments ? (
+          <RowAction
+            label="Pagos en línea"
+            target={o.name}
+            icon={IconCreditCard}
+            onClick={() => paymentsDrawer.open(o)}
+          />
+        ) : null}
         {canToggleState ? (
           <RowAction
             label={active ? 'Desactivar' : 'Activar'}
@@ -203,7 +224,7 @@ export function TourOperatorsScreen() {
           verticalSpacing="xs"
           horizontalSpacing="sm"
           actions={rowActions}
-          actionsWidth={96}
+          actionsWidth={canPayments ? 128 : 96}
           card={(o) => (
             <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
               <OperatorAvatar operator={o} />
@@ -245,6 +266,13 @@ export function TourOperatorsScreen() {
         readOnly={drawer.record ? !canEdit : !canCreate}
         onClose={drawer.close}
       />
+      {canPayments ? (
+        <PaymentSettingsDrawer
+          opened={paymentsDrawer.opened}
+          operator={paymentsDrawer.record}
+          onClose={paymentsDrawer.close}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,20 +1,10 @@
-import {
-  Anchor,
-  Box,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Box, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { pathTo, type TUserResponse } from '@trayecto/shared';
 import { Link } from 'react-router';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormActions, FormErrorAlert, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
+import { PasswordField } from '../../../components/password-field';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
 import { getCurrentUser } from '../../../lib/auth-storage';
 import { useTourOperatorSelectOptions } from '../../../lib/tour-operator-options';
@@ -241,7 +231,7 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
               }
             >
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <PasswordInput
+                <PasswordField
                   label="Contraseña"
                   description={
                     user
@@ -254,7 +244,7 @@ export function UserFormModal({ opened, user, ctx, onClose }: Props) {
                   autoComplete="new-password"
                   {...form.getInputProps('password')}
                 />
-                <PasswordInput
+                <PasswordField
                   label="Repetir contraseña"
                   {...requiredIf(Boolean(values.password))}
                   autoComplete="new-password"

@@ -5,13 +5,15 @@
  * lists the customers without e-mail, each with WhatsApp to tell them.
  */
 import { Alert, Button, Flex, Group, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconCalendarX, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCalendarX, IconCircleCheck } from '@tabler/icons-react';
 import type { TAvailabilitySlot, TDepartureCancelResponse } from '@trayecto/shared';
 import { useEffect, useRef, useState } from 'react';
+import { DialogServerError } from '../../../../components/dialog-form';
 import { REQUIRED_FIELD } from '../../../../components/required-field';
+import { useBookingsCalendar } from '../../../../lib/bookings-calendar';
 import { plural } from '../../../../lib/format';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useBookingsCalendar } from '../../../bookings';
+import { useFocusFirstInvalid } from '../../../../lib/use-focus-first-invalid';
 import { WhatsappButton } from '../../../messages';
 import { useCancelDeparture } from '../../api/cancel-departure';
 import {
@@ -58,6 +60,8 @@ export function CancelDepartureForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
   const nextStepsRef = useRef<HTMLTextAreaElement>(null);
+  // The API refusing a field: the focus goes to it.
+  const invalid = useFocusFirstInvalid<HTMLFormElement>();
 
   // The dialog's content changed under the focus (the "Cancelar salida" button is gone): the first field takes it.
   useEffect(() => reasonRef.current?.focus(), []);
@@ -107,14 +111,16 @@ export function CancelDepartureForm({
           const onForm = ['reason', 'next_steps', 'note'].filter((k) => fields[k]);
           setErrors(fields);
           setServerError(onForm.length ? null : error.message);
-          notifyError('No se ha cancelado la salida', error.message);
+          // The field says why; the notification only sums it up.
+          notifyError('No se ha cancelado la salida', onForm.length ? 'Revisa los campos marcados.' : error.message);
+          if (onForm.length) invalid.focusFirstInvalid();
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Cancelar la salida">
+    <form ref={invalid.ref} onSubmit={submit} noValidate aria-label="Cancelar la salida">
       <Stack gap="md">
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="note" title="Qué va a pasar">
           {counts === null ? (
@@ -132,11 +138,7 @@ export function CancelDepartureForm({
             </Text>
           )}
         </Alert>
-        {serverError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <DialogServerError message={serverError} />
         <Select
           ref={reasonRef}
           label="Motivo"

@@ -146,6 +146,32 @@ describe('a departure’s dialog: "Cancelar salida" (issue 14)', () => {
     expect(productFormSubmit).not.toHaveBeenCalled();
   });
 
+  it('the API refusing the seats (fewer than sold meanwhile): said at the field, which takes the focus', async () => {
+    loginAs(3);
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === `/api/v1/products/${P}/departures` && init?.method === 'PUT')
+        return json(
+          {
+            code: 'CAPACITY_BELOW_SOLD',
+            message: 'Ya hay 12 plazas reservadas',
+            errors: { capacity: ['Ya hay 12 plazas reservadas'] },
+          },
+          409,
+        );
+      return json([calendarEntry]);
+    });
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: /^Salida del / });
+    const seats = within(dialog).getByRole('textbox', { name: /Plazas de esta salida/ });
+    fireEvent.change(seats, { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(seats).toHaveFocus());
+    expect(seats).toHaveAttribute('aria-invalid', 'true');
+    expect(seats).toHaveAccessibleDescription(/Ya hay 12 plazas reservadas/);
+    // Only the field says why: no alert above the fields repeats it.
+    expect(within(dialog).queryByRole('alert', { name: /Ya hay 12/ })).toBeNull();
+  });
+
   it('"Volver" goes back to the departure, with the focus on "Cancelar salida" again', async () => {
     loginAs(3);
     renderModal();

@@ -1,5 +1,5 @@
-import { Alert, Button, Divider, Group, Modal, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconCalendarX, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Divider, Group, Modal, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { IconCalendarX, IconDeviceFloppy } from '@tabler/icons-react';
 import {
   ACCESS,
   hasPermission,
@@ -8,9 +8,11 @@ import {
   type TDepartureUpdateRequest,
 } from '@trayecto/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { DialogServerError } from '../../../../components/dialog-form';
 import { getRoles } from '../../../../lib/auth-storage';
 import { plural } from '../../../../lib/format';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../../lib/use-focus-first-invalid';
 import { useUpdateDeparture } from '../../api/update-departure';
 import { departureStarted } from '../../utils/departure-cancel';
 import { formatDay } from '../../utils/product-format';
@@ -50,6 +52,8 @@ export function DepartureModal({
   const canCancel = useMemo(() => hasPermission(getRoles(), ACCESS.departureCancel), []);
   const [step, setStep] = useState<TStep>({ kind: 'edit' });
   // Back from the cancellation ("Volver"), the focus returns to the button that opened it.
+  // A refused save (its own rule or the API's naming a field): the focus goes to that field.
+  const invalid = useFocusFirstInvalid<HTMLDivElement>();
   const cancelButton = useRef<HTMLButtonElement>(null);
   const backFromCancel = useRef(false);
   useEffect(() => {
@@ -87,7 +91,10 @@ export function DepartureModal({
         taken > 0 ? `Ya hay ${plural(taken, 'plaza reservada', 'plazas reservadas')}` : 'Debe ser como mínimo 1';
     }
     setErrors(nextErrors);
-    if (Object.keys(nextErrors).length) return;
+    if (Object.keys(nextErrors).length) {
+      invalid.focusFirstInvalid();
+      return;
+    }
     setServerError(null);
     mutation.mutate(departurePayload(slot, { capacity, closed, notes }, productCapacity), {
       onSuccess: () => {
@@ -102,8 +109,11 @@ export function DepartureModal({
         const fields: Record<string, string> = {};
         for (const [k, msgs] of Object.entries(error.fieldErrors)) if (msgs[0]) fields[k] = msgs[0];
         setErrors(fields);
-        setServerError(fields.capacity || fields.closed || fields.notes ? null : error.message);
-        notifyError('No se ha guardado la salida', error.message);
+        const onField = Boolean(fields.capacity || fields.closed || fields.notes);
+        setServerError(onField ? null : error.message);
+        // The field says why; the notification only sums it up.
+        notifyError('No se ha guardado la salida', onField ? 'Revisa los campos marcados.' : error.message);
+        if (onField) invalid.focusFirstInvalid();
       },
     });
   };
@@ -139,12 +149,8 @@ export function DepartureModal({
       ) : step.kind === 'cancelled' ? (
         <CancelDepartureResult slot={slot} result={step.result} onClose={onClose} />
       ) : (
-        <Stack gap="md">
-          {serverError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {serverError}
-            </Alert>
-          ) : null}
+        <Stack gap="md" ref={invalid.ref}>
+          <DialogServerError message={serverError} />
           <Text size="sm" c="dimmed">
             {plural(taken, 'plaza reservada', 'plazas reservadas')} ·{' '}
             {plural(slot.seats_left, 'plaza libre', 'plazas libres')} de {slot.capacity}
@@ -180,7 +186,8 @@ export function DepartureModal({
             onChange={(e) => setNotes(e.currentTarget.value)}
             error={errors.notes}
           />
-          <Group justify="flex-end" gap="sm">
+          {/* The dialog's actions: the notifications never cover them (lib/notify.tsx). */}
+          <Group justify="flex-end" gap="sm" data-action-bar>
             <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
               Cancelar
             </Button>

@@ -23,8 +23,10 @@ import {
   translationProgressLabel,
 } from '@trayecto/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { questionTranslationLocale } from '../product-form-sections';
 import { formTranslationProgress, type TProductFormValues, textsOf } from '../product-form-values';
 import { TextListField } from '../text-list-field';
+import { QuestionTranslationFields } from './question-translations';
 import type { TSectionProps } from './types';
 
 const RichTextField = lazy(() => import('../rich-text-field').then((m) => ({ default: m.RichTextField })));
@@ -249,6 +251,13 @@ function TranslationFields({
           </Text>
         </Input.Wrapper>
       )}
+      <QuestionTranslationFields
+        form={form}
+        readOnly={readOnly}
+        locale={locale}
+        baseLocale={baseLocale}
+        original={(base) => original(base)}
+      />
     </SimpleGrid>
   );
 }
@@ -274,7 +283,9 @@ export function TranslationsSection({
 
   // An error in another language's tab brings that tab forward (on save, or from the server).
   const errorLocales = locales.filter((l) =>
-    Object.entries(form.errors).some(([k, msg]) => msg && k.startsWith(`translations.${l}.`)),
+    Object.entries(form.errors).some(
+      ([k, msg]) => msg && (k.startsWith(`translations.${l}.`) || questionTranslationLocale(k) === l),
+    ),
   );
   const errorKey = errorLocales.join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the languages with errors change
@@ -315,6 +326,7 @@ export function TranslationsSection({
         Los textos de las demás secciones están en {lower(languages.default)}, el idioma principal{owner}. Tradúcelos a
         los idiomas en los que vende: lo que quede sin traducir se muestra en {lower(languages.default)} en las páginas
         públicas, el bono y los mensajes. Las listas traducidas sustituyen a las originales enteras.
+        {v.questions.length > 0 ? ' Las preguntas al reservar se traducen al final de cada idioma.' : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(locales.length, 5) }} spacing="md">
         {locales.map((l) => (

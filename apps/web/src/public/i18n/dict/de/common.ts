@@ -62,6 +62,53 @@ export const common: TPublicDict['common'] = {
     paid: 'Bezahlt',
     pending: 'Noch zu zahlen',
   },
+  pay: {
+    title: 'Zahlung',
+    now: 'Jetzt',
+    onTheDay: 'Am Tag des Ausflugs',
+    later: 'Später',
+    full: 'Sie zahlen den Gesamtbetrag bei der Buchung online.',
+    depositPercent: (percent) =>
+      `Bei der Buchung zahlen Sie eine Anzahlung von ${percent} % und den Rest am Tag des Ausflugs.`,
+    depositPerPax: (amount) =>
+      `Bei der Buchung zahlen Sie eine Anzahlung von ${amount} pro Person und den Rest am Tag des Ausflugs.`,
+    method: 'Zahlungsart',
+    card: 'Karte',
+    bizum: 'Bizum',
+    payAmount: (amount) => `${amount} bezahlen`,
+    bookAndPay: (amount) => `Buchen und ${amount} bezahlen`,
+    retry: 'Zahlung erneut versuchen',
+    starting: 'Zahlung wird vorbereitet…',
+    redirecting: 'Wir leiten Sie zur sicheren Zahlungsseite weiter…',
+    secure: 'Sie zahlen auf der sicheren Seite der Bank. Ihre Kartendaten sehen und speichern wir nie.',
+    saved: (locator) => `Buchung ${locator} gespeichert: Zahlung ausstehend`,
+    holdUntil: (time) => `Ihre Plätze sind bis ${time} Uhr für Sie reserviert.`,
+    holdLeft: (left) => `Ihre Plätze sind noch ${left} Min. für Sie reserviert.`,
+    holdOver: 'Die Reservierung Ihrer Plätze ist abgelaufen. Sind sie noch frei, können Sie trotzdem bezahlen.',
+    errors: {
+      title: 'Wir konnten die Zahlung nicht starten',
+      holdExpiredTitle: 'Die Zeit zum Bezahlen ist abgelaufen',
+      holdExpired:
+        'Inzwischen haben andere die Plätze gebucht, und Ihre Buchung wurde storniert. Ihnen wurde nichts berechnet: Wählen Sie eine andere Uhrzeit oder ein anderes Datum.',
+      holdExpiredHere:
+        'Inzwischen haben andere die Plätze gebucht, und Ihre Buchung wurde storniert. Ihnen wurde nichts berechnet.',
+      unavailableTitle: 'Der Zahlungsdienst antwortet nicht',
+      unavailable:
+        'Es ist nichts verloren: Ihre Buchung bleibt gespeichert, und Ihnen wurde nichts berechnet. Versuchen Sie es in ein paar Sekunden erneut.',
+      nothingDue: 'Für diese Buchung ist nichts mehr zu zahlen.',
+    },
+    okTitle: 'Zahlung erhalten — Ihre Buchung ist bestätigt',
+    okText: (amount) => `Wir haben ${amount} erhalten. Die Bestätigung senden wir Ihnen per E-Mail.`,
+    checkingTitle: 'Wir bestätigen Ihre Zahlung…',
+    checkingText:
+      'Ihre Bank benachrichtigt uns gerade; das dauert meist nur wenige Sekunden. Sie müssen nicht noch einmal bezahlen.',
+    checkingSlow:
+      'Die Bank hat uns die Zahlung noch nicht bestätigt. Wurde Ihr Konto belastet, wird Ihre Buchung bestätigt und wir benachrichtigen Sie per E-Mail.',
+    checkAgain: 'Erneut prüfen',
+    koTitle: 'Die Zahlung wurde nicht abgeschlossen',
+    koText: 'Ihnen wurde nichts berechnet. Sie können es erneut versuchen.',
+    koClosed: 'Ihnen wurde nichts berechnet. Bei Fragen wenden Sie sich bitte an den Reiseveranstalter.',
+  },
   labels: {
     date: 'Datum',
     time: 'Uhrzeit',
@@ -73,6 +120,16 @@ export const common: TPublicDict['common'] = {
     confirmBooking: 'Buchung bestätigen',
     backToTour: 'Zurück zum Ausflug',
     back: 'Zurück',
+    paymentPrefix: 'Zahlung:',
+    passenger: (n, type) => `Teilnehmer ${n} · ${type}`,
+  },
+  questions: {
+    title: 'Ein paar Fragen',
+    yes: 'Ja',
+    no: 'Nein',
+    addSomeone: 'Fügen Sie mindestens eine Person hinzu, um die Fragen zu jedem Teilnehmer zu beantworten.',
+    answers: 'Ihre Antworten',
+    choose: 'Bitte auswählen',
   },
   fields: {
     optional: '(optional)',

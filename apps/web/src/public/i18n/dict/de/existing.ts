@@ -36,7 +36,6 @@ export const existing: TPublicDict['existing'] = {
   languageHint: 'Wir schreiben Ihnen nach Möglichkeit in dieser Sprache.',
   passengers: (people) => `Teilnehmer (${people})`,
   passengersHint: 'Mit den Namen der Teilnehmer kann der Guide prüfen, ob alle da sind. Die Angabe ist freiwillig.',
-  passenger: (n, type) => `Teilnehmer ${n} · ${type}`,
   confirming: 'Wird bestätigt…',
   saveWithoutConfirming: 'Speichern, ohne zu bestätigen',
   save: 'Änderungen speichern',

@@ -34,7 +34,6 @@ export const existing: TPublicDict['existing'] = {
   languageHint: 'We will write to you in this language whenever possible.',
   passengers: (people) => `Passengers (${people})`,
   passengersHint: 'Each passenger’s name helps the guide check that everyone is there. It is optional.',
-  passenger: (n, type) => `Passenger ${n} · ${type}`,
   confirming: 'Confirming…',
   saveWithoutConfirming: 'Save without confirming',
   save: 'Save changes',

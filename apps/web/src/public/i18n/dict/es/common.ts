@@ -77,6 +77,69 @@ export const common = {
     paid: 'Pagado',
     pending: 'Pendiente de pago',
   },
+  /**
+   * Paying online (ADR 022): what is paid now and later, the method, the hold on the seats, the
+   * errors of starting a payment and the pages the customer comes back to from the bank.
+   */
+  pay: {
+    title: 'Pago',
+    /** Before "46,00 €": what the customer pays online now. */
+    now: 'Ahora',
+    /** Before "92,00 €": what is left to pay on the day of the tour (a deposit's balance). */
+    onTheDay: 'El día de la excursión',
+    /** On the booking page: what is left after paying now (on the day, or by a link). */
+    later: 'Después',
+    full: 'Pagas el total online al reservar.',
+    depositPercent: (percent: number) =>
+      `Al reservar pagas una señal del ${percent} % y el resto el día de la excursión.`,
+    /** `amount` is formatted money: "20,00 €". */
+    depositPerPax: (amount: string) =>
+      `Al reservar pagas una señal de ${amount} por persona y el resto el día de la excursión.`,
+    method: 'Forma de pago',
+    card: 'Tarjeta',
+    bizum: 'Bizum',
+    /** The button: "Pagar 46,00 €". */
+    payAmount: (amount: string) => `Pagar ${amount}`,
+    /** The booking form's button when the product is paid online: "Reservar y pagar 46,00 €". */
+    bookAndPay: (amount: string) => `Reservar y pagar ${amount}`,
+    retry: 'Reintentar el pago',
+    starting: 'Preparando el pago…',
+    redirecting: 'Te llevamos a la página de pago segura…',
+    secure: 'Pagarás en la página segura del banco. Nunca vemos ni guardamos los datos de tu tarjeta.',
+    /** After the booking is made on the form, before paying: "Reserva TRY-7K2QF9 guardada". */
+    saved: (locator: string) => `Reserva ${locator} guardada: falta el pago`,
+    /** `time` is "10:15", in the operator's time zone. */
+    holdUntil: (time: string) => `Tus plazas están reservadas hasta las ${time}.`,
+    /** `left` is a countdown, "14:32". */
+    holdLeft: (left: string) => `Tus plazas están reservadas durante ${left} min.`,
+    holdOver: 'El tiempo de reserva de tus plazas ha terminado. Si siguen libres, aún puedes pagar.',
+    errors: {
+      title: 'No hemos podido iniciar el pago',
+      holdExpiredTitle: 'Se acabó el tiempo para pagar',
+      holdExpired:
+        'Otras personas han reservado las plazas mientras tanto y tu reserva se ha cancelado. No se te ha cobrado nada: elige otra hora u otra fecha.',
+      holdExpiredHere:
+        'Otras personas han reservado las plazas mientras tanto y tu reserva se ha cancelado. No se te ha cobrado nada.',
+      unavailableTitle: 'La pasarela de pago no responde',
+      unavailable:
+        'No se ha perdido nada: tu reserva sigue guardada y no se te ha cobrado. Vuelve a intentarlo en unos segundos.',
+      nothingDue: 'Esta reserva ya no tiene nada pendiente de pago.',
+    },
+    /** `?payment=ok`, the notification applied. */
+    okTitle: 'Pago recibido — tu reserva está confirmada',
+    /** `amount` is formatted money. */
+    okText: (amount: string) => `Hemos recibido ${amount}. Te enviamos la confirmación por correo electrónico.`,
+    /** `?payment=ok`, the bank's notification not in yet. */
+    checkingTitle: 'Estamos confirmando tu pago…',
+    checkingText: 'El banco nos está avisando; suele tardar unos segundos. No hace falta que pagues otra vez.',
+    checkingSlow:
+      'El banco todavía no nos ha confirmado el pago. Si se ha hecho el cargo, tu reserva quedará confirmada y te avisaremos por correo electrónico.',
+    checkAgain: 'Comprobar de nuevo',
+    /** `?payment=ko`. */
+    koTitle: 'El pago no se ha completado',
+    koText: 'No se te ha cobrado nada. Puedes volver a intentarlo.',
+    koClosed: 'No se te ha cobrado nada. Para cualquier duda, ponte en contacto con el tour operador.',
+  },
   /** Labels the booking pages share. */
   labels: {
     date: 'Fecha',
@@ -89,6 +152,23 @@ export const common = {
     confirmBooking: 'Confirmar reserva',
     backToTour: 'Volver a la excursión',
     back: 'Volver',
+    /** Before the payment state's badge ("Pago: Pendiente"). */
+    paymentPrefix: 'Pago:',
+    /** A passenger of the booking by number and type: "Pasajero 3 · Niño". */
+    passenger: (n: number, type: string) => `Pasajero ${n} · ${type}`,
+  },
+  /** Booking questions (issue 33 item 3, ADR 024): the booking form's step, the booking's page, the voucher. */
+  questions: {
+    /** The booking form's step and the questions on the customer's booking. */
+    title: 'Unas preguntas',
+    yes: 'Sí',
+    no: 'No',
+    /** The booking form before anyone is added, when the operator asks for each passenger. */
+    addSomeone: 'Añade al menos una persona para responder a las preguntas de cada pasajero.',
+    /** The answers given (the voucher, and the booking's page once it can no longer change). */
+    answers: 'Tus respuestas',
+    /** The empty option of a list of answers. */
+    choose: 'Elige una opción',
   },
   /** The customer's fields (CustomerFields) and the others of the booking forms. */
   fields: {

@@ -46,7 +46,6 @@ export const existing = {
   /** `people` is common.format.people: "3 personas". */
   passengers: (people: string) => `Pasajeros (${people})`,
   passengersHint: 'El nombre de cada pasajero ayuda al guía a pasar lista. Es opcional.',
-  passenger: (n: number, type: string) => `Pasajero ${n} · ${type}`,
   confirming: 'Confirmando…',
   saveWithoutConfirming: 'Guardar sin confirmar',
   save: 'Guardar cambios',

@@ -63,6 +63,55 @@ export const common: TPublicDict['common'] = {
     paid: 'Payé',
     pending: 'Reste à payer',
   },
+  pay: {
+    title: 'Paiement',
+    now: 'Maintenant',
+    onTheDay: 'Le jour de l’excursion',
+    later: 'Plus tard',
+    full: 'Vous payez la totalité en ligne lors de la réservation.',
+    depositPercent: (percent) =>
+      `À la réservation, vous payez un acompte de ${percent} % et le reste le jour de l’excursion.`,
+    depositPerPax: (amount) =>
+      `À la réservation, vous payez un acompte de ${amount} par personne et le reste le jour de l’excursion.`,
+    method: 'Moyen de paiement',
+    card: 'Carte',
+    bizum: 'Bizum',
+    payAmount: (amount) => `Payer ${amount}`,
+    bookAndPay: (amount) => `Réserver et payer ${amount}`,
+    retry: 'Réessayer le paiement',
+    starting: 'Préparation du paiement…',
+    redirecting: 'Nous vous emmenons vers la page de paiement sécurisée…',
+    secure:
+      'Vous payez sur la page sécurisée de la banque. Nous ne voyons ni ne conservons jamais les données de votre carte.',
+    saved: (locator) => `Réservation ${locator} enregistrée : paiement à effectuer`,
+    holdUntil: (time) => `Vos places sont réservées jusqu’à ${time}.`,
+    holdLeft: (left) => `Vos places sont réservées pendant ${left} min.`,
+    holdOver:
+      'Le délai de réservation de vos places est écoulé. Si elles sont encore libres, vous pouvez toujours payer.',
+    errors: {
+      title: 'Nous n’avons pas pu lancer le paiement',
+      holdExpiredTitle: 'Le délai pour payer est écoulé',
+      holdExpired:
+        'D’autres personnes ont réservé les places entre-temps et votre réservation a été annulée. Rien ne vous a été débité : choisissez une autre heure ou une autre date.',
+      holdExpiredHere:
+        'D’autres personnes ont réservé les places entre-temps et votre réservation a été annulée. Rien ne vous a été débité.',
+      unavailableTitle: 'La plateforme de paiement ne répond pas',
+      unavailable:
+        'Rien n’est perdu : votre réservation est toujours enregistrée et rien ne vous a été débité. Réessayez dans quelques secondes.',
+      nothingDue: 'Il ne reste rien à payer pour cette réservation.',
+    },
+    okTitle: 'Paiement reçu — votre réservation est confirmée',
+    okText: (amount) => `Nous avons reçu ${amount}. Nous vous envoyons la confirmation par e-mail.`,
+    checkingTitle: 'Nous confirmons votre paiement…',
+    checkingText:
+      'Votre banque est en train de nous prévenir ; cela prend en général quelques secondes. Inutile de payer à nouveau.',
+    checkingSlow:
+      'La banque ne nous a pas encore confirmé le paiement. Si vous avez été débité, votre réservation sera confirmée et nous vous préviendrons par e-mail.',
+    checkAgain: 'Vérifier à nouveau',
+    koTitle: 'Le paiement n’a pas abouti',
+    koText: 'Rien ne vous a été débité. Vous pouvez réessayer.',
+    koClosed: 'Rien ne vous a été débité. Pour toute question, contactez le voyagiste.',
+  },
   labels: {
     date: 'Date',
     time: 'Heure',
@@ -74,6 +123,16 @@ export const common: TPublicDict['common'] = {
     confirmBooking: 'Confirmer la réservation',
     backToTour: 'Retour à l’excursion',
     back: 'Retour',
+    paymentPrefix: 'Paiement\u00a0:',
+    passenger: (n, type) => `Participant ${n} · ${type}`,
+  },
+  questions: {
+    title: 'Quelques questions',
+    yes: 'Oui',
+    no: 'Non',
+    addSomeone: 'Ajoutez au moins une personne pour répondre aux questions sur chaque participant.',
+    answers: 'Vos réponses',
+    choose: 'Choisissez une option',
   },
   fields: {
     optional: '(facultatif)',

@@ -39,7 +39,6 @@ export const existing: TPublicDict['existing'] = {
   languageHint: 'Nous vous écrirons dans cette langue dans la mesure du possible.',
   passengers: (people) => `Participants (${people})`,
   passengersHint: 'Le nom de chaque participant aide le guide à faire l’appel. C’est facultatif.',
-  passenger: (n, type) => `Participant ${n} · ${type}`,
   confirming: 'Confirmation…',
   saveWithoutConfirming: 'Enregistrer sans confirmer',
   save: 'Enregistrer les modifications',

@@ -35,7 +35,6 @@ export const existing: TPublicDict['existing'] = {
   languageHint: 'Quando possibile le scriveremo in questa lingua.',
   passengers: (people) => `Partecipanti (${people})`,
   passengersHint: 'Il nome di ogni partecipante aiuta la guida a fare l’appello. È facoltativo.',
-  passenger: (n, type) => `Partecipante ${n} · ${type}`,
   confirming: 'Conferma in corso…',
   saveWithoutConfirming: 'Salva senza confermare',
   save: 'Salva le modifiche',

@@ -35,7 +35,6 @@ export const existing: TPublicDict['existing'] = {
   languageHint: 'We schrijven u waar mogelijk in deze taal.',
   passengers: (people) => `Deelnemers (${people})`,
   passengersHint: 'Met de naam van elke deelnemer kan de gids controleren of iedereen er is. Dit is optioneel.',
-  passenger: (n, type) => `Deelnemer ${n} · ${type}`,
   confirming: 'Bezig met bevestigen…',
   saveWithoutConfirming: 'Opslaan zonder te bevestigen',
   save: 'Wijzigingen opslaan',

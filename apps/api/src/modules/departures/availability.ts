@@ -1,0 +1,191 @@
+/**
+ * The availability of a product (PRODUCT.md §4 "Availability"): its departures as its rules, closed
+ * dates and departure rows give them, as pure functions: no database, no clock (owned by the
+ * departures module; the day and zone arithmetic is packages/shared's). The service loads the product, its departure rows and the operator's time zone, and passes
+ * "now" in, so the same inputs always give the same answer.
+ */
+import { addDays, isCalendarDate, isoWeekday, zonedDateTimeToInstant } from '@trayecto/shared';
+
+/** A weekly rule as stored on the product (weekdays: 1 = Monday … 7 = Sunday). */
+export type AvailabilityRuleInput = {
+  weekdays: number[];
+  times: string[];
+  valid_from: string;
+  valid_to: string | null;
+};
+
+/** An existing departure row (capacity override, closure, seats taken). */
+export type DepartureInput = {
+  id: string;
+  date: string;
+  time: string;
+  capacity: number;
+  capacityOverride: boolean;
+  seatsTaken: number;
+  closed: boolean;
+};
+
+export type AvailabilityInput = {
+  /** First and last date (YYYY-MM-DD), inclusive. */
+  from: string;
+  to: string;
+  rules: AvailabilityRuleInput[];
+  closedDates: string[];
+  /** The product's capacity per departure. */
+  capacity: number;
+  /** Sales close this many hours before the start. */
+  bookingCutoffHours: number;
+  departures: DepartureInput[];
+  /** IANA time zone of the tour operator, e.g. Atlantic/Canary. */
+  timeZone: string;
+  now: Date;
+};
+
+export type AvailabilitySlot = {
+  date: string;
+  time: string;
+  capacity: number;
+  seats_taken: number;
+  seats_left: number;
+  available: boolean;
+  closed: boolean;
+  departure_id: string | null;
+};
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** UTC midnight of a calendar date, in ms: the start of the window the sale check reasons about. */
+const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** The start times the weekly rules give on a date (union, sorted); none on a closed date. */
+export function ruleTimesOn(date: string, rules: AvailabilityRuleInput[], closedDates: ReadonlySet<string>): string[] {
+  if (closedDates.has(date)) return [];
+  const weekday = isoWeekday(date);
+  const times = new Set<string>();
+  for (const r of rules) {
+    if (date < r.valid_from || (r.valid_to !== null && date > r.valid_to)) continue;
+    if (!r.weekdays.includes(weekday)) continue;
+    for (const t of r.times) times.add(t);
+  }
+  return [...times].sort();
+}
+
+/**
+ * Whether a departure can still be sold at `now`: it starts in the future and at least
+ * `cutoffHours` ahead, measured in the operator's time zone.
+ */
+export function isOnSale(date: string, time: string, cutoffHours: number, timeZone: string, now: Date): boolean {
+  const start = zonedDateTimeToInstant(date, time, timeZone).getTime();
+  const lead = start - now.getTime();
+  return lead > 0 && lead >= cutoffHours * HOUR_MS;
+}
+
+/** An availability that would have more departures than the caller allows (AvailabilityInput.maxSlots). */
+export class TooManySlotsError extends Error {
+  constructor(public readonly limit: number) {
+    super(`more than ${limit} departures`);
+    this.name = 'TooManySlotsError';
+  }
+}
+
+const NONE: readonly string[] = [];
+
+/**
+ * The start times of the rules on a date, as ruleTimesOn, computed once per combination of weekday
+ * and rules in force (a year of days is a handful of combinations): no per-day sets and sorts.
+ */
+export function ruleTimesIndex(rules: AvailabilityRuleInput[], closedDates: ReadonlySet<string>) {
+  const cache = new Map<string, readonly string[]>();
+  return (date: string): readonly string[] => {
+    if (closedDates.has(date)) return NONE;
+    const weekday = isoWeekday(date);
+    let key = String(weekday);
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i];
+      if (date >= r.valid_from && (r.valid_to === null || date <= r.valid_to) && r.weekdays.includes(weekday)) {
+        key += `,${i}`;
+      }
+    }
+    let times = cache.get(key);
+    if (!times) {
+      const set = new Set<string>();
+      for (const i of key.split(',').slice(1)) for (const t of rules[Number(i)].times) set.add(t);
+      times = [...set].sort();
+      cache.set(key, times);
+    }
+    return times;
+  };
+}
+
+/** Zone offsets span −12 h … +14 h; 2 h more covers a clock change's gap. */
+const EARLIEST_OFFSET_MS = 16 * HOUR_MS;
+const LATEST_OFFSET_MS = 14 * HOUR_MS;
+
+/**
+ * Whether a departure is on sale (isOnSale), deciding whole days without time-zone arithmetic when
+ * every time of the day is certainly far enough ahead (or already past): only the day or two around
+ * the cut-off pay for the exact, Intl-based computation.
+ */
+function saleChecker(cutoffHours: number, timeZone: string, now: Date) {
+  const nowMs = now.getTime();
+  const leadMs = Math.max(0, cutoffHours * HOUR_MS);
+  return (date: string, time: string): boolean => {
+    const day = utcMidnight(date);
+    if (day - EARLIEST_OFFSET_MS - nowMs > leadMs) return true;
+    if (day + DAY_MS + LATEST_OFFSET_MS - nowMs < leadMs) return false;
+    return isOnSale(date, time, cutoffHours, timeZone, now);
+  };
+}
+
+/**
+ * The departures of a product between two dates: the start times of the weekly rules (none on
+ * closed dates) merged with the existing departure rows, which carry overrides, closures and seats
+ * taken. A row whose date and time no rule gives (an extra departure) still appears; on a closed
+ * date every row appears closed, so staff still see the customers booked on it. With `maxSlots`,
+ * throws TooManySlotsError as soon as there would be more (the caller answers 400).
+ */
+export function computeAvailability(input: AvailabilityInput & { maxSlots?: number }): AvailabilitySlot[] {
+  const closedDates = new Set(input.closedDates);
+  const rowsByDate = new Map<string, Map<string, DepartureInput>>();
+  for (const d of input.departures) {
+    if (d.date < input.from || d.date > input.to) continue;
+    const day = rowsByDate.get(d.date) ?? new Map<string, DepartureInput>();
+    day.set(d.time, d);
+    rowsByDate.set(d.date, day);
+  }
+  const timesOn = ruleTimesIndex(input.rules, closedDates);
+  const onSale = saleChecker(input.bookingCutoffHours, input.timeZone, input.now);
+  const max = input.maxSlots ?? Number.POSITIVE_INFINITY;
+  const slots: AvailabilitySlot[] = [];
+  if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return slots;
+  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+    const ruleTimes = timesOn(date);
+    const rows = rowsByDate.get(date);
+    let times = ruleTimes;
+    if (rows) {
+      const extra = [...rows.keys()].filter((time) => !ruleTimes.includes(time));
+      if (extra.length > 0) times = [...ruleTimes, ...extra].sort();
+    }
+    if (slots.length + times.length > max) throw new TooManySlotsError(max);
+    const closedDay = closedDates.has(date);
+    for (const time of times) {
+      const row = rows?.get(time);
+      const capacity = row?.capacityOverride ? row.capacity : input.capacity;
+      const seatsTaken = row?.seatsTaken ?? 0;
+      const seatsLeft = Math.max(0, capacity - seatsTaken);
+      const closed = closedDay || Boolean(row?.closed);
+      slots.push({
+        date,
+        time,
+        capacity,
+        seats_taken: seatsTaken,
+        seats_left: seatsLeft,
+        available: !closed && seatsLeft > 0 && onSale(date, time),
+        closed,
+        departure_id: row?.id ?? null,
+      });
+    }
+  }
+  return slots;
+}

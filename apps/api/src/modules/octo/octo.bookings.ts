@@ -1,0 +1,722 @@
+/**
+ * The OCTO supplier API's bookings (issue 33, ADR 023): a channel reserves, confirms, changes,
+ * extends, cancels, reads and lists its own bookings. What a booking is, costs and may do is the
+ * bookings module's (`bookings.channel.ts`, through its service: the one sales path and its seat
+ * lock, the channel's allotment, the hold and the job that ends it, the one cancel path, the
+ * channel as the actor). This file checks what a reseller sends against what its key may sell (the
+ * same INVALID_* errors as availability), turns OCTO into our words (availability id → local date
+ * and time, unit items → passengers, contact → customer, pickup point → accommodation) and back
+ * (octo.bookings.mapper.ts), and the bookings module's refusals into the specification's errors:
+ * no such booking of this channel → INVALID_BOOKING_UUID; no seats, a closed or started departure,
+ * an ended hold, a state that does not allow it, invalid passengers → UNPROCESSABLE_ENTITY.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ANSWER_MESSAGES,
+  checkAnswers,
+  daysInRange,
+  isCalendarDate,
+  isUuid,
+  LANGUAGES,
+  PAX_TYPES,
+  type TAnswerInput,
+  type TBookingAnswer,
+  type TPaxType,
+  timeZoneOf,
+  todayIn,
+} from '@trayecto/shared';
+import type { DbOrTx } from '../../db/client';
+import type { RequestOrigin } from '../../lib/actors';
+import type { BookingRow } from '../bookings/bookings.mapper';
+import {
+  type ChannelSeller,
+  canCancel,
+  cancelChannelBooking,
+  channelBookingStatus,
+  confirmChannelBooking,
+  extendChannelHold,
+  findChannelBooking,
+  freeCancellationUntil,
+  listChannelBookings,
+  reserveForChannel,
+  startsAtOf,
+  updateChannelBooking,
+} from '../bookings/bookings.service';
+import type { ProductRow } from '../products/products.mapper';
+import { pickupPlaces } from '../public/public.service';
+import { availabilityOf, type ChannelSlot, closedSlot, localDateTime } from './octo.availability';
+import { toBooking, toChannelContact, voucherUrl } from './octo.bookings.mapper';
+import {
+  appErrorOf,
+  badRequest,
+  invalidAvailability,
+  invalidBooking,
+  invalidOption,
+  invalidProduct,
+  invalidUnit,
+  type OctoError,
+  unprocessable,
+} from './octo.errors';
+import { type PickupPlaces, toPickupPoint, unitPricesOf } from './octo.mapper';
+import type { OctoMessageParams } from './octo.messages';
+import * as repo from './octo.repository';
+import {
+  DEFAULT_OPTION_ID,
+  type TOctoBooking,
+  type TOctoBookingStatus,
+  type TOctoBookingsQuery,
+  type TOctoConfirmRequest,
+  type TOctoContactInput,
+  type TOctoPickupPoint,
+  type TOctoProduct,
+  type TOctoQuestionAnswerInput,
+  type TOctoReserveRequest,
+  type TOctoUpdateRequest,
+} from './octo.schemas';
+import {
+  AVAILABILITY_DAYS_AHEAD,
+  type AvailabilityScope,
+  channelSlots,
+  describeProduct,
+  type OctoRequestContext,
+  type ProductsAnswer,
+  productScope,
+  ratesOf,
+  scopeOf,
+} from './octo.service';
+
+/** How long a reserve holds its seats (ADR 023): 30 minutes unless asked, at least 5, at most a day. */
+export const HOLD_MINUTES = { default: 30, min: 5, max: 1_440 } as const;
+
+/** At most this many bookings in one list (by date: narrow the dates for more). */
+export const MAX_LISTED_BOOKINGS = 500;
+
+/** The hold a reseller asks for, within ADR 023's limits. */
+export const holdMinutesOf = (asked: number | null | undefined) =>
+  Math.min(HOLD_MINUTES.max, Math.max(HOLD_MINUTES.min, asked ?? HOLD_MINUTES.default));
+
+const isLanguage = (l: string) => (LANGUAGES as readonly string[]).includes(l);
+
+const sellerOf = (caller: repo.OctoCaller): ChannelSeller => ({
+  id: caller.channel.id,
+  name: caller.channel.name,
+  tourOperatorId: caller.operator.id,
+  allotment: caller.channel.allotment,
+  commissionPct: caller.channel.commissionPct,
+});
+
+// ── Refusals ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The field messages of a validation error (the bookings module writes them in Spanish). */
+const detailsOf = (errors: Record<string, string[]> | undefined, message: string) =>
+  Object.values(errors ?? {})
+    .flat()
+    .join('; ') || message;
+
+/**
+ * The bookings module's refusal as the specification's error (see the module's comment); anything
+ * else (a failure of ours, a busy database) is thrown as it came.
+ */
+function refusalOf(
+  err: unknown,
+  about: { uuid?: string; productId?: string; status?: TOctoBookingStatus },
+  own: Partial<Record<string, OctoError>> = {},
+): unknown {
+  const e = appErrorOf(err);
+  if (!e || e.status >= 500) return err;
+  const mine = own[e.code];
+  if (mine) return mine;
+  const status: OctoMessageParams = { status: about.status ?? '' };
+  switch (e.code) {
+    case 'NOT_FOUND':
+      return about.uuid !== undefined ? invalidBooking(about.uuid) : invalidProduct(about.productId ?? '');
+    case 'NO_SEATS':
+      return unprocessable('noSeats');
+    case 'DEPARTURE_CLOSED':
+      return unprocessable('departureClosed');
+    case 'DEPARTURE_STARTED':
+    case 'CUT_OFF_PASSED':
+      return unprocessable('notOnSale');
+    case 'HOLD_EXPIRED':
+      return unprocessable('holdExpired');
+    case 'STATE_CONFLICT':
+    case 'INVALID_STATE_TRANSITION':
+      return unprocessable('stateConflict', status);
+    case 'VALIDATION':
+      return unprocessable('invalidBookingData', { details: detailsOf(e.errors, e.message) });
+    default:
+      return unprocessable('refused', { message: e.message });
+  }
+}
+
+async function attempt<T>(
+  run: () => Promise<T>,
+  about: Parameters<typeof refusalOf>[1],
+  own?: Parameters<typeof refusalOf>[2],
+) {
+  try {
+    return await run();
+  } catch (err) {
+    throw refusalOf(err, about, own);
+  }
+}
+
+// ── Questions (octo/questions, ADR 024) ──────────────────────────────────────────────────────────
+
+/** The English of the shared answer refusals (the OCTO API speaks Spanish and English). */
+const ANSWER_MESSAGES_EN: Record<string, string> = {
+  [ANSWER_MESSAGES.required]: 'required',
+  [ANSWER_MESSAGES.number]: 'not a number (e.g. 3.5)',
+  [ANSWER_MESSAGES.date]: 'not a date (YYYY-MM-DD)',
+  [ANSWER_MESSAGES.option]: 'not one of its selectOptions values',
+  [ANSWER_MESSAGES.tooLong]: 'too long (500 characters at most)',
+  [ANSWER_MESSAGES.unknownQuestion]: 'not a question of this product',
+  [ANSWER_MESSAGES.passenger]: 'not a question of this unit item',
+};
+
+type QuestionsBody = {
+  questionAnswers?: TOctoQuestionAnswerInput[];
+  unitItems?: { unitId: string; questionAnswers?: TOctoQuestionAnswerInput[] }[];
+};
+
+/**
+ * The passenger number of each unit item of a request: unit items are passengers numbered in the
+ * order adults, children, infants, seniors (as the booking answers them), keeping the request's
+ * order within a unit.
+ */
+function passengerNumbers(items: { unitId: string }[]): number[] {
+  const rank = (t: string) => {
+    const k = PAX_TYPES.indexOf(t as TPaxType);
+    return k < 0 ? PAX_TYPES.length : k;
+  };
+  const order = items
+    .map((item, index) => ({ index, rank: rank(item.unitId) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index);
+  const out: number[] = [];
+  order.forEach((o, k) => {
+    out[o.index] = k + 1;
+  });
+  return out;
+}
+
+/** Whether a request sends answers (on the booking or on a unit item). */
+const hasAnswers = (body: QuestionsBody) =>
+  body.questionAnswers !== undefined || (body.unitItems ?? []).some((i) => i.questionAnswers !== undefined);
+
+/**
+ * The booking's answers after a request (reserve, confirm, PATCH): those it sends replace the same
+ * question's (of the booking, or of a unit item's passenger) and a null or empty value clears one;
+ * the others stay. Undefined when it sends none. A questionId the product does not ask there is
+ * UNPROCESSABLE_ENTITY; so is an answer that breaks its question's rule, or (`requireAll`) a
+ * required question left unanswered — each named by its label and where it is (`unitItems[2]`).
+ */
+function answersOf(
+  product: ProductRow,
+  body: QuestionsBody,
+  stored: TBookingAnswer[],
+  o: { paxTotal: number; requireAll: boolean },
+): TAnswerInput[] | undefined {
+  const items = body.unitItems ?? [];
+  const sends = body.questionAnswers !== undefined || items.some((i) => i.questionAnswers !== undefined);
+  if (!sends && !o.requireAll) return undefined;
+  const questions = product.questions ?? [];
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const merged = new Map<string, TAnswerInput>();
+  const key = (questionId: string, passenger: number | null) => `${questionId}:${passenger ?? ''}`;
+  for (const a of stored ?? [])
+    merged.set(key(a.question_id, a.passenger), { question_id: a.question_id, passenger: a.passenger, value: a.value });
+  const put = (a: TOctoQuestionAnswerInput, passenger: number | null) => {
+    const q = byId.get(a.questionId.toLowerCase());
+    if (!q || (q.scope === 'booking') !== (passenger === null))
+      throw unprocessable('unknownQuestion', { questionId: a.questionId });
+    const value = a.value?.trim() ?? '';
+    if (value) merged.set(key(q.id, passenger), { question_id: q.id, passenger, value });
+    else merged.delete(key(q.id, passenger));
+  };
+  for (const a of body.questionAnswers ?? []) put(a, null);
+  const numbers = passengerNumbers(items);
+  items.forEach((item, index) => {
+    for (const a of item.questionAnswers ?? []) put(a, numbers[index] ?? null);
+  });
+  const answers = [...merged.values()].filter((a) => byId.has(a.question_id));
+  const { errors } = checkAnswers(questions, answers, o);
+  const problems = Object.entries(errors);
+  if (problems.length > 0) {
+    const where = (field: string) => {
+      const [, questionId, n] = field.split('.');
+      const label = byId.get(questionId)?.label ?? questionId;
+      if (!n) return `«${label}»`;
+      // Where the request sent unit items, their place in it; else the booking's (the same numbering).
+      const index = items.length > 0 ? numbers.indexOf(Number(n)) : Number(n) - 1;
+      return `«${label}» (unitItems[${index}])`;
+    };
+    const details = (en: boolean) =>
+      problems.map(([f, m]) => `${where(f)}: ${en ? (ANSWER_MESSAGES_EN[m[0]] ?? m[0]) : m[0]}`).join('; ');
+    throw unprocessable('invalidAnswers', { detailsEs: details(false), detailsEn: details(true) });
+  }
+  // Answers to questions the product no longer asks are not the reseller's to send: the bookings
+  // module keeps them as they are (ADR 024).
+  return answers;
+}
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+/** What the answer of a booking needs of its product, loaded once per product. */
+type ProductView = {
+  row: ProductRow;
+  described: TOctoProduct | undefined;
+  locale: string;
+  written: string[];
+  scope: AvailabilityScope;
+  pickups?: PickupPlaces;
+};
+
+const unique = <T>(items: T[]) => [...new Set(items)];
+
+/** The booking's departure as the channel sees it now (CLOSED once it is past or gone). */
+async function departuresOf(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  view: ProductView,
+  date: string,
+  now: Date,
+): Promise<Map<string, ChannelSlot>> {
+  const slots = await channelSlots(db, caller, view.scope, date, date, now);
+  return new Map(slots.map((s) => [s.view.time, s.view]));
+}
+
+/** Whether the channel may still cancel (and change) a booking: a hold, or before the free-cancellation deadline. */
+function isCancellable(b: BookingRow, status: TOctoBookingStatus, product: ProductRow, timezone: string, now: Date) {
+  if (status === 'ON_HOLD') return true;
+  if (status !== 'CONFIRMED' && status !== 'PENDING') return false;
+  return canCancel(b, freeCancellationUntil(startsAtOf(b, timezone), product.freeCancellationHours), now);
+}
+
+/** octo/pickups: the booking's pickup place among the product's, with the booking's pickup time. */
+function pickupPointOf(b: BookingRow, pickups: PickupPlaces | undefined, timeZone: string): TOctoPickupPoint | null {
+  if (!b.accommodationId || !pickups) return null;
+  const place = pickups.places.find((p) => p.accommodation.id === b.accommodationId);
+  if (!place) return null;
+  return {
+    ...toPickupPoint(place),
+    ...(b.pickupTime ? { localDateTime: localDateTime(b.date, b.pickupTime, timeZone).iso } : {}),
+    localDateTimeTo: null,
+  };
+}
+
+/** Bookings of the caller's channel as OCTO answers them, with the languages of their products' texts. */
+async function answerAll(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  rows: BookingRow[],
+  ctx: OctoRequestContext,
+): Promise<ProductsAnswer<TOctoBooking[]>> {
+  const timeZone = timeZoneOf(caller.operator.timezone);
+  const productIds = unique(rows.map((r) => r.productId));
+  const products = await repo.findOperatorProducts(db, caller.operator.id, productIds);
+  const rates = await ratesOf(db, caller, productIds);
+  const views = new Map<string, ProductView>();
+  for (const row of products) {
+    const d = await describeProduct(db, caller, row, rates, ctx);
+    views.set(row.id, {
+      row,
+      described: d.product,
+      locale: d.locale,
+      written: d.written,
+      scope: await productScope(db, caller, row, ctx),
+      pickups: ctx.capabilities.has('octo/pickups') ? await pickupPlaces(db, row) : undefined,
+    });
+  }
+  const departures = new Map<string, Map<string, ChannelSlot>>();
+  const body: TOctoBooking[] = [];
+  for (const b of rows) {
+    const view = views.get(b.productId);
+    // The booking's product is its operator's (a foreign key and the tenancy check): never missing.
+    if (!view) throw new Error(`OCTO: the product ${b.productId} of booking ${b.id} was not found`);
+    const key = `${b.productId} ${b.date}`;
+    let ofDay = departures.get(key);
+    if (!ofDay) {
+      ofDay = await departuresOf(db, caller, view, b.date, ctx.now);
+      departures.set(key, ofDay);
+    }
+    const status = channelBookingStatus(b, ctx.now);
+    const slot = ofDay.get(b.time) ?? closedSlot(b.date, b.time, timeZone);
+    body.push(
+      toBooking({
+        booking: b,
+        status,
+        cancellable: isCancellable(b, status, view.row, caller.operator.timezone, ctx.now),
+        product: view.described,
+        availability: availabilityOf(slot, view.row, timeZone),
+        voucherUrl: voucherUrl(ctx.origin, b),
+        caps: ctx.capabilities,
+        rates: {
+          currency: b.currency,
+          commissionPct: b.commissionPct,
+          netRates: rates.netRates,
+        },
+        pickupPoint: pickupPointOf(b, view.pickups, timeZone),
+      }),
+    );
+  }
+  const used = rows.map((r) => views.get(r.productId)).filter((v): v is ProductView => v !== undefined);
+  return {
+    body,
+    contentLanguages: unique(used.map((v) => v.locale)),
+    availableLanguages: unique(used.flatMap((v) => v.written)),
+  };
+}
+
+async function answerOne(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  row: BookingRow,
+  ctx: OctoRequestContext,
+): Promise<ProductsAnswer<TOctoBooking>> {
+  const all = await answerAll(db, caller, [row], ctx);
+  return { ...all, body: all.body[0] };
+}
+
+// ── Reading ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The caller's channel's booking by the uuid its reseller gave; INVALID_BOOKING_UUID otherwise. */
+async function findOwn(db: DbOrTx, caller: repo.OctoCaller, uuid: string): Promise<BookingRow> {
+  const b = isUuid(uuid) ? await findChannelBooking(db, caller.channel.id, uuid.toLowerCase()) : undefined;
+  if (!b) throw invalidBooking(uuid);
+  return b;
+}
+
+/** GET /bookings/{uuid}. */
+export async function getBooking(db: DbOrTx, caller: repo.OctoCaller, uuid: string, ctx: OctoRequestContext) {
+  return answerOne(db, caller, await findOwn(db, caller, uuid), ctx);
+}
+
+/**
+ * GET /bookings: the channel's bookings by its reference, our locator, a local date or a range of
+ * them (at least one; they combine), by date, at most MAX_LISTED_BOOKINGS.
+ */
+export async function listBookings(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  q: TOctoBookingsQuery,
+  ctx: OctoRequestContext,
+): Promise<ProductsAnswer<TOctoBooking[]>> {
+  const hasRange = q.localDateStart !== undefined || q.localDateEnd !== undefined;
+  if (hasRange && (!q.localDateStart || !q.localDateEnd || q.localDate)) throw badRequest('bookingFilterRequired');
+  if (!hasRange && q.localDate === undefined && !q.resellerReference && !q.supplierReference) {
+    throw badRequest('bookingFilterRequired');
+  }
+  if (q.localDateStart && q.localDateEnd) {
+    if (q.localDateEnd < q.localDateStart) throw badRequest('endBeforeStart');
+    if (daysInRange(q.localDateStart, q.localDateEnd) > AVAILABILITY_DAYS_AHEAD) {
+      throw badRequest('rangeTooLong', { max: AVAILABILITY_DAYS_AHEAD });
+    }
+  }
+  const rows = await listChannelBookings(
+    db,
+    caller.channel.id,
+    {
+      resellerReference: q.resellerReference || undefined,
+      supplierReference: q.supplierReference?.toUpperCase() || undefined,
+      localDate: q.localDate,
+      localDateStart: q.localDateStart,
+      localDateEnd: q.localDateEnd,
+    },
+    MAX_LISTED_BOOKINGS,
+  );
+  return answerAll(db, caller, rows, ctx);
+}
+
+// ── Reserving ────────────────────────────────────────────────────────────────────────────────────
+
+/** Unit items → units asked: `adult` × 2, `child` × 1… */
+const unitsOf = (items: { unitId: string }[]) => {
+  const n = new Map<string, number>();
+  for (const i of items) n.set(i.unitId, (n.get(i.unitId) ?? 0) + 1);
+  return [...n].map(([id, quantity]) => ({ id, quantity }));
+};
+
+const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:00(?:[+-]\d{2}:\d{2}|Z)$/;
+
+/**
+ * The departure an availability id names: one of the product's as the channel sees it (its local
+ * start with the operator's offset, as POST /availability gives it); INVALID_AVAILABILITY_ID
+ * otherwise. Whether it still has seats is the sale's to say, under the departure's lock.
+ */
+async function departureOf(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  scope: AvailabilityScope,
+  availabilityId: string,
+  now: Date,
+): Promise<ChannelSlot> {
+  const date = AVAILABILITY_ID.exec(availabilityId)?.[1];
+  if (!date || !isCalendarDate(date)) throw invalidAvailability(availabilityId);
+  const slots = await channelSlots(db, caller, scope, date, date, now);
+  const found = slots.find((s) => s.view.id === availabilityId);
+  if (!found) throw invalidAvailability(availabilityId);
+  return found.view;
+}
+
+/**
+ * octo/pickups on a reserve: the accommodation a pickup point names, among the product's pickup
+ * places (UNPROCESSABLE_ENTITY otherwise), or none. A free-text `pickupHotel` is not taken.
+ */
+async function pickupOf(
+  db: DbOrTx,
+  product: ProductRow,
+  body: { pickupRequested?: boolean | null; pickupPointId?: string | null },
+): Promise<string | null> {
+  if (body.pickupRequested === false) return null;
+  const id = body.pickupPointId?.trim().toLowerCase();
+  if (!id) {
+    if (body.pickupRequested) throw unprocessable('pickupPointRequired');
+    return null;
+  }
+  const places = product.pickupEnabled ? (await pickupPlaces(db, product)).places : [];
+  const place = places.find((p) => p.accommodation.id === id);
+  if (!place) throw unprocessable('invalidPickupPoint');
+  return place.accommodation.id;
+}
+
+/** The notes a request sets: `notes`, else the contact's notes; null clears them; absent leaves them. */
+function notesOf(body: { notes?: string | null; contact?: TOctoContactInput }): string | undefined {
+  if (body.notes !== undefined) return body.notes ?? '';
+  if (body.contact?.notes !== undefined) return body.contact.notes ?? '';
+  return undefined;
+}
+
+/**
+ * POST /bookings: an ON_HOLD booking of one departure, its seats held for `expirationMinutes`
+ * (HOLD_MINUTES). The reseller's `uuid` makes it idempotent: a uuid this channel already booked
+ * answers that booking again (nothing more is held); without one, one is made up.
+ */
+export async function reserveBooking(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  body: TOctoReserveRequest,
+  ctx: OctoRequestContext,
+  origin: RequestOrigin,
+): Promise<ProductsAnswer<TOctoBooking>> {
+  const uuid = (body.uuid ?? randomUUID()).toLowerCase();
+  const existing = await findChannelBooking(db, caller.channel.id, uuid);
+  if (existing) return answerOne(db, caller, existing, ctx);
+  const scope = await scopeOf(db, caller, { ...body, units: unitsOf(body.unitItems) }, ctx);
+  const departure = await departureOf(db, caller, scope, body.availabilityId, ctx.now);
+  const accommodationId = await pickupOf(db, scope.product, body);
+  const pax: Partial<Record<TPaxType, number>> = Object.fromEntries(scope.asked ?? []);
+  // A reserve may leave required questions for the confirmation (OCTO: answer by then at the latest).
+  const answers = answersOf(scope.product, body, [], { paxTotal: body.unitItems.length, requireAll: false });
+  const { booking } = await attempt(
+    () =>
+      reserveForChannel(db, {
+        channel: sellerOf(caller),
+        origin,
+        octoUuid: uuid,
+        productId: scope.product.id,
+        date: departure.date,
+        time: departure.time,
+        pax,
+        holdMinutes: holdMinutesOf(body.expirationMinutes),
+        resellerReference: body.resellerReference,
+        notes: notesOf(body),
+        contact: toChannelContact(body.contact, isLanguage),
+        accommodationId,
+        answers,
+        now: ctx.now,
+      }),
+    { productId: body.productId },
+  );
+  return answerOne(db, caller, booking, ctx);
+}
+
+// ── Changing ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The booking's product, whatever its state now. */
+async function productOf(db: DbOrTx, caller: repo.OctoCaller, b: BookingRow): Promise<ProductRow> {
+  const [row] = await repo.findOperatorProducts(db, caller.operator.id, [b.productId]);
+  if (!row) throw new Error(`OCTO: the product ${b.productId} of booking ${b.id} was not found`);
+  return row;
+}
+
+/**
+ * Unit items sent again (confirm, PATCH): each a unit the product sells (INVALID_UNIT_ID) and, all
+ * together, the booking's passengers as they are — changing them is not supported yet.
+ */
+function checkSamePassengers(b: BookingRow, product: ProductRow, items: { unitId: string }[], today: string) {
+  const sold = unitPricesOf(product, today);
+  const unknown = items.find((i) => !sold.has(i.unitId as TPaxType) && !b.lines.some((l) => l.pax_type === i.unitId));
+  if (unknown) throw invalidUnit(unknown.unitId);
+  const asked = new Map(unitsOf(items).map((u) => [u.id, u.quantity]));
+  const booked = new Map(b.lines.filter((l) => l.quantity > 0).map((l) => [l.pax_type, l.quantity]));
+  const same = asked.size === booked.size && [...asked].every(([type, n]) => booked.get(type) === n);
+  if (!same) throw unprocessable('changeNotSupported');
+}
+
+/**
+ * POST /bookings/{uuid}/confirm: the hold becomes CONFIRMED with the contact, the reseller's
+ * reference and notes; the customer is e-mailed only with `emailReceipt`. Unit items may be sent as
+ * booked (their contacts are not kept). Confirming a confirmed booking updates it and answers it.
+ */
+export async function confirmBooking(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  uuid: string,
+  body: TOctoConfirmRequest,
+  ctx: OctoRequestContext,
+  origin: RequestOrigin,
+): Promise<ProductsAnswer<TOctoBooking>> {
+  const b = await findOwn(db, caller, uuid);
+  const status = channelBookingStatus(b, ctx.now);
+  const product = await productOf(db, caller, b);
+  if (body.unitItems) {
+    const today = todayIn(timeZoneOf(caller.operator.timezone), ctx.now);
+    checkSamePassengers(b, product, body.unitItems, today);
+  }
+  // Every required question answered by the confirmation (ADR 024); a booking already cancelled or
+  // expired is refused for that by the bookings module first.
+  const answers =
+    status === 'ON_HOLD' || status === 'CONFIRMED'
+      ? answersOf(product, body, b.answers, { paxTotal: b.paxTotal, requireAll: true })
+      : undefined;
+  const row = await attempt(
+    () =>
+      confirmChannelBooking(
+        db,
+        sellerOf(caller),
+        origin,
+        b.octoUuid ?? uuid,
+        {
+          contact: toChannelContact(body.contact, isLanguage),
+          resellerReference: body.resellerReference,
+          notes: notesOf(body),
+          answers,
+          emailReceipt: body.emailReceipt ?? false,
+        },
+        ctx.now,
+      ),
+    { uuid, status },
+  );
+  return answerOne(db, caller, row, ctx);
+}
+
+/**
+ * PATCH /bookings/{uuid}: the contact, the reseller's reference, the notes, and a hold's
+ * `expirationMinutes` (as /extend). The product, option, departure, passengers and pickup may be
+ * sent only as they are: changing them through OCTO is not supported yet (UNPROCESSABLE_ENTITY —
+ * cancel and book again).
+ */
+export async function updateBooking(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  uuid: string,
+  body: TOctoUpdateRequest,
+  ctx: OctoRequestContext,
+  origin: RequestOrigin,
+): Promise<ProductsAnswer<TOctoBooking>> {
+  const b = await findOwn(db, caller, uuid);
+  const status = channelBookingStatus(b, ctx.now);
+  const timeZone = timeZoneOf(caller.operator.timezone);
+  if (body.optionId !== undefined && body.optionId !== DEFAULT_OPTION_ID) throw invalidOption(body.optionId);
+  const otherProduct = body.productId !== undefined && body.productId.toLowerCase() !== b.productId;
+  const otherDeparture =
+    body.availabilityId !== undefined && body.availabilityId !== localDateTime(b.date, b.time, timeZone).iso;
+  const pointId = body.pickupPointId?.trim().toLowerCase();
+  const otherPickup =
+    (body.pickupRequested === false && b.accommodationId !== null) ||
+    (body.pickupRequested === true && !pointId && b.accommodationId === null) ||
+    (pointId !== undefined && pointId !== '' && pointId !== b.accommodationId);
+  if (otherProduct || otherDeparture || otherPickup) throw unprocessable('changeNotSupported');
+  const product = await productOf(db, caller, b);
+  if (body.unitItems) checkSamePassengers(b, product, body.unitItems, todayIn(timeZone, ctx.now));
+  // A held booking may leave required questions for its confirmation; a confirmed one may not.
+  const answers =
+    status === 'CANCELLED' || status === 'EXPIRED'
+      ? undefined
+      : answersOf(product, body, b.answers, {
+          paxTotal: b.paxTotal,
+          requireAll: status !== 'ON_HOLD' && hasAnswers(body),
+        });
+  const seller = sellerOf(caller);
+  const octoUuid = b.octoUuid ?? uuid;
+  if (body.expirationMinutes != null && status === 'ON_HOLD') {
+    await attempt(
+      () => extendChannelHold(db, seller, origin, octoUuid, holdMinutesOf(body.expirationMinutes), ctx.now),
+      { uuid, status },
+    );
+  }
+  const row = await attempt(
+    () =>
+      updateChannelBooking(
+        db,
+        seller,
+        origin,
+        octoUuid,
+        {
+          contact: toChannelContact(body.contact, isLanguage),
+          resellerReference: body.resellerReference,
+          notes: notesOf(body),
+          answers,
+        },
+        ctx.now,
+      ),
+    { uuid, status },
+  );
+  return answerOne(db, caller, row, ctx);
+}
+
+/** POST /bookings/{uuid}/extend: an ON_HOLD booking's hold ends `expirationMinutes` from now instead. */
+export async function extendBooking(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  uuid: string,
+  body: { expirationMinutes?: number | null },
+  ctx: OctoRequestContext,
+  origin: RequestOrigin,
+): Promise<ProductsAnswer<TOctoBooking>> {
+  const b = await findOwn(db, caller, uuid);
+  const status = channelBookingStatus(b, ctx.now);
+  const row = await attempt(
+    () =>
+      extendChannelHold(
+        db,
+        sellerOf(caller),
+        origin,
+        b.octoUuid ?? uuid,
+        holdMinutesOf(body.expirationMinutes),
+        ctx.now,
+      ),
+    { uuid, status },
+    { STATE_CONFLICT: unprocessable('extendNotHeld', { status }) },
+  );
+  return answerOne(db, caller, row, ctx);
+}
+
+/**
+ * POST /bookings/{uuid}/cancel: a hold is released at any time; a confirmed booking until the
+ * product's free-cancellation deadline (the option's `cancellationCutoff`; after it,
+ * UNPROCESSABLE_ENTITY: the supplier may still cancel it). Its seats go back. Cancelling a
+ * cancelled booking answers it again.
+ */
+export async function cancelBooking(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  uuid: string,
+  body: { reason?: string | null },
+  ctx: OctoRequestContext,
+  origin: RequestOrigin,
+): Promise<ProductsAnswer<TOctoBooking>> {
+  const b = await findOwn(db, caller, uuid);
+  const status = channelBookingStatus(b, ctx.now);
+  if (status === 'CONFIRMED' || status === 'PENDING') {
+    const product = await productOf(db, caller, b);
+    if (!isCancellable(b, status, product, caller.operator.timezone, ctx.now)) {
+      throw unprocessable('cancellationClosed', { hours: product.freeCancellationHours });
+    }
+  }
+  const row = await attempt(
+    () => cancelChannelBooking(db, sellerOf(caller), origin, b.octoUuid ?? uuid, body.reason ?? '', ctx.now),
+    { uuid, status },
+  );
+  return answerOne(db, caller, row, ctx);
+}

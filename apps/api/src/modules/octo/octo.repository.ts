@@ -1,0 +1,238 @@
+/**
+ * Queries of the OCTO API. Its scope is a channel key: one operator (the key's channel's), the
+ * products that channel may sell, and that channel's own bookings (written, and read one by one,
+ * through the bookings module's service, never here). The channel tables are owned by
+ * modules/channels (ADR 023); this module only reads them, plus the two records a key's use leaves
+ * behind — `channel_keys.last_used_at` and the `channel_requests` log — which are the OCTO API's
+ * own (nothing else writes them).
+ */
+import { TOUR_OPERATOR_STATE } from '@trayecto/shared';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  bookings,
+  channelKeys,
+  channelNetRates,
+  channelProducts,
+  channelRequests,
+  channels,
+  products,
+  tourOperators,
+  webhookEndpoints,
+} from '../../db/schema';
+import type { ProductRow } from '../products/products.mapper';
+
+/** A live key, its channel and the channel's operator: what an authenticated request knows. */
+export type OctoCaller = {
+  keyId: string;
+  keyLastUsedAt: Date | null;
+  channel: {
+    id: string;
+    name: string;
+    commissionPct: number | null;
+    allProducts: boolean;
+    allotment: number | null;
+  };
+  operator: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    website: string;
+    address: string;
+    timezone: string;
+    currency: string;
+    defaultLanguage: string;
+    publicLanguages: string[];
+  };
+};
+
+/** What a caller knows of its channel and operator (the key's, or a webhook's: octo.webhooks.ts). */
+const CALLER_CHANNEL = {
+  id: channels.id,
+  name: channels.name,
+  commissionPct: channels.commissionPct,
+  allProducts: channels.allProducts,
+  allotment: channels.allotment,
+};
+const CALLER_OPERATOR = {
+  id: tourOperators.id,
+  name: tourOperators.name,
+  email: tourOperators.email,
+  phone: tourOperators.phone,
+  website: tourOperators.website,
+  address: tourOperators.address,
+  timezone: tourOperators.timezone,
+  currency: tourOperators.currency,
+  defaultLanguage: tourOperators.defaultLanguage,
+  publicLanguages: tourOperators.publicLanguages,
+};
+
+/**
+ * The key with this SHA-256, if it is not revoked, its channel is an active `octo` channel and the
+ * channel's operator is active; undefined otherwise. One index read (`channel_keys_hash_key`).
+ */
+export async function findCallerByKeyHash(db: DbOrTx, keyHash: string): Promise<OctoCaller | undefined> {
+  const [row] = await db
+    .select({
+      keyId: channelKeys.id,
+      keyLastUsedAt: channelKeys.lastUsedAt,
+      channel: CALLER_CHANNEL,
+      operator: CALLER_OPERATOR,
+    })
+    .from(channelKeys)
+    .innerJoin(
+      channels,
+      and(eq(channels.id, channelKeys.channelId), eq(channels.tourOperatorId, channelKeys.tourOperatorId)),
+    )
+    .innerJoin(tourOperators, eq(tourOperators.id, channels.tourOperatorId))
+    .where(
+      and(
+        eq(channelKeys.keyHash, keyHash),
+        isNull(channelKeys.revokedAt),
+        eq(channels.active, true),
+        eq(channels.kind, 'octo'),
+        eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Records that a key was used, at most once a minute (the condition makes a concurrent second
+ * request a no-op instead of a second write of the same row).
+ */
+export async function touchKey(db: DbOrTx, keyId: string, now: Date) {
+  await db
+    .update(channelKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(channelKeys.id, keyId),
+        or(isNull(channelKeys.lastUsedAt), lt(channelKeys.lastUsedAt, new Date(now.getTime() - 60_000))),
+      ),
+    );
+}
+
+export type RequestLogEntry = typeof channelRequests.$inferInsert;
+
+/** One line of the channel's request log ("Canales"). */
+export async function insertRequestLog(db: DbOrTx, entry: RequestLogEntry) {
+  await db.insert(channelRequests).values(entry);
+}
+
+/** Active, not deleted products of the caller's operator that its channel may sell. */
+function sellable(caller: OctoCaller) {
+  const mayBeSold = caller.channel.allProducts
+    ? undefined
+    : sql`exists (select 1 from ${channelProducts} where ${channelProducts.channelId} = ${caller.channel.id} and ${channelProducts.productId} = ${products.id})`;
+  return and(
+    eq(products.tourOperatorId, caller.operator.id),
+    eq(products.state, 'active'),
+    isNull(products.deletedAt),
+    mayBeSold,
+  );
+}
+
+/** Every product the channel may sell, by name. */
+export async function listSellableProducts(db: DbOrTx, caller: OctoCaller): Promise<ProductRow[]> {
+  return db.select().from(products).where(sellable(caller)).orderBy(asc(products.name), asc(products.id));
+}
+
+/** One product the channel may sell (the id already checked to be a uuid). */
+export async function findSellableProduct(db: DbOrTx, caller: OctoCaller, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), sellable(caller)));
+  return row;
+}
+
+/**
+ * The operator's products by id, whatever their state: the products of a channel's bookings, which
+ * it may no longer be able to sell.
+ */
+export async function findOperatorProducts(db: DbOrTx, operatorId: string, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.tourOperatorId, operatorId), inArray(products.id, ids)));
+}
+
+/** The channel's net rates of these products: "productId:paxType" → cents. */
+export async function listNetRates(db: DbOrTx, channelId: string, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: channelNetRates.productId,
+      paxType: channelNetRates.paxType,
+      netCents: channelNetRates.netCents,
+    })
+    .from(channelNetRates)
+    .where(and(eq(channelNetRates.channelId, channelId), inArray(channelNetRates.productId, productIds)));
+  return new Map(rows.map((r) => [`${r.productId}:${r.paxType}`, r.netCents]));
+}
+
+/** Booking states whose seats count against a channel's allotment (ADR 023: its live bookings). */
+const LIVE_STATES = ['pending', 'confirmed'];
+
+/**
+ * The seats the channel's live bookings hold on each departure of a product between two dates:
+ * "YYYY-MM-DD HH:mm" → seats. Read-only (the allotment is enforced when a channel books, under the
+ * departure's lock, by the sale).
+ */
+export async function seatsHeldByChannel(
+  db: DbOrTx,
+  channelId: string,
+  productId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ date: bookings.date, time: bookings.time, seats: sql<number>`sum(${bookings.seats})::int` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.channelId, channelId),
+        eq(bookings.productId, productId),
+        gte(bookings.date, from),
+        lte(bookings.date, to),
+        inArray(bookings.state, LIVE_STATES),
+      ),
+    )
+    .groupBy(bookings.date, bookings.time);
+  return new Map(rows.map((r) => [`${r.date} ${r.time}`, Number(r.seats)]));
+}
+
+/**
+ * The webhooks to channels' one query (octo.webhooks.ts): the channel `channelId` of
+ * `tourOperatorId` as an OCTO caller (no key: the supplier speaks first), with its endpoint — only
+ * when the channel is active and its endpoint is on; undefined otherwise. The channel is
+ * modules/channels' and its endpoint the outbox's (kept in step by the channels service); both are
+ * only read here. One primary-key read joined to its operator and endpoint.
+ */
+export async function findWebhookCaller(
+  db: DbOrTx,
+  tourOperatorId: string,
+  channelId: string,
+): Promise<{ endpointId: string; caller: OctoCaller } | undefined> {
+  const [row] = await db
+    .select({ endpointId: webhookEndpoints.id, channel: CALLER_CHANNEL, operator: CALLER_OPERATOR })
+    .from(channels)
+    .innerJoin(tourOperators, eq(tourOperators.id, channels.tourOperatorId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, channels.webhookEndpointId))
+    .where(
+      and(
+        eq(channels.id, channelId),
+        eq(channels.tourOperatorId, tourOperatorId),
+        eq(channels.active, true),
+        eq(webhookEndpoints.active, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  const { endpointId, channel, operator } = row;
+  return { endpointId, caller: { keyId: '', keyLastUsedAt: null, channel, operator } };
+}
