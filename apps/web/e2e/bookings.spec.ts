@@ -35,9 +35,13 @@ test.describe('bookings (PRODUCT §5: /booking, /booking/create, /booking/edit/{
     await page.getByRole('button', { name: 'Guardar reserva' }).click();
     await expect(page.getByText('Campo requerido').first()).toBeVisible();
 
-    // 1. Product.
-    await page.getByRole('combobox', { name: 'Producto' }).click();
-    await page.getByRole('option', { name: /Subida al Teide/ }).click();
+    // 1. Product. The refusal's notification moves out of the way of the focused field as it
+    // settles; a click that lands on it while it moves closes the list, so open it again then.
+    await expect(async () => {
+      const product = page.getByRole('combobox', { name: 'Producto' });
+      if ((await product.getAttribute('aria-expanded')) !== 'true') await product.click();
+      await page.getByRole('option', { name: /Subida al Teide/ }).click({ timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
 
     // 2. Date: the first day with seats on sale (this month or the next ones).
     const calendar = page.getByRole('table', { name: /^Salidas de / });
