@@ -36,7 +36,11 @@ export function noteTime(times: TTimes, now = new Date()) {
   return (iso: string) => (times.day(iso) === times.day(now) ? times.time(iso) : times.shortDateTime(iso));
 }
 
-/** What happens next to a waiting message, or why one did not leave (the API's own words). */
+/**
+ * What happens next to a waiting message, or why one did not leave (the API's own words). Problems
+ * in shade 9, which reaches 4.5:1 on the light alert (shade 1) the detail shows them in as well as
+ * on white (shade 8 was 4.2:1 on the failed message's red alert).
+ */
 export function StateNotes({
   message,
   size = 'xs',
@@ -55,7 +59,7 @@ export function StateNotes({
         <Text
           key={n.text}
           size={size}
-          c={n.isProblem ? (message.state === 'failed' ? 'red.8' : 'orange.9') : 'dimmed'}
+          c={n.isProblem ? (message.state === 'failed' ? 'red.9' : 'orange.9') : 'dimmed'}
           lineClamp={lineClamp}
           title={lineClamp ? n.text : undefined}
           style={{ overflowWrap: 'anywhere' }}
