@@ -88,7 +88,7 @@ test.describe('messages (issue 14)', () => {
         .first(),
     ).toBeVisible();
     await expect(frame.contentFrame().getByText(locator).first()).toBeVisible();
-    await expect(drawer.getByText('Automático (Trayecto)')).toBeVisible();
+    await expect(drawer.getByText('Sistema', { exact: true })).toBeVisible();
     await drawer.getByRole('tab', { name: 'Texto' }).click();
     await expect(drawer.getByText(new RegExp(`Localizador: ${locator}`))).toBeVisible();
     await shot(page, 'messages-detail');

@@ -151,24 +151,33 @@ describe('bookings', () => {
   it('pax per type, euros, Spanish names, formulas neutralised, "Creada" in the operator\'s zone', () => {
     const [header, line] = lines(fileOf(bookingsCsv(STAFF), [booking]));
     expect(header).toBe(
-      'Localizador;Fecha;Hora;Producto;Cliente;País;Email;Teléfono;Adultos;Niños;Bebés;Senior;Pax;Alojamiento;Habitación;Recogida;Total (€);Cobrado (€);Pendiente (€);Estado;Cobro;Forma de pago;A pagar en línea ahora (€);Plazas retenidas hasta;Canal;Referencia del canal;Vendedor;Respuestas;Creada',
+      'Localizador;Fecha;Hora;Producto;Cliente;País;Email;Teléfono;Adultos;Niños;Bebés;Senior;Pax;Alojamiento;Habitación;Recogida;Total (€);Cobrado (€);Pendiente (€);Estado;Cobro;Forma de pago;A pagar en línea ahora (€);Plazas retenidas hasta;Canal;Referencia del canal;Comisión (€);Cobra;Vendedor;Respuestas;Creada',
     );
     expect(line).toBe(
-      `TRY-7K2QF9;2026-11-26;09:00;Subida al Teide;"'=HYPERLINK(""x"")";ES;;;2;1;0;0;3;Hotel Fañabé;;07:25;123;40;73;Confirmada;Parcial;Señal en línea y resto el día o por enlace;25,5;22/11/2026 02:59;Oficina;;;;22/11/2026 02:44`,
+      `TRY-7K2QF9;2026-11-26;09:00;Subida al Teide;"'=HYPERLINK(""x"")";ES;;;2;1;0;0;3;Hotel Fañabé;;07:25;123;40;73;Confirmada;Parcial;Señal en línea y resto el día o por enlace;25,5;22/11/2026 02:59;Oficina;;;;;;22/11/2026 02:44`,
     );
   });
-  it("a channel's booking: the channel's name and its reference", () => {
-    const [, line] = lines(
+  it("a channel's booking: the channel's name, its reference, its commission and who collects", () => {
+    const [, line, agencyLine] = lines(
       fileOf(bookingsCsv(STAFF), [
         {
           ...booking,
           channel: 'channel',
-          sales_channel: { id: 'c1', name: 'Klook', kind: 'octo' },
+          sales_channel: { id: 'c1', name: 'Klook', kind: 'octo', collects: 'operator' },
           reseller_reference: 'KL-1001',
+          commission_cents: 0,
+        },
+        {
+          ...booking,
+          channel: 'channel',
+          sales_channel: { id: 'c2', name: 'Viajes Teide', kind: 'agency', collects: 'agency' },
+          reseller_reference: 'VT-7',
+          commission_cents: 1845,
         },
       ]),
     );
-    expect(line).toContain(';Klook;KL-1001;;;22/11/2026 02:44');
+    expect(line).toContain(';Klook;KL-1001;;Operador;;;22/11/2026 02:44');
+    expect(agencyLine).toContain(';Viajes Teide;VT-7;18,45;Canal;;;22/11/2026 02:44');
   });
   it("«Respuestas»: the booking's questions, then each passenger's as «P2 …», in Spanish (issue 33 item 3)", () => {
     const q = (id: string, kind: string, label: string) => ({ question_id: id, kind, label });
@@ -273,6 +282,7 @@ describe('users, tour operators, activity', () => {
     const entry = {
       created_at: '2026-11-22T02:44:05.000Z',
       timezone: 'Atlantic/Canary',
+      actor_kind: 'staff',
       actor_label: 'Ana <ana@example.com>',
       entity_type: 'booking',
       summary: 'TRY-7K2QF9 · Lucía',
@@ -285,6 +295,19 @@ describe('users, tour operators, activity', () => {
     expect(staff[0]).toBe('Fecha y hora;Quién;Tipo;Registro;Acción;Cambios;Petición;IP');
     expect(staff[1].startsWith('22/11/2026 02:44:05;Ana <ana@example.com>;Reserva;TRY-7K2QF9 · Lucía;')).toBe(true);
     expect(staff[1]).toContain('Otro tour operador');
+    // A customer, a channel and the system are named as the screens name them (ADR 020).
+    const others = lines(
+      fileOf(auditCsv(STAFF), [
+        { ...entry, actor_kind: 'customer', actor_label: 'Lucía Pérez' },
+        { ...entry, actor_kind: 'channel', actor_label: 'Viajes Sol' },
+        { ...entry, actor_kind: 'system', actor_label: 'Sistema · Pago en línea' },
+      ]),
+    );
+    expect(others.slice(1, 4).map((l) => l.split(';')[1])).toEqual([
+      'Lucía Pérez (cliente)',
+      'Viajes Sol (canal)',
+      'Sistema · Pago en línea',
+    ]);
     const admin = lines(fileOf(auditCsv(ADMIN, { operatorNames: new Map([[OP, 'Teide Aventura']]) }), [entry]));
     expect(admin[0].startsWith('Fecha y hora;Zona horaria;Quién;')).toBe(true);
     expect(admin[1].startsWith('22/11/2026 02:44:05;hora de Canarias;')).toBe(true);

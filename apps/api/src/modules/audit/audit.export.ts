@@ -7,6 +7,7 @@ import {
   ACCESS,
   API_PATHS,
   actionLabel,
+  actorText,
   changeLines,
   entityLabel,
   type TAuditEntryResponse,
@@ -35,7 +36,8 @@ export function auditCsv(times: TCsvTimes, ctx: TFormatContext = {}): TCsvColumn
     row: (e) => [
       times.dateTimeSeconds(e.created_at, e.timezone),
       ...(withZone ? [times.zoneName(e.timezone)] : []),
-      e.actor_label,
+      // Who, as the screens say it (ADR 020); a staff member keeps the e-mail that identifies them.
+      e.actor_kind === 'staff' ? e.actor_label : actorText(e.actor_kind, e.actor_label),
       entityLabel(e.entity_type),
       e.summary,
       actionLabel(e.action),

@@ -5,6 +5,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_NAMES,
   AUDIT_ENTITY_TYPES,
+  actorText,
   apiPath,
   isUuid,
   LEVEL,
@@ -127,7 +128,7 @@ export function AuditLogScreen() {
             </Group>
             <RecordCell entry={e} />
             <Text size="xs" c="dimmed" mt={2} truncate="end">
-              {e.actor_label}
+              {actorText(e.actor_kind, e.actor_label)}
             </Text>
             <div style={{ marginTop: 6 }}>
               <ChangeList entry={e} ctx={ctx} max={3} />

@@ -113,6 +113,8 @@ describe('booking screen: online payments (issue 32)', { timeout: 30_000 }, () =
     const table = await screen.findByRole('table', { name: 'Cobros registrados' });
     expect(within(table).getByText('Redsys')).toBeInTheDocument();
     expect(within(table).getByText('Cobrado en el embarque por Marta Guía')).toBeInTheDocument();
+    // Redsys' payment was recorded by its notification: the system, as the booking's history says.
+    expect(within(table).getByText('Sistema · Pago en línea')).toBeInTheDocument();
     const links = screen.getByRole('region', { name: 'Enlaces de pago' });
     expect(within(links).getByText('Activo')).toBeInTheDocument();
   });

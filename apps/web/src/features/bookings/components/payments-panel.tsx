@@ -27,12 +27,18 @@ export function paymentHow(p: TOnlinePayment): string {
   return p.kind === 'refund' ? `Reembolso · ${how}` : how;
 }
 
-/** Who recorded it: "Cobrado en el embarque por Marta (Guía)" for the crew's cash (ADR 022). */
+/**
+ * Who recorded it: the staff member; "Cobrado en el embarque por Marta (Guía)" for the crew's cash
+ * (ADR 022); money a provider took or gave back with no one at the office is the system's, named as
+ * the booking's history names it (ADR 020: "Sistema · Pago en línea").
+ */
 export function paymentWho(p: TOnlinePayment): string | null {
   if (p.collected_at_check_in) {
     return p.recorded_by ? `Cobrado en el embarque por ${p.recorded_by.full_name}` : 'Cobrado en el embarque';
   }
-  return p.recorded_by?.full_name ?? null;
+  if (p.recorded_by) return p.recorded_by.full_name;
+  if (p.provider) return p.kind === 'refund' ? 'Sistema · Reembolso en línea' : 'Sistema · Pago en línea';
+  return null;
 }
 
 /**

@@ -190,7 +190,7 @@ describe('"Mensajes": Bandeja', { timeout: 20_000 }, () => {
     expect(frame).toHaveAttribute('sandbox', '');
     expect(frame.getAttribute('srcdoc')).toContain('Hola, Lucía');
     expect(within(drawer).getByText('lucia@example.com')).toBeInTheDocument();
-    expect(within(drawer).getByText('Automático (Trayecto)')).toBeInTheDocument();
+    expect(within(drawer).getByText('Sistema', { exact: true })).toBeInTheDocument();
     // Issue 15: the language the customer reads it in.
     expect(within(drawer).getByText('Español')).toBeInTheDocument();
     fireEvent.click(within(drawer).getByRole('tab', { name: 'Texto' }));

@@ -74,7 +74,7 @@ export function attemptsLabel(m: Pick<TMessageResponse, 'attempts' | 'channel'>)
 }
 
 /** Who caused it: a person by hand (a resend, a WhatsApp chat), else Trayecto itself. */
-export const actorLabel = (m: Pick<TMessageResponse, 'actor_name'>) => m.actor_name || 'Automático (Trayecto)';
+export const actorLabel = (m: Pick<TMessageResponse, 'actor_name'>) => m.actor_name || 'Sistema';
 
 /**
  * Whether an e-mail that did not reach the customer can go by WhatsApp instead: it failed, or it
