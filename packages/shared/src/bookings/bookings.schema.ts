@@ -270,7 +270,15 @@ export const ZBookingResponse = z.object({
   seller_id: z.string().nullable(),
   seller: z.object({ id: z.string(), full_name: z.string() }).nullable(),
   /** The reseller or agency it was sold through (`channel` "channel", ADR 023), and its own reference. */
-  sales_channel: z.object({ id: z.string(), name: z.string(), kind: z.enum(['octo', 'agency']) }).nullable(),
+  sales_channel: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(['octo', 'agency']),
+      /** Who takes the customer's money: the channel (it owes the operator the net) or the operator. */
+      collects: z.enum(['agency', 'operator']),
+    })
+    .nullable(),
   reseller_reference: z.string().nullable(),
   commission_pct: z.number().nullable(),
   commission_cents: z.number().int(),

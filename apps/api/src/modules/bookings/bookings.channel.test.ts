@@ -283,11 +283,14 @@ describe('after the reserve', () => {
     const one = await get(`/api/v1/bookings/${booking.id}`, w.tokens.A1);
     expect(one.json()).toMatchObject({
       channel: 'channel',
-      sales_channel: { id: klook.id, name: 'Klook', kind: 'octo' },
+      sales_channel: { id: klook.id, name: 'Klook', kind: 'octo', collects: 'operator' },
       reseller_reference: 'KL-STAFF',
     });
     const list = await get(`/api/v1/bookings?channel_id=${klook.id}&reseller_reference=KL-STAFF`, w.tokens.A1);
     expect(list.json().map((b: { id: string }) => b.id)).toEqual([booking.id]);
+    // The list's search finds it by the reseller's reference too.
+    const searched = await get(`/api/v1/bookings?q=kl-staff`, w.tokens.A1);
+    expect(searched.json().map((b: { id: string }) => b.id)).toEqual([booking.id]);
     const byKind = await get(`/api/v1/bookings?channel=channel&date=${day(11)}`, w.tokens.A1);
     expect(byKind.json().map((b: { id: string }) => b.id)).toContain(booking.id);
     const staffSale = await booked(app, w.tokens.A1, bookingBody(product.id, { date: day(11) }));

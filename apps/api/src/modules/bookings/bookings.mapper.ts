@@ -34,7 +34,7 @@ export type BookingView = {
   operator: { id: string; name: string };
   seller: { id: string; fullName: string } | null;
   /** The channel it was sold through (ADR 023), null for the operator's own sales. */
-  salesChannel?: { id: string; name: string; kind: string } | null;
+  salesChannel?: { id: string; name: string; kind: string; collects?: string } | null;
   accommodation: { id: string; name: string; zone: string; pickupPoint: string } | null;
   pickupAt: { id: string; name: string; pickupPoint: string } | null;
   createdAtExact: string;
@@ -196,7 +196,12 @@ export function toBookingResponse(v: BookingView, now = new Date()): TBookingRes
       : null,
     seller: v.seller?.id ? { id: v.seller.id, full_name: v.seller.fullName } : null,
     sales_channel: v.salesChannel?.id
-      ? { id: v.salesChannel.id, name: v.salesChannel.name, kind: v.salesChannel.kind === 'agency' ? 'agency' : 'octo' }
+      ? {
+          id: v.salesChannel.id,
+          name: v.salesChannel.name,
+          kind: v.salesChannel.kind === 'agency' ? 'agency' : 'octo',
+          collects: v.salesChannel.collects === 'agency' ? 'agency' : 'operator',
+        }
       : null,
     reseller_reference: b.resellerReference ?? null,
     public_urls: {

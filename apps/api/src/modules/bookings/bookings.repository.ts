@@ -55,7 +55,14 @@ export const BOOKING_LIST_SPEC: ResourceListSpec = {
     state: bookings.state,
   },
   defaultSort: ['date', 'time', 'created_at'],
-  search: [bookings.locator, bookings.customerName, bookings.customerEmail, bookings.customerPhone],
+  search: [
+    bookings.locator,
+    bookings.customerName,
+    bookings.customerEmail,
+    bookings.customerPhone,
+    // ADR 023: the office finds a channel's booking by the reference the reseller gave it.
+    bookings.resellerReference,
+  ],
   tiebreaker: bookings.id,
 };
 
@@ -111,7 +118,8 @@ const viewSelect = (db: DbOrTx) =>
         id: string;
         name: string;
         kind: string;
-      } | null>`(select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind) from channels c where c.id = ${bookings.channelId})`,
+        collects: string;
+      } | null>`(select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = ${bookings.channelId})`,
       // ADR 022: the product's payment terms and whether the operator has a provider (a key lookup).
       payment: {
         mode: products.paymentMode,

@@ -227,6 +227,22 @@ describe('booking edit screen', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Registrar cobro' })).toBeNull();
   });
 
+  it("an agency's booking says who sold it, its reference, its commission and who collects (ADR 023)", async () => {
+    loginAs(1);
+    current = {
+      ...base,
+      channel: 'channel',
+      sales_channel: { id: 'c1', name: 'Viajes Teide', kind: 'agency', collects: 'agency' },
+      reseller_reference: 'VT-7',
+      commission_pct: 15,
+      commission_cents: 1470,
+    };
+    renderEdit();
+    expect(await screen.findByTestId('sales-channel')).toHaveTextContent(
+      'Vendida por el canal Viajes Teide · su referencia VT-7 · comisión 15 % (14,70 €) · cobra el canal (pago en agencia)',
+    );
+  });
+
   it('PRODUCT §3: a seller edits without seller or discount; a driver only reads', async () => {
     loginAs(2);
     const { unmount } = renderEdit();

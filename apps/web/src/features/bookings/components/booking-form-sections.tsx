@@ -28,7 +28,7 @@ import { REQUIRED_FIELD } from '../../../components/required-field';
 import { countryOptions } from '../../../lib/countries';
 import type { TUsableAccommodation } from '../../accommodations';
 import type { TSellerOption } from '../api/list-seller-options';
-import { paxTypeName } from '../utils/booking-format';
+import { formatMoney, paxTypeName } from '../utils/booking-format';
 import { AccommodationSelect } from './accommodation-select';
 import type { TBookingFormValues, TComputedPickup } from './booking-form-values';
 
@@ -301,8 +301,17 @@ export function SaleSection({
   sellersLoading: boolean;
   /** Who sold it, when it cannot be chosen. */
   sellerName: string | null;
-  /** The reseller or agency it was sold through, and its reference (ADR 023). */
-  salesChannel?: { name: string; reference: string | null } | null;
+  /**
+   * The reseller or agency it was sold through, its reference, its commission on this booking and
+   * who takes the customer's money (ADR 023): what the office settles with it.
+   */
+  salesChannel?: {
+    name: string;
+    reference: string | null;
+    commissionPct?: number | null;
+    commissionCents?: number;
+    collects?: 'agency' | 'operator';
+  } | null;
   /** Agencies the office may sell for (creating only; levels 0–1). */
   agencies?: readonly { value: string; label: string }[];
 }) {
@@ -323,6 +332,16 @@ export function SaleSection({
                 {' '}
                 · su referencia <b>{salesChannel.reference}</b>
               </>
+            ) : null}
+            {salesChannel.commissionPct != null ? (
+              <>
+                {' '}
+                · comisión {salesChannel.commissionPct.toLocaleString('es-ES')} %
+                {salesChannel.commissionCents ? ` (${formatMoney(salesChannel.commissionCents)})` : ''}
+              </>
+            ) : null}
+            {salesChannel.collects ? (
+              <> · {salesChannel.collects === 'agency' ? 'cobra el canal (pago en agencia)' : 'cobra el operador'}</>
             ) : null}
           </Text>
         </Group>

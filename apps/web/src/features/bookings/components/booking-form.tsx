@@ -250,7 +250,13 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
                   agencies={(agencies.data ?? []).filter((o) => !product || o.operatorId === product.tour_operator_id)}
                   salesChannel={
                     booking?.sales_channel
-                      ? { name: booking.sales_channel.name, reference: booking.reseller_reference ?? null }
+                      ? {
+                          name: booking.sales_channel.name,
+                          reference: booking.reseller_reference ?? null,
+                          commissionPct: booking.commission_pct,
+                          commissionCents: booking.commission_cents,
+                          collects: booking.sales_channel.collects,
+                        }
                       : null
                   }
                 />

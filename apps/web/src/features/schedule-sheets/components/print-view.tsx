@@ -183,7 +183,16 @@ export function PrintedSheet({ sheet: s }: { sheet: TSheetResponse }) {
           <tbody>
             {s.passengers.map((p) => (
               <tr key={p.booking_id}>
-                <td style={{ whiteSpace: 'nowrap' }}>{p.locator}</td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  {p.locator}
+                  {p.sales_channel ? (
+                    // The reseller's voucher carries its own reference (ADR 023).
+                    <div className={classes.small}>
+                      {p.sales_channel}
+                      {p.reseller_reference ? ` · ${p.reseller_reference}` : ''}
+                    </div>
+                  ) : null}
+                </td>
                 <td>
                   {p.customer_name}
                   {p.notes ? <div className={classes.small}>{p.notes}</div> : null}

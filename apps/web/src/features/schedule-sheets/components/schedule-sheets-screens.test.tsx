@@ -211,6 +211,9 @@ const solo = passenger({
   pending_cents: 0,
   answers: [],
   unanswered: [{ question_id: SWIM, passenger: 1, label: '¿Sabe nadar?', kind: 'yes_no' }],
+  // Sold by a reseller: the crew checks its voucher's reference (ADR 023).
+  sales_channel: 'Klook',
+  reseller_reference: 'KL-1001',
 });
 const catamaran: TSheetResponse = {
   ...detail,
@@ -333,6 +336,9 @@ describe('schedule sheets screens', () => {
     renderRoutes([{ path: '/print', element: <PrintSheetView sheet={catamaran} /> }], '/print');
     const row = (await screen.findByText('Familia Pérez')).closest('tr') as HTMLElement;
     expect(within(row).getByTestId('sheet-answers')).toHaveTextContent('¿Sabe nadar? P1 Sí · P2 Sin responder · P3 No');
+    // A reseller's booking names the channel and its reference under the locator.
+    const soloRow = screen.getByText('Hans Solo').closest('tr') as HTMLElement;
+    expect(within(soloRow).getAllByRole('cell')[0]).toHaveTextContent('TRY-FFFFFFKlook · KL-1001');
   });
 
   it('a guide collects what is pending with «Cobrar» (cash or card), sent with the check-in (issue 32)', async () => {
