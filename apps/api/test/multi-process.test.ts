@@ -21,12 +21,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import { MIGRATIONS_FOLDER } from '../src/db/migration-status';
-import { bookings, departures, tourOperators, users } from '../src/db/schema';
+import { bookings, departures, payments, tourOperators, users } from '../src/db/schema';
 import { findJobs, listTaskRows } from '../src/lib/jobs/jobs.repository';
 import { enqueueJob } from '../src/lib/jobs/queue';
 import { createJobRunner } from '../src/lib/jobs/runner';
 import { hashPassword } from '../src/lib/password';
+import { expireHold } from '../src/modules/bookings/bookings.service';
 import { bookingBody, day } from '../src/modules/bookings/bookings.test-helpers';
+import {
+  formBody,
+  REDSYS_TEST_KEY,
+  REDSYS_TEST_MERCHANT,
+  type RedsysStandIn,
+  signRedsysNotification,
+  startRedsysStandIn,
+} from './stand-ins/redsys-rest';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const onPostgres = Boolean(BASE_URL);
@@ -463,12 +472,15 @@ describe.skipIf(!onPostgres)(`several API processes on one PostgreSQL${onPostgre
     let db: Database;
     let a: ServerProcess;
     let b: ServerProcess;
+    let bank: RedsysStandIn;
 
     beforeAll(async () => {
       database = await createDatabase();
+      // The bank's REST entry point, for the refund of a payment that came too late (issue 32).
+      bank = await startRedsysStandIn();
       // Started at the same moment on an empty database: migrations and ADMIN_EMAIL must not race.
-      a = new ServerProcess(3431, { DATABASE_URL: database.url });
-      b = new ServerProcess(3432, { DATABASE_URL: database.url });
+      a = new ServerProcess(3431, { DATABASE_URL: database.url, REDSYS_URL: bank.url });
+      b = new ServerProcess(3432, { DATABASE_URL: database.url, REDSYS_URL: bank.url });
       await Promise.all(
         [a, b].map((s) => s.waitFor((l) => Boolean(l.msg?.startsWith('Server listening')), 'listening')),
       );
@@ -479,6 +491,7 @@ describe.skipIf(!onPostgres)(`several API processes on one PostgreSQL${onPostgre
       const codes = await Promise.all([a?.stop(), b?.stop()]);
       await db?.close();
       await database?.drop();
+      await bank?.close();
       expect(codes).toEqual([0, 0]);
     }, 60_000);
 
@@ -533,6 +546,103 @@ describe.skipIf(!onPostgres)(`several API processes on one PostgreSQL${onPostgre
       expect(
         (await request(3432, 'POST', '/api/v1/auth/login', { json: { email: other, password: PASSWORD } })).status,
       ).toBe(429);
+    });
+    it("issue 32: a hold ending in one process while the bank's notice reaches another and a new customer a third: never oversold, paid once, kept or given back", async () => {
+      const { op, email } = await createOperatorAdmin(db.db, 'retenciones');
+      const { token } = await login(3431, email);
+      const settings = await request(3431, 'PUT', `/api/v1/tour-operators/${op.id}/payment-settings`, {
+        token,
+        json: {
+          provider: 'redsys',
+          mode: 'test',
+          hold_minutes: 15,
+          redsys: { merchant_code: REDSYS_TEST_MERCHANT, terminal: '1', secret_key: REDSYS_TEST_KEY, bizum: false },
+        },
+      });
+      expect(settings.status).toBe(200);
+      const product = await request(3432, 'POST', '/api/v1/products', {
+        token,
+        json: {
+          code: `MP-PAGO-${randomUUID().slice(0, 4)}`,
+          name: 'Excursión pagada en línea',
+          capacity: 2,
+          state: 'active',
+          booking_cutoff_hours: 0,
+          instant_confirmation: true,
+          payment_mode: 'full',
+          prices: [{ pax_type: 'adult', amount_cents: 4500, min_age: 12 }],
+          availability_rules: [
+            { weekdays: [1, 2, 3, 4, 5, 6, 7], times: ['09:00'], valid_from: day(-1), valid_to: null },
+          ],
+        },
+      });
+      expect(product.status).toBe(201);
+      const productId = product.json().id as string;
+      const customer = (date: string, name: string) => ({
+        json: { ...bookingBody(productId, { date, pax: { adult: 2 }, customer_name: name }), accept_terms: true },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      const outcomes: string[] = [];
+      // Five rounds: each is three public writes from this address, under the 20 a minute it may make.
+      for (let i = 0; i < 5; i++) {
+        const date = day(2 + i);
+        const held = await request(3431, 'POST', '/api/v1/public/bookings', customer(date, `Retenida ${i}`));
+        expect(held.status).toBe(201);
+        const booking = held.json() as { id: string; total_cents: number; hold_expires_at: string };
+        const start = await request(3432, 'POST', `/api/v1/public/bookings/${booking.id}/payments`, { json: {} });
+        expect(start.status).toBe(201);
+        const order = JSON.parse(Buffer.from(start.json().form.fields.Ds_MerchantParameters, 'base64').toString('utf8'))
+          .DS_MERCHANT_ORDER as string;
+        const notice = formBody(signRedsysNotification({ order, amountCents: booking.total_cents }));
+        // Even rounds, at once: this process ends the hold (as a job would at its end), the bank's
+        // notice reaches 3432, and another customer wants the same two seats at 3431.
+        const end = new Date(Date.parse(booking.hold_expires_at) + 1);
+        const notify = () =>
+          request(3432, 'POST', '/api/v1/payments/redsys/notification', {
+            body: Buffer.from(notice),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          });
+        const another = () => request(3431, 'POST', '/api/v1/public/bookings', customer(date, `Otra ${i}`));
+        let paid: Answer;
+        let other: Answer;
+        if (i % 2 === 0) {
+          [, paid, other] = await Promise.all([expireHold(db.db, booking.id, end), notify(), another()]);
+        } else {
+          // The bank is late: the hold has ended and the seats are sold when its notice arrives.
+          await expireHold(db.db, booking.id, end);
+          other = await another();
+          paid = await notify();
+          expect(other.status).toBe(201);
+        }
+        expect(paid.status).toBe(200);
+        expect([201, 409]).toContain(other.status);
+        const [dep] = await db.db
+          .select()
+          .from(departures)
+          .where(and(eq(departures.productId, productId), eq(departures.date, date)));
+        const [live] = await db.db
+          .execute<{ seats: number }>(
+            sql`select coalesce(sum(seats), 0)::int as seats from bookings where product_id = ${productId} and date = ${date} and state in ('pending', 'confirmed')`,
+          )
+          .then((r) => r.rows);
+        expect(dep.seatsTaken).toBeLessThanOrEqual(2);
+        expect(live.seats).toBe(dep.seatsTaken);
+        const [row] = await db.db.select().from(bookings).where(eq(bookings.id, booking.id));
+        const moves = await db.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+        expect(moves.filter((m) => m.kind === 'payment')).toHaveLength(1);
+        if (row.state === 'confirmed') {
+          // The payment kept the seats (before the hold ended, or it took them back): the other customer waits.
+          expect(other.status).toBe(409);
+          expect(moves.filter((m) => m.kind === 'refund')).toHaveLength(0);
+        } else {
+          // The seats went to the other customer: the money goes back at once, through the bank.
+          expect(row.state).toBe('cancelled');
+          expect(other.status).toBe(201);
+          expect(moves.filter((m) => m.kind === 'refund').map((m) => m.amountCents)).toEqual([booking.total_cents]);
+        }
+        outcomes.push(`${row.state}/${other.status}`);
+      }
+      console.info(`[multi-process] hold end × payment × new customer, 5 rounds: ${outcomes.join(', ')}`);
     });
   });
   describe('background work (issue 31): a process that dies mid-run loses its claim to another', () => {

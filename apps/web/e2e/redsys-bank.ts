@@ -175,6 +175,19 @@ export async function startRedsysBank(port: number, key = REDSYS_TEST_KEY): Prom
       ) as TRedirectParams;
       checkout.__signature = body.get('Ds_Signature') ?? '';
       checkout.__version = body.get('Ds_SignatureVersion') ?? '';
+      // Redsys refuses a redirect whose signature is not the merchant key's (SIS0042) and shows
+      // its error page; the shop's form is signed by redsys-easy, so signing the same parameters
+      // again with the key must give the same signature.
+      const expected = serializeAndSignJSONRequest(
+        key,
+        JSON.parse(JSON.stringify(checkout, (k, v) => (k.startsWith('__') ? undefined : v))),
+      );
+      if (checkout.__version !== 'HMAC_SHA256_V1' || expected.Ds_Signature !== checkout.__signature) {
+        res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end('<!doctype html><title>SIS0042</title><p>Error SIS0042: firma no válida</p>');
+        return;
+      }
       bank.checkouts.push(checkout);
       const id = randomBytes(8).toString('hex');
       pending.set(id, checkout);

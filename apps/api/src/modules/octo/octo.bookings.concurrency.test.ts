@@ -12,8 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
-import { bookings, departures } from '../../db/schema';
+import { bookings, departures, paymentSettings } from '../../db/schema';
+import { expireEndedHolds } from '../bookings/bookings.service';
 import { book, bookingBody, day, mkProduct, TZ, type World } from '../bookings/bookings.test-helpers';
+import { publicApi, publicBody } from '../public/public.test-helpers';
 import { offsetOf } from './octo.availability';
 import { checkAgainstOctoDocument, expectOctoError, mkChannel, mkKey, octoApi, spec } from './octo.test-helpers';
 
@@ -77,6 +79,54 @@ describe('OCTO reserves racing', () => {
       if (r.statusCode !== 201) expect(r.json()).toMatchObject({ code: 'NO_SEATS' });
     }
     expect(await seatsOf(p.id)).toEqual({ taken: 4, held: 4, bookings: 4 });
+  });
+
+  it('every way to sell at once — two channels, the office, customers on the public pages whose seats wait for their online payment — for the last seats: never oversold, and every hold that ends gives its seats back', async () => {
+    // The public bookings of a product paid online hold their seats while the customer pays (issue 32):
+    // the same seats, the same departure lock and the same end of hold as a channel's reservation.
+    await app.db
+      .insert(paymentSettings)
+      .values({
+        tourOperatorId: w.A.op.id,
+        provider: 'redsys',
+        mode: 'test',
+        holdMinutes: 15,
+        redsysMerchantCode: '999008881',
+        redsysTerminal: '1',
+        secrets: '',
+      })
+      .onConflictDoNothing();
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 5, payment_mode: 'full' });
+    const a = octoApi(app, (await mkKey(app, await mkChannel(app, w.A.op.id))).key);
+    const b = octoApi(app, (await mkKey(app, await mkChannel(app, w.A.op.id, { allotment: 2 }))).key);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => a.post('/bookings', reserveBody(p.id))),
+      ...Array.from({ length: 5 }, () => b.post('/bookings', reserveBody(p.id))),
+      ...Array.from({ length: 5 }, (_, i) =>
+        book(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 1 }, customer_name: `Oficina ${i + 1}` })),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        publicApi(app).book(publicBody(p.id, { pax: { adult: 1 }, customer_name: `Web ${i + 1}` })),
+      ),
+    ]);
+    expect(answers.filter((r) => r.statusCode >= 500)).toEqual([]);
+    const [octoA, octoB, staff, web] = [0, 5, 10, 15].map((i) => answers.slice(i, i + 5));
+    const ok = (rs: typeof answers, status: number) => rs.filter((r) => r.statusCode === status);
+    expect(ok(octoB, 200).length).toBeLessThanOrEqual(2);
+    const sold = ok([...octoA, ...octoB], 200).length + ok(staff, 201).length + ok(web, 201).length;
+    expect(sold).toBe(5);
+    for (const r of web) {
+      if (r.statusCode === 201) expect(r.json()).toMatchObject({ state: 'pending', payment_state: 'pending' });
+      else expect(r.json()).toMatchObject({ code: 'NO_SEATS' });
+    }
+    expect(await seatsOf(p.id)).toEqual({ taken: 5, held: 5, bookings: 5 });
+
+    // Nobody pays and no channel confirms: every hold ends (the job's sweep) and only the office's
+    // sales keep their seats.
+    const later = new Date(Date.now() + 24 * 3600_000);
+    await expireEndedHolds(app.db, later);
+    const office = ok(staff, 201).length;
+    expect(await seatsOf(p.id)).toEqual({ taken: office, held: office, bookings: office });
   });
 
   it("one channel's reserves at once never pass its allotment", async () => {

@@ -18,7 +18,15 @@ import {
   startRedsysStandIn,
 } from '../../../test/stand-ins/redsys-rest';
 import { type StripeStandIn, sessionEvent, signStripe, startStripeStandIn } from '../../../test/stand-ins/stripe-api';
-import { auditLog, bookings, paymentAttempts, paymentSettings, payments, providerEvents } from '../../db/schema';
+import {
+  auditLog,
+  bookings,
+  paymentAttempts,
+  paymentLinks,
+  paymentSettings,
+  payments,
+  providerEvents,
+} from '../../db/schema';
 import { expireHold } from '../bookings/bookings.service';
 import { api, mkProduct, type World } from '../bookings/bookings.test-helpers';
 import { publicApi, publicBody } from '../public/public.test-helpers';
@@ -523,6 +531,68 @@ describe('Stripe: Checkout Session and webhooks', () => {
         currency: 'EUR',
       }),
     ).rejects.toThrow(/no están configurados/);
+  });
+});
+
+describe("a deposit online, then the balance through the office's link (issue 32, «Done when»)", () => {
+  it('the deposit confirms the booking; the link makes the rest payable on the booking page; its payment closes the link', async () => {
+    await configure();
+    const deposit = await mkProduct(app, w.tokens.A1, {
+      payment_mode: 'deposit',
+      deposit: { percent: 30 },
+      capacity: 20,
+    });
+    const b = await heldBooking(deposit.id, { language: 'de' });
+    const depositCents = Math.round((b.total_cents * 30) / 100);
+    const publicBooking = async () =>
+      (await app.inject({ method: 'GET', url: `/api/v1/public/bookings/${b.id}` })).json();
+    expect(await publicBooking()).toMatchObject({ due_now_cents: depositCents, can_pay: true });
+
+    // The deposit, through Redsys.
+    const first = (await startPayment(b.id)).json();
+    expect(first.amount_cents).toBe(depositCents);
+    const firstOrder = decode(first.form.fields.Ds_MerchantParameters).DS_MERCHANT_ORDER;
+    expect(
+      (await notifyRedsys(signRedsysNotification({ order: firstOrder, amountCents: depositCents }))).statusCode,
+    ).toBe(200);
+    expect(await bookingRow(b.id)).toMatchObject({
+      state: 'confirmed',
+      paymentState: 'partial',
+      paidCents: depositCents,
+    });
+    // The rest is due on the day: nothing payable online now.
+    expect(await publicBooking()).toMatchObject({ due_now_cents: 0, due_later_cents: b.total_cents - depositCents });
+
+    // The office sends a link for the balance (here only to copy).
+    const link = await send('POST', `/api/v1/bookings/${b.id}/payment-links`, w.tokens.A1, { channel: 'none' });
+    expect(link.statusCode).toBe(201);
+    const balance = b.total_cents - depositCents;
+    expect(link.json()).toMatchObject({
+      amount_cents: balance,
+      url: expect.stringContaining(`/public/booking/${b.id}`),
+    });
+    expect(await publicBooking()).toMatchObject({ due_now_cents: balance, can_pay: true });
+
+    // The customer pays it from the booking's page.
+    const second = (await startPayment(b.id)).json();
+    expect(second.amount_cents).toBe(balance);
+    const secondOrder = decode(second.form.fields.Ds_MerchantParameters).DS_MERCHANT_ORDER;
+    expect((await notifyRedsys(signRedsysNotification({ order: secondOrder, amountCents: balance }))).statusCode).toBe(
+      200,
+    );
+    expect(await bookingRow(b.id)).toMatchObject({
+      state: 'confirmed',
+      paymentState: 'paid',
+      paidCents: b.total_cents,
+    });
+    const [row] = await app.db.select().from(paymentLinks).where(eq(paymentLinks.bookingId, b.id));
+    expect(row.paidAt).not.toBeNull();
+    expect(await publicBooking()).toMatchObject({ due_now_cents: 0, can_pay: false });
+    expect((await paymentsOf(b.id)).map((p) => p.amountCents).sort((x, y) => x - y)).toEqual(
+      [depositCents, balance].sort((x, y) => x - y),
+    );
+    const staff = (await get(`/api/v1/bookings/${b.id}`, w.tokens.A1)).json();
+    expect(staff.payment_links[0]).toMatchObject({ amount_cents: balance, paid_at: expect.any(String) });
   });
 });
 
