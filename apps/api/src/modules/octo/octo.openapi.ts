@@ -72,7 +72,13 @@ const errorResponses = (codes: string[]) => ({
     content: json(ref('Error')),
   },
   '500': {
-    description: '`INTERNAL_SERVER_ERROR`: a failure of ours (503 with Retry-After while the database is busy).',
+    description: '`INTERNAL_SERVER_ERROR`: a failure of ours.',
+    content: json(ref('Error')),
+  },
+  '503': {
+    description:
+      '`INTERNAL_SERVER_ERROR` with status 503: the database is restarting or unreachable; nothing was done, retry after Retry-After seconds.',
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
     content: json(ref('Error')),
   },
 });

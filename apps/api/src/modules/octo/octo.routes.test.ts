@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createOperator, createWorld } from '../../../test/factories';
 import { channelKeys, channelRequests, tourOperators } from '../../db/schema';
-import { mkAccommodation, mkProduct, type World } from '../bookings/bookings.test-helpers';
+import { day, mkAccommodation, mkProduct, TZ, type World } from '../bookings/bookings.test-helpers';
 import { newChannelKey } from '../channels/channel-keys';
+import { offsetOf } from './octo.availability';
 import {
   ALL_CAPS,
   allowProducts,
@@ -149,6 +150,41 @@ describe('errors and headers', () => {
     expectOctoError(text, 400, 'BAD_REQUEST');
     const missing = expectOctoError(await api.post('/availability', { optionId: 'DEFAULT' }), 400, 'BAD_REQUEST');
     expect(missing.errorMessage).toContain('productId');
+  });
+
+  it('a failure of ours: 500 INTERNAL_SERVER_ERROR in the OCTO body; the database going away: 503 with Retry-After', async () => {
+    // A read that fails inside the request (a column the test renames for a moment): 500, and
+    // nothing of the database's message in the answer.
+    await app.db.execute(sql`alter table products rename column name to name_moved_by_test`);
+    try {
+      const res = await octoApi(app, keyA).get('/products');
+      const body = expectOctoError(res, 500, 'INTERNAL_SERVER_ERROR');
+      expect(JSON.stringify(body)).not.toContain('name_moved_by_test');
+    } finally {
+      await app.db.execute(sql`alter table products rename column name_moved_by_test to name`);
+    }
+    // The database going away mid-reserve (57P03 cannot_connect_now, as while it restarts): 503 to
+    // retry, never a 500.
+    await app.db.execute(
+      sql.raw(`create or replace function octo_test_outage() returns trigger language plpgsql as $$
+        begin raise exception 'the database system is starting up' using errcode = '57P03'; end $$`),
+    );
+    await app.db.execute(sql`
+      create trigger octo_test_outage before insert on bookings for each row execute function octo_test_outage()`);
+    try {
+      const res = await octoApi(app, keyA).post('/bookings', {
+        uuid: crypto.randomUUID(),
+        productId: teide.id,
+        optionId: 'DEFAULT',
+        availabilityId: `${day(1)}T09:00:00${offsetOf(TZ, new Date(`${day(1)}T09:00:00Z`))}`,
+        unitItems: [{ unitId: 'adult' }],
+      });
+      expectOctoError(res, 503, 'INTERNAL_SERVER_ERROR');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await app.db.execute(sql`drop trigger octo_test_outage on bookings`);
+      await app.db.execute(sql`drop function octo_test_outage()`);
+    }
   });
 
   it("answers JSON with the app's security headers and no caching", async () => {

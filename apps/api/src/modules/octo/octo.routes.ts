@@ -8,6 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { infrastructureFault } from '../../lib/db-errors';
 import { messageOrigin, publicOrigin } from '../../lib/public-origin';
 import * as bookings from './octo.bookings';
 import { appErrorOf, badRequest, OctoError } from './octo.errors';
@@ -77,10 +78,12 @@ function asOctoError(err: FastifyError, req: FastifyRequest): OctoError {
   }
   if (err instanceof SyntaxError) return badRequest('invalidJson');
   const own = appErrorOf(err);
-  if (own && own.status === 503) {
+  // The database restarting, unreachable or out of disk (an AppError of the driver's guard, or the
+  // server's own error mid-query): 503 to retry, as the back-office's API answers it, never a 500.
+  if ((own && own.status === 503) || (!own && infrastructureFault(err))) {
     return new OctoError('INTERNAL_SERVER_ERROR', 'busy', {
       status: 503,
-      headers: { 'Retry-After': own.headers?.['Retry-After'] ?? BUSY_RETRY_SECONDS },
+      headers: { 'Retry-After': own?.headers?.['Retry-After'] ?? BUSY_RETRY_SECONDS },
     });
   }
   if (own && own.status < 500) return badRequest('refused', { message: own.message });
