@@ -10,6 +10,37 @@ export function absoluteUrl(url: string, origin = window.location.origin): strin
   }
 }
 
+/**
+ * "Copiar" beside a read-only value: the tooltip and the button's name say when it was copied
+ * (`copied` agrees with the label's noun: "copiado", "copiada").
+ */
+export function CopyAction({
+  value,
+  label,
+  copied: copiedWord = 'copiado',
+}: {
+  value: string;
+  label: string;
+  copied?: string;
+}) {
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copiado' : 'Copiar'} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={copied ? `${label}: ${copiedWord}` : `Copiar ${label.toLowerCase()}`}
+          >
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
 /** A public link to share: read-only, selected on focus, with "Copiar" and "Abrir" buttons. */
 export function CopyLinkField({
   label,
@@ -33,20 +64,7 @@ export function CopyLinkField({
       rightSectionWidth={size === 'xs' ? 64 : 72}
       rightSection={
         <Group gap={2} wrap="nowrap">
-          <CopyButton value={url} timeout={2000}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copiado' : 'Copiar'} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color={copied ? 'teal' : 'gray'}
-                  onClick={copy}
-                  aria-label={copied ? `${label}: copiado` : `Copiar ${label.toLowerCase()}`}
-                >
-                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyAction value={url} label={label} />
           <Tooltip label="Abrir en una pestaña nueva">
             <ActionIcon
               component="a"

@@ -1,5 +1,5 @@
-import { ActionIcon, CopyButton, Textarea, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Textarea } from '@mantine/core';
+import { CopyAction } from '../../../components/copy-link-field';
 
 /**
  * A value to hand over (the OCTO base URL, a new API key): read-only, selected on focus, with
@@ -38,22 +38,7 @@ export function CopyValueField({
         },
       }}
       rightSectionWidth={40}
-      rightSection={
-        <CopyButton value={value} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copiado' : 'Copiar'} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label={copied ? `${label}: copiada` : `Copiar ${label.toLowerCase()}`}
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
+      rightSection={<CopyAction value={value} label={label} copied="copiada" />}
     />
   );
 }
