@@ -125,7 +125,9 @@ export function ChangeList({
   const shown = lines.slice(0, max);
   const rest = lines.slice(max);
   return (
-    <List size="xs" spacing={2} listStyleType="none" aria-label="Cambios">
+    // An e-mail or a link in a change breaks anywhere: unbroken, it widened the whole table past
+    // its area (an edited customer's address at 1280 px).
+    <List size="xs" spacing={2} listStyleType="none" aria-label="Cambios" style={{ overflowWrap: 'anywhere' }}>
       {shown.map((l) => (
         <List.Item key={l.field}>
           <Text span size="xs" fw={600}>
