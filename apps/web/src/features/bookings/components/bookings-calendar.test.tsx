@@ -119,7 +119,7 @@ describe('the bookings calendar week (issue 31 item 11)', { timeout: 30_000 }, (
         <Calendar start="month" onPick={() => {}} />
       </Providers>,
     );
-    const more = await screen.findByRole('button', { name: 'Ver las 4 salidas del mar, 24 nov 2026' });
+    const more = await screen.findByRole('button', { name: '+2 más: ver las 4 salidas del mar, 24 nov 2026' });
     fireEvent.click(more);
     const grid = await screen.findByRole('grid', { name: /^Salidas de la semana 23 – 29 nov 2026$/ });
     const first = within(grid).getByRole('button', { name: /^08:00 5\/20 Ballenas/ });

@@ -208,7 +208,8 @@ export function BookingsCalendar({
               onAnchorChange(day.date);
               onModeChange('week');
             }}
-            aria-label={`Ver las ${day.items.length} salidas del ${formatDay(day.date)}`}
+            // The visible «+3 más» starts the name (WCAG 2.5.3: a voice user says what they see).
+            aria-label={`+${extra + 1} más: ver las ${day.items.length} salidas del ${formatDay(day.date)}`}
           >
             +{extra + 1} más
           </UnstyledButton>
