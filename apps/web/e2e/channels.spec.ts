@@ -5,7 +5,7 @@
  * CHANNELS_SCREENSHOTS=<dir>: also save how the screens look at 1280 and 390 px, to check by eye.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { api, local, signIn, tokenOf } from './helpers';
 
 const MANAGER = 'gerencia@teideaventura.demo';
 const SELLER = 'ventas@teideaventura.demo';
@@ -185,6 +185,7 @@ test.describe('Canales (issue 33)', () => {
 
   test('an agency has no keys: the office records its bookings; the list filters by kind and fits a phone', async ({
     page,
+    request,
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -252,9 +253,51 @@ test.describe('Canales (issue 33)', () => {
     await row.getByRole('button', { name: `Conexión ${name}` }).click();
     await expect(drawer.getByText('10 plazas por salida')).toBeVisible();
 
+    // A booking the office records on the agency's behalf (through the API here; the form's
+    // «Agencia» is in the booking form's tests); «Ver reservas» in the channel's drawer opens the
+    // bookings list filtered by it, which names the agency in its filter and shows that booking only.
+    const token = await tokenOf(request, MANAGER);
+    const [agency] = await api<{ id: string }[]>(
+      request,
+      token,
+      'GET',
+      `/channels?q=${encodeURIComponent(name)}&per_page=5`,
+    );
+    const when = local(new Date(Date.now() + 3 * 86_400_000));
+    const product = await api<{ id: string }>(request, token, 'POST', '/products', {
+      code: `AG-${Date.now().toString(36).toUpperCase()}`,
+      name: `Ruta para agencias ${name}`,
+      state: 'active',
+      capacity: 20,
+      duration_minutes: 120,
+      booking_cutoff_hours: 0,
+      meeting_point: 'Plaza del Charco, Puerto de la Cruz',
+      prices: [{ pax_type: 'adult', amount_cents: 4000, min_age: 12, occupies_seat: true }],
+      availability_rules: [{ weekdays: [when.weekday], times: ['10:00'], valid_from: when.date, valid_to: when.date }],
+    });
+    const customer = `Cliente de agencia ${Date.now()}`;
+    await api(request, token, 'POST', '/bookings', {
+      product_id: product.id,
+      date: when.date,
+      time: '10:00',
+      pax: { adult: 2 },
+      customer_name: customer,
+      customer_email: 'agencia.cliente@example.com',
+      customer_phone: '+34 600 111 333',
+      customer_country: 'ES',
+      language: 'es',
+      accommodation_id: null,
+      channel_id: agency.id,
+    });
+    await drawer.getByRole('link', { name: 'Ver reservas' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking\\?channel_id=${agency.id}`));
+    await expect(page.getByRole('combobox', { name: 'Agencia o revendedor' })).toHaveValue(name);
+    const bookings = page.getByRole('table', { name: /Reservas/ });
+    await expect(bookings.getByRole('row', { name: new RegExp(customer) })).toBeVisible();
+    await expect(bookings.locator('tbody tr:not([aria-hidden])')).toHaveCount(1);
+
     // On a phone: cards, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
-    await drawer.getByRole('button', { name: 'Cerrar' }).click();
     await page.goto('/channels');
     const cards = page.getByRole('list', { name: 'Canales' });
     await expect(cards.getByRole('listitem').first()).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/bookings (PRODUCT §2): a bare array with the total in X-Total-Count; filters
- * date[gte]/date[lte], product_id[eq], state[eq|in], payment_state[eq], seller_id[eq], channel[eq],
+ * date[gte]/date[lte], product_id[eq], state[eq|in], payment_state[eq], seller_id[eq], channel[eq], channel_id[eq],
  * accommodation_id[eq], tour_operator_id[eq] (the administrator); free text q (locator or customer); sort; page/per_page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -44,6 +44,8 @@ export type TBookingsFilters = {
   payment_state?: string;
   seller_id?: string;
   channel?: string;
+  /** One reseller or agency (levels 0–1, ADR 023). */
+  channel_id?: string;
   accommodation_id?: string;
   /** The administrator's operator filter (the API scopes every other level to its own). */
   tour_operator_id?: string;
@@ -74,6 +76,7 @@ export function bookingsFilterObject(f: TBookingsFilters): TFilterObject {
     payment_state: { eq: f.payment_state },
     seller_id: { eq: f.seller_id },
     channel: { eq: f.channel },
+    channel_id: { eq: f.channel_id },
     accommodation_id: { eq: f.accommodation_id },
     tour_operator_id: { eq: f.tour_operator_id },
   };

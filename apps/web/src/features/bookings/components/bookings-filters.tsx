@@ -28,6 +28,7 @@ import { dayValueFormatter, formatDay, todayIso } from '../../../lib/dates';
 import { countLabel } from '../../../lib/format';
 import type { TListControls } from '../../../lib/use-list-params';
 import type { TProductSelectOption } from '../../products';
+import type { TAgencyOption } from '../api/list-agency-options';
 import type { TBookingsFilters } from '../api/list-bookings';
 import type { TSellerOption } from '../api/list-seller-options';
 import type { TBookingAccess } from '../utils/booking-access';
@@ -45,6 +46,7 @@ export const FILTER_KEYS = [
   'payment_state',
   'seller_id',
   'channel',
+  'channel_id',
   'accommodation_id',
   'tour_operator_id',
 ] as const;
@@ -135,7 +137,14 @@ export function formatRange(a: unknown, b: unknown): string {
 }
 
 /** Filters behind "Más filtros" on a phone (the count on the button says how many are on). */
-const EXTRA_FILTER_KEYS = ['payment_state', 'seller_id', 'channel', 'accommodation_id', 'tour_operator_id'];
+const EXTRA_FILTER_KEYS = [
+  'payment_state',
+  'seller_id',
+  'channel',
+  'channel_id',
+  'accommodation_id',
+  'tour_operator_id',
+];
 /** Filters that narrow the rows, as opposed to the date range. */
 export const NARROWING_KEYS = FILTER_KEYS.filter((k) => !['from', 'to', 'all_dates'].includes(k));
 const VIEWS = [
@@ -153,6 +162,7 @@ export function BookingsFilterBar({
   productOptions,
   productsLoading,
   sellers,
+  salesChannels,
   operators,
   isPhone,
   total,
@@ -166,6 +176,8 @@ export function BookingsFilterBar({
   productOptions: TProductSelectOption[];
   productsLoading: boolean;
   sellers: { data?: TSellerOption[]; isLoading: boolean };
+  /** Resellers and agencies (levels 0–1 read «Canales»; others do not see the filter). */
+  salesChannels: { data?: TAgencyOption[]; isLoading: boolean };
   operators: { isLoading: boolean; data?: readonly { value: string; label: string }[] };
   isPhone: boolean;
   /** The list's total (undefined while it loads, and in the calendar). */
@@ -241,6 +253,17 @@ export function BookingsFilterBar({
               />
             ) : null}
             <FilterSelect param="channel" label="Canal" placeholder="Todos" data={CHANNEL_OPTIONS} flex="1 1 120px" />
+            {access.canManageChannels && (salesChannels.isLoading || (salesChannels.data ?? []).length > 0) ? (
+              <FilterSelect
+                param="channel_id"
+                label="Agencia o revendedor"
+                placeholder={salesChannels.isLoading ? 'Cargando…' : 'Todos'}
+                data={salesChannels.data ?? []}
+                searchable
+                nothingFoundMessage="Ningún canal coincide"
+                flex="1 1 170px"
+              />
+            ) : null}
             <AccommodationSelect
               label="Alojamiento"
               placeholder="Todos"

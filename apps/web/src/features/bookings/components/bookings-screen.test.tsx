@@ -159,6 +159,41 @@ describe('bookings list (PRODUCT §5 /booking)', { timeout: 30_000 }, () => {
     );
   });
 
+  it('ADR 023: levels 0–1 filter by one agency or reseller (a revoked one too); a seller neither sees nor sends it', async () => {
+    const CH = '99999999-2222-4333-8444-555555555555';
+    const base = fetchMock.getMockImplementation() as (url: string) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/v1/channels')
+        ? json([
+            { id: CH, name: 'Agencia Sol', active: true, tour_operator_id: 'o1' },
+            { id: 'c2', name: 'Viajes Luna', active: false, tour_operator_id: 'o1' },
+          ])
+        : base(url),
+    );
+    loginAs(1);
+    const { unmount } = renderList(`/booking?all_dates=1&channel_id=${CH}`);
+    await screen.findByRole('row', { name: /TRY-7K2QF9/ });
+    expect(bookingCalls()[0]).toBe(
+      `/api/v1/bookings?channel_id[eq]=${CH}&page=1&per_page=50&sort=date,time,created_at`,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Agencia o revendedor' })).toHaveValue('Agencia Sol'),
+    );
+    unmount();
+    const second = renderList('/booking?all_dates=1');
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Agencia o revendedor' }));
+    expect(await screen.findByRole('option', { name: 'Viajes Luna (inactivo)', hidden: true })).toBeInTheDocument();
+    second.unmount();
+
+    fetchMock.mockClear();
+    loginAs(2);
+    renderList(`/booking?all_dates=1&channel_id=${CH}`);
+    await screen.findByRole('row', { name: /TRY-7K2QF9/ });
+    expect(bookingCalls()[0]).toBe('/api/v1/bookings?page=1&per_page=50&sort=date,time,created_at');
+    expect(screen.queryByRole('combobox', { name: 'Agencia o revendedor' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/v1/channels'))).toBe(false);
+  });
+
   it('PRODUCT §3: a seller has no seller filter; drivers read without "Nueva reserva" nor calendar', async () => {
     loginAs(2);
     const { unmount } = renderList('/booking?all_dates=1&seller_id=u9');

@@ -11,6 +11,7 @@ import { useIsPhone } from '../../../lib/use-is-phone';
 import { useListControls } from '../../../lib/use-list-params';
 import { focusHeadingWhenShown } from '../../../public/lib/focus-heading';
 import { productSelectOptions, useProductOptions } from '../../products';
+import { useSalesChannelOptions } from '../api/list-agency-options';
 import { bookingsListQueryString, type TBookingsFilters, useBookings } from '../api/list-bookings';
 import { useSellerOptions } from '../api/list-seller-options';
 import { bookingAccess } from '../utils/booking-access';
@@ -43,12 +44,14 @@ export function BookingsScreen() {
     payment_state: list.get('payment_state'),
     seller_id: access.canFilterSeller ? list.get('seller_id') : '',
     channel: list.get('channel'),
+    channel_id: access.canManageChannels ? list.get('channel_id') : '',
     accommodation_id: list.get('accommodation_id'),
     tour_operator_id: access.isAdmin ? list.get('tour_operator_id') : '',
   };
   const query = useBookings({ ...filters, page: list.page, per_page: list.perPage, sort: list.sort }, view === 'list');
   const products = useProductOptions(access.canReadProducts);
   const sellers = useSellerOptions(access.canFilterSeller);
+  const salesChannels = useSalesChannelOptions(access.canManageChannels);
   const operators = useTourOperatorSelectOptions(access.isAdmin);
 
   const data = query.data;
@@ -108,6 +111,7 @@ export function BookingsScreen() {
         productOptions={productOptions}
         productsLoading={products.isLoading}
         sellers={sellers}
+        salesChannels={salesChannels}
         operators={operators}
         isPhone={isPhone}
         total={view === 'list' ? data?.total : undefined}

@@ -12,9 +12,10 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingStore, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingStore, IconExternalLink, IconPencil, IconTicket } from '@tabler/icons-react';
 import { CHANNEL_KIND_NAMES, type TChannelResponse } from '@trayecto/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { FormSection } from '../../../components/form-section';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useTimes } from '../../../lib/time-zone';
@@ -53,9 +54,21 @@ function Summary({ channel, isAdmin, onEdit }: { channel: TChannelResponse; isAd
             {channel.active ? 'Activo' : 'Inactivo'}
           </Badge>
         </Group>
-        <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-          Editar canal
-        </Button>
+        <Group gap="xs">
+          {/* Its bookings, every date (a revoked channel's too): the list's «Agencia o revendedor» filter. */}
+          <Button
+            component={Link}
+            to={`/booking?channel_id=${encodeURIComponent(channel.id)}&all_dates=1`}
+            variant="default"
+            size="xs"
+            leftSection={<IconTicket size={14} aria-hidden />}
+          >
+            Ver reservas
+          </Button>
+          <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
+            Editar canal
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: isAdmin ? 5 : 4 }} spacing="sm" verticalSpacing="sm">
         {isAdmin ? <Fact label="Tour operador">{channel.tour_operator.name}</Fact> : null}
