@@ -152,6 +152,31 @@ const VIEWS = [
   { value: 'calendar', label: 'Calendario', icon: IconCalendarMonth },
 ] as const;
 
+/** A filter whose choices come from the API: «Cargando…» until they do, searchable by name. */
+function LoadedFilter({
+  param,
+  label,
+  options,
+  nothingFound,
+}: {
+  param: string;
+  label: string;
+  options: { data?: readonly { value: string; label: string }[]; isLoading: boolean };
+  nothingFound: string;
+}) {
+  return (
+    <FilterSelect
+      param={param}
+      label={label}
+      placeholder={options.isLoading ? 'Cargando…' : 'Todos'}
+      data={options.data ?? []}
+      searchable
+      nothingFoundMessage={nothingFound}
+      flex="1 1 170px"
+    />
+  );
+}
+
 /** Search, dates, product and state; the rest behind "Más filtros" on a phone; the view and the count. */
 export function BookingsFilterBar({
   list,
@@ -242,26 +267,20 @@ export function BookingsFilterBar({
               flex="1 1 130px"
             />
             {access.canFilterSeller ? (
-              <FilterSelect
+              <LoadedFilter
                 param="seller_id"
                 label="Vendedor"
-                placeholder={sellers.isLoading ? 'Cargando…' : 'Todos'}
-                data={sellers.data ?? []}
-                searchable
-                nothingFoundMessage="Ningún vendedor coincide"
-                flex="1 1 170px"
+                options={sellers}
+                nothingFound="Ningún vendedor coincide"
               />
             ) : null}
             <FilterSelect param="channel" label="Canal" placeholder="Todos" data={CHANNEL_OPTIONS} flex="1 1 120px" />
             {access.canManageChannels && (salesChannels.isLoading || (salesChannels.data ?? []).length > 0) ? (
-              <FilterSelect
+              <LoadedFilter
                 param="channel_id"
                 label="Agencia o revendedor"
-                placeholder={salesChannels.isLoading ? 'Cargando…' : 'Todos'}
-                data={salesChannels.data ?? []}
-                searchable
-                nothingFoundMessage="Ningún canal coincide"
-                flex="1 1 170px"
+                options={salesChannels}
+                nothingFound="Ningún canal coincide"
               />
             ) : null}
             <AccommodationSelect
