@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { openAs, signIn } from './helpers';
 
 /** AUDIT_SCREENSHOTS=<dir>: also save how the screens look, to check them by eye. */
 const shot = (page: Page, name: string) =>
@@ -9,8 +9,7 @@ test.describe('activity log (issue 7)', () => {
   test('an edit by the administrator is in "Registro de actividad" with its change, and in the record\'s trail', async ({
     page,
   }) => {
-    await signIn(page);
-    await page.goto('/users?q=guia%40teideaventura.demo');
+    await openAs(page, '/users?q=guia%40teideaventura.demo');
     const row = page.getByRole('row', { name: /Sara Martín Delgado/ });
     // The first screen of a cold server on a busy machine may take a while.
     await expect(row).toBeVisible({ timeout: 30_000 });
@@ -51,8 +50,7 @@ test.describe('activity log (issue 7)', () => {
   });
 
   test("the demo opens with entries; an operator's admin sees its own, a seller has no access", async ({ page }) => {
-    await signIn(page, 'gerencia@teideaventura.demo');
-    await page.goto('/audit-log');
+    await openAs(page, '/audit-log', 'gerencia@teideaventura.demo');
     await expect(page.getByRole('heading', { name: 'Registro de actividad' })).toBeVisible();
     await expect(page.getByRole('row', { name: /TRY-/ }).first()).toBeVisible();
     await expect(page.getByRole('row', { name: /Atlántico Sur|atlanticosur\.demo/ })).toHaveCount(0);

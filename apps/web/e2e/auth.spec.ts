@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, signIn, storage } from './helpers';
+import { ADMIN, DEMO_PASSWORD, openAs, signIn, storage } from './helpers';
 
 test.describe('sign-in and session (spec §3, §4, §8)', () => {
   test('spec §2: a private route without login redirects to /login', async ({ page }) => {
@@ -76,8 +76,7 @@ test.describe('sign-in and session (spec §3, §4, §8)', () => {
 
 test.describe('shell', () => {
   test('spec §2: any other path shows a not-found page', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/esto-no-existe');
+    await openAs(page, '/esto-no-existe');
     await expect(page.getByRole('heading', { name: /no encontrada|no encontramos/i })).toBeVisible();
     await page.goto('/public/nada/que/ver');
     await expect(page.getByRole('heading', { name: /no encontrada|no encontramos/i })).toBeVisible();
@@ -85,8 +84,7 @@ test.describe('shell', () => {
 
   test('spec §2: every navigation scrolls to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 400 });
-    await signIn(page);
-    await page.goto('/users');
+    await openAs(page, '/users');
     await expect(page.getByRole('table')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 10_000));
     await page.getByRole('link', { name: 'Tour operadores' }).click();

@@ -5,7 +5,7 @@
  * CHANNELS_SCREENSHOTS=<dir>: also save how the screens look at 1280 and 390 px, to check by eye.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { api, local, signIn, tokenOf } from './helpers';
+import { api, local, openAs, signIn, tokenOf } from './helpers';
 
 const MANAGER = 'gerencia@teideaventura.demo';
 const SELLER = 'ventas@teideaventura.demo';
@@ -189,8 +189,7 @@ test.describe('Canales (issue 33)', () => {
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, MANAGER);
-    await page.goto('/channels');
+    await openAs(page, '/channels', MANAGER);
     const name = `Agencia Sol ${Date.now()}`;
     await page.getByRole('button', { name: 'Nuevo canal' }).first().click();
     const form = page.getByRole('dialog', { name: /Nuevo canal/ });
@@ -312,8 +311,7 @@ test.describe('Canales (issue 33)', () => {
   test("the administrator names the operator: only that operator's products are offered", async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page);
-    await page.goto('/channels');
+    await openAs(page, '/channels');
     const name = `Canal Sur ${Date.now()}`;
     await page.getByRole('button', { name: 'Nuevo canal' }).first().click();
     const form = page.getByRole('dialog', { name: /Nuevo canal/ });

@@ -5,7 +5,7 @@
  * WhatsApp (the chat opens at wa.me, stubbed here).
  */
 import { expect, test } from '@playwright/test';
-import { api, signIn, tokenOf, ZONE } from './helpers';
+import { api, openAs, tokenOf, ZONE } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
 /** The demo operators are in Tenerife: their days are Canarias' days. */
@@ -71,8 +71,7 @@ test('the Operador cancels a demo departure: its bookings are cancelled and the 
   const holding = (await ofDeparture()).filter((b) => b.state !== 'cancelled');
   expect(holding).toHaveLength(bookings);
 
-  await signIn(page, OPERATOR);
-  await page.goto(`/products/edit/${target.product_id}`);
+  await openAs(page, `/products/edit/${target.product_id}`, OPERATOR);
   await expect(page.getByRole('heading', { name: target.product_name, level: 1 })).toBeVisible();
   // The departures calendar opens on this month; the departure may be in the next one.
   const month = page.getByTestId('calendar-month');

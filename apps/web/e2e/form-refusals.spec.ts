@@ -8,7 +8,7 @@
  * something covers the button). Screenshots of each land in the test's output folder.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, api, DEMO_PASSWORD, signIn, tokenOf } from './helpers';
+import { ADMIN, api, DEMO_PASSWORD, openAs, tokenOf } from './helpers';
 
 /** A phone (the issue's 390 px) and a desktop. */
 const SCREENS = [
@@ -47,7 +47,8 @@ async function covered(page: Page, targets: Record<string, Locator>): Promise<st
 /**
  * The refusal as a user meets it: the field says why (`message`), is invalid and has the focus;
  * the notification (when the form shows one) is on the screen and, once settled, covers neither
- * the submit button nor the field and its message. A screenshot goes to the test's output.
+ * the submit button nor the field and its message. With E2E_SCREENSHOTS=1 a screenshot goes to the
+ * test's output.
  */
 async function expectRefusalAtField(
   page: Page,
@@ -77,7 +78,10 @@ async function expectRefusalAtField(
       message: 'a notification covers the form',
     })
     .toEqual([]);
-  await page.screenshot({ path: test.info().outputPath(`${shot}-${page.viewportSize()?.width}.png`) });
+  // To look at by eye (E2E_SCREENSHOTS=1): twenty full-screen captures cost CI's two cores for nothing.
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.screenshot({ path: test.info().outputPath(`${shot}-${page.viewportSize()?.width}.png`) });
+  }
 }
 
 for (const screen of SCREENS) {
@@ -88,8 +92,7 @@ for (const screen of SCREENS) {
       page,
       request,
     }) => {
-      await signIn(page, 'chofer@teideaventura.demo');
-      await page.goto('/account');
+      await openAs(page, '/account', 'chofer@teideaventura.demo');
       const form = page.getByRole('form', { name: 'Cambiar la contraseña' });
       const current = form.getByLabel('Contraseña actual', { exact: true });
       await current.fill('no-es-la-mia');
@@ -150,8 +153,7 @@ for (const screen of SCREENS) {
     });
 
     test('Usuario: an e-mail another user has is refused at «Email» of the user form', async ({ page }) => {
-      await signIn(page, 'gerencia@teideaventura.demo');
-      await page.goto('/users');
+      await openAs(page, '/users', 'gerencia@teideaventura.demo');
       await page.getByRole('button', { name: 'Nuevo usuario' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nuevo usuario' });
       await dialog.getByLabel('Nombre completo').fill('Duplicado Pérez');
@@ -177,8 +179,7 @@ for (const screen of SCREENS) {
       const vehicles = await api<{ plate: string }[]>(request, token, 'GET', '/vehicles?per_page=1');
       const plate = vehicles[0]?.plate ?? '';
       expect(plate).not.toBe('');
-      await signIn(page, 'gerencia@teideaventura.demo');
-      await page.goto('/resources/vehicles');
+      await openAs(page, '/resources/vehicles', 'gerencia@teideaventura.demo');
       await page.getByRole('button', { name: 'Nuevo vehículo' }).click();
       const drawer = page.getByRole('dialog', { name: 'Nuevo vehículo' });
       const field = drawer.getByLabel('Matrícula');
@@ -198,8 +199,7 @@ for (const screen of SCREENS) {
     });
 
     test('Persona: the form’s own rule ("Campo requerido") at «Nombre completo»', async ({ page }) => {
-      await signIn(page, 'gerencia@teideaventura.demo');
-      await page.goto('/resources/persons');
+      await openAs(page, '/resources/persons', 'gerencia@teideaventura.demo');
       await page.getByRole('button', { name: 'Nueva persona' }).click();
       const drawer = page.getByRole('dialog', { name: 'Nueva persona' });
       const submit = drawer.getByRole('button', { name: 'Guardar' });
@@ -213,8 +213,7 @@ for (const screen of SCREENS) {
     });
 
     test('Tour operador: the form’s own rule ("Campo requerido") at «Nombre comercial»', async ({ page }) => {
-      await signIn(page, ADMIN);
-      await page.goto('/tour-operator');
+      await openAs(page, '/tour-operator', ADMIN);
       await page.getByRole('button', { name: 'Nuevo tour operador' }).click();
       const drawer = page.getByRole('dialog', { name: 'Nuevo tour operador' });
       const submit = drawer.getByRole('button', { name: 'Guardar' });
@@ -228,8 +227,7 @@ for (const screen of SCREENS) {
     });
 
     test('Mensajes, Ajustes: the form’s own rule (the e-mail shape) at «Responder a»', async ({ page }) => {
-      await signIn(page, 'gerencia@teideaventura.demo');
-      await page.goto('/messages');
+      await openAs(page, '/messages', 'gerencia@teideaventura.demo');
       await page.getByRole('tab', { name: 'Ajustes' }).click();
       const form = page.getByRole('form', { name: 'Ajustes de mensajes' });
       const field = form.getByLabel('Responder a');
@@ -257,8 +255,7 @@ for (const screen of SCREENS) {
       );
       const [edited, other] = products;
       expect(other?.code).toBeTruthy();
-      await signIn(page, 'gerencia@teideaventura.demo');
-      await page.goto(`/products/edit/${edited?.id}`);
+      await openAs(page, `/products/edit/${edited?.id}`, 'gerencia@teideaventura.demo');
       const field = page.getByLabel('Código', { exact: true });
       await field.fill(other?.code ?? '');
       const submit = page.getByRole('button', { name: 'Guardar', exact: true });
@@ -285,8 +282,7 @@ for (const screen of SCREENS) {
       );
       const booking = bookings[0];
       expect(booking, 'a booking that still owes money').toBeTruthy();
-      await signIn(page, 'gerencia@teideaventura.demo');
-      await page.goto(`/booking/edit/${booking?.id}`);
+      await openAs(page, `/booking/edit/${booking?.id}`, 'gerencia@teideaventura.demo');
       await page.getByRole('button', { name: 'Registrar cobro' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Registrar cobro' });
       const amount = dialog.getByLabel('Importe');
@@ -323,8 +319,7 @@ for (const screen of SCREENS) {
       const booking = bookings[0];
       expect(booking, 'a booking a few days ahead').toBeTruthy();
       if (!booking) return;
-      await signIn(page, 'gerencia@teideaventura.demo');
-      await page.goto(`/booking/edit/${booking.id}`);
+      await openAs(page, `/booking/edit/${booking.id}`, 'gerencia@teideaventura.demo');
       await page.getByRole('button', { name: 'Añadir adultos' }).click();
       const close = (closed: boolean) =>
         api(request, token, 'PUT', `/products/${booking.product_id}/departures`, {

@@ -12,6 +12,29 @@ export async function signIn(page: Page, email = ADMIN, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/**
+ * Signs in through the API and opens `path`: one load of the app instead of three (the login
+ * screen, the home page, then `path`). The browser keeps the session as the login screen leaves it
+ * (spec §3: token, userId, userName, roles); the login screen has journeys of its own (auth.spec.ts).
+ */
+export async function openAs(page: Page, path: string, email = ADMIN) {
+  const res = await page.request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), `login ${email}`).toBe(200);
+  const { token, user } = (await res.json()) as { token: string; user: { id: string; name: string; level: number } };
+  // Any page of the origin holds its storage; the readiness answer loads no app.
+  await page.goto('/api/v1/ready');
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userId', user.id);
+      localStorage.setItem('userName', user.name);
+      localStorage.setItem('roles', JSON.stringify([user.level]));
+    },
+    { token, user },
+  );
+  await page.goto(path);
+}
+
 export const storage = (page: Page) =>
   page.evaluate(() => ({
     token: localStorage.getItem('token'),

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { api, signIn, tokenOf } from './helpers';
+import { api, openAs, signIn, tokenOf } from './helpers';
 
 /** MESSAGES_SCREENSHOTS=<dir>: also save how the screens look, to check them by eye. */
 const shot = (page: Page, name: string) =>
@@ -166,8 +166,7 @@ test.describe('messages (issue 14)', () => {
   });
 
   test('"Exportar CSV" downloads the outbox with its filters (issue 31)', async ({ page }) => {
-    await signIn(page, ADMIN_TO);
-    await page.goto('/messages?state=sent');
+    await openAs(page, '/messages?state=sent', ADMIN_TO);
     const table = page.getByRole('table', { name: 'Mensajes' });
     await expect(table.getByRole('row', { name: /Enviado/ }).first()).toBeVisible({ timeout: 30_000 });
     const [download] = await Promise.all([
@@ -214,8 +213,7 @@ test.describe('messages (issue 14)', () => {
     const mineIds = new Set(mine.map((b) => b.id));
     const others = all.find((m) => m.booking_id && !mineIds.has(m.booking_id));
 
-    await signIn(page, 'ventas@teideaventura.demo');
-    await page.goto(`/booking/edit/${booking.id}`);
+    await openAs(page, `/booking/edit/${booking.id}`, 'ventas@teideaventura.demo');
     const panel = page.getByRole('region', { name: 'Mensajes' });
     await panel
       .getByRole('button', { name: /ver el mensaje/ })

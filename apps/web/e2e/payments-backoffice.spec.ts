@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp';
 import { expectAccessible } from './axe';
-import { api, local, signIn, tokenOf } from './helpers';
+import { api, local, openAs, tokenOf } from './helpers';
 import { redsysOperator } from './payment-helpers';
 import { isoIn } from './public-helpers';
 import { REDSYS_TEST_KEY, signedNotification, startRedsysBank, type TBank } from './redsys-bank';
@@ -79,8 +79,7 @@ test.describe('payments in the back-office (issue 32)', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, MANAGER);
-    await page.goto('/tour-operator');
+    await openAs(page, '/tour-operator', MANAGER);
     await page.getByRole('button', { name: 'Pagos en línea Teide Aventura' }).click();
     const drawer = page.getByRole('dialog', { name: /Pagos en línea/ });
     await expect(drawer).toBeVisible();
@@ -122,8 +121,7 @@ test.describe('payments in the back-office (issue 32)', () => {
     const product = await createProduct(request, `Señal E2E ${stamp}`, date, '10:00');
 
     // «Cobro»: a 30 % deposit online, the rest on the day or by link.
-    await signIn(page, MANAGER);
-    await page.goto(`/products/edit/${product.id}`);
+    await openAs(page, `/products/edit/${product.id}`, MANAGER);
     await page.getByRole('radio', { name: /Señal en línea y resto/ }).check();
     await page.getByRole('textbox', { name: 'Señal' }).fill('30');
     await expect(page.getByText(/paga 10,50 € de señal al reservar y 24,50 € después/)).toBeVisible();
@@ -244,8 +242,7 @@ test.describe('payments in the back-office (issue 32)', () => {
       const booking = (await created.json()) as { id: string; locator: string };
       const order = await payThroughRedsys(request, booking.id);
 
-      await signIn(page, MANAGER);
-      await page.goto(`/booking/edit/${booking.id}`);
+      await openAs(page, `/booking/edit/${booking.id}`, MANAGER);
       const panel = paymentsPanel(page);
       const pendingAmount = panel.getByText('Pendiente', { exact: true }).locator('..');
       const table = panel.getByRole('table', { name: 'Cobros registrados' });
@@ -388,8 +385,7 @@ test.describe('payments in the back-office (issue 32)', () => {
         force: true,
       });
 
-      await signIn(page, GUIDE);
-      await page.goto(`/schedule-sheets/${sheet.id}`);
+      await openAs(page, `/schedule-sheets/${sheet.id}`, GUIDE);
       const row = page.getByRole('button', { name: new RegExp(`^Ana Torres ${stamp}`) });
       await expect(row).toContainText('Pendiente 70,00 €');
       await page.getByRole('button', { name: `Cobrar a Ana Torres ${stamp}: 70,00 € pendientes` }).tap();
@@ -406,8 +402,7 @@ test.describe('payments in the back-office (issue 32)', () => {
 
       // The office sees who holds the cash.
       await page.evaluate(() => localStorage.clear());
-      await signIn(page, MANAGER);
-      await page.goto(`/booking/edit/${booking.id}`);
+      await openAs(page, `/booking/edit/${booking.id}`, MANAGER);
       const table = paymentsPanel(page).getByRole('table', { name: 'Cobros registrados' });
       await expect(table).toContainText(`Cobrado en el embarque por ${GUIDE_NAME}`);
       await expect(table).toContainText('50,00 €');

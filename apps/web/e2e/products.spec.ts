@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { openAs, signIn } from './helpers';
 
 const MANAGER = 'gerencia@teideaventura.demo';
 
@@ -281,8 +281,7 @@ test.describe('products (PRODUCT §5: general data, tariffs, availability, picku
     await signOut(page);
 
     // The Operador: no "Nuevo producto"; the general data read-only; the rules editable.
-    await signIn(page, 'operaciones@teideaventura.demo');
-    await page.goto('/products');
+    await openAs(page, '/products', 'operaciones@teideaventura.demo');
     await expect(page.getByRole('heading', { name: 'Productos', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nuevo producto' })).toHaveCount(0);
     await page.goto(`/products/edit/${id}`);
@@ -291,8 +290,14 @@ test.describe('products (PRODUCT §5: general data, tariffs, availability, picku
     await expect(page.getByLabel('Precio (Adulto)')).toHaveAttribute('readonly', '');
     await expect(page.getByRole('button', { name: 'Añadir temporada' })).toHaveCount(0);
     const rule = page.getByRole('group', { name: 'Regla 1', exact: true });
-    await rule.locator('label', { hasText: /^S$/ }).click();
-    await expect(rule.getByLabel('sábado')).toBeChecked();
+    // The form holds the stored rule (Tuesday and Thursday) before it is changed: a click while it
+    // was still being filled was lost once on CI.
+    await expect(rule.getByLabel('martes')).toBeChecked();
+    await expect(rule.getByLabel('jueves')).toBeChecked();
+    await expect(async () => {
+      if (!(await rule.getByLabel('sábado').isChecked())) await rule.locator('label', { hasText: /^S$/ }).click();
+      await expect(rule.getByLabel('sábado')).toBeChecked({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/v1/products/${id}`));
     await page.getByRole('button', { name: 'Guardar' }).click();
     const body = (await put).postDataJSON() as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { openAs } from './helpers';
 
 const OPERATOR_ADMIN = 'gerencia@teideaventura.demo';
 const stamp = () => Date.now().toString(36).slice(-5).toUpperCase();
@@ -21,8 +21,7 @@ async function pickDay(page: Page, input: Locator, day: number, { nextMonth = fa
 
 test.describe('resources: vehicles, accommodations, persons (PRODUCT §4, §5)', () => {
   test('create a vehicle with an unavailable period and see it in the list', async ({ page }) => {
-    await signIn(page, OPERATOR_ADMIN);
-    await page.goto('/resources/vehicles');
+    await openAs(page, '/resources/vehicles', OPERATOR_ADMIN);
     await expect(page.getByRole('heading', { name: 'Vehículos' })).toBeVisible();
 
     // .first(): an empty list offers the same button in its empty state.
@@ -69,8 +68,7 @@ test.describe('resources: vehicles, accommodations, persons (PRODUCT §4, §5)',
   });
 
   test('import a CSV of hotels with one bad row: preview, report, then the hotels in the list', async ({ page }) => {
-    await signIn(page, OPERATOR_ADMIN);
-    await page.goto('/resources/accommodations');
+    await openAs(page, '/resources/accommodations', OPERATOR_ADMIN);
     await page.getByRole('button', { name: 'Importar CSV' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Importar alojamientos desde CSV' });
     await expect(dialog.getByRole('button', { name: 'Descargar plantilla' })).toBeVisible();
@@ -117,8 +115,7 @@ test.describe('resources: vehicles, accommodations, persons (PRODUCT §4, §5)',
   });
 
   test('create a person with languages and a document', async ({ page }) => {
-    await signIn(page, OPERATOR_ADMIN);
-    await page.goto('/resources/persons');
+    await openAs(page, '/resources/persons', OPERATOR_ADMIN);
     await page.getByRole('button', { name: 'Nueva persona' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'Nueva persona' });
     await drawer.getByRole('button', { name: 'Guardar' }).click();
@@ -163,8 +160,7 @@ test.describe('resources: vehicles, accommodations, persons (PRODUCT §4, §5)',
   test('PRODUCT §3: a seller reads accommodations only; a driver reads vehicles without write actions', async ({
     page,
   }) => {
-    await signIn(page, 'ventas@teideaventura.demo');
-    await page.goto('/resources/accommodations');
+    await openAs(page, '/resources/accommodations', 'ventas@teideaventura.demo');
     await expect(page.getByRole('heading', { name: 'Alojamientos' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Nuevo alojamiento' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Importar CSV' })).toHaveCount(0);
@@ -174,8 +170,7 @@ test.describe('resources: vehicles, accommodations, persons (PRODUCT §4, §5)',
 
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, 'chofer@teideaventura.demo');
-    await page.goto('/resources/vehicles');
+    await openAs(page, '/resources/vehicles', 'chofer@teideaventura.demo');
     await expect(page.getByRole('heading', { name: 'Vehículos' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Nuevo vehículo' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { api, local, signIn, tokenOf } from './helpers';
+import { api, local, openAs, signIn, tokenOf } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
 const MANAGER = 'gerencia@teideaventura.demo';
@@ -120,8 +120,7 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
     });
 
     // The list: today by default; "Día siguiente" goes to tomorrow and keeps it in the URL.
-    await signIn(page, OPERATOR);
-    await page.goto('/schedule-sheets');
+    await openAs(page, '/schedule-sheets', OPERATOR);
     await expect(page.getByRole('heading', { name: 'Hojas de servicio', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: /^Día siguiente/ }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]date=${tomorrow.date}`));
@@ -346,8 +345,7 @@ test.describe('schedule sheets (PRODUCT §4, §5: /schedule-sheets, /schedule-sh
     }) => {
       test.setTimeout(120_000);
       const { productName, stamp, zoe } = setup;
-      await signIn(page, OPERATOR);
-      await page.goto(`/schedule-sheets/${setup.sheetId}`);
+      await openAs(page, `/schedule-sheets/${setup.sheetId}`, OPERATOR);
       await expect(page.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
       const list = page.getByRole('region', { name: 'Pasajeros y embarque' });
       const zoeButton = list.getByRole('button', { name: new RegExp(`^Zoe Hotel ${stamp}`) });

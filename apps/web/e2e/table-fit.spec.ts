@@ -5,7 +5,7 @@
  * "Columnas" choice is kept per user across a reload and a new login.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, openAs, signIn } from './helpers';
 
 const TOUR_OPERATOR_ADMIN = 'gerencia@teideaventura.demo';
 const LISTS = [
@@ -95,8 +95,7 @@ for (const user of [ADMIN, TOUR_OPERATOR_ADMIN]) {
 
 test("the administrator's bookings name their tour operator and filter by it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN);
-  await page.goto('/booking?all_dates=1');
+  await openAs(page, '/booking?all_dates=1', ADMIN);
   const table = page.getByRole('table', { name: 'Reservas' });
   await expect(table.getByRole('columnheader', { name: 'Tour operador' })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Atlántico Sur Excursiones' }).first()).toBeVisible();
@@ -150,8 +149,7 @@ test('"Columnas": the chosen columns stay after a reload and a new login, and no
   // Another browser, a new login: the same choice.
   const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const again = await other.newPage();
-  await signIn(again, user);
-  await again.goto('/booking?all_dates=1');
+  await openAs(again, '/booking?all_dates=1', user);
   const table2 = again.getByRole('table', { name: 'Reservas' });
   await expect(table2.getByRole('columnheader', { name: 'Canal' })).toBeVisible();
   // And back to the defaults.

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, openAs } from './helpers';
 import { auth, isoIn, productNamed, publicSlots, staffToken } from './public-helpers';
 
 test.use({ timezoneId: 'Asia/Tokyo' });
@@ -101,8 +101,7 @@ test.describe("one time zone: the operator's (issue 12)", () => {
     const paidText = tenerife(paidAt.toISOString());
     expect(paidText.endsWith(' 02:44')).toBe(true);
 
-    await signIn(page, OFFICE);
-    await page.goto(`/booking/edit/${booking.id}`);
+    await openAs(page, `/booking/edit/${booking.id}`, OFFICE);
     await expect(page.getByRole('heading', { name: `Reserva ${booking.locator}`, level: 1 })).toBeVisible({
       timeout: 30_000,
     });
@@ -162,8 +161,7 @@ test.describe("one time zone: the operator's (issue 12)", () => {
   test('the administrator reads the same times and which zone they are in', async ({ page, request }) => {
     test.setTimeout(120_000);
     const { booking, paidAt, eventAt } = await bookingPaidAt244(request);
-    await signIn(page, ADMIN);
-    await page.goto(`/booking/edit/${booking.id}`);
+    await openAs(page, `/booking/edit/${booking.id}`, ADMIN);
     const payments = page.getByRole('table', { name: 'Cobros registrados' });
     await expect(payments).toContainText(tenerife(paidAt.toISOString()), { timeout: 30_000 });
     await expect(payments.getByRole('columnheader', { name: 'Fecha (hora de Canarias)' })).toBeVisible();

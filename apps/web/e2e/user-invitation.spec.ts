@@ -3,7 +3,7 @@
  * the password empty; "Reenviar invitación" in the user's form sends a fresh link.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, openAs } from './helpers';
 
 const MANAGER = 'gerencia@teideaventura.demo';
 
@@ -22,8 +22,7 @@ test('a user created without a password is told they get an invitation; the offi
   const stamp = Date.now().toString(36);
   const name = `Iker Invitado ${stamp}`;
   const email = `iker.${stamp}@teideaventura.demo`;
-  await signIn(page, MANAGER);
-  await page.goto('/users');
+  await openAs(page, '/users', MANAGER);
   await page.getByRole('button', { name: 'Nuevo usuario' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo usuario' });
   await dialog.getByLabel('Nombre completo').fill(name);

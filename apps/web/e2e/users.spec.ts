@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { openAs, signIn } from './helpers';
 
 test.describe('users screen (spec §5, §7)', () => {
   test('create with validation errors, edit and delete a user', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/users');
+    await openAs(page, '/users');
     await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
 
     // Create: empty form → "Campo requerido"; bad e-mail → the spec's message.
@@ -58,8 +57,7 @@ test.describe('users screen (spec §5, §7)', () => {
   });
 
   test('spec §7: filtering by role asks the API for level[eq] and keeps it in the URL', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/users');
+    await openAs(page, '/users');
     const request = page.waitForRequest((r) => r.url().includes('/api/v1/users') && r.url().includes('level[eq]=4'));
     await page.getByRole('combobox', { name: 'Rol' }).click();
     await page.getByRole('option', { name: 'Chofer' }).click();
@@ -84,8 +82,7 @@ test.describe('users screen (spec §5, §7)', () => {
   });
 
   test('a level-1 admin cannot choose the operator nor the administrator role', async ({ page }) => {
-    await signIn(page, 'gerencia@teideaventura.demo');
-    await page.goto('/users');
+    await openAs(page, '/users', 'gerencia@teideaventura.demo');
     await page.getByRole('button', { name: 'Nuevo usuario' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nombre completo').fill('Pedro Chofer Nuevo');
@@ -99,8 +96,7 @@ test.describe('users screen (spec §5, §7)', () => {
 
 test.describe('users screen errors (spec §8)', () => {
   test('a failing delete is silently ignored and loses nothing', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/users?q=Hans');
+    await openAs(page, '/users?q=Hans');
     const row = page.getByRole('row', { name: /Hans Müller/ });
     await expect(row).toBeVisible();
     await page.route('**/api/v1/users/*', (route) =>

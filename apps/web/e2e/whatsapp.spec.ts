@@ -5,7 +5,7 @@
  * text written; wa.me is stubbed, the popup's address is what is checked.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { api, local, signIn, tokenOf } from './helpers';
+import { api, local, openAs, signIn, tokenOf } from './helpers';
 
 const OPERATOR = 'operaciones@teideaventura.demo';
 const MANAGER = 'gerencia@teideaventura.demo';
@@ -94,8 +94,7 @@ test.describe('WhatsApp to a customer (issue 14)', () => {
     context,
   }) => {
     const { ana } = setup;
-    await signIn(page, OPERATOR);
-    await page.goto(`/booking/edit/${ana.id}`);
+    await openAs(page, `/booking/edit/${ana.id}`, OPERATOR);
     await expect(page.getByRole('heading', { name: `Reserva ${ana.locator}`, level: 1 })).toBeVisible();
     const links = page.getByRole('region', { name: 'Enlaces para el cliente' });
     await expect(links.getByText('Abre un chat con +34 600 111 222')).toBeVisible();
@@ -113,8 +112,7 @@ test.describe('WhatsApp to a customer (issue 14)', () => {
 
   test('a booking without a phone: the button is there, unusable, and says why', async ({ page }) => {
     const { noPhone } = setup;
-    await signIn(page, OPERATOR);
-    await page.goto(`/booking/edit/${noPhone.id}`);
+    await openAs(page, `/booking/edit/${noPhone.id}`, OPERATOR);
     const button = page.getByRole('region', { name: 'Enlaces para el cliente' }).getByRole('button', {
       name: 'Enviar por WhatsApp',
     });
