@@ -35,14 +35,8 @@ import type { TBookingAccess } from '../utils/booking-access';
 import { addDays, isIsoDate } from '../utils/booking-calendar';
 import { AccommodationSelect } from './accommodation-select';
 
-/** URL keys of the filters ("Limpiar filtros" removes them all, back to the next 7 days). */
-export const FILTER_KEYS = [
-  'q',
-  'from',
-  'to',
-  'all_dates',
-  'product_id',
-  'state',
+/** Filters behind "Más filtros" on a phone (the count on the button says how many are on). */
+const EXTRA_FILTER_KEYS = [
   'payment_state',
   'seller_id',
   'channel',
@@ -50,6 +44,8 @@ export const FILTER_KEYS = [
   'accommodation_id',
   'tour_operator_id',
 ] as const;
+/** URL keys of the filters ("Limpiar filtros" removes them all, back to the next 7 days). */
+export const FILTER_KEYS = ['q', 'from', 'to', 'all_dates', 'product_id', 'state', ...EXTRA_FILTER_KEYS] as const;
 /** Days after today the list shows by default (PRODUCT §5: today → +7 days). */
 export const DEFAULT_RANGE_DAYS = 7;
 
@@ -136,15 +132,6 @@ export function formatRange(a: unknown, b: unknown): string {
   return `${shortDay.format(new Date(`${from}T00:00:00Z`)).replace(/\./g, '')} – ${formatDay(to)}`;
 }
 
-/** Filters behind "Más filtros" on a phone (the count on the button says how many are on). */
-const EXTRA_FILTER_KEYS = [
-  'payment_state',
-  'seller_id',
-  'channel',
-  'channel_id',
-  'accommodation_id',
-  'tour_operator_id',
-];
 /** Filters that narrow the rows, as opposed to the date range. */
 export const NARROWING_KEYS = FILTER_KEYS.filter((k) => !['from', 'to', 'all_dates'].includes(k));
 const VIEWS = [
