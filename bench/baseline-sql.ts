@@ -39,22 +39,28 @@ export const BOOKING_COLUMNS = [
   'seller_id',
   'commission_pct',
   'commission_cents',
+  'tax_rate',
   'created_by',
   'state',
   'payment_state',
   'passengers',
+  'answers',
   'checked_in_at',
   'checked_in_by',
   'cancel_reason',
   'cancelled_at',
   'confirmed_at',
   'customer_confirmed_at',
+  'hold_expires_at',
+  'channel_id',
+  'reseller_reference',
+  'octo_uuid',
   'version',
   'created_at',
   'updated_at',
 ] as const;
 
-const SELECT_VIEW = `select ${BOOKING_COLUMNS.map((c) => `"bookings"."${c}"`).join(', ')}, "products"."id", "products"."code", "products"."name", "seller"."id", "seller"."full_name", "accommodations"."id", "accommodations"."name", "accommodations"."zone", "accommodations"."pickup_point", "pickup_at"."id", "pickup_at"."name", "pickup_at"."pickup_point", "bookings"."created_at"::text from "bookings" inner join "products" on "products"."id" = "bookings"."product_id" left join "users" "seller" on "seller"."id" = "bookings"."seller_id" left join "accommodations" on "accommodations"."id" = "bookings"."accommodation_id" left join "accommodations" "pickup_at" on "pickup_at"."id" = "accommodations"."pickup_at_id"`;
+const SELECT_VIEW = `select ${BOOKING_COLUMNS.map((c) => `"bookings"."${c}"`).join(', ')}, "products"."id", "products"."code", "products"."name", "tour_operators"."id", "tour_operators"."name", "seller"."id", "seller"."full_name", "accommodations"."id", "accommodations"."name", "accommodations"."zone", "accommodations"."pickup_point", "pickup_at"."id", "pickup_at"."name", "pickup_at"."pickup_point", "bookings"."created_at"::text, (select "tour_operators"."timezone" from "tour_operators" where "tour_operators"."id" = "bookings"."tour_operator_id"), (select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = "bookings"."channel_id"), "products"."payment_mode", "products"."deposit_percent", "products"."deposit_per_pax_cents", exists (select 1 from "payment_settings" where "payment_settings"."tour_operator_id" = "bookings"."tour_operator_id" and "payment_settings"."provider" is not null) from "bookings" inner join "products" on "products"."id" = "bookings"."product_id" inner join "tour_operators" on "tour_operators"."id" = "bookings"."tour_operator_id" left join "users" "seller" on "seller"."id" = "bookings"."seller_id" left join "accommodations" on "accommodations"."id" = "bookings"."accommodation_id" left join "accommodations" "pickup_at" on "pickup_at"."id" = "accommodations"."pickup_at_id"`;
 
 /** What a list request carries (the filters in the order the benchmark's URLs send them). */
 export type ListShape = {
@@ -97,7 +103,7 @@ export function listSql(shape: ListShape, v: ListValues) {
   if (shape.productId) conds.push(`"bookings"."product_id" = ${p(v.productId)}`);
   if (shape.state) conds.push(`"bookings"."state" = ${p(v.state)}`);
   if (shape.q) {
-    const cols = ['locator', 'customer_name', 'customer_email', 'customer_phone'];
+    const cols = ['locator', 'customer_name', 'customer_email', 'customer_phone', 'reseller_reference'];
     const q = escapeLike(v.q ?? '');
     conds.push(
       `(${cols.map((c) => `f_unaccent("bookings"."${c}"::text) like '%' || f_unaccent(${p(q)}) || '%'`).join(' or ')})`,

@@ -54,18 +54,40 @@ total=$(wc -l <"$work/queue")
 echo 0 >"$work/next"
 echo "e2e: $total units in $lanes lanes"
 
-# Hands out the next unit's line number (1-based), or nothing when the queue is empty.
+# A small spec file (bytes) shares its Playwright run with the next small ones, up to BATCH of them:
+# each run costs ~7 s of start-up (the CLI, the config, a browser) before its first test.
+small_bytes="${E2E_SMALL_BYTES:-7000}"
+batch="${E2E_BATCH:-3}"
+is_small() { # a whole spec file (no --grep) under small_bytes
+  local line=$1
+  [ -z "${line#*$'\t'}" ] && [ "$(wc -c <"$e2e_dir/${line%%$'\t'*}")" -lt "$small_bytes" ]
+}
+
+# Hands out the next unit's line numbers (1-based, one, or several small ones), or nothing when the
+# queue is empty.
 claim() {
   (
     flock 9
     n=$(($(cat "$work/next") + 1))
+    [ "$n" -le "$total" ] || {
+      echo "$n" >"$work/next"
+      exit 0
+    }
+    claimed="$n"
+    if is_small "$(sed -n "${n}p" "$work/queue")"; then
+      while [ "$(wc -w <<<"$claimed")" -lt "$batch" ] && [ "$((n + 1))" -le "$total" ] &&
+        is_small "$(sed -n "$((n + 1))p" "$work/queue")"; do
+        n=$((n + 1))
+        claimed="$claimed $n"
+      done
+    fi
     echo "$n" >"$work/next"
-    [ "$n" -le "$total" ] && echo "$n"
+    echo "$claimed"
   ) 9>"$work/lock"
 }
 
 lane() {
-  local i=$1 port=$((base_port + $1)) log="$work/lane-$1.log" data failed=0 n line spec grep started
+  local i=$1 port=$((base_port + $1)) log="$work/lane-$1.log" data failed=0 n line grep started units specs_run
   data=$(mktemp -d "${TMPDIR:-/tmp}/trayecto-e2e-lane$i.XXXXXX")
   # The compiled server, as production runs it (the same as the Playwright config's webServer).
   NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$data" SEED_DEMO=true LOG_LEVEL=warn DATABASE_URL='' \
@@ -77,16 +99,21 @@ lane() {
     curl -fsS "http://127.0.0.1:$port/api/v1/ready" >/dev/null 2>&1 && break
     sleep 1
   done
-  while n=$(claim) && [ -n "$n" ]; do
-    line=$(sed -n "${n}p" "$work/queue")
-    spec=${line%%$'\t'*}
-    grep=${line#*$'\t'}
+  while units=$(claim) && [ -n "$units" ]; do
+    specs_run=()
+    grep=""
+    for n in $units; do
+      line=$(sed -n "${n}p" "$work/queue")
+      specs_run+=("${line%%$'\t'*}")
+      grep=${line#*$'\t'}
+    done
+    n=${units%% *}
     started=$(date +%s)
-    printf '\n>>> lane %s, unit %s/%s: %s %s\n' "$i" "$n" "$total" "$spec" "${grep:+(--grep $grep)}" >>"$log"
+    printf '\n>>> lane %s, unit %s/%s: %s %s\n' "$i" "$units" "$total" "${specs_run[*]}" "${grep:+(--grep $grep)}" >>"$log"
     if ! E2E_PORT="$port" E2E_REUSE_SERVER=1 E2E_OUTPUT_DIR="test-results/lane-$i/unit-$n" \
-      "$playwright" test -c "$config" "$spec" ${grep:+--grep "$grep"} >>"$log" 2>&1; then
+      "$playwright" test -c "$config" "${specs_run[@]}" ${grep:+--grep "$grep"} >>"$log" 2>&1; then
       failed=1
-      echo "FAILED: $spec ${grep:+(--grep $grep)}" >>"$work/failures"
+      echo "FAILED: ${specs_run[*]} ${grep:+(--grep $grep)}" >>"$work/failures"
     fi
     printf '<<< %ss\n' "$(($(date +%s) - started))" >>"$log"
   done
