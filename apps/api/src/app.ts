@@ -18,9 +18,12 @@ import { createTokenService, type TokenService } from './modules/auth/auth.token
 import { registerBookingListener } from './modules/bookings/booking-listeners';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { getBooking, isPreparedByStaff } from './modules/bookings/bookings.service';
+import { cashRoutes } from './modules/cash/cash.routes';
 import { channelsRoutes } from './modules/channels/channels.routes';
+import { commissionsRoutes } from './modules/commissions/commissions.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import type { BookingReads } from './modules/messages/messages.ports';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -39,6 +42,7 @@ import { productsRoutes } from './modules/products/products.routes';
 import { getPublicBooking } from './modules/public/public.bookings';
 import { publicPages } from './modules/public/public.pages';
 import { publicRoutes } from './modules/public/public.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { scheduleSheetsRoutes } from './modules/schedule-sheets/schedule-sheets.routes';
 import { tourOperatorsRoutes } from './modules/tour-operators/tour-operators.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -235,6 +239,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(refundsRoutes);
       await api.register(paymentsRoutes);
       await api.register(channelsRoutes);
+      await api.register(invoicesRoutes);
+      await api.register(commissionsRoutes);
+      await api.register(cashRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api/v1' },
   );

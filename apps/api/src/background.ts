@@ -17,6 +17,8 @@ import { messageOrigin } from './lib/public-origin';
 import { purgeExpiredHits } from './lib/rate-limit';
 import { expireEndedHolds, expireHold, HOLD_EXPIRY_JOB, REFUND_EXCESS_JOB } from './modules/bookings/bookings.service';
 import { purgeOldChannelRequests } from './modules/channels/channels.service';
+import { sendLeftPending, sendPendingRecords } from './modules/invoices/invoices.sender';
+import { SEND_RECORDS_JOB } from './modules/invoices/invoices.service';
 import { createMessageSender, type MessageSender } from './modules/messages/messages.delivery';
 import type { BookingReads } from './modules/messages/messages.ports';
 import { queueDueReminders } from './modules/messages/messages.reminders';
@@ -35,6 +37,7 @@ export const TASK = {
   PURGE_JOBS: 'jobs.purge',
   HOLD_SWEEP: 'payments.hold-sweep',
   PURGE_CHANNEL_REQUESTS: 'channels.purge-requests',
+  SEND_PENDING_INVOICE_RECORDS: 'invoices.send-pending',
 } as const;
 
 const MINUTE = 60_000;
@@ -48,6 +51,8 @@ export type BackgroundOptions = {
   log: FastifyBaseLogger;
   /** The mail delivery's pace (tests set short ones) and its retry policy. */
   mail?: { pollMs?: number; leaseMs?: number; retry?: Partial<RetryPolicy> };
+  /** The VERI*FACTU sender's `fetch` and time limit (tests). */
+  aeat?: { fetch?: FetchLike; timeoutMs?: number };
   /** Webhooks' `fetch` and time limit (tests). */
   webhook?: { fetch?: FetchLike; timeoutMs?: number };
   /** Tasks the loop leaves alone (tests run them with `runner.runTask(name, now)`). */
@@ -153,6 +158,18 @@ export function createBackground(o: BackgroundOptions): Background {
       firstRunAfterMs: 15 * MINUTE,
       run: ({ now, signal }) => purgeRounds(() => purgeOldChannelRequests(db, now, 500), 500, signal),
     },
+    {
+      // ADR 025: VERI*FACTU records their jobs left pending (the AEAT away for long, the URL set later).
+      name: TASK.SEND_PENDING_INVOICE_RECORDS,
+      everyMs: 15 * MINUTE,
+      firstRunAfterMs: 5 * MINUTE,
+      run: ({ signal }) =>
+        sendLeftPending(
+          db,
+          { url: config.AEAT_VERIFACTU_URL, fetch: o.aeat?.fetch, timeoutMs: o.aeat?.timeoutMs },
+          signal,
+        ),
+    },
   ];
   const tasks = list.map((t) => ({ ...t, paused: o.paused?.includes(t.name) ?? false }));
 
@@ -163,6 +180,18 @@ export function createBackground(o: BackgroundOptions): Background {
       kind: HOLD_EXPIRY_JOB,
       run: async ({ job, now }) => {
         await expireHold(db, String(job.payload.booking_id ?? ''), now);
+      },
+    },
+    {
+      // ADR 025: an invoice's VERI*FACTU record (and its operator's earlier pending ones) to the AEAT.
+      kind: SEND_RECORDS_JOB,
+      backoff: { baseMs: MINUTE, maxMs: 60 * MINUTE },
+      run: async ({ job }) => {
+        await sendPendingRecords(
+          db,
+          { url: config.AEAT_VERIFACTU_URL, fetch: o.aeat?.fetch, timeoutMs: o.aeat?.timeoutMs },
+          job,
+        );
       },
     },
     {

@@ -203,6 +203,48 @@ async function questionScreens(page: Page): Promise<TScreen[]> {
   ];
 }
 
+/**
+ * «Facturas» (issue 34): the list, an invoice in its drawer (lines, taxes, VERI*FACTU record),
+ * «Rectificar» and, on a paid booking's page, «Emitir factura completa». The simplified invoice of
+ * a paid booking without a full one is issued first (asking again answers the same invoice).
+ */
+async function invoiceScreens(page: Page, token: string): Promise<TScreen[]> {
+  const res = await page.request.get('/api/v1/bookings?per_page=100', { headers: auth(token) });
+  const paid = ((await res.json()) as { id: string; payment_state: string }[]).filter(
+    (b) => b.payment_state === 'paid',
+  );
+  for (const b of paid) {
+    const list = await page.request.get(`/api/v1/bookings/${b.id}/invoices`, { headers: auth(token) });
+    const types = ((await list.json()) as { type: string }[]).map((i) => i.type);
+    if (types.includes('F1') || types.includes('F3')) continue;
+    const issued = await page.request.post(`/api/v1/bookings/${b.id}/invoices`, {
+      headers: auth(token),
+      data: { kind: 'simplified' },
+    });
+    expect(issued.ok(), `invoice of ${b.id}: ${issued.status()}`).toBe(true);
+    const { id } = (await issued.json()) as { id: string };
+    return [
+      { name: 'Facturas', path: '/invoices' },
+      { name: 'Facturas: factura', path: `/invoices?invoice=${id}` },
+      {
+        name: 'Facturas: rectificar',
+        path: `/invoices?invoice=${id}`,
+        // Opened from the invoice's drawer: the dialog over it is the one to wait for.
+        dialog: async (p: Page) => {
+          await p.getByRole('button', { name: 'Rectificar' }).first().click({ timeout: 15_000 });
+          await expect(p.getByRole('dialog', { name: /^Rectificar la factura/ })).toBeVisible();
+        },
+      },
+      {
+        name: 'Reserva: factura completa',
+        path: `/booking/edit/${b.id}`,
+        dialog: openButton('Emitir factura completa'),
+      },
+    ];
+  }
+  throw new Error('No paid demo booking without a full invoice');
+}
+
 /** The night tour's booking question (issue 33 item 3), a choice, open in the product form with its options. */
 async function productQuestionScreen(page: Page, token: string): Promise<TScreen[]> {
   const res = await page.request.get('/api/v1/products?per_page=100', { headers: auth(token) });
@@ -214,6 +256,43 @@ async function productQuestionScreen(page: Page, token: string): Promise<TScreen
   };
   return [{ name: 'Producto: pregunta al reservar', path: `/products/edit/${night?.id}`, dialog: openQuestion }];
 }
+
+/**
+ * «Comisiones» and «Caja» (issue 34) beyond their first tab (the menu brings those): a party's
+ * bookings due, a statement made and its «Marcar como pagada», a person's payments not handed over
+ * and «Recibir entrega».
+ */
+const moneyScreens = (): TScreen[] => {
+  const openStatement = async (p: Page) => {
+    await p.getByRole('button', { name: 'Crear liquidación' }).first().click({ timeout: 15_000 });
+    await expect(p.getByRole('tab', { name: 'Liquidaciones', selected: true })).toBeVisible();
+    await p.locator('tbody tr').first().getByRole('button').click({ timeout: 15_000 });
+    await p.getByRole('button', { name: 'Marcar como pagada' }).click({ timeout: 15_000 });
+    await expect(p.getByRole('dialog', { name: 'Marcar como pagada' })).toBeVisible();
+  };
+  const openHolder = async (p: Page) => {
+    await p.locator('tbody tr').first().getByRole('button').click({ timeout: 15_000 });
+    await expect(p.getByRole('dialog')).toBeVisible();
+  };
+  const openHandover = async (p: Page) => {
+    await openHolder(p);
+    await p.getByRole('button', { name: 'Recibir entrega' }).click({ timeout: 15_000 });
+    await expect(p.getByRole('dialog', { name: 'Recibir entrega' })).toBeVisible();
+  };
+  return [
+    {
+      name: 'Comisiones: reservas pendientes',
+      path: '/commissions',
+      dialog: async (p: Page) => {
+        await p.getByRole('button', { name: 'Ver reservas' }).first().click({ timeout: 15_000 });
+        await expect(p.getByRole('columnheader', { name: 'Importe' }).first()).toBeVisible();
+      },
+    },
+    { name: 'Comisiones: marcar como pagada', path: '/commissions', dialog: openStatement },
+    { name: 'Caja: cobros de una persona', path: '/cash', dialog: openHolder },
+    { name: 'Caja: recibir entrega', path: '/cash', dialog: openHandover },
+  ];
+};
 
 async function firstHref(page: Page, pattern: RegExp): Promise<string | null> {
   const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
@@ -299,10 +378,25 @@ const ROLES: { email: string; extra: (page: Page) => Promise<TScreen[]> }[] = [
       if (sheet) out.push({ name: 'Hoja de servicio', path: sheet });
       out.push(...(await messageScreens(page)));
       out.push(...(await channelScreens(page, token as string)));
+      out.push(...(await invoiceScreens(page, token as string)));
+      out.push(...moneyScreens());
+      // «Informes» (issue 34): each tab (the menu entry opens Ventas by day).
+      out.push(
+        { name: 'Informes: ventas por producto', path: '/reports?group_by=product' },
+        { name: 'Informes: ocupación', path: '/reports?tab=occupancy' },
+        { name: 'Informes: cancelaciones', path: '/reports?tab=cancellations' },
+        { name: 'Informes: impuestos', path: '/reports?tab=taxes' },
+      );
       return out;
     },
   },
-  { email: 'ventas@teideaventura.demo', extra: async () => [{ name: 'Nueva reserva', path: '/booking/create' }] },
+  {
+    email: 'ventas@teideaventura.demo',
+    extra: async () => [
+      { name: 'Nueva reserva', path: '/booking/create' },
+      { name: 'Mis ventas', path: '/reports' },
+    ],
+  },
   { email: 'operaciones@teideaventura.demo', extra: messageScreens },
   {
     email: 'chofer@teideaventura.demo',
@@ -386,6 +480,19 @@ test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
       { name: 'Pago no completado', path: `/public/booking/${held.id}?payment=ko` },
       { name: 'Confirmando el pago', path: `/public/booking/${held.id}?payment=ok` },
       ...(paid ? [{ name: 'Pago recibido', path: `/public/booking/${paid.id}?payment=ok` }] : []),
+      // «Factura» (issue 34): a paid booking's invoice, with the full invoice's form open.
+      ...(paid
+        ? [
+            {
+              name: 'Reserva pagada: factura completa',
+              path: `/public/booking/${paid.id}?lang=es`,
+              dialog: async (p: Page) => {
+                await p.getByRole('button', { name: 'Necesito factura completa' }).click({ timeout: 15_000 });
+                await expect(p.getByRole('form', { name: 'Necesito factura completa' })).toBeVisible();
+              },
+            },
+          ]
+        : []),
       { name: 'Bono', path: `/public/landing/booking-voucher/${booking.id}` },
       { name: 'Reservar: preguntas', path: `/public/booking/product/${catamaran.id}` },
       {

@@ -152,6 +152,22 @@ const ZEnv = z
       .regex(/^https?:\/\/[^\s/?#]+(:\d+)?\/?$/, 'debe ser un origen http(s), p. ej. http://localhost:12111')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * Where the VERI*FACTU invoicing records are sent (issue 34, ADR 025): the AEAT's SOAP endpoint
+     * (RegFactuSistemaFacturacion) or a stand-in. Unset: the records are kept `pending` and nothing
+     * is sent (a sale never waits for it).
+     */
+    AEAT_VERIFACTU_URL: z
+      .string()
+      .trim()
+      .regex(
+        /^https?:\/\/[^\s?#]+$/,
+        'debe ser una URL http(s), p. ej. https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** VERI*FACTU mode: `test` (the AEAT's test hosts in the QR code's URL, the default) or `live`. */
+    AEAT_VERIFACTU_MODE: z.enum(['test', 'live'], { error: 'debe ser test o live' }).default('test'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives (default apps/web/dist). */
     WEB_DIST: z.string().optional(),

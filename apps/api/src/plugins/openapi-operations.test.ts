@@ -61,6 +61,14 @@ describe('responses', () => {
         if (status === '204') expect(res.content, `${key} 204`).toBeUndefined();
         else if (key.endsWith('/export.csv') && status === '200')
           expect(res.content?.['text/csv']?.schema, `${key} ${status}`).toBeDefined();
+        else if (key.endsWith('/pdf') && status === '200')
+          // An invoice's PDF (issue 34).
+          expect(res.content?.['application/pdf']?.schema, `${key} ${status}`).toBeDefined();
+        else if (key.endsWith('/export.xlsx') && status === '200')
+          expect(
+            res.content?.['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']?.schema,
+            `${key} ${status}`,
+          ).toBeDefined();
         else expect(res.content?.['application/json']?.schema, `${key} ${status}`).toBeDefined();
         if (Number(status) >= 400) expect(res.description, `${key} ${status}`).toMatch(/`[A-Z_]+`/);
       }

@@ -129,6 +129,19 @@ export const OPERATION_IDS: Record<string, string> = {
 
   'GET /api/v1/jobs': 'getJobsStatus',
 
+  'GET /api/v1/reports/sales': 'getSalesReport',
+  'GET /api/v1/reports/sales/export.csv': 'exportSalesReportCsv',
+  'GET /api/v1/reports/sales/export.xlsx': 'exportSalesReportXlsx',
+  'GET /api/v1/reports/occupancy': 'getOccupancyReport',
+  'GET /api/v1/reports/occupancy/export.csv': 'exportOccupancyReportCsv',
+  'GET /api/v1/reports/occupancy/export.xlsx': 'exportOccupancyReportXlsx',
+  'GET /api/v1/reports/cancellations': 'getCancellationsReport',
+  'GET /api/v1/reports/cancellations/export.csv': 'exportCancellationsReportCsv',
+  'GET /api/v1/reports/cancellations/export.xlsx': 'exportCancellationsReportXlsx',
+  'GET /api/v1/reports/taxes': 'getTaxesReport',
+  'GET /api/v1/reports/taxes/export.csv': 'exportTaxesReportCsv',
+  'GET /api/v1/reports/taxes/export.xlsx': 'exportTaxesReportXlsx',
+
   'GET /api/v1/channels': 'listChannels',
   'POST /api/v1/channels': 'createChannel',
   'GET /api/v1/channels/:id': 'getChannel',
@@ -137,7 +150,34 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/channels/:id/keys': 'listChannelKeys',
   'DELETE /api/v1/channels/:id/keys/:keyId': 'revokeChannelKey',
   'GET /api/v1/channels/:id/requests': 'listChannelRequests',
+
+  'GET /api/v1/invoices': 'listInvoices',
+  'GET /api/v1/invoices/:id': 'getInvoice',
+  'GET /api/v1/invoices/:id/record': 'getInvoiceRecord',
+  'GET /api/v1/invoices/:id/pdf': 'getInvoicePdf',
+  'POST /api/v1/invoices/:id/corrections': 'createInvoiceCorrection',
+  'GET /api/v1/bookings/:id/invoices': 'listBookingInvoices',
+  'POST /api/v1/bookings/:id/invoices': 'issueBookingInvoice',
+  'GET /api/v1/public/bookings/:id/invoices': 'listPublicBookingInvoices',
+  'POST /api/v1/public/bookings/:id/invoices': 'issuePublicBookingInvoice',
+  'GET /api/v1/public/bookings/:id/invoices/:invoiceId/pdf': 'getPublicInvoicePdf',
+
+  'GET /api/v1/commissions/due': 'listCommissionsDue',
+  'POST /api/v1/commissions/statements': 'createCommissionStatement',
+  'GET /api/v1/commissions/statements': 'listCommissionStatements',
+  'GET /api/v1/commissions/statements/:id': 'getCommissionStatement',
+  'POST /api/v1/commissions/statements/:id/settle': 'settleCommissionStatement',
+  'GET /api/v1/commissions/statements/:id/export.csv': 'exportCommissionStatementCsv',
+
+  'GET /api/v1/cash/holders': 'listCashHolders',
+  'GET /api/v1/cash/holders/:id': 'getCashHolder',
+  'POST /api/v1/cash/handovers': 'createCashHandover',
+  'GET /api/v1/cash/handovers': 'listCashHandovers',
+  'GET /api/v1/cash/handovers/:id': 'getCashHandover',
 };
+
+/** Operations whose JSON body may be left out (issue 34: POST /public/bookings/{id}/invoices). */
+export const OPTIONAL_BODIES = new Set(['issuePublicBookingInvoice']);
 
 /**
  * Examples of the main request bodies, by operationId (documentation: each one is checked against
@@ -160,6 +200,19 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   cancelBooking: { reason: 'El cliente no puede viajar' },
   createBookingPaymentLink: { channel: 'email', amount_cents: 8050, expires_in_hours: 72 },
   createBookingRefund: { amount_cents: 4500, reason: 'Un pasajero no puede viajar' },
+  issueBookingInvoice: {
+    kind: 'full',
+    customer: {
+      name: 'Viajes Atlántico S.L.',
+      tax_id: 'B12345674',
+      address: 'Calle del Castillo 12',
+      postcode: '38002',
+      city: 'Santa Cruz de Tenerife',
+      country: 'ES',
+    },
+  },
+  issuePublicBookingInvoice: {},
+  createInvoiceCorrection: { amount_cents: 2500, reason: 'Devolución parcial por cancelación de un pasajero' },
   cancelDeparture: {
     date: '2026-07-14',
     time: '09:30',
@@ -195,6 +248,19 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     net_rates: [{ product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b', pax_type: 'adult', net_cents: 3600 }],
   },
   createChannelKey: { label: 'Producción' },
+  createCommissionStatement: {
+    party_kind: 'seller',
+    seller_id: '6b0e7f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    from: '2026-07-01',
+    to: '2026-07-31',
+  },
+  settleCommissionStatement: { settled_on: '2026-08-05', method: 'transfer', reference: 'TRF 2026-0815' },
+  createCashHandover: {
+    holder_id: '6b0e7f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    payment_ids: ['3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b'],
+    received_cents: 12000,
+    notes: 'Faltan 5 € del cambio',
+  },
   createPublicBooking: {
     product_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b',
     date: '2026-07-14',
@@ -349,6 +415,8 @@ export function finishDocument<T>(document: T): T {
         op.requestBody = { required: true, content: { 'multipart/form-data': { schema: multipart } } };
         delete op['x-multipart-body'];
       }
+      // A body the operation may go without (the customer's invoice request: none asks for the simplified one).
+      if (id && OPTIONAL_BODIES.has(id) && op.requestBody) op.requestBody.required = false;
       const example = id ? REQUEST_EXAMPLES[id] : undefined;
       const json = op.requestBody?.content['application/json'];
       if (json && example !== undefined) json.example = example;

@@ -38,6 +38,7 @@ const DEMO_OPERATORS: DemoOperator[] = [
       website: 'https://teideaventura.demo',
       brandColor: '#c2410c',
       timezone: 'Atlantic/Canary',
+      taxTerritory: 'canarias',
       currency: 'EUR',
       defaultCommissionPct: 10,
       bookingTerms:
@@ -66,6 +67,7 @@ const DEMO_OPERATORS: DemoOperator[] = [
       website: 'https://atlanticosur.demo',
       brandColor: '#0e7490',
       timezone: 'Atlantic/Canary',
+      taxTerritory: 'canarias',
       currency: 'EUR',
       defaultCommissionPct: 12,
       bookingTerms:

@@ -1,4 +1,4 @@
-import { ZProductCreateRequest } from '@trayecto/shared';
+import { TERRITORY_TAXES, ZProductCreateRequest } from '@trayecto/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { storedQuestions } from '../modules/products/product-questions';
@@ -426,6 +426,8 @@ export async function seedProducts(
       freeCancellationHours: p.free_cancellation_hours,
       instantConfirmation: p.instant_confirmation,
       paymentMode: p.payment_mode ?? 'on_the_day',
+      // Excursions in the Canaries: IGIC at the general rate (issue 34).
+      taxRate: p.tax_rate ?? TERRITORY_TAXES.canarias.general,
       depositPercent: p.deposit?.percent ?? null,
       depositPerPaxCents: p.deposit?.per_pax_cents ?? null,
       bookingTerms: p.booking_terms ?? '',

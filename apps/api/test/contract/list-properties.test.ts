@@ -207,7 +207,8 @@ describe('list operations of the document', () => {
     const ids = lists.map((l) => l.operationId).sort();
     // Eleven lists and nine exports (schedule sheets and channels have no export; messages have one
     // since issue 31). A channel's request log pages by `page`/`per_page` only: not a list here.
-    expect(ids.filter((id) => id.startsWith('list'))).toHaveLength(11);
+    // Issue 34 adds three: invoices, commission statements and cash handovers.
+    expect(ids.filter((id) => id.startsWith('list'))).toHaveLength(14);
     expect(ids.filter((id) => id.startsWith('export'))).toHaveLength(9);
     for (const list of lists) {
       const names = list.params.map((p) => p.name);

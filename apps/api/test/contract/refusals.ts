@@ -137,6 +137,24 @@ export const REFUSALS: Refusal[] = [
   },
   {
     target: 'POST /api/v1/products',
+    kind: 'reference',
+    rule: 'a tax rate of another territory: IGIC 7 % for a mainland operator (issue 34)',
+    break: (req) => with_(req, { tax_rate: 7 }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'tax_rate',
+  },
+  {
+    target: 'PUT /api/v1/products/{id}',
+    kind: 'reference',
+    rule: 'a tax rate of another territory: IGIC 3 % for a mainland operator (issue 34)',
+    break: (req) => with_(req, { tax_rate: 3 }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'tax_rate',
+  },
+  {
+    target: 'POST /api/v1/products',
     kind: 'cross-field',
     rule: 'min_pax above capacity',
     break: (req) => with_(req, { capacity: 5, min_pax: 6 }),
@@ -1318,5 +1336,72 @@ export const REFUSALS: Refusal[] = [
     },
     status: 409,
     code: 'CHANNEL_KIND_CONFLICT',
+  },
+  // «Comisiones» and «Caja» (issue 34).
+  {
+    target: 'POST /api/v1/commissions/statements',
+    kind: 'reference',
+    rule: "another operator's seller",
+    break: (req, w) => with_(req, { seller_id: w.base.B.l2.id }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'seller_id',
+  },
+  {
+    target: 'POST /api/v1/commissions/statements',
+    kind: 'state',
+    rule: 'nothing due in the period (a year ahead)',
+    break: (req) => with_(req, { from: dayIn(360), to: dayIn(361) }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'to',
+  },
+  {
+    target: 'POST /api/v1/commissions/statements',
+    kind: 'permission',
+    rule: 'a Vendedor making a statement',
+    break: (req, w) => ({ ...req, token: w.tokens.A2 }),
+    status: 403,
+    code: 'FORBIDDEN',
+  },
+  {
+    target: 'POST /api/v1/commissions/statements/{id}/settle',
+    kind: 'state',
+    rule: 'a statement already settled',
+    break: async (req, w) => {
+      await w.call('POST', req.url, w.tokens.A1, { settled_on: dayIn(0), method: 'cash' });
+      return req;
+    },
+    status: 409,
+    code: 'STATE_CONFLICT',
+  },
+  {
+    target: 'POST /api/v1/cash/handovers',
+    kind: 'cross-field',
+    rule: 'a difference without notes',
+    break: (req) => with_(req, { received_cents: 999, notes: '' }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'notes',
+  },
+  {
+    target: 'POST /api/v1/cash/handovers',
+    kind: 'state',
+    rule: 'a payment already handed over',
+    break: async (req, w) => {
+      await w.call('POST', '/api/v1/cash/handovers', w.tokens.A1, { ...req.body, received_cents: 1000, notes: '' });
+      return req;
+    },
+    status: 409,
+    code: 'STATE_CONFLICT',
+  },
+  {
+    target: 'POST /api/v1/cash/handovers',
+    kind: 'reference',
+    rule: "a payment the holder did not take (another person's)",
+    break: (req, w) => with_(req, { holder_id: w.base.A.l3.id }),
+    status: 422,
+    code: 'VALIDATION',
+    field: 'payment_ids',
   },
 ];

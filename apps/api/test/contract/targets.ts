@@ -15,7 +15,7 @@
  * valid body on that rule alone and the documented refusal it then gets.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_BOOKING_CENTS, PAX_TYPES, pricesOn, quoteBooking } from '@trayecto/shared';
+import { MAX_BOOKING_CENTS, PAX_TYPES, pricesOn, quoteBooking, TERRITORY_TAXES } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import { inTransaction } from '../../src/db/transaction';
 import { applyOnlinePayment } from '../../src/modules/bookings/bookings.service';
@@ -235,10 +235,13 @@ function fixQuestions(list: unknown): unknown {
  * | code unique per operator among live products (CODE_TAKEN)                | prepare: a counter ahead of it    |
  * | deposit iff payment_mode is deposit; percent or per_pax_cents (ADR 022)  | set or cleared by the mode        |
  * | questions: a choice's 2+ distinct options, none for other kinds, no id twice (ADR 024) | fixQuestions |
+ * | tax_rate one of the operator's territory's rates (issue 34)              | the world's operators are on the mainland: one of IVA's |
  */
 function fixProduct(b: Body, w: World, pick: Picker): Body {
   const out: Body = { ...b };
   if (has(b, 'questions')) out.questions = fixQuestions(b.questions);
+  const iva = TERRITORY_TAXES.peninsula.rates;
+  if (typeof b.tax_rate === 'number' && !iva.includes(b.tax_rate)) out.tax_rate = pick.one([...iva]);
   const ages = (x: Json) =>
     typeof x.min_age === 'number' && typeof x.max_age === 'number' && x.min_age > x.max_age
       ? { ...x, min_age: x.max_age, max_age: x.min_age }
@@ -389,6 +392,49 @@ async function onlineBooking(w: World) {
   });
 }
 
+/**
+ * «Facturas» (issue 34): a fresh booking of the online operator, paid in full at the office, its
+ * operator with a legal name and NIF (what an invoice needs).
+ */
+async function paidBooking(w: World) {
+  const booking = await onlineBooking(w);
+  await w.app.db.execute(
+    sql`update tour_operators set legal_name = 'Operador en línea S.L.', tax_id = 'B12345674' where id = ${booking.tour_operator_id as string}`,
+  );
+  await w.call('POST', `/api/v1/bookings/${booking.id as string}/payments`, w.tokens.admin, {
+    amount_cents: booking.total_cents,
+    method: 'cash',
+  });
+  return booking;
+}
+
+/**
+ * An invoice request (issue 34):
+ *
+ * | rule (invoices.service / ZInvoiceCustomer)                  | how                                   |
+ * |-------------------------------------------------------------|---------------------------------------|
+ * | a full invoice carries the customer                          | fix: a customer with `kind: full`     |
+ * | country: an ISO 3166 code; tax_id: its NIF shape and control | fix: ES and a DNI with its letter     |
+ * | the booking paid in full, its operator's tax data set        | prepare: paidBooking                  |
+ */
+function fixInvoiceRequest(b: Body): Body {
+  const out: Body = { ...b };
+  if (out.kind === 'full' && out.customer === undefined) {
+    out.customer = { name: 'Cliente', tax_id: '', address: 'Calle 1', country: 'ES' };
+  }
+  if (out.customer && typeof out.customer === 'object') {
+    const c = out.customer as Body;
+    out.customer = {
+      ...c,
+      name: nonBlank(c.name, 'Cliente'),
+      address: nonBlank(c.address, 'Calle 1'),
+      country: 'ES',
+      tax_id: '12345678Z',
+    };
+  }
+  return out;
+}
+
 /** Operator A's channels the contract edits and makes keys of (issue 33), made once per world. */
 const contractChannelsOf = new WeakMap<World, { toUpdate: string; forKeys: string }>();
 async function contractChannels(w: World) {
@@ -435,6 +481,40 @@ function fixChannel(b: Body, w: World, pick: Picker): Body {
     out.webhook_secret = 'contract-webhook-secret-01';
   }
   return out;
+}
+
+// ── «Comisiones» and «Caja» (issue 34) ─────────────────────────────────────────────────────────
+
+/** A fresh booking sold by A's seller (10 % commission): something due to them on its date. */
+async function sellerSaleDue(w: World) {
+  const seller = w.crew.sellers[0] as string;
+  await w.app.db.execute(
+    sql`update users set commission_pct = 10 where id = ${seller}::uuid and commission_pct is null`,
+  );
+  const booking = await w.freshBooking({ seller_id: seller });
+  return { seller, date: booking.date };
+}
+
+/** An open statement of A's seller (for a settle). */
+async function openStatement(w: World): Promise<string> {
+  const { seller, date } = await sellerSaleDue(w);
+  const s = await w.call('POST', '/api/v1/commissions/statements', w.tokens.A1, {
+    party_kind: 'seller',
+    seller_id: seller,
+    from: date,
+    to: date,
+  });
+  return s.id as string;
+}
+
+/** A cash payment of 10,00 € A's admin holds (recorded by them, not handed over). */
+async function heldPayment(w: World): Promise<string> {
+  const booking = await w.freshBooking();
+  const p = await w.call('POST', `/api/v1/bookings/${booking.id}/payments`, w.tokens.A1, {
+    amount_cents: 1000,
+    method: 'cash',
+  });
+  return p.id as string;
 }
 
 export const TARGETS: Target[] = [
@@ -1178,6 +1258,54 @@ export const TARGETS: Target[] = [
       };
     },
   },
+  /** «Facturas» (issue 34): a paid booking's invoice (fixInvoiceRequest's table). */
+  {
+    method: 'POST',
+    path: '/api/v1/bookings/{id}/invoices',
+    as: (w) => w.tokens.admin,
+    fix: fixInvoiceRequest,
+    prepare: async (req, w) => {
+      const booking = await paidBooking(w);
+      return { ...req, url: `/api/v1/bookings/${booking.id as string}/invoices` };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/public/bookings/{id}/invoices',
+    as: () => null,
+    fix: fixInvoiceRequest,
+    prepare: async (req, w) => {
+      const booking = await paidBooking(w);
+      return { ...req, url: `/api/v1/public/bookings/${booking.id as string}/invoices` };
+    },
+  },
+  /**
+   * A corrective invoice of a fresh simplified one.
+   *
+   * | rule (correctInvoice)                                   | how                    |
+   * |---------------------------------------------------------|------------------------|
+   * | amount_cents ≤ what the invoice has left to correct      | amount lowered         |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/invoices/{id}/corrections',
+    as: (w) => w.tokens.admin,
+    prepare: async (req, w) => {
+      const booking = await paidBooking(w);
+      const invoice = await w.call('POST', `/api/v1/bookings/${booking.id as string}/invoices`, w.tokens.admin, {
+        kind: 'simplified',
+      });
+      const amount = req.body.amount_cents as number | undefined;
+      return {
+        ...req,
+        url: `/api/v1/invoices/${invoice.id as string}/corrections`,
+        body: {
+          ...req.body,
+          ...(amount === undefined ? {} : { amount_cents: Math.min(amount, invoice.total_cents as number) }),
+        },
+      };
+    },
+  },
   /** A channel of operator A (fixChannel's table). */
   {
     method: 'POST',
@@ -1207,5 +1335,44 @@ export const TARGETS: Target[] = [
     path: '/api/v1/public/bookings/{id}/cancel',
     as: () => null,
     prepare: async (req, w) => ({ ...req, url: `/api/v1/public/bookings/${(await w.freshBooking()).id}/cancel` }),
+  },
+  /**
+   * | rule (createCommissionStatement)                        | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | seller_id with seller / channel_id with channel          | prepare: A's seller                    |
+   * | from ≤ to, ≤ 400 days                                    | prepare: the booking's day             |
+   * | something due (422 otherwise)                            | prepare: a fresh sale of the seller    |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/commissions/statements',
+    prepare: async (req, w) => {
+      const { seller, date } = await sellerSaleDue(w);
+      return { ...req, body: { party_kind: 'seller', seller_id: seller, from: date, to: date } };
+    },
+  },
+  /** An open statement made for the request (settled once); the body's date, method and reference as generated. */
+  {
+    method: 'POST',
+    path: '/api/v1/commissions/statements/{id}/settle',
+    prepare: async (req, w) => ({ ...req, url: `/api/v1/commissions/statements/${await openStatement(w)}/settle` }),
+  },
+  /**
+   * | rule (createCashHandover)                               | how                                    |
+   * |---------------------------------------------------------|----------------------------------------|
+   * | holder of the operator; payments theirs, cash or card, not handed over | prepare: A's admin's fresh cash payment |
+   * | notes when received ≠ expected (10,00 €)                 | prepare: notes when blank              |
+   */
+  {
+    method: 'POST',
+    path: '/api/v1/cash/handovers',
+    prepare: async (req, w) => {
+      const received = req.body.received_cents as number;
+      const notes = received !== 1000 && isBlank(req.body.notes) ? 'Diferencia contada' : req.body.notes;
+      return {
+        ...req,
+        body: { ...req.body, holder_id: w.base.A.l1.id, payment_ids: [await heldPayment(w)], notes },
+      };
+    },
   },
 ];

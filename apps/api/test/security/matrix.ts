@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { cashHandovers, commissionStatements } from '../../src/db/schema';
 import { createUser, login, PASSWORD } from '../factories';
 import { formBody, signRedsysNotification } from '../stand-ins/redsys-rest';
 import {
@@ -53,6 +54,13 @@ const PLANNERS: Level[] = [0, 1, 3];
 const MANAGERS: Level[] = [0, 1];
 const SELLERS: Level[] = [0, 1, 2, 3];
 const CREW_AND_PLANNERS: Level[] = [0, 1, 3, 4, 5];
+/** «Informes» (issue 34): each report's path and who reads it. */
+const REPORT_ROUTES: { path: string; levels: Level[] }[] = [
+  { path: '/reports/sales', levels: [0, 1, 2] },
+  { path: '/reports/occupancy', levels: MANAGERS },
+  { path: '/reports/cancellations', levels: [0, 1, 2] },
+  { path: '/reports/taxes', levels: MANAGERS },
+];
 /** ACCESS.departureCancel (issue 14): the office decides a departure does not run. */
 const DEPARTURE_CANCELLERS: Level[] = PLANNERS;
 
@@ -64,6 +72,39 @@ async function created(app: FastifyInstance, w: SecurityWorld, url: string, payl
   const res = await send(app, { method: 'POST', url: `${V1}${url}`, token: w.tokens.A1, payload });
   if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string };
+}
+/** «Comisiones» (issue 34): an open statement of A's channel (no lines), written straight to the table. */
+async function statementOfA(app: FastifyInstance, w: SecurityWorld) {
+  const [row] = await app.db
+    .insert(commissionStatements)
+    .values({
+      tourOperatorId: w.a.opId,
+      partyKind: 'channel',
+      channelId: w.a.channel.id,
+      periodFrom: day(-30),
+      periodTo: day(0),
+      totalCents: 0,
+      lineCount: 0,
+      createdBy: w.A.l1.id,
+    })
+    .returning();
+  return row;
+}
+/** «Caja» (issue 34): a handover of A's guide (closing no payment), written straight to the table. */
+async function handoverOfA(app: FastifyInstance, w: SecurityWorld) {
+  const [row] = await app.db
+    .insert(cashHandovers)
+    .values({
+      tourOperatorId: w.a.opId,
+      holderId: w.A.l5.id,
+      expectedCents: 0,
+      receivedCents: 0,
+      differenceCents: 0,
+      paymentCount: 0,
+      receivedBy: w.A.l1.id,
+    })
+    .returning();
+  return row;
 }
 async function freshImage(app: FastifyInstance, w: SecurityWorld) {
   const mp = multipartImage(await pngBytes());
@@ -616,6 +657,40 @@ export const ROLE_ROWS: RoleRow[] = [
       headers: { 'idempotency-key': randomUUID() },
     }),
   },
+  // «Facturas» (issue 34): the office (0, 1, 3) reads and issues invoices; the security world has no
+  // invoice, so the reads of one answer 404 past the permission check (invoices.routes.test.ts reads real ones).
+  { route: 'GET /api/v1/invoices', expect: allow(PLANNERS), request: () => r('GET', `${V1}/invoices`) },
+  {
+    route: 'GET /api/v1/invoices/:id',
+    expect: allow(PLANNERS, 404),
+    request: () => r('GET', `${V1}/invoices/${randomUUID()}`),
+  },
+  {
+    route: 'GET /api/v1/invoices/:id/record',
+    expect: allow(PLANNERS, 404),
+    request: () => r('GET', `${V1}/invoices/${randomUUID()}/record`),
+  },
+  {
+    route: 'GET /api/v1/invoices/:id/pdf',
+    expect: allow(PLANNERS, 404),
+    request: () => r('GET', `${V1}/invoices/${randomUUID()}/pdf`),
+  },
+  {
+    route: 'POST /api/v1/invoices/:id/corrections',
+    expect: allow(PLANNERS, 404),
+    request: () => r('POST', `${V1}/invoices/${randomUUID()}/corrections`, { reason: 'Devolución' }),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id/invoices',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/bookings/${w.a.booking.id}/invoices`),
+  },
+  {
+    // Not paid in full (1000 of it): 409 NOT_INVOICEABLE past the permission check.
+    route: 'POST /api/v1/bookings/:id/invoices',
+    expect: allow(PLANNERS, 409),
+    request: ({ w }) => r('POST', `${V1}/bookings/${w.a.booking.id}/invoices`, { kind: 'simplified' }),
+  },
   // Mensajes (issue 14): the office (0, 1, 3) reads the outbox and sends a customer e-mail again.
   { route: 'GET /api/v1/messages', expect: allow(PLANNERS), request: () => r('GET', `${V1}/messages`) },
   {
@@ -725,6 +800,79 @@ export const ROLE_ROWS: RoleRow[] = [
   },
   // The state of the background work (issue 31): the platform's, the administrator's only.
   { route: 'GET /api/v1/jobs', expect: allow([0]), request: () => r('GET', `${V1}/jobs`) },
+  // «Comisiones» (issue 34): 0–2 read (a Vendedor their own: another party's statement is 404), 0–1 make and settle.
+  {
+    route: 'GET /api/v1/commissions/due',
+    expect: allow([0, 1, 2]),
+    request: () => r('GET', `${V1}/commissions/due?from=${day(-30)}&to=${day(30)}`),
+  },
+  {
+    route: 'POST /api/v1/commissions/statements',
+    label: 'nothing due in a far period: 422 past the role check',
+    expect: allow(MANAGERS, 422),
+    request: ({ w }) =>
+      r('POST', `${V1}/commissions/statements`, {
+        party_kind: 'seller',
+        seller_id: w.A.l2.id,
+        from: day(300),
+        to: day(301),
+      }),
+  },
+  {
+    route: 'GET /api/v1/commissions/statements',
+    expect: allow([0, 1, 2]),
+    request: () => r('GET', `${V1}/commissions/statements`),
+  },
+  {
+    route: 'GET /api/v1/commissions/statements/:id',
+    label: "a channel's: not the Vendedor's own",
+    expect: { ...allow(MANAGERS), 2: 404 },
+    request: async ({ app, w }) => r('GET', `${V1}/commissions/statements/${(await statementOfA(app, w)).id}`),
+  },
+  {
+    route: 'GET /api/v1/commissions/statements/:id/export.csv',
+    label: "a channel's: not the Vendedor's own",
+    expect: { ...allow(MANAGERS), 2: 404 },
+    request: async ({ app, w }) =>
+      r('GET', `${V1}/commissions/statements/${(await statementOfA(app, w)).id}/export.csv`),
+  },
+  {
+    route: 'POST /api/v1/commissions/statements/:id/settle',
+    expect: allow(MANAGERS),
+    request: async ({ app, w }) =>
+      r('POST', `${V1}/commissions/statements/${(await statementOfA(app, w)).id}/settle`, {
+        settled_on: day(0),
+        method: 'transfer',
+      }),
+  },
+  // «Caja» (issue 34): the office (0, 1, 3).
+  { route: 'GET /api/v1/cash/holders', expect: allow(PLANNERS), request: () => r('GET', `${V1}/cash/holders`) },
+  {
+    route: 'GET /api/v1/cash/holders/:id',
+    expect: allow(PLANNERS),
+    request: ({ w }) => r('GET', `${V1}/cash/holders/${w.A.l5.id}`),
+  },
+  {
+    route: 'POST /api/v1/cash/handovers',
+    label: 'a payment that is not held: 422 past the role check',
+    expect: allow(PLANNERS, 422),
+    request: ({ w }) =>
+      r('POST', `${V1}/cash/handovers`, { holder_id: w.A.l5.id, payment_ids: [randomUUID()], received_cents: 0 }),
+  },
+  { route: 'GET /api/v1/cash/handovers', expect: allow(PLANNERS), request: () => r('GET', `${V1}/cash/handovers`) },
+  {
+    route: 'GET /api/v1/cash/handovers/:id',
+    expect: allow(PLANNERS),
+    request: async ({ app, w }) => r('GET', `${V1}/cash/handovers/${(await handoverOfA(app, w)).id}`),
+  },
+  // «Informes» (issue 34): sales and cancellations for 0–2 (a Vendedor's own), occupancy and taxes for 0–1; each as JSON, CSV and XLSX.
+  ...REPORT_ROUTES.flatMap(({ path, levels }) =>
+    ['', '/export.csv', '/export.xlsx'].map((suffix) => ({
+      route: `GET ${V1}${path}${suffix}`,
+      expect: allow(levels),
+      request: () => r('GET', `${V1}${path}${suffix}?from=${day(-30)}&to=${day(30)}`),
+    })),
+  ),
 ];
 
 /** Routes that need no token (PRODUCT.md §2 "public (no token)", health, login), called without one. */
@@ -829,6 +977,23 @@ export const PUBLIC_ROWS: { route: string; request: (w: SecurityWorld) => Req; e
     expect: 409,
     request: (w) => r('POST', `${V1}/public/bookings/${w.a.booking.id}/cancel`, { reason: 'Cambio de planes' }),
   },
+  // «Facturas» (issue 34): the customer's invoices by their booking's link.
+  {
+    route: 'GET /api/v1/public/bookings/:id/invoices',
+    expect: 'ok',
+    request: (w) => r('GET', `${V1}/public/bookings/${w.a.booking.id}/invoices`),
+  },
+  {
+    // Not paid in full: 409 NOT_INVOICEABLE, and nothing is written.
+    route: 'POST /api/v1/public/bookings/:id/invoices',
+    expect: 409,
+    request: (w) => r('POST', `${V1}/public/bookings/${w.a.booking.id}/invoices`, {}),
+  },
+  {
+    route: 'GET /api/v1/public/bookings/:id/invoices/:invoiceId/pdf',
+    expect: 404,
+    request: (w) => r('GET', `${V1}/public/bookings/${w.a.booking.id}/invoices/${randomUUID()}/pdf`),
+  },
 ];
 
 /** Operator A's admin (level 1) on operator B's rows: `expect` lists the acceptable refusals. */
@@ -836,6 +1001,32 @@ export type TenantRow = { route: string; label: string; expect: number[]; reques
 const nf = [404];
 
 export const TENANT_ROWS: TenantRow[] = [
+  // «Comisiones» and «Caja» (issue 34): B's seller, guide and their money.
+  {
+    route: 'POST /api/v1/commissions/statements',
+    label: "for B's seller",
+    expect: [422],
+    request: (w) =>
+      r('POST', `${V1}/commissions/statements`, {
+        party_kind: 'seller',
+        seller_id: w.B.l2.id,
+        from: day(-30),
+        to: day(30),
+      }),
+  },
+  {
+    route: 'GET /api/v1/cash/holders/:id',
+    label: "B's guide",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/cash/holders/${w.B.l5.id}`),
+  },
+  {
+    route: 'POST /api/v1/cash/handovers',
+    label: "from B's guide",
+    expect: [422],
+    request: (w) =>
+      r('POST', `${V1}/cash/handovers`, { holder_id: w.B.l5.id, payment_ids: [randomUUID()], received_cents: 0 }),
+  },
   {
     route: 'GET /api/v1/users/:id',
     label: "B's seller",
@@ -1189,6 +1380,18 @@ export const TENANT_ROWS: TenantRow[] = [
     }),
   },
   {
+    route: 'POST /api/v1/bookings/:id/invoices',
+    label: "B's booking",
+    expect: nf,
+    request: (w) => r('POST', `${V1}/bookings/${w.b.booking.id}/invoices`, { kind: 'simplified' }),
+  },
+  {
+    route: 'GET /api/v1/bookings/:id/invoices',
+    label: "B's booking's invoices",
+    expect: nf,
+    request: (w) => r('GET', `${V1}/bookings/${w.b.booking.id}/invoices`),
+  },
+  {
     route: 'GET /api/v1/bookings/:id/events',
     label: "B's history",
     expect: nf,
@@ -1326,6 +1529,7 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
   { route: 'GET /api/v1/dashboard', url: (w) => `${V1}/dashboard?tour_operator_id=${w.b.opId}` },
   { route: 'GET /api/v1/audit-log', url: (w) => `${V1}/audit-log?tour_operator_id[eq]=${w.b.opId}` },
   { route: 'GET /api/v1/channels', url: (w) => `${V1}/channels?tour_operator_id[eq]=${w.b.opId}` },
+  { route: 'GET /api/v1/invoices', url: (w) => `${V1}/invoices?tour_operator_id[eq]=${w.b.opId}` },
   // Mensajes (issue 14): by B's operator, and by B's booking.
   { route: 'GET /api/v1/messages', url: (w) => `${V1}/messages?tour_operator_id[eq]=${w.b.opId}` },
   {
@@ -1363,10 +1567,45 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
     route: 'GET /api/v1/messages/export.csv',
     url: (w) => `${V1}/messages/export.csv?tour_operator_id[eq]=${w.b.opId}`,
   },
+  // «Informes» (issue 34): A's admin naming B's operator still reads A's figures (no id of B; reports.routes.test.ts checks the sums).
+  ...REPORT_ROUTES.map(({ path }) => ({
+    route: `GET ${V1}${path}`,
+    url: (w: SecurityWorld) => `${V1}${path}?from=${day(-30)}&to=${day(30)}&tour_operator_id=${w.b.opId}`,
+  })),
+  // «Comisiones» and «Caja» (issue 34): A's admin naming B's operator still reads A's only.
+  {
+    route: 'GET /api/v1/commissions/due',
+    url: (w: SecurityWorld) => `${V1}/commissions/due?from=${day(-30)}&to=${day(30)}&tour_operator_id=${w.b.opId}`,
+  },
+  {
+    route: 'GET /api/v1/commissions/statements',
+    url: (w: SecurityWorld) => `${V1}/commissions/statements?tour_operator_id[eq]=${w.b.opId}`,
+  },
+  { route: 'GET /api/v1/cash/holders', url: () => `${V1}/cash/holders` },
+  {
+    route: 'GET /api/v1/cash/handovers',
+    url: (w: SecurityWorld) => `${V1}/cash/handovers?tour_operator_id[eq]=${w.b.opId}`,
+  },
 ];
 
 /** Routes with nothing of another operator to reach, and why (route-inventory.test.ts checks the rest). */
 export const TENANT_EXEMPT: Record<string, string> = {
+  'GET /api/v1/commissions/statements/:id':
+    "the security world has no statement of B: commissions.routes.test.ts checks B's admin gets 404 on A's",
+  'GET /api/v1/commissions/statements/:id/export.csv':
+    "the security world has no statement of B: commissions.routes.test.ts checks another seller's is 404",
+  'POST /api/v1/commissions/statements/:id/settle':
+    "the security world has no statement of B: commissions.routes.test.ts checks B's admin gets 404 on A's",
+  'GET /api/v1/cash/handovers/:id':
+    "the security world has no handover of B: cash.routes.test.ts checks B's admin gets 404 on A's",
+  'GET /api/v1/invoices/:id':
+    "the security world has no invoice of B: invoices.routes.test.ts checks B's admin gets 404 on A's",
+  'GET /api/v1/invoices/:id/record':
+    "the security world has no invoice of B: invoices.routes.test.ts checks B's admin gets 404 on A's",
+  'GET /api/v1/invoices/:id/pdf':
+    "the security world has no invoice of B: invoices.routes.test.ts checks B's admin gets 404 on A's",
+  'POST /api/v1/invoices/:id/corrections':
+    "the security world has no invoice of B: invoices.routes.test.ts checks B's admin gets 404 on A's",
   'GET /api/v1/auth/me': 'answers the caller only',
   'POST /api/v1/auth/logout': 'acts on the caller only',
   'PUT /api/v1/auth/me': 'acts on the caller only (no id; ids in the body are ignored: mass-assignment test)',
@@ -1377,4 +1616,12 @@ export const TENANT_EXEMPT: Record<string, string> = {
     "writes the caller's own row only (a user id in the body is refused; preferences.routes.test.ts)",
   'POST /api/v1/tour-operators': 'administrator only (403 for level 1: role matrix)',
   'GET /api/v1/jobs': "administrator only (role matrix): the platform's background work belongs to no operator",
+  ...Object.fromEntries(
+    REPORT_ROUTES.flatMap(({ path }) =>
+      ['/export.csv', '/export.xlsx'].map((suffix) => [
+        `GET ${V1}${path}${suffix}`,
+        'the JSON report as a file (same service call and scope): its JSON twin is in TENANT_LISTS; reports.routes.test.ts checks the figures',
+      ]),
+    ),
+  ),
 };

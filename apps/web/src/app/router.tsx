@@ -12,12 +12,16 @@ import { accommodationScreens } from '../features/accommodations/routes';
 import { auditLogScreens } from '../features/audit-log/routes';
 import { authScreens } from '../features/auth/routes';
 import { bookingScreens } from '../features/bookings/routes';
+import { cashScreens } from '../features/cash/routes';
 import { channelScreens } from '../features/channels/routes';
+import { commissionScreens } from '../features/commissions/routes';
 import { homeScreens } from '../features/home/routes';
+import { invoiceScreens } from '../features/invoices/routes';
 import { jobScreens } from '../features/jobs/routes';
 import { messageScreens } from '../features/messages/routes';
 import { personScreens } from '../features/persons/routes';
 import { productScreens } from '../features/products/routes';
+import { reportScreens } from '../features/reports/routes';
 import { scheduleSheetScreens } from '../features/schedule-sheets/routes';
 import { tourOperatorScreens } from '../features/tour-operators/routes';
 import { userScreens } from '../features/users/routes';
@@ -53,6 +57,10 @@ const SCREENS = {
   auditLog: auditLogScreens.index,
   messages: messageScreens.index,
   backgroundJobs: jobScreens.index,
+  reports: reportScreens.index,
+  commissions: commissionScreens.index,
+  cash: cashScreens.index,
+  invoices: invoiceScreens.index,
   account: authScreens.account,
 } satisfies Partial<Record<TRouteKey, TLazyScreen>>;
 

@@ -81,6 +81,10 @@ const ALLOWED_SHARED = [
   '@trayecto/shared/public-fields',
   // Issue 33 item 3: the booking questions' rules (ADR 024), zod-free.
   '@trayecto/shared/questions',
+  // Issue 34: the tax a booking's total includes (IGIC/IVA and its rate), zod-free.
+  '@trayecto/shared/taxes',
+  // Issue 34: the tax ids' shapes of the «factura completa» form, zod-free.
+  '@trayecto/shared/tax-id',
   // Issue 15: the languages, and each language's error messages (in that language's chunk only).
   '@trayecto/shared/i18n',
   '@trayecto/shared/i18n/translate-error',

@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'delete',
   'key_create',
   'key_revoke',
+  'invoice',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
@@ -67,6 +68,7 @@ export const AUDIT_ACTION_NAMES: Record<TAuditAction, string> = {
   delete: 'Baja',
   key_create: 'Clave de API creada',
   key_revoke: 'Clave de API revocada',
+  invoice: 'Factura emitida',
 };
 
 /** The marker recorded instead of a password: its value (or hash) is never written. */

@@ -282,6 +282,12 @@ export const ZBookingResponse = z.object({
   reseller_reference: z.string().nullable(),
   commission_pct: z.number().nullable(),
   commission_cents: z.number().int(),
+  /**
+   * Its indirect tax (issue 34): the rate in percent as sold (IGIC or IVA by the operator's
+   * territory) and the tax the total includes (total − round(total × 100 / (100 + rate))).
+   */
+  tax_rate: z.number(),
+  tax_cents: z.number().int(),
   created_by: z.string().nullable(),
   state: z.string(),
   payment_state: z.string(),

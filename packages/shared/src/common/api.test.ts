@@ -48,8 +48,9 @@ describe('route table', () => {
       expect(r.auth).toBe(!(r.path.startsWith('/public/') || noLogin.includes(r.path)));
     }
     // The spec's 19 routes and ours: forgot/reset password, Mi cuenta, the activity log, Mensajes,
-    // Tareas en segundo plano (issue 31), Canales (issue 33).
-    expect(Object.values(ROUTES)).toHaveLength(26);
+    // Tareas en segundo plano (issue 31), Canales (issue 33), Informes, Comisiones, Caja and Facturas
+    // (issue 34).
+    expect(Object.values(ROUTES)).toHaveLength(30);
   });
   it('pathTo builds URLs by route name', () => {
     expect(pathTo('bookingEdit', { id: 'abc' })).toBe('/booking/edit/abc');

@@ -130,6 +130,12 @@ export const ERROR_CODES = {
     description: 'El tour operador no tiene configurados los pagos en línea.',
   },
   /** 409: a product already has its maximum number of images. */
+  /** 409: an invoice asked for a booking that cannot have one yet (not paid in full; the operator's tax data missing). */
+  NOT_INVOICEABLE: {
+    status: 409,
+    description:
+      'La reserva no se puede facturar todavía: no está pagada por completo, o faltan los datos fiscales del tour operador.',
+  },
   IMAGE_LIMIT_REACHED: { status: 409, description: 'El producto ya tiene el máximo de imágenes.' },
   /** 409: the operator already has a sales channel with that name (case-insensitive; ADR 023). */
   CHANNEL_NAME_TAKEN: { status: 409, description: 'Ya existe un canal con ese nombre en el tour operador.' },
@@ -182,6 +188,11 @@ export const ERROR_CODES = {
   OVERRIDE_REASON_REQUIRED: {
     status: 422,
     description: 'Fuera del día de la salida, el embarque necesita un motivo (`override_reason`).',
+  },
+  /** 422: a corrective invoice above what its invoice still has uncorrected (issue 34). */
+  CORRECTION_EXCEEDS_INVOICED: {
+    status: 422,
+    description: 'La rectificación supera lo facturado menos lo ya rectificado de esa factura.',
   },
   /** 422: a refund above what that provider was paid for the booking, net of its refunds. */
   REFUND_EXCEEDS_PAID: {

@@ -115,6 +115,20 @@ export const ROUTES = {
     roles: ACCESS.jobs,
     title: 'Tareas en segundo plano',
   },
+  /** Not in the spec (issue 34): sales, occupancy, cancellations and taxes of any period. */
+  reports: { path: '/reports', name: 'reports', auth: true, roles: ACCESS.reports, title: 'Informes' },
+  /** Not in the spec (issue 34): what each seller and channel is owed, and its settlement. */
+  commissions: {
+    path: '/commissions',
+    name: 'commissions',
+    auth: true,
+    roles: ACCESS.commissions,
+    title: 'Comisiones',
+  },
+  /** Not in the spec (issue 34): the cash sellers, guides and drivers hold, and its handover. */
+  cash: { path: '/cash', name: 'cash', auth: true, roles: ACCESS.cash, title: 'Caja' },
+  /** Not in the spec (issue 34): invoices and their VERI*FACTU records. */
+  invoices: { path: '/invoices', name: 'invoices', auth: true, roles: ACCESS.invoices, title: 'Facturas' },
   /** Not in the spec: the user's own data and password (issue 12), from the header's user menu. */
   account: { path: '/account', name: 'account', auth: true, roles: ACCESS.account, title: 'Mi cuenta' },
 } as const satisfies Record<string, TRouteDef>;

@@ -87,6 +87,16 @@ export const ACCESS = {
   refunds: [0, 1, 3],
   /** Sales channels and their API keys (ADR 023, "Canales"): the administrator and the operator's admin. */
   channels: [0, 1],
+  /** "Informes" (issue 34): sales, occupancy, cancellations, taxes; a Vendedor sees their own sales. */
+  reports: [0, 1, 2],
+  /** "Comisiones" (issue 34): statements per seller and channel; a Vendedor sees their own. */
+  commissions: [0, 1, 2],
+  /** Making and settling a commission statement: the office's admins. */
+  commissionsWrite: [0, 1],
+  /** "Caja" (issue 34): who holds how much cash, and its handover to the office. */
+  cash: [0, 1, 3],
+  /** "Facturas" (issue 34): invoices, corrective invoices and their VERI*FACTU records. */
+  invoices: [0, 1, 3],
 } as const satisfies Record<string, readonly number[]>;
 
 /** Levels a level-1 admin may create or edit (own operator, levels 1–5). */

@@ -15,6 +15,7 @@ export const BACKGROUND_TASK_NAMES: Record<string, string> = {
   'jobs.purge': 'Limpieza de trabajos terminados',
   'payments.hold-sweep': 'Fin de las retenciones sin pagar',
   'channels.purge-requests': 'Limpieza del registro de peticiones de los canales',
+  'invoices.send-pending': 'Reenvío a la AEAT de los registros de facturación pendientes',
 };
 
 /** What each periodic task does, one line for the screen. */
@@ -28,12 +29,15 @@ export const BACKGROUND_TASK_HELP: Record<string, string> = {
   'payments.hold-sweep':
     'Cada minuto cancela las reservas web cuya retención para pagar terminó sin pago y libera sus plazas.',
   'channels.purge-requests': 'Borra las peticiones a la API OCTO de los canales de hace más de 90 días.',
+  'invoices.send-pending':
+    'Envía a la AEAT los registros VERI*FACTU que quedaron pendientes (la AEAT no respondía o faltaba AEAT_VERIFACTU_URL).',
 };
 
 /** One-off job kinds by name (issues 32–34 add theirs: the end of a hold, a tax record…). */
 export const BACKGROUND_JOB_KIND_NAMES: Record<string, string> = {
   'payments.hold-expiry': 'Fin de la retención de una reserva sin pagar',
   'payments.refund-excess': 'Reembolso de lo cobrado de más en línea',
+  'invoices.send': 'Envío de registros de facturación (VERI*FACTU) a la AEAT',
 };
 
 /** The name a task or job kind is shown by: its Spanish name, else the technical one. */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { LANGUAGES, PAX_TYPES, PRODUCT_STATES } from '../common/catalog';
 import { addDays, daysBetween, isCalendarDate, isoWeekday } from '../common/dates';
 import { NOT_BLANK_RE } from '../common/field-rules';
+import { MSG } from '../common/messages';
 import { zDate, zEnum, zInt, zLatLng, zOptionalText, zRequired, zText, zTime, zUuid } from '../common/validation';
+import { ALL_TAX_RATES, TAX_TERRITORIES } from '../taxes/taxes';
 import { zPerLocale } from '../tour-operators/tour-operators.schema';
 import {
   depositMatchesMode,
@@ -260,6 +262,16 @@ const productFields = {
   pickups: z.array(ZProductPickup).max(500).optional(),
   /** What is asked when it is booked (issue 33 item 3): a list sent replaces the stored one. */
   questions: zProductQuestions().optional(),
+  /**
+   * Its indirect tax in percent, included in its prices (issue 34): one of the rates of the
+   * operator's territory (IGIC in the Canaries, IVA elsewhere). Not sent on create: the territory's
+   * general rate (IGIC 7 %, IVA 21 %).
+   */
+  tax_rate: z
+    .number({ error: MSG.invalidOption })
+    .refine((n) => ALL_TAX_RATES.includes(n), MSG.invalidOption)
+    .meta({ enum: [...ALL_TAX_RATES] })
+    .optional(),
   ...productPaymentFields,
 };
 
@@ -352,6 +364,8 @@ export const ZProductResponse = z.object({
       timezone: z.string(),
       default_language: z.string(),
       public_languages: z.array(z.string()),
+      /** Where it pays tax: the rates `tax_rate` may take (IGIC in `canarias`, IVA in `peninsula`). */
+      tax_territory: z.enum(TAX_TERRITORIES),
     })
     .nullable(),
   code: z.string(),
@@ -398,6 +412,8 @@ export const ZProductResponse = z.object({
   pickups: z.array(ZProductPickupResponse),
   /** What is asked when it is booked, in order (ADR 024). */
   questions: z.array(ZProductQuestionOut),
+  /** Its indirect tax in percent (IGIC or IVA by the operator's territory), included in its prices. */
+  tax_rate: z.number(),
   ...productPaymentResponseFields,
   images: z.array(ZProductImage),
   /** Lowest adult (or any) base price: the "desde" of the landing page. */

@@ -46,6 +46,8 @@ const ZPublicOperator = ZTourOperatorResponse.pick({
   timezone: true,
   default_language: true,
   public_languages: true,
+  /** IGIC (`canarias`) or IVA (`peninsula`): the name of the tax its prices include. */
+  tax_territory: true,
 });
 export type TPublicOperator = z.infer<typeof ZPublicOperator>;
 
@@ -224,6 +226,9 @@ export const ZPublicBooking = ZBookingResponse.pick({
   subtotal_cents: true,
   discount_cents: true,
   total_cents: true,
+  /** The tax the total includes, and its rate (issue 34): the voucher's «Incluye IGIC 7 %». */
+  tax_rate: true,
+  tax_cents: true,
   /** Everything received, as on every booking answer (issue 31); net of refunds: paid − refunded. */
   paid_cents: true,
   refunded_cents: true,

@@ -3,6 +3,7 @@ import { MSG } from '../common/messages';
 import { USER_STATE } from '../common/roles';
 import { zChoiceOf, zDecimal, zEnum, zOptionalEmail, zOptionalText, zRequired, zText } from '../common/validation';
 import { PUBLIC_LOCALES } from '../i18n/locales';
+import { TAX_TERRITORIES } from '../taxes/taxes';
 
 const zState = zChoiceOf([USER_STATE.ACTIVE, USER_STATE.INACTIVE]);
 // Each refine below carries its rule as a JSON Schema pattern too, for the OpenAPI document (issue 21).
@@ -90,6 +91,12 @@ const fields = {
   timezone: zTimezone,
   currency: zCurrency,
   default_commission_pct: zPct,
+  /**
+   * Where it pays indirect tax (issue 34): `canarias` (IGIC) or `peninsula` (IVA, the mainland and
+   * the Balearics); it decides the rates its products may have. A new operator in `Atlantic/Canary`
+   * starts in `canarias`, any other in `peninsula`.
+   */
+  tax_territory: zEnum(TAX_TERRITORIES).optional(),
   booking_terms: zOptionalText(TERMS_MAX),
   /** The language the operator writes its texts in, and its customers' fallback. */
   default_language: zPublicLocale().optional(),
@@ -122,6 +129,7 @@ export const ZTourOperatorResponse = z.object({
   timezone: z.string(),
   currency: z.string(),
   default_commission_pct: z.number(),
+  tax_territory: z.enum(TAX_TERRITORIES),
   booking_terms: z.string(),
   default_language: z.string(),
   public_languages: z.array(z.string()),

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accommodations } from './accommodations';
+import { cashHandovers } from './cash';
 import { channels } from './channels';
 import { departures } from './departures';
 import { products } from './products';
@@ -73,6 +74,8 @@ export const bookings = pgTable(
     sellerId: uuid('seller_id'),
     commissionPct: numeric('commission_pct', { precision: 5, scale: 2, mode: 'number' }),
     commissionCents: integer('commission_cents').notNull().default(0),
+    /** The product's tax rate when it was sold (ADR 025): its invoices use it, whatever the product says later. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     createdBy: uuid('created_by'),
     state: text('state').notNull().default('confirmed'),
     paymentState: text('payment_state').notNull().default('pending'),
@@ -197,6 +200,8 @@ export const payments = pgTable(
     reason: text('reason').notNull().default(''),
     /** Cash or card the crew collected at check-in. */
     collectedAtCheckIn: boolean('collected_at_check_in').notNull().default(false),
+    /** The cash handover (ADR 025) that brought this money to the office; null while its collector holds it. */
+    handoverId: uuid('handover_id'),
   },
   (t) => [
     foreignKey({
@@ -204,7 +209,16 @@ export const payments = pgTable(
       foreignColumns: [bookings.tourOperatorId, bookings.id],
       name: 'payments_booking_fk',
     }),
+    foreignKey({
+      columns: [t.tourOperatorId, t.handoverId],
+      foreignColumns: [cashHandovers.tourOperatorId, cashHandovers.id],
+      name: 'payments_handover_fk',
+    }),
     index('payments_booking_idx').on(t.bookingId),
+    // The money a collector still holds (issue 34, cash): their payments not yet handed over.
+    index('payments_unhanded_idx')
+      .on(t.tourOperatorId, t.recordedBy)
+      .where(sql`${t.handoverId} is null and ${t.method} in ('cash', 'card') and ${t.recordedBy} is not null`),
     // A provider's payment or refund is recorded once, whatever the order of its events.
     uniqueIndex('payments_provider_ref_key')
       .on(t.provider, t.providerRef)

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -93,6 +94,8 @@ export const products = pgTable(
     /** The deposit as a percentage of the total (1–99) or a fixed amount per passenger: one of the two. */
     depositPercent: integer('deposit_percent'),
     depositPerPaxCents: integer('deposit_per_pax_cents'),
+    /** Its indirect tax in percent (IGIC or IVA by the operator's territory, ADR 025): prices include it. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(21),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -107,6 +110,7 @@ export const products = pgTable(
     check('products_state_check', sql`${t.state} in ('draft', 'active', 'inactive')`),
     check('products_capacity_check', sql`${t.capacity} >= 1 and ${t.capacity} <= 10000`),
     check('products_min_pax_check', sql`${t.minPax} >= 1`),
+    check('products_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} < 100`),
     check('products_payment_mode_check', sql`${t.paymentMode} in ('full', 'deposit', 'on_the_day')`),
     check(
       'products_deposit_check',

@@ -30,12 +30,18 @@ export const tourOperators = pgTable(
       .$type<Partial<Record<string, string>>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * Where it pays indirect tax (issue 34, ADR 025): `canarias` (IGIC) or `peninsula` (IVA: the
+     * mainland and the Balearics). It decides the rates a product may have.
+     */
+    taxTerritory: text('tax_territory').notNull().default('peninsula'),
     state: smallint('state').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('tour_operators_state_check', sql`${t.state} in (1, 2)`),
+    check('tour_operators_tax_territory_check', sql`${t.taxTerritory} in ('peninsula', 'canarias')`),
     check('tour_operators_default_language_check', sql`${t.defaultLanguage} in ('es', 'en', 'de', 'fr', 'it', 'nl')`),
     index('tour_operators_name_idx').on(t.name),
   ],

@@ -223,6 +223,8 @@ export async function updateBooking(
       sellerId,
       commissionPct,
       commissionCents: commissionCents(priceFields.totalCents, commissionPct),
+      // The rate as sold stays; another product brings its own (issue 34).
+      taxRate: productId !== cur.productId ? Number(product.taxRate) : cur.taxRate,
       discountReason: priceFields.discountCents > 0 ? (body.discount_reason ?? cur.discountReason) : '',
       passengers,
       answers,

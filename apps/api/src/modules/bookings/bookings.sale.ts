@@ -268,6 +268,8 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
     sellerId,
     commissionPct,
     commissionCents: commissionCents(quote.total_cents, commissionPct),
+    // The product's tax as sold: the booking's invoices use it whatever the product says later.
+    taxRate: Number(product.taxRate),
     createdBy: actorUserId(sale.actor),
     state,
     paymentState: paymentStateFor(quote.total_cents, 0, 0),

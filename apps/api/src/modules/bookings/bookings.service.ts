@@ -71,4 +71,10 @@ export {
   listProviderPayments,
   type PaymentLinkRow,
 } from './online.repository';
-export { type PaymentEntry, readPayment, recordPayment, recordPaymentLocked } from './payments.service';
+export {
+  markPaymentsHandedOver,
+  type PaymentEntry,
+  readPayment,
+  recordPayment,
+  recordPaymentLocked,
+} from './payments.service';

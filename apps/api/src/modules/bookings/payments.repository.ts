@@ -1,5 +1,5 @@
 /** The payments table: money received and returned on a booking. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { payments, users } from '../../db/schema';
@@ -28,4 +28,29 @@ export async function findPaymentView(db: DbOrTx, id: string): Promise<PaymentVi
     .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
     .where(eq(payments.id, id));
   return row as PaymentView | undefined;
+}
+
+/**
+ * Closes a collector's payments with a cash handover (issue 34): one conditional UPDATE, so of two
+ * handovers of the same payment at once only one sets it. Answers how many rows it set.
+ */
+export async function setPaymentsHandover(
+  db: DbOrTx,
+  c: { tourOperatorId: string; holderId: string; paymentIds: string[]; handoverId: string },
+): Promise<number> {
+  if (c.paymentIds.length === 0) return 0;
+  const rows = await db
+    .update(payments)
+    .set({ handoverId: c.handoverId })
+    .where(
+      and(
+        eq(payments.tourOperatorId, c.tourOperatorId),
+        eq(payments.recordedBy, c.holderId),
+        inArray(payments.id, c.paymentIds),
+        inArray(payments.method, ['cash', 'card']),
+        isNull(payments.handoverId),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length;
 }

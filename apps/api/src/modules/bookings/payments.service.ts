@@ -244,3 +244,16 @@ export async function readPayment(db: DbOrTx, id: string): Promise<TPaymentRespo
   if (!view) throw notFound('El cobro');
   return toPaymentResponse(view);
 }
+
+/**
+ * Marks payments a collector handed over to the office as closed by the cash handover `handoverId`
+ * (issue 34, the cash module's one write of payments): only that holder's cash or card payments of
+ * the operator not handed over yet. Answers how many it closed; the caller refuses (and so rolls
+ * back) when that is not all of them — another handover took some meanwhile.
+ */
+export async function markPaymentsHandedOver(
+  tx: DbOrTx,
+  c: { tourOperatorId: string; holderId: string; paymentIds: string[]; handoverId: string },
+): Promise<number> {
+  return paymentsRepo.setPaymentsHandover(tx, c);
+}

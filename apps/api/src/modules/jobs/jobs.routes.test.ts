@@ -41,6 +41,7 @@ describe('GET /jobs', () => {
       'jobs.purge',
       'payments.hold-sweep',
       'channels.purge-requests',
+      'invoices.send-pending',
     ]);
     const deliver = body.tasks.find((t: { name: string }) => t.name === 'messages.deliver');
     expect(deliver).toMatchObject({

@@ -15,7 +15,14 @@ import { isoOf } from '../../lib/instants';
 export type ProductRow = typeof products.$inferSelect;
 export type ProductWithOperator = {
   product: ProductRow;
-  operator: { id: string; name: string; timezone: string; defaultLanguage: string; publicLanguages: string[] };
+  operator: {
+    id: string;
+    name: string;
+    timezone: string;
+    defaultLanguage: string;
+    publicLanguages: string[];
+    taxTerritory: string;
+  };
 };
 export type ImageRow = typeof productImages.$inferSelect;
 export type PickupWithAccommodation = {
@@ -118,6 +125,7 @@ export function toProductResponse(
           timezone: timeZoneOf(operator.timezone),
           default_language: operator.defaultLanguage,
           public_languages: operator.publicLanguages,
+          tax_territory: operator.taxTerritory === 'canarias' ? 'canarias' : 'peninsula',
         }
       : null,
     code: product.code,
@@ -148,6 +156,7 @@ export function toProductResponse(
     availability_rules: product.availabilityRules,
     closed_dates: product.closedDates,
     pickups: pickups.map(toPickupResponse),
+    tax_rate: Number(product.taxRate),
     ...paymentTermsOf(product),
     images: images.map(toImageResponse),
     from_price_cents: fromPriceCents(product.prices),

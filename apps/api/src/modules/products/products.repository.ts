@@ -52,6 +52,7 @@ const withOperator = (db: DbOrTx) =>
         timezone: tourOperators.timezone,
         defaultLanguage: tourOperators.defaultLanguage,
         publicLanguages: tourOperators.publicLanguages,
+        taxTerritory: tourOperators.taxTerritory,
       },
     })
     .from(products)
@@ -210,7 +211,12 @@ export async function listImages(db: DbOrTx, productIds: string[]): Promise<Imag
 /** The operator a product belongs to (existence check for the administrator, time zone). */
 export async function findOperator(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: tourOperators.id, name: tourOperators.name, timezone: tourOperators.timezone })
+    .select({
+      id: tourOperators.id,
+      name: tourOperators.name,
+      timezone: tourOperators.timezone,
+      taxTerritory: tourOperators.taxTerritory,
+    })
     .from(tourOperators)
     .where(eq(tourOperators.id, id));
   return row;

@@ -8,6 +8,8 @@ import {
   type TDepartureUpdateRequest,
   type TProductCreateRequest,
   type TProductUpdateRequest,
+  taxesOf,
+  taxRateNotAllowed,
   timeZoneOf,
   todayIn,
 } from '@trayecto/shared';
@@ -85,8 +87,16 @@ function columnsOf(body: TProductUpdateRequest) {
     availabilityRules: body.availability_rules,
     closedDates: body.closed_dates,
     questions: body.questions && storedQuestions(body.questions),
+    taxRate: body.tax_rate,
     ...paymentColumnsOf(body),
   };
+}
+
+/** A product's tax rate must be one of its operator's territory (IGIC in the Canaries, IVA elsewhere). */
+function checkTaxRate(territory: string, rate: number | undefined) {
+  if (rate !== undefined && !taxesOf(territory).rates.includes(rate)) {
+    throw validation({ tax_rate: [taxRateNotAllowed(territory)] });
+  }
 }
 
 /**
@@ -176,15 +186,16 @@ export async function createProduct(db: Db, actor: Actor, body: TProductCreateRe
   return db.transaction(async (tx) => {
     const tourOperatorId = tenantForWrite(actor, body.tour_operator_id);
     if (!tourOperatorId) throw validation({ tour_operator_id: [MSG.required] });
-    if (!(await repo.findOperator(tx, tourOperatorId))) {
-      throw validation({ tour_operator_id: ['El tour operador no existe'] });
-    }
+    const operator = await repo.findOperator(tx, tourOperatorId);
+    if (!operator) throw validation({ tour_operator_id: ['El tour operador no existe'] });
+    checkTaxRate(operator.taxTerritory, body.tax_rate);
     if (await repo.codeInUse(tx, tourOperatorId, body.code)) throw codeTaken();
     if (body.pickups) await checkPickups(tx, tourOperatorId, body.pickups);
     let row: Awaited<ReturnType<typeof repo.insertProduct>>;
     try {
       row = await repo.insertProduct(tx, {
         ...columnsOf(body),
+        taxRate: body.tax_rate ?? taxesOf(operator.taxTerritory).general,
         code: body.code,
         name: body.name,
         capacity: body.capacity,
@@ -226,6 +237,9 @@ export async function updateProduct(db: Db, actor: Actor, id: string, body: TPro
       }
     }
     checkPaymentTerms(product, body);
+    if (body.tax_rate !== undefined) {
+      checkTaxRate((await repo.findOperator(tx, product.tourOperatorId))?.taxTerritory ?? '', body.tax_rate);
+    }
     if (body.code !== undefined && (await repo.codeInUse(tx, product.tourOperatorId, body.code, id))) {
       throw codeTaken();
     }

@@ -47,6 +47,7 @@ function toPublicOperator(op: PublicOperatorRow, locale: TPublicLocale): TPublic
     address: op.address,
     booking_terms: operatorTermsIn(op, locale),
     timezone: timeZoneOf(op.timezone),
+    tax_territory: op.taxTerritory === 'canarias' ? 'canarias' : 'peninsula',
     default_language: defaultLocaleOf(op),
     public_languages: offeredLocales(op),
   };
@@ -239,6 +240,8 @@ export function toPublicBooking(
     subtotal_cents: f.subtotal_cents,
     discount_cents: f.discount_cents,
     total_cents: f.total_cents,
+    tax_rate: f.tax_rate,
+    tax_cents: f.tax_cents,
     // As on every answer: everything received and everything returned (what they have paid and
     // kept is the difference, netPaidCents).
     paid_cents: f.paid_cents,

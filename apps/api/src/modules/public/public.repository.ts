@@ -23,6 +23,7 @@ const operatorColumns = {
   address: tourOperators.address,
   bookingTerms: tourOperators.bookingTerms,
   timezone: tourOperators.timezone,
+  taxTerritory: tourOperators.taxTerritory,
   defaultLanguage: tourOperators.defaultLanguage,
   publicLanguages: tourOperators.publicLanguages,
   bookingTermsTranslations: tourOperators.bookingTermsTranslations,

@@ -1,4 +1,4 @@
-import type { TTourOperatorResponse } from '@trayecto/shared';
+import { TAX_TERRITORIES, type TTaxTerritory, type TTourOperatorResponse } from '@trayecto/shared';
 import type { tourOperators } from '../../db/schema';
 import { isoOf } from '../../lib/instants';
 
@@ -26,6 +26,9 @@ export function toTourOperatorResponse(row: TourOperatorRow & { usersCount?: num
     timezone: row.timezone,
     currency: row.currency,
     default_commission_pct: Number(row.defaultCommissionPct),
+    tax_territory: (TAX_TERRITORIES as readonly string[]).includes(row.taxTerritory)
+      ? (row.taxTerritory as TTaxTerritory)
+      : 'peninsula',
     booking_terms: row.bookingTerms,
     default_language: row.defaultLanguage,
     public_languages: row.publicLanguages,

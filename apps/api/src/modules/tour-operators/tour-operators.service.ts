@@ -67,6 +67,7 @@ function toValues(body: TTourOperatorUpdateRequest): Partial<typeof tourOperator
     timezone: body.timezone || undefined,
     currency: body.currency || undefined,
     defaultCommissionPct: body.default_commission_pct,
+    taxTerritory: body.tax_territory,
     bookingTerms: body.booking_terms,
     state: body.state,
   };
@@ -89,6 +90,8 @@ export async function createTourOperator(db: Db, actor: Actor, body: TTourOperat
     const row = await repo.insertTourOperator(tx, {
       ...toValues(body),
       ...languageValues(body, NEW_OPERATOR),
+      // The Canaries pay IGIC: an operator there starts in its territory unless it says otherwise.
+      taxTerritory: body.tax_territory ?? (body.timezone === 'Atlantic/Canary' ? 'canarias' : 'peninsula'),
       name: body.name,
     } as typeof tourOperators.$inferInsert);
     const created = await repo.findVisibleTourOperator(tx, actor, row.id);

@@ -194,7 +194,7 @@ export function MainLayout() {
             </VisuallyHidden>
             {menu.map((entry) => {
               if (entry.kind === 'link') return renderLink(entry);
-              const Icon = MENU_ICONS.resources;
+              const Icon = MENU_ICONS[entry.icon];
               return (
                 <NavLink
                   key={entry.label}

@@ -3,14 +3,19 @@ import {
   IconBuildingSkyscraper,
   IconBus,
   IconCalendarEvent,
+  IconCash,
+  IconChartBar,
   IconClipboardList,
   IconClockPlay,
+  IconCoins,
+  IconFileInvoice,
   IconHistory,
   IconHome,
   IconId,
   IconMail,
   IconMap2,
   IconPackages,
+  IconPercentage,
   IconPlugConnected,
   IconUsers,
   IconUsersGroup,
@@ -18,7 +23,7 @@ import {
 import type { TRouteKey } from '@trayecto/shared';
 
 /** One icon per menu entry (Tabler, Mantine's own set). */
-export const MENU_ICONS: Partial<Record<TRouteKey | 'resources', Icon>> = {
+export const MENU_ICONS: Partial<Record<TRouteKey | 'resources' | 'money', Icon>> = {
   home: IconHome,
   bookingIndex: IconCalendarEvent,
   scheduleSheetsIndex: IconClipboardList,
@@ -33,4 +38,9 @@ export const MENU_ICONS: Partial<Record<TRouteKey | 'resources', Icon>> = {
   channels: IconPlugConnected,
   auditLog: IconHistory,
   backgroundJobs: IconClockPlay,
+  money: IconCoins,
+  reports: IconChartBar,
+  commissions: IconPercentage,
+  cash: IconCash,
+  invoices: IconFileInvoice,
 };

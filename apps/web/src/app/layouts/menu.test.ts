@@ -14,6 +14,7 @@ describe('main menu by role', () => {
       'Mensajes',
       'Productos',
       'Recursos(Vehículos,Alojamientos,Personas)',
+      'Finanzas(Informes,Comisiones,Caja,Facturas)',
       'Usuarios',
       'Tour operadores',
       'Canales',
@@ -48,7 +49,19 @@ describe('main menu by role', () => {
   });
 
   it('spec §6: a seller (level 2) sees no schedule sheets, vehicles, persons or tour operators', () => {
-    expect(labels(menuForRoles([2]))).toEqual(['Inicio', 'Reservas', 'Productos', 'Recursos(Alojamientos)']);
+    expect(labels(menuForRoles([2]))).toEqual([
+      'Inicio',
+      'Reservas',
+      'Productos',
+      'Recursos(Alojamientos)',
+      'Finanzas(Informes,Comisiones)',
+    ]);
+  });
+
+  it('issue 34: «Finanzas» — reports and commissions for levels 0–2 (a seller sees their own), cash and invoices for the office (0, 1, 3)', () => {
+    expect(labels(menuForRoles([1]))).toContain('Finanzas(Informes,Comisiones,Caja,Facturas)');
+    expect(labels(menuForRoles([3]))).toContain('Finanzas(Caja,Facturas)');
+    for (const level of [4, 5]) expect(labels(menuForRoles([level])).join()).not.toContain('Finanzas');
   });
 
   it('issue 12: "Usuarios" is not offered where it would list only the user (levels 2, 4, 5): "Mi cuenta" is theirs', () => {

@@ -5,7 +5,8 @@
 import { hasPermission, LEVEL, ROUTES, type TRouteKey } from '@trayecto/shared';
 
 export type TMenuLink = { kind: 'link'; route: TRouteKey; label: string };
-export type TMenuGroup = { kind: 'group'; label: string; children: TMenuLink[] };
+/** A group of links; `icon` names its icon in MENU_ICONS. */
+export type TMenuGroup = { kind: 'group'; label: string; icon: 'resources' | 'money'; children: TMenuLink[] };
 export type TMenuEntry = TMenuLink | TMenuGroup;
 
 const link = (route: TRouteKey, label: string): TMenuLink => ({ kind: 'link', route, label });
@@ -19,7 +20,20 @@ export const MENU: readonly TMenuEntry[] = [
   {
     kind: 'group',
     label: 'Recursos',
+    icon: 'resources',
     children: [link('vehicles', 'Vehículos'), link('accommodations', 'Alojamientos'), link('persons', 'Personas')],
+  },
+  {
+    // Issue 34: the day's and the month's money (a Vendedor sees their own sales and commissions).
+    kind: 'group',
+    label: 'Finanzas',
+    icon: 'money',
+    children: [
+      link('reports', 'Informes'),
+      link('commissions', 'Comisiones'),
+      link('cash', 'Caja'),
+      link('invoices', 'Facturas'),
+    ],
   },
   link('users', 'Usuarios'),
   link('tourOperator', 'Tour operadores'),

@@ -1,4 +1,5 @@
 import type { TPublicBooking } from '@trayecto/shared';
+import { taxesOf, taxRateLabel } from '@trayecto/shared/taxes';
 import { t } from '../i18n';
 import { contentLang } from '../lib/content';
 import { formatCents } from '../lib/format';
@@ -81,6 +82,16 @@ export function BookingAmounts({ booking, compact }: { booking: TPublicBooking; 
             {formatCents(booking.total_cents, c)}
           </td>
         </tr>
+        {booking.tax_cents > 0 && (
+          <tr className="is-tax">
+            <th scope="row" colSpan={2}>
+              {text.taxIncluded(taxRateLabel(taxesOf(booking.tour_operator.tax_territory).kind, booking.tax_rate))}
+            </th>
+            <td className="num" data-testid="booking-tax">
+              {formatCents(booking.tax_cents, c)}
+            </td>
+          </tr>
+        )}
         <tr>
           <th scope="row" colSpan={2}>
             {text.paid}

@@ -158,3 +158,10 @@ export const IconArrowLeft = (p: P) => (
     <path d="M5 12l14 0M5 12l6 6M5 12l6-6" />
   </Svg>
 );
+export const IconDownload = (p: P) => (
+  <Svg {...p}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2" />
+    <path d="M7 11l5 5l5 -5" />
+    <path d="M12 4l0 12" />
+  </Svg>
+);

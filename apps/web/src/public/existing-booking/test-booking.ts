@@ -31,6 +31,8 @@ export const publicBooking = (over: Partial<TPublicBooking> = {}): TPublicBookin
   subtotal_cents: 9800,
   discount_cents: 0,
   total_cents: 9800,
+  tax_rate: 7,
+  tax_cents: 641,
   paid_cents: 0,
   refunded_cents: 0,
   pending_cents: 9800,
@@ -63,6 +65,7 @@ export const publicBooking = (over: Partial<TPublicBooking> = {}): TPublicBookin
   voucher_url: '/public/landing/booking-voucher/7d0f7c1e-8a55-4f7e-9d8e-0c3b1a2b3c4d',
   tour_operator: {
     name: 'Teide Aventura',
+    tax_territory: 'canarias',
     logo_url: '',
     brand_color: '#c2410c',
     email: 'reservas@teideaventura.demo',

@@ -5,11 +5,13 @@
  */
 import type {
   TErrorCode,
+  TInvoiceResponse,
   TPublicAccommodation,
   TPublicAvailabilitySlot,
   TPublicBooking,
   TPublicBookingCreateRequest,
   TPublicBookingUpdateRequest,
+  TPublicInvoiceIssueRequest,
   TPublicOperator,
   TPublicProduct,
 } from '@trayecto/shared';
@@ -138,6 +140,18 @@ export const createBooking = (body: TNewBookingBody, idempotencyKey: string) =>
   request<TPublicBooking>('POST', '/bookings', body, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
 
 export const getBooking = (id: string) => request<TPublicBooking>('GET', `/bookings/${enc(id)}`);
+
+/** The booking's invoices (issue 34): simplified, full and corrective ones, oldest first. */
+export const getInvoices = (bookingId: string) =>
+  request<TInvoiceResponse[]>('GET', `/bookings/${enc(bookingId)}/invoices`);
+
+/** Asks for the booking's invoice: `{}` the simplified one, with `customer` a full one (the existing one if issued). */
+export const requestInvoice = (bookingId: string, body: TPublicInvoiceIssueRequest) =>
+  request<TInvoiceResponse>('POST', `/bookings/${enc(bookingId)}/invoices`, body);
+
+/** An invoice's PDF: a plain link (the booking's id is the customer's key, as for the booking itself). */
+export const invoicePdfUrl = (bookingId: string, invoiceId: string) =>
+  `${BASE}/bookings/${enc(bookingId)}/invoices/${enc(invoiceId)}/pdf`;
 
 export const updateBooking = (id: string, body: TPublicBookingUpdateRequest) =>
   request<TPublicBooking>('PUT', `/bookings/${enc(id)}`, body);

@@ -43,6 +43,7 @@ export function testProduct(overrides: Partial<TPublicProduct> = {}): TPublicPro
     questions: [],
     tour_operator: {
       name: 'Teide Aventura',
+      tax_territory: 'canarias',
       logo_url: '',
       brand_color: '#0b7285',
       email: 'info@teide.example',

@@ -8,6 +8,7 @@ import { ErrorPage, LoadingPage, NotFoundPage } from '../components/states';
 import { BookingFacts } from '../existing-booking/booking-facts';
 import { CancelDialog } from '../existing-booking/cancel-dialog';
 import { CustomerForm } from '../existing-booking/customer-form';
+import { InvoicePanel } from '../existing-booking/invoice-panel';
 import { PaymentReturnBanner, usePaymentReturn } from '../existing-booking/payment-return';
 import { useExistingBooking } from '../existing-booking/use-existing-booking';
 import { t } from '../i18n';
@@ -132,7 +133,10 @@ function ExistingBooking({
               <BookingFacts booking={f} onCancel={() => dialog.current?.showModal()} />
             </div>
           ) : (
-            <BookingFacts booking={f} onCancel={() => dialog.current?.showModal()} />
+            <div className="bx-side">
+              <BookingFacts booking={f} onCancel={() => dialog.current?.showModal()} />
+              <InvoicePanel booking={b} />
+            </div>
           )}
           {f.editable && <CustomerForm booking={f} />}
         </div>

@@ -55,6 +55,8 @@ describe('the voucher in Spanish', () => {
     expect(screen.getByRole('heading', { name: 'Indicaciones para la recogida' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Código QR del bono TRY-7K2QF9' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Bono TRY-7K2QF9 · Teide Aventura'));
+    expect(screen.getByText('IGIC 7 % incluido')).toBeInTheDocument();
+    expect(screen.getByTestId('booking-tax')).toHaveTextContent('6,41 €');
     expect(spanish.filter((s) => readableText().includes(s)).length).toBeGreaterThan(10);
   });
 });
@@ -111,6 +113,9 @@ describe('the voucher in German (issue 15)', () => {
     expect(screen.getByRole('heading', { name: 'Bedingungen' })).toBeInTheDocument();
     expect(screen.getByText(/^Kostenlose Stornierung bis .+\.$/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Voucher TRY-7K2QF9 · Teide Aventura'));
+    // The tax the total includes (issue 34), named as in Spain, in the page's language.
+    expect(screen.getByText('Inkl. IGIC 7 %')).toBeInTheDocument();
+    expect(screen.getByTestId('booking-tax')).toHaveTextContent('6,41');
 
     const text = readableText();
     expect(spanish.filter((s) => text.includes(s))).toEqual([]);

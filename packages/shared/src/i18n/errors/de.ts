@@ -31,6 +31,7 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'Die Anfrage ist ungültig.',
     UNAVAILABLE: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
     INTERNAL: 'Auf unserem Server ist ein Fehler aufgetreten. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+    NOT_INVOICEABLE: 'Für diese Buchung kann noch keine Rechnung erstellt werden: Sie muss vollständig bezahlt sein.',
     NOTHING_DUE: 'Für diese Buchung ist derzeit nichts online zu bezahlen.',
     HOLD_EXPIRED: 'Die Zeit zum Bezahlen ist abgelaufen und die Plätze sind nicht mehr verfügbar: Bitte buche erneut.',
     PAYMENTS_NOT_CONFIGURED:

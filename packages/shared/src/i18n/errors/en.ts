@@ -30,6 +30,7 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'The request is not valid.',
     UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a few seconds.',
     INTERNAL: 'Something went wrong on our server. Please try again in a few seconds.',
+    NOT_INVOICEABLE: 'This booking cannot be invoiced yet: it must be paid in full.',
     NOTHING_DUE: 'There is nothing to pay online for this booking right now.',
     HOLD_EXPIRED: 'The time to pay has run out and the seats are no longer available: please make a new booking.',
     PAYMENTS_NOT_CONFIGURED: 'Online payment is not available for this booking. Please contact the organiser.',

@@ -84,6 +84,7 @@ export const PUBLIC_ERROR_CODES = [
   'STATE_CONFLICT',
   'CANCELLATION_WINDOW_CLOSED',
   'NOTHING_DUE',
+  'NOT_INVOICEABLE',
   'HOLD_EXPIRED',
   'PAYMENTS_NOT_CONFIGURED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
@@ -145,6 +146,7 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'La petición no es válida.',
     UNAVAILABLE: 'Servicio no disponible temporalmente. Inténtalo de nuevo en unos segundos.',
     INTERNAL: 'Algo ha fallado en nuestro servidor. Inténtalo de nuevo en unos segundos.',
+    NOT_INVOICEABLE: 'La reserva todavía no se puede facturar: debe estar pagada por completo.',
     NOTHING_DUE: 'La reserva no tiene nada que pagar en línea ahora.',
     HOLD_EXPIRED: 'El tiempo para pagar terminó y las plazas ya no están disponibles: haz una nueva reserva.',
     PAYMENTS_NOT_CONFIGURED:

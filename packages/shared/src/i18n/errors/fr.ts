@@ -30,6 +30,7 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: "La demande n'est pas valide.",
     UNAVAILABLE: 'Service temporairement indisponible. Réessayez dans quelques secondes.',
     INTERNAL: 'Une erreur est survenue sur notre serveur. Réessayez dans quelques secondes.',
+    NOT_INVOICEABLE: 'Cette réservation ne peut pas encore être facturée : elle doit être entièrement payée.',
     NOTHING_DUE: 'Il n’y a rien à payer en ligne pour cette réservation pour le moment.',
     HOLD_EXPIRED:
       'Le délai de paiement est écoulé et les places ne sont plus disponibles : veuillez faire une nouvelle réservation.',

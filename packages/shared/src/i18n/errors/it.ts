@@ -29,6 +29,7 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'La richiesta non è valida.',
     UNAVAILABLE: 'Servizio temporaneamente non disponibile. Riprovi tra qualche secondo.',
     INTERNAL: 'Si è verificato un errore sul nostro server. Riprovi tra qualche secondo.',
+    NOT_INVOICEABLE: 'Questa prenotazione non può ancora essere fatturata: deve essere pagata per intero.',
     NOTHING_DUE: 'Al momento non c’è nulla da pagare online per questa prenotazione.',
     HOLD_EXPIRED: 'Il tempo per pagare è scaduto e i posti non sono più disponibili: effettua una nuova prenotazione.',
     PAYMENTS_NOT_CONFIGURED: 'Il pagamento online non è disponibile per questa prenotazione. Contatta l’organizzatore.',

@@ -30,6 +30,7 @@ export const errors: TErrorsDict = {
     UNSUPPORTED_MEDIA_TYPE: 'Het verzoek is ongeldig.',
     UNAVAILABLE: 'De dienst is tijdelijk niet beschikbaar. Probeer het over een paar seconden opnieuw.',
     INTERNAL: 'Er is iets misgegaan op onze server. Probeer het over een paar seconden opnieuw.',
+    NOT_INVOICEABLE: 'Voor deze boeking kan nog geen factuur worden gemaakt: ze moet volledig betaald zijn.',
     NOTHING_DUE: 'Er is voor deze boeking op dit moment niets online te betalen.',
     HOLD_EXPIRED:
       'De tijd om te betalen is verstreken en de plaatsen zijn niet meer beschikbaar: maak een nieuwe boeking.',

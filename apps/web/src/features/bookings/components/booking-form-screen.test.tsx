@@ -70,6 +70,8 @@ const base = {
   reseller_reference: null,
   commission_pct: null,
   commission_cents: 0,
+  tax_rate: 7,
+  tax_cents: 0,
   created_by: null,
   state: 'pending',
   payment_state: 'pending',

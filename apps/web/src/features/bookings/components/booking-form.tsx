@@ -16,6 +16,7 @@ import { formatDay } from '../../../lib/dates';
 import { useTimes } from '../../../lib/time-zone';
 import type { TUsableAccommodation } from '../../accommodations';
 import { AuditTrail } from '../../audit-log';
+import { BookingInvoicesSection } from '../../invoices';
 import { BookingMessages } from '../../messages';
 import { productSelectOptions, useProduct, useProductOptions } from '../../products';
 import { useAgencyOptions } from '../api/list-agency-options';
@@ -304,6 +305,7 @@ export function BookingForm({ mode, booking }: { mode: TBookingFormMode; booking
                   questions={product && product.id === booking.product_id ? product.questions : null}
                 />
                 <PaymentsPanel booking={booking} canPay={access.canWrite} canRefund={access.canRefund} />
+                <BookingInvoicesSection booking={booking} />
                 {booking.public_urls ? (
                   <BookingLinks
                     urls={booking.public_urls}

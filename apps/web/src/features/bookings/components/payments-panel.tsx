@@ -119,6 +119,11 @@ export function PaymentsPanel({
           </Text>
         </Stack>
       </Group>
+      {booking.tax_cents > 0 ? (
+        <Text size="xs" c="dimmed" mt={-6} mb="sm" data-testid="tax-included">
+          {`Impuestos incluidos en el total (${booking.tax_rate.toLocaleString('es-ES')} %): ${formatMoney(booking.tax_cents, currency)}`}
+        </Text>
+      ) : null}
 
       {(mode && mode !== 'on_the_day') || dueNow > 0 ? (
         <Text size="xs" c="dimmed" mb="sm" data-testid="due-now">

@@ -113,6 +113,8 @@ const booking = {
   reseller_reference: null,
   commission_pct: null,
   commission_cents: 0,
+  tax_rate: 7,
+  tax_cents: 0,
   created_by: null,
   state: 'confirmed',
   payment_state: 'pending',

@@ -8,6 +8,8 @@ import { productsKeys } from './list-products';
 export type TProductPayload = {
   tour_operator_id?: string;
   code?: string;
+  /** Percent, one of the operator's territory's rates (issue 34). */
+  tax_rate?: number;
   name?: string;
   state?: string;
   short_description?: string;

@@ -115,4 +115,28 @@ describe('product edit screen: what each role may change (PRODUCT §3)', { timeo
     expect(screen.getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
   });
+
+  it('issue 34: «Impuesto incluido en los precios» offers the territory’s rates and saves the one chosen', async () => {
+    loginAs(1);
+    renderEdit();
+    const tax = await screen.findByLabelText('Impuesto incluido en los precios', { selector: 'input' });
+    expect(tax).toHaveValue('IGIC 7 % (general)');
+    expect(screen.getByText('Canarias (IGIC): lo desglosan el bono y las facturas.')).toBeInTheDocument();
+    fireEvent.click(tax);
+    // This select's own list (Mantine keeps it in the DOM, hidden while it animates in happy-dom).
+    const list = await waitFor(() => {
+      const el = document.getElementById(tax.getAttribute('aria-controls') ?? '');
+      if (!el) throw new Error('no list yet');
+      return el;
+    });
+    const options = within(list)
+      .getAllByRole('option', { hidden: true })
+      .map((o) => o.textContent);
+    expect(options).toEqual(['IGIC 7 % (general)', 'IGIC 3 %', 'IGIC 0 %', 'IGIC 9,5 %', 'IGIC 15 %', 'IGIC 20 %']);
+    fireEvent.click(within(list).getByRole('option', { name: 'IGIC 3 %', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).tax_rate).toBe(3);
+  });
 });

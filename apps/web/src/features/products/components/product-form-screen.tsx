@@ -104,6 +104,7 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
   const operatorId = product?.tour_operator_id ?? values.tour_operator_id ?? me.data?.tour_operator_id ?? null;
   const operatorTerms = useTourOperatorBookingTerms(operatorId);
   // The languages to translate into: the stored product says them; a new one asks its operator.
+  // (and the territory whose tax rates its prices may include).
   const operatorLanguages = useTourOperatorLanguages(product?.tour_operator ? null : operatorId);
   const languages = productLanguages(product?.tour_operator ?? operatorLanguages.data ?? null);
 
@@ -184,7 +185,11 @@ function ProductForm({ mode, product }: { mode: TProductFormMode; product: TProd
                 {...sectionCard('tarifas')}
                 description="Precio por tipo de pasajero, impuestos incluidos."
               >
-                <PricesSection form={form} readOnly={generalReadOnly} />
+                <PricesSection
+                  form={form}
+                  readOnly={generalReadOnly}
+                  taxTerritory={product?.tour_operator?.tax_territory ?? operatorLanguages.data?.tax_territory ?? null}
+                />
               </FormSectionCard>
 
               <FormSectionCard

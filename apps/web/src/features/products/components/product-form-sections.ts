@@ -40,6 +40,7 @@ const SECTION_OF: Record<string, TProductSectionId> = {
   meeting_point: 'punto-encuentro',
   meeting_lat_lng: 'punto-encuentro',
   prices: 'tarifas',
+  tax_rate: 'tarifas',
   payment_mode: 'cobro',
   deposit_kind: 'cobro',
   deposit_percent: 'cobro',

@@ -131,6 +131,8 @@ export type TProductFormValues = {
   deposit_per_pax: TFormNumber;
   /** "Preguntas al reservar" (issue 33 item 3), in order; see product-questions-values.ts. */
   questions: TQuestionValues[];
+  /** Its tax rate in percent as text ('' on a new product: its territory's general rate). */
+  tax_rate: string;
 };
 
 export type TProductFormMode = 'create' | 'edit';
@@ -333,6 +335,7 @@ export function initialProductValues(
       translations: translationsFrom(undefined),
       ...paymentValuesFrom(null),
       questions: [],
+      tax_rate: '',
     };
   }
   return {
@@ -390,5 +393,6 @@ export function initialProductValues(
     translations: translationsFrom(p.translations),
     ...paymentValuesFrom(p),
     questions: questionValuesFrom(p.questions),
+    tax_rate: typeof p.tax_rate === 'number' ? String(p.tax_rate) : '',
   };
 }

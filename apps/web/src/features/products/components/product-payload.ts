@@ -133,8 +133,11 @@ export function toProductPayload(
     ...availabilityPayload(v),
     ...paymentPayload(v),
     questions: questionsPayload(v.questions),
+    // Not chosen on a new product: the API gives it its territory's general rate.
+    tax_rate: v.tax_rate === '' ? undefined : Number(v.tax_rate),
   };
   if (payload.duration_minutes === undefined) delete payload.duration_minutes;
+  if (payload.tax_rate === undefined) delete payload.tax_rate;
   // With pickup off the list is kept on the server as it was (turning it on again brings it back).
   if (v.pickup_enabled) {
     payload.pickups = v.pickups.map((p) => ({

@@ -43,6 +43,7 @@ export function useTourOperatorLanguages(operatorId: string | null | undefined) 
     select: (operator) => ({
       default_language: operator.default_language,
       public_languages: operator.public_languages,
+      tax_territory: operator.tax_territory,
     }),
     enabled: hasPermission(getRoles(), ACCESS.tourOperators) && Boolean(operatorId),
     staleTime: 5 * 60_000,

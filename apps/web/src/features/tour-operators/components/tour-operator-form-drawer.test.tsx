@@ -18,6 +18,7 @@ const operator: TTourOperatorResponse = {
   id: OP,
   name: 'Teide Aventura',
   legal_name: 'Teide Aventura S.L.',
+  tax_territory: 'canarias',
   tax_id: 'B38123456',
   email: 'reservas@teideaventura.es',
   phone: '+34 922 000 000',

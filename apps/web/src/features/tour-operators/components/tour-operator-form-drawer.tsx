@@ -27,6 +27,7 @@ import {
   initialTourOperatorValues,
   LANGUAGE_OPTIONS,
   offeredLanguages,
+  TAX_TERRITORY_OPTIONS,
   type TTourOperatorFormValues,
   termsLocales,
   timezoneOptions,
@@ -192,6 +193,14 @@ export function TourOperatorFormDrawer({ opened, operator, readOnly, onClose }: 
             allowDeselect={false}
             {...ro}
             {...form.getInputProps('currency')}
+          />
+          <Select
+            label="Territorio fiscal"
+            description="Qué impuesto incluyen los precios: IGIC en Canarias, IVA en el resto."
+            data={TAX_TERRITORY_OPTIONS}
+            allowDeselect={false}
+            {...ro}
+            {...form.getInputProps('tax_territory')}
           />
           <NumberInput
             label="Comisión por defecto (%)"

@@ -5,7 +5,10 @@ import {
   languageName,
   MSG,
   PUBLIC_LOCALES,
+  TAX_TERRITORIES,
+  TERRITORY_TAXES,
   type TPublicLocale,
+  type TTaxTerritory,
   type TTourOperatorResponse,
   ZTourOperatorCreateRequest,
   ZTourOperatorUpdateRequest,
@@ -24,6 +27,8 @@ export type TTourOperatorFormValues = {
   brand_color: string;
   timezone: string;
   currency: string;
+  /** Where it pays tax (issue 34): IGIC in the Canaries, IVA elsewhere. */
+  tax_territory: TTaxTerritory;
   default_commission_pct: number | string;
   booking_terms: string;
   /** The language its texts are written in (issue 15). */
@@ -48,6 +53,9 @@ export const termsLocales = (v: Pick<TTourOperatorFormValues, 'default_language'
   v.public_languages.filter((l) => l !== v.default_language);
 
 export const DEFAULT_TIMEZONE = 'Europe/Madrid';
+
+/** «Territorio fiscal»: Península y Baleares (IVA), Canarias (IGIC). */
+export const TAX_TERRITORY_OPTIONS = TAX_TERRITORIES.map((value) => ({ value, label: TERRITORY_TAXES[value].label }));
 export const DEFAULT_CURRENCY = 'EUR';
 
 export const CURRENCY_OPTIONS = [
@@ -87,6 +95,7 @@ export function initialTourOperatorValues(o: TTourOperatorResponse | null): TTou
     brand_color: o?.brand_color ?? '',
     timezone: o?.timezone || DEFAULT_TIMEZONE,
     currency: o?.currency || DEFAULT_CURRENCY,
+    tax_territory: o?.tax_territory ?? 'peninsula',
     default_commission_pct: o?.default_commission_pct ?? 0,
     booking_terms: o?.booking_terms ?? '',
     default_language: defaultLanguage,
@@ -111,6 +120,7 @@ export function toTourOperatorPayload(v: TTourOperatorFormValues): TTourOperator
     brand_color: v.brand_color.trim(),
     timezone: v.timezone || DEFAULT_TIMEZONE,
     currency: v.currency || DEFAULT_CURRENCY,
+    tax_territory: v.tax_territory,
     default_commission_pct: Number.isFinite(pct) ? pct : (v.default_commission_pct as unknown as number),
     booking_terms: v.booking_terms,
     default_language: v.default_language,

@@ -1,6 +1,7 @@
-import { Alert, Box, Checkbox, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Box, Checkbox, Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { TERRITORY_TAXES, type TTaxTerritory, taxRateLabel } from '@trayecto/shared';
 import { EURO_INPUT as EURO_INPUT_PROPS } from '../../../../components/euro-input';
 import { formatPrice, paxTypeName } from '../../utils/product-format';
 import { eurosToCents } from '../product-form-values';
@@ -25,8 +26,26 @@ export function fromPriceCents(
   return priced.length ? Math.min(...priced.map((r) => r.cents)) : null;
 }
 
-/** One row per passenger type (Adulto, Niño, Bebé, Senior): offered or not, price, ages, seat. */
-export function PricesSection({ form, readOnly }: TSectionProps) {
+/** The rates of the operator's territory, general first ("IGIC 7 % (general)"), and a stored one it lacks. */
+export function taxRateOptions(territory: TTaxTerritory, current: string): { value: string; label: string }[] {
+  const t = TERRITORY_TAXES[territory];
+  const rates = [...t.rates];
+  if (current !== '' && !rates.includes(Number(current))) rates.push(Number(current));
+  return rates.map((r) => ({
+    value: String(r),
+    label: `${taxRateLabel(t.kind, r)}${r === t.general ? ' (general)' : ''}${t.rates.includes(r) ? '' : ' — no es de tu territorio'}`,
+  }));
+}
+
+/**
+ * One row per passenger type (Adulto, Niño, Bebé, Senior): offered or not, price, ages, seat; and
+ * the tax the prices include (issue 34), from the operator's territory's rates.
+ */
+export function PricesSection({
+  form,
+  readOnly,
+  taxTerritory,
+}: TSectionProps & { taxTerritory: TTaxTerritory | null }) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const ro = readOnlyProps(readOnly);
   const rows = form.getValues().prices;
@@ -104,6 +123,18 @@ export function PricesSection({ form, readOnly }: TSectionProps) {
           );
         })}
       </fieldset>
+      {taxTerritory ? (
+        <Select
+          label="Impuesto incluido en los precios"
+          description={`${TERRITORY_TAXES[taxTerritory].label}: lo desglosan el bono y las facturas.`}
+          data={taxRateOptions(taxTerritory, form.getValues().tax_rate)}
+          placeholder={`${taxRateLabel(TERRITORY_TAXES[taxTerritory].kind, TERRITORY_TAXES[taxTerritory].general)} (general)`}
+          allowDeselect={false}
+          maw={360}
+          {...ro}
+          {...form.getInputProps('tax_rate')}
+        />
+      ) : null}
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <IconInfoCircle size={16} color="var(--mantine-color-dimmed)" style={{ flex: 'none', marginTop: 2 }} />
         <Text size="xs" c="dimmed">

@@ -59,6 +59,8 @@ export const common: TPublicDict['common'] = {
     subtotal: 'Zwischensumme',
     discount: 'Rabatt',
     total: 'Gesamt',
+    /** The tax the total includes (issue 34): «IGIC 7 %» / «IVA 21 %» stay Spanish (their names). */
+    taxIncluded: (tax: string) => `Inkl. ${tax}`,
     paid: 'Bezahlt',
     pending: 'Noch zu zahlen',
   },

@@ -4,9 +4,10 @@ import type { TPublicDict } from '../es';
 import { booking } from './booking';
 import { common } from './common';
 import { existing } from './existing';
+import { invoice } from './invoice';
 import { landing } from './landing';
 import { statement } from './statement';
 import { voucher } from './voucher';
 
-const de: TPublicDict = { common, landing, booking, existing, voucher, statement, errors };
+const de: TPublicDict = { common, landing, booking, existing, invoice, voucher, statement, errors };
 export default de;

@@ -59,6 +59,8 @@ export const common: TPublicDict['common'] = {
     subtotal: 'Subtotal',
     discount: 'Discount',
     total: 'Total',
+    /** The tax the total includes (issue 34): «IGIC 7 %» / «IVA 21 %» stay Spanish (their names). */
+    taxIncluded: (tax: string) => `Includes ${tax}`,
     paid: 'Paid',
     pending: 'Balance due',
   },

@@ -74,6 +74,8 @@ export const common = {
     subtotal: 'Subtotal',
     discount: 'Descuento',
     total: 'Total',
+    /** The tax the total includes (issue 34): «IGIC 7 %» / «IVA 21 %» stay Spanish (their names). */
+    taxIncluded: (tax: string) => `${tax} incluido`,
     paid: 'Pagado',
     pending: 'Pendiente de pago',
   },

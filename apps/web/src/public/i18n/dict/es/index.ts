@@ -8,10 +8,11 @@ import { errors } from '@trayecto/shared/i18n/errors/es';
 import { booking } from './booking';
 import { common } from './common';
 import { existing } from './existing';
+import { invoice } from './invoice';
 import { landing } from './landing';
 import { statement } from './statement';
 import { voucher } from './voucher';
 
-const es = { common, landing, booking, existing, voucher, statement, errors };
+const es = { common, landing, booking, existing, invoice, voucher, statement, errors };
 export type TPublicDict = typeof es;
 export default es;

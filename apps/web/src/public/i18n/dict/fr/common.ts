@@ -60,6 +60,8 @@ export const common: TPublicDict['common'] = {
     subtotal: 'Sous-total',
     discount: 'Remise',
     total: 'Total',
+    /** The tax the total includes (issue 34): «IGIC 7 %» / «IVA 21 %» stay Spanish (their names). */
+    taxIncluded: (tax: string) => `Dont ${tax}`,
     paid: 'Payé',
     pending: 'Reste à payer',
   },

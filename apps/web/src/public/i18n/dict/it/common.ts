@@ -62,6 +62,8 @@ export const common: TPublicDict['common'] = {
     subtotal: 'Subtotale',
     discount: 'Sconto',
     total: 'Totale',
+    /** The tax the total includes (issue 34): «IGIC 7 %» / «IVA 21 %» stay Spanish (their names). */
+    taxIncluded: (tax: string) => `Di cui ${tax}`,
     paid: 'Pagato',
     pending: 'Da pagare',
   },

@@ -59,6 +59,8 @@ export const common: TPublicDict['common'] = {
     subtotal: 'Subtotaal',
     discount: 'Korting',
     total: 'Totaal',
+    /** The tax the total includes (issue 34): «IGIC 7 %» / «IVA 21 %» stay Spanish (their names). */
+    taxIncluded: (tax: string) => `Inclusief ${tax}`,
     paid: 'Betaald',
     pending: 'Nog te betalen',
   },

@@ -1,0 +1,513 @@
+/**
+ * Invoices and their VERI*FACTU records (issue 34, ADR 025): issuing a booking's simplified (F2) or
+ * full invoice (F1; F3 replacing its F2), corrective invoices (R5 of an F2, R1 of an F1/F3), and the
+ * reads. Invoices are never edited nor deleted.
+ *
+ * One transaction issues an invoice: it locks the booking (two requests for the same invoice at
+ * once run one after the other, and the second answers the first's invoice), takes the series'
+ * next number (`invoice_counters`: gapless, since a rolled-back transaction gives its number back),
+ * then the chain's head (`invoice_counters` series `VF`, locked the same way) for the record's
+ * `seq` and the previous record's fingerprint, writes the invoice, its record and the job that
+ * sends it, and the booking's audit entry. Lock order is always booking → series → chain head.
+ */
+import {
+  displayDate,
+  formatCustomerTaxId,
+  INVOICE_MSG,
+  type TInvoiceCorrectionRequest,
+  type TInvoiceIssueRequest,
+  type TInvoiceRecordResponse,
+  type TInvoiceResponse,
+  type TPublicInvoiceIssueRequest,
+  timeZoneOf,
+  zoneOffsetMs,
+} from '@trayecto/shared';
+import type { DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { type ChangeActor, customerActor, type RequestOrigin, staffActor } from '../../lib/actors';
+import { AppError, notFound } from '../../lib/app-error';
+import { isConstraintViolation } from '../../lib/db-errors';
+import type { ListParams } from '../../lib/filters';
+import { enqueueJob } from '../../lib/jobs/queue';
+import type { Actor } from '../../lib/tenant';
+import { auditContextOf, recordAudit } from '../audit/audit.service';
+import { bookingAmounts, correctionAmounts, type InvoiceAmounts, splitLine, taxesOf } from './invoices.amounts';
+import { type InvoiceRelations, toInvoiceResponse, toRecordResponse } from './invoices.mapper';
+import * as repo from './invoices.repository';
+import { altaRecordXml, type XmlInvoiceId } from './invoices.xml';
+import { altaFingerprint, recordAmount, recordDate } from './verifactu';
+
+/** The job that sends an operator's pending records to the AEAT (registered in background.ts). */
+export const SEND_RECORDS_JOB = 'invoices.send';
+
+const INVOICE = 'La factura';
+const BOOKING = 'La reserva';
+
+/** The VERI*FACTU mode (the QR code's host): set once at start-up from the configuration. */
+const settings: { mode: 'test' | 'live' } = { mode: 'test' };
+export function configureInvoices(c: { AEAT_VERIFACTU_MODE?: 'test' | 'live' }) {
+  settings.mode = c.AEAT_VERIFACTU_MODE ?? 'test';
+}
+export const verifactuMode = () => settings.mode;
+
+const pad = (n: number, w = 2) => String(Math.trunc(Math.abs(n))).padStart(w, '0');
+
+/**
+ * An instant on the operator's wall with its offset, as a record writes it
+ * (`2027-01-01T19:20:30+01:00`), and its date (YYYY-MM-DD).
+ */
+export function zonedStamp(instant: Date, timeZone: string): { stamp: string; date: string } {
+  const offset = zoneOffsetMs(timeZone, instant.getTime());
+  const wall = new Date(instant.getTime() + offset).toISOString();
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  return {
+    stamp: `${wall.slice(0, 19)}${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`,
+    date: wall.slice(0, 10),
+  };
+}
+
+export const invoiceCode = (series: string, number: number) => `${series}-${String(number).padStart(6, '0')}`;
+
+// ── Reads ────────────────────────────────────────────────────────────────────────────────────────
+
+async function relationsOf(db: DbOrTx, rows: repo.InvoiceRow[]): Promise<Map<string, InvoiceRelations>> {
+  const ids = rows.map((r) => r.id);
+  const refIds = [...new Set(rows.flatMap((r) => [r.correctsId, r.replacesId]).filter((x): x is string => !!x))];
+  const [refs, dependents, records] = await Promise.all([
+    repo.findInvoicesByIds(db, refIds),
+    repo.findDependents(db, ids),
+    repo.findRecordsOf(db, ids),
+  ]);
+  const byId = new Map(refs.map((r) => [r.id, r]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        corrects: r.correctsId ? (byId.get(r.correctsId) ?? null) : null,
+        replaces: r.replacesId ? (byId.get(r.replacesId) ?? null) : null,
+        replacedBy: dependents.find((d) => d.replacesId === r.id) ?? null,
+        corrections: dependents.filter((d) => d.correctsId === r.id),
+        record: records.get(r.id) ?? null,
+      },
+    ]),
+  );
+}
+
+async function respond(db: DbOrTx, views: repo.InvoiceView[]): Promise<TInvoiceResponse[]> {
+  const rel = await relationsOf(db, views);
+  return views.map((v) => toInvoiceResponse(v, rel.get(v.id) as InvoiceRelations, settings.mode));
+}
+
+async function readInvoice(db: DbOrTx, actor: Actor | null, id: string): Promise<TInvoiceResponse> {
+  const v = await repo.findInvoice(db, actor, id);
+  if (!v) throw notFound(INVOICE);
+  const [out] = await respond(db, [v]);
+  return out;
+}
+
+/** GET /invoices: the actor's operator's (every operator's for the administrator). */
+export async function listInvoices(db: DbOrTx, actor: Actor, params: ListParams) {
+  const { rows, total } = await repo.listInvoices(db, actor, params);
+  return { items: await respond(db, rows), total };
+}
+
+/** GET /invoices/{id}. */
+export const getInvoice = (db: DbOrTx, actor: Actor, id: string) => readInvoice(db, actor, id);
+
+/** GET /bookings/{id}/invoices (staff) — 404 for a booking the actor may not see. */
+export async function listBookingInvoices(db: DbOrTx, actor: Actor, bookingId: string): Promise<TInvoiceResponse[]> {
+  if (!(await repo.bookingVisible(db, actor, bookingId))) throw notFound(BOOKING);
+  return respond(db, await repo.listBookingInvoices(db, bookingId));
+}
+
+/** GET /public/bookings/{id}/invoices: the customer's, by their booking's link. */
+export async function listPublicInvoices(db: DbOrTx, bookingId: string): Promise<TInvoiceResponse[]> {
+  if (!(await repo.bookingVisible(db, null, bookingId))) throw notFound('Reserva no encontrada');
+  return respond(db, await repo.listBookingInvoices(db, bookingId));
+}
+
+/** One of the booking's invoices, for the public PDF (404 when it is another booking's). */
+export async function getPublicInvoice(db: DbOrTx, bookingId: string, invoiceId: string): Promise<TInvoiceResponse> {
+  if (!(await repo.bookingVisible(db, null, bookingId))) throw notFound('Reserva no encontrada');
+  const inv = await readInvoice(db, null, invoiceId);
+  if (inv.booking_id !== bookingId) throw notFound(INVOICE);
+  return inv;
+}
+
+/**
+ * GET /invoices/{id}/record: the invoice's record with the fingerprint's fields as written, the
+ * text hashed and the previous record, so that anyone can recompute the chain.
+ */
+export async function getInvoiceRecord(db: DbOrTx, actor: Actor, id: string): Promise<TInvoiceRecordResponse> {
+  const v = await repo.findInvoice(db, actor, id);
+  if (!v) throw notFound(INVOICE);
+  const record = await repo.findRecordOfInvoice(db, id);
+  if (!record) throw notFound('El registro de facturación');
+  const previous = record.seq > 1 ? await repo.findRecordBySeq(db, record.tourOperatorId, record.seq - 1) : undefined;
+  return toRecordResponse(record, previous);
+}
+
+// ── Issuing ──────────────────────────────────────────────────────────────────────────────────────
+
+const notInvoiceable = (message: string) => new AppError({ code: 'NOT_INVOICEABLE', message });
+
+function issuerOf(issuer: repo.Issuer | undefined) {
+  if (!issuer) throw notFound(BOOKING);
+  if (!issuer.legalName.trim() || !issuer.taxId.trim()) throw notInvoiceable(INVOICE_MSG.issuerIncomplete);
+  return issuer;
+}
+
+/** What one issue writes: the invoice's own fields; the rest (number, record) the writer adds. */
+type Draft = {
+  tourOperatorId: string;
+  bookingId: string;
+  type: 'F1' | 'F2' | 'F3' | 'R1' | 'R5';
+  correcting?: repo.InvoiceRow;
+  replacing?: repo.InvoiceRow;
+  reason: string;
+  language: string;
+  customer: { name: string; taxId: string; address: string; country: string };
+  amounts: InvoiceAmounts;
+  description: string;
+};
+
+const xmlId = (r: { issuerTaxId: string; code: string; issueDate: string }): XmlInvoiceId => ({
+  issuerNif: r.issuerTaxId,
+  number: r.code,
+  issueDate: recordDate(r.issueDate),
+});
+
+/**
+ * Writes an invoice and its chained record in `tx`: the series' next number, then the chain's
+ * head; enqueues the record's sending and writes the booking's audit entry.
+ */
+async function writeInvoice(
+  tx: DbOrTx,
+  issuer: repo.Issuer,
+  d: Draft,
+  actor: ChangeActor,
+  now: Date,
+): Promise<repo.InvoiceRow> {
+  const tz = timeZoneOf(issuer.timezone);
+  const { date } = zonedStamp(now, tz);
+  const year = date.slice(0, 4);
+  const series = `${d.type.startsWith('R') ? 'R' : 'F'}${year}`;
+  const number = await repo.nextNumber(tx, d.tourOperatorId, series);
+  const code = invoiceCode(series, number);
+  const taxKind = issuer.taxTerritory === 'canarias' ? 'IGIC' : 'IVA';
+  const invoice = await repo.insertInvoice(tx, {
+    tourOperatorId: d.tourOperatorId,
+    bookingId: d.bookingId,
+    series,
+    number,
+    code,
+    type: d.type,
+    correctsId: d.correcting?.id ?? null,
+    replacesId: d.replacing?.id ?? null,
+    reason: d.reason,
+    issueDate: date,
+    issuedAt: now,
+    language: d.language,
+    issuerName: issuer.legalName.trim(),
+    issuerTaxId: issuer.taxId.trim().toUpperCase(),
+    issuerAddress: issuer.address.trim(),
+    customerName: d.customer.name,
+    customerTaxId: d.customer.taxId,
+    customerAddress: d.customer.address,
+    customerCountry: d.customer.country,
+    taxKind,
+    lines: d.amounts.lines,
+    taxes: d.amounts.taxes,
+    baseCents: d.amounts.baseCents,
+    taxCents: d.amounts.taxCents,
+    totalCents: d.amounts.totalCents,
+    actorKind: actor.kind,
+    actorId: actor.kind === 'staff' ? actor.user.id : null,
+    createdAt: now,
+  });
+
+  // The chain: its head's next number is this record's place; the previous record is the one before.
+  const seq = await repo.nextNumber(tx, d.tourOperatorId, repo.CHAIN_SERIES);
+  const prev = seq > 1 ? await repo.findRecordBySeq(tx, d.tourOperatorId, seq - 1) : undefined;
+  // Generated once the chain's head is ours: never before the previous record (which committed first).
+  const stamp = zonedStamp(new Date(Math.max(now.getTime(), Date.now())), tz).stamp;
+  const fields = {
+    issuerNif: invoice.issuerTaxId,
+    number: code,
+    issueDate: recordDate(date),
+    type: d.type,
+    taxTotal: recordAmount(invoice.taxCents),
+    total: recordAmount(invoice.totalCents),
+    previous: prev?.fingerprint ?? '',
+    generatedAt: stamp,
+  };
+  const fingerprint = altaFingerprint(fields);
+  const xml = altaRecordXml({
+    id: { issuerNif: fields.issuerNif, number: code, issueDate: fields.issueDate },
+    issuerName: invoice.issuerName,
+    type: d.type,
+    corrected: d.correcting ? [xmlId(d.correcting)] : undefined,
+    replaced: d.replacing ? [xmlId(d.replacing)] : undefined,
+    description: d.description,
+    recipients:
+      d.type === 'F1' || d.type === 'F3' || (d.type === 'R1' && d.customer.taxId)
+        ? [{ name: d.customer.name, taxId: d.customer.taxId, country: d.customer.country }]
+        : undefined,
+    breakdown: invoice.taxes.map((t) => ({
+      tax: taxKind === 'IGIC' ? '03' : '01',
+      rate: t.rate.toFixed(2),
+      base: recordAmount(t.base_cents),
+      amount: recordAmount(t.tax_cents),
+    })),
+    taxTotal: fields.taxTotal,
+    total: fields.total,
+    previous: prev
+      ? {
+          issuerNif: prev.issuerNif,
+          number: prev.invoiceCode,
+          issueDate: prev.issueDate,
+          fingerprint: prev.fingerprint,
+        }
+      : undefined,
+    generatedAt: stamp,
+    fingerprint,
+  });
+  const record = await repo.insertRecord(tx, {
+    tourOperatorId: d.tourOperatorId,
+    invoiceId: invoice.id,
+    seq,
+    kind: 'alta',
+    issuerNif: fields.issuerNif,
+    invoiceCode: code,
+    issueDate: fields.issueDate,
+    invoiceType: d.type,
+    taxTotal: fields.taxTotal,
+    total: fields.total,
+    previousFingerprint: fields.previous,
+    fingerprint,
+    generatedAt: stamp,
+    xml,
+    createdAt: now,
+  });
+  // Sent after the commit by the background runner: a sale or an invoice never waits for the AEAT.
+  await enqueueJob(tx, {
+    kind: SEND_RECORDS_JOB,
+    payload: { tour_operator_id: d.tourOperatorId, record_id: record.id, seq },
+    dedupeKey: `${SEND_RECORDS_JOB}:${record.id}`,
+    maxAttempts: 8,
+  });
+  await recordAudit(tx, auditContextOf(actor), {
+    tourOperatorId: d.tourOperatorId,
+    entityType: 'booking',
+    entityId: d.bookingId,
+    action: 'invoice',
+    summary: `Factura ${code} (${d.type}) emitida${d.reason ? `: ${d.reason}` : ''}`,
+    changes: { invoice: [null, { id: invoice.id, code, type: d.type, total_cents: invoice.totalCents }] },
+    at: now,
+  });
+  return invoice;
+}
+
+/** The booking's lines and discount, with an adjustment line if they do not add up to its total. */
+function amountsOfBooking(b: repo.InvoiceableBooking): InvoiceAmounts {
+  const a = bookingAmounts(b);
+  const diff = b.totalCents - a.lines.reduce((s, l) => s + l.total_cents, 0);
+  if (diff === 0) return a;
+  const lines = [...a.lines, splitLine('Otros conceptos', 1, diff, diff, Number(b.taxRate))];
+  const taxes = taxesOf(lines);
+  const baseCents = taxes.reduce((s, t) => s + t.base_cents, 0);
+  const taxCents = taxes.reduce((s, t) => s + t.tax_cents, 0);
+  return { lines, taxes, baseCents, taxCents, totalCents: baseCents + taxCents };
+}
+
+export type IssueOutcome = { invoice: TInvoiceResponse; created: boolean };
+
+/**
+ * POST /bookings/{id}/invoices and the public twin: the booking's simplified (F2) or full invoice
+ * (F1, or F3 replacing its F2). Asking again for what it has answers that (`created` false); a
+ * full invoice answers a later request for a simplified one too. Only a booking paid in full
+ * (`payment_state` paid) is invoiced (409 NOT_INVOICEABLE), and only with the operator's legal name
+ * and NIF. `scope`: the staff user whose tenant the booking must be in; null for the customer's link.
+ */
+export async function issueInvoice(
+  db: DbOrTx,
+  actor: ChangeActor,
+  scope: Actor | null,
+  bookingId: string,
+  body: TInvoiceIssueRequest,
+  now: Date = new Date(),
+): Promise<IssueOutcome> {
+  const run = () =>
+    inTransaction(db, async (tx) => {
+      const b = await repo.lockInvoiceableBooking(tx, scope, bookingId);
+      if (!b) throw notFound(scope ? BOOKING : 'Reserva no encontrada');
+      const existing = await repo.findBookingInvoices(tx, b.id);
+      const full = existing.find((i) => i.type === 'F1' || i.type === 'F3');
+      const simplified = existing.find((i) => i.type === 'F2');
+      if (full) return { id: full.id, created: false };
+      if (body.kind === 'simplified' && simplified) return { id: simplified.id, created: false };
+      // A booking paid in full is invoiced; an F3 only replaces what its F2 already invoiced.
+      if (!simplified && b.paymentState !== 'paid') throw notInvoiceable(INVOICE_MSG.notPaid);
+      const issuer = issuerOf(await repo.findIssuer(tx, b.tourOperatorId));
+      const amounts = amountsOfBooking(b);
+      if (amounts.lines.length === 0 || amounts.totalCents <= 0) throw notInvoiceable(INVOICE_MSG.noLines);
+      const description = `Excursión ${b.productName} (${displayDate(b.date)}), reserva ${b.locator}`;
+      if (body.kind === 'simplified') {
+        const inv = await writeInvoice(
+          tx,
+          issuer,
+          {
+            tourOperatorId: b.tourOperatorId,
+            bookingId: b.id,
+            type: 'F2',
+            reason: '',
+            language: b.language,
+            customer: { name: b.customerName, taxId: '', address: '', country: b.customerCountry },
+            amounts,
+            description,
+          },
+          actor,
+          now,
+        );
+        return { id: inv.id, created: true };
+      }
+      const c = body.customer as NonNullable<TInvoiceIssueRequest['customer']>;
+      if (simplified && (await repo.correctedCents(tx, simplified.id)) !== 0) {
+        throw new AppError({
+          code: 'CONFLICT',
+          message: 'La factura simplificada ya tiene rectificativas: no se puede sustituir por una completa',
+        });
+      }
+      const address = [c.address, [c.postcode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+      const inv = await writeInvoice(
+        tx,
+        issuer,
+        {
+          tourOperatorId: b.tourOperatorId,
+          bookingId: b.id,
+          type: simplified ? 'F3' : 'F1',
+          replacing: simplified,
+          reason: '',
+          language: b.language,
+          customer: {
+            name: c.name,
+            taxId: formatCustomerTaxId(c.tax_id, c.country),
+            address,
+            country: c.country,
+          },
+          // An F3 invoices what the F2 did.
+          amounts: simplified
+            ? {
+                lines: simplified.lines,
+                taxes: simplified.taxes,
+                baseCents: simplified.baseCents,
+                taxCents: simplified.taxCents,
+                totalCents: simplified.totalCents,
+              }
+            : amounts,
+          description,
+        },
+        actor,
+        now,
+      );
+      return { id: inv.id, created: true };
+    });
+  let out: { id: string; created: boolean };
+  try {
+    out = await run();
+  } catch (err) {
+    // The unique index is the backstop of the booking's lock: the other request's invoice stands.
+    if (!isConstraintViolation(err, '23505', 'invoices_booking_type_key')) throw err;
+    out = await run();
+  }
+  return { invoice: await readInvoice(db, null, out.id), created: out.created };
+}
+
+/**
+ * POST /public/bookings/{id}/invoices: the customer asks for their invoice by their booking's link
+ * (no body: the simplified one; with their tax data: a full one). 404 for an unknown booking or an
+ * inactive operator's, as the other public booking endpoints.
+ */
+export async function issuePublicInvoice(
+  db: DbOrTx,
+  bookingId: string,
+  body: TPublicInvoiceIssueRequest,
+  origin: RequestOrigin = {},
+): Promise<IssueOutcome> {
+  if (!(await repo.bookingVisible(db, null, bookingId))) throw notFound('Reserva no encontrada');
+  const kind = body.kind ?? (body.customer ? 'full' : 'simplified');
+  return issueInvoice(db, customerActor('', origin), null, bookingId, { kind, customer: body.customer });
+}
+
+/** POST /bookings/{id}/invoices as a staff user. */
+export const issueInvoiceAsStaff = (db: DbOrTx, actor: Actor, bookingId: string, body: TInvoiceIssueRequest) =>
+  issueInvoice(db, staffActor(actor), actor, bookingId, body);
+
+/**
+ * POST /invoices/{id}/corrections: a corrective invoice (R5 of an F2, R1 of an F1/F3) for a refund
+ * or a cancellation, of `amount_cents` (by default all that is still uncorrected), never more than
+ * the invoice less its earlier corrections (422 CORRECTION_EXCEEDS_INVOICED). A corrective invoice
+ * is not corrected itself, nor is a simplified one an F3 replaced (409 CONFLICT). The booking is
+ * locked first, so two corrections at once are checked one after the other.
+ */
+export async function correctInvoice(
+  db: DbOrTx,
+  actor: Actor,
+  invoiceId: string,
+  body: TInvoiceCorrectionRequest,
+  now: Date = new Date(),
+): Promise<TInvoiceResponse> {
+  const id = await inTransaction(db, async (tx) => {
+    const found = await repo.findInvoice(tx, actor, invoiceId);
+    if (!found) throw notFound(INVOICE);
+    const b = await repo.lockInvoiceableBooking(tx, actor, found.bookingId);
+    if (!b) throw notFound(INVOICE);
+    if (found.type === 'R1' || found.type === 'R5') {
+      throw new AppError({ code: 'CONFLICT', message: INVOICE_MSG.correctionOfCorrection });
+    }
+    const dependents = await repo.findDependents(tx, [found.id]);
+    if (dependents.some((d) => d.replacesId === found.id)) {
+      throw new AppError({ code: 'CONFLICT', message: INVOICE_MSG.replacedInvoice });
+    }
+    const left = found.totalCents + (await repo.correctedCents(tx, found.id));
+    if (left <= 0) {
+      throw new AppError({
+        code: 'CORRECTION_EXCEEDS_INVOICED',
+        message: INVOICE_MSG.nothingToCorrect,
+        errors: { amount_cents: [INVOICE_MSG.nothingToCorrect] },
+      });
+    }
+    const amount = body.amount_cents ?? left;
+    if (amount > left) {
+      const message = `${INVOICE_MSG.correctionTooLarge} (${recordAmount(left).replace('.', ',')} €)`;
+      throw new AppError({ code: 'CORRECTION_EXCEEDS_INVOICED', message, errors: { amount_cents: [message] } });
+    }
+    const issuer = issuerOf(await repo.findIssuer(tx, found.tourOperatorId));
+    const reason = body.reason.trim();
+    const inv = await writeInvoice(
+      tx,
+      issuer,
+      {
+        tourOperatorId: found.tourOperatorId,
+        bookingId: found.bookingId,
+        type: found.type === 'F2' ? 'R5' : 'R1',
+        correcting: found,
+        reason,
+        language: found.language,
+        customer: {
+          name: found.customerName,
+          taxId: found.customerTaxId,
+          address: found.customerAddress,
+          country: found.customerCountry,
+        },
+        amounts: correctionAmounts(found, amount, reason),
+        description: `Rectificación de la factura ${found.code}: ${reason}`,
+      },
+      staffActor(actor),
+      now,
+    );
+    return inv.id;
+  });
+  return readInvoice(db, null, id);
+}

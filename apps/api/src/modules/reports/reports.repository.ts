@@ -1,0 +1,263 @@
+/**
+ * «Informes» (issue 34): read-only SQL, one grouped statement per report, tenant-scoped here.
+ * Days are the operator's: a booking's sale day is `created_at` in its operator's zone; its service
+ * day is `bookings.date` (already a local day).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/** Whose bookings a report adds up: every operator (administrator), one, or a Vendedor's own sales. */
+export type ReportScope =
+  | { kind: 'all' }
+  | { kind: 'operator'; tourOperatorId: string }
+  | { kind: 'seller'; tourOperatorId: string; sellerId: string };
+
+const operatorOf = (scope: ReportScope) => (scope.kind === 'all' ? null : scope.tourOperatorId);
+
+/**
+ * The operator condition on a tenant column; "all operators" as an array computed once, so the
+ * (tour_operator_id, …) indexes serve it one range per operator (as the dashboard does).
+ */
+function tenant(column: SQL, scope: ReportScope): SQL {
+  const op = operatorOf(scope);
+  return op ? sql`${column} = ${op}::uuid` : sql`${column} = any(array(select id from tour_operators))`;
+}
+
+const sellerOnly = (scope: ReportScope) =>
+  scope.kind === 'seller' ? sql`and b.seller_id = ${scope.sellerId}::uuid` : sql``;
+
+const num = (v: number | string | null | undefined) => Number(v ?? 0);
+
+/** Time zones, currencies and tax territories of the operators in scope. */
+export async function operatorSettings(db: DbOrTx, scope: ReportScope) {
+  const op = operatorOf(scope);
+  const res = await db.execute<{ timezone: string; currency: string; tax_territory: string }>(
+    op
+      ? sql`select timezone, currency, tax_territory from tour_operators where id = ${op}::uuid`
+      : sql`select distinct timezone, currency, tax_territory from tour_operators order by 1, 2, 3`,
+  );
+  return res.rows;
+}
+
+/**
+ * The period's condition on bookings `b` (joined to their operator `o`). By service day: the
+ * (tour_operator_id, date) index. By sale day: the (tour_operator_id, created_at) index over the
+ * instants that can hold the period in any of the operators' zones, then each booking's own local day.
+ */
+export type Period = { from: string; to: string; basis: 'sale' | 'service'; start: Date; end: Date };
+
+function inPeriod(p: Period): SQL {
+  if (p.basis === 'service') return sql`b.date between ${p.from}::date and ${p.to}::date`;
+  return sql`b.created_at >= ${p.start.toISOString()}::timestamptz and b.created_at < ${p.end.toISOString()}::timestamptz
+    and (b.created_at at time zone o.timezone)::date between ${p.from}::date and ${p.to}::date`;
+}
+
+export type SalesGroup = 'day' | 'product' | 'channel' | 'seller' | 'agency';
+
+/** The group's key and label columns. */
+function groupColumns(group: SalesGroup, basis: Period['basis']): { key: SQL; label: SQL; joins: SQL } {
+  switch (group) {
+    case 'day':
+      return {
+        key: basis === 'service' ? sql`b.date::text` : sql`(b.created_at at time zone o.timezone)::date::text`,
+        label: sql`null::text`,
+        joins: sql``,
+      };
+    case 'product':
+      return { key: sql`b.product_id::text`, label: sql`p.name`, joins: sql`join products p on p.id = b.product_id` };
+    case 'channel':
+      return { key: sql`b.channel`, label: sql`null::text`, joins: sql`` };
+    case 'seller':
+      return {
+        key: sql`b.seller_id::text`,
+        label: sql`u.full_name`,
+        joins: sql`left join users u on u.id = b.seller_id`,
+      };
+    case 'agency':
+      return {
+        key: sql`b.channel_id::text`,
+        label: sql`c.name`,
+        joins: sql`left join channels c on c.id = b.channel_id`,
+      };
+  }
+}
+
+export type SalesRow = {
+  key: string | null;
+  label: string | null;
+  bookings: number;
+  pax: number;
+  grossCents: number;
+  discountCents: number;
+  commissionCents: number;
+  cancelledBookings: number;
+  cancelledCents: number;
+};
+
+/** Sales of the period by group: one grouped statement. */
+export async function salesBy(db: DbOrTx, scope: ReportScope, period: Period, group: SalesGroup): Promise<SalesRow[]> {
+  const g = groupColumns(group, period.basis);
+  const res = await db.execute<Record<string, string | number | null>>(sql`
+    select ${g.key} as key, ${g.label} as label,
+      count(*) filter (where b.state <> 'cancelled') as bookings,
+      coalesce(sum(b.pax_total) filter (where b.state <> 'cancelled'), 0) as pax,
+      coalesce(sum(b.total_cents), 0) as gross_cents,
+      coalesce(sum(b.discount_cents) filter (where b.state <> 'cancelled'), 0) as discount_cents,
+      coalesce(sum(b.commission_cents) filter (where b.state <> 'cancelled'), 0) as commission_cents,
+      count(*) filter (where b.state = 'cancelled') as cancelled_bookings,
+      coalesce(sum(b.total_cents) filter (where b.state = 'cancelled'), 0) as cancelled_cents
+    from bookings b
+    join tour_operators o on o.id = b.tour_operator_id
+    ${g.joins}
+    where ${tenant(sql`b.tour_operator_id`, scope)} and ${inPeriod(period)} ${sellerOnly(scope)}
+    group by 1, 2
+    order by 1`);
+  return res.rows.map((r) => ({
+    key: r.key === null ? null : String(r.key),
+    label: r.label === null ? null : String(r.label),
+    bookings: num(r.bookings),
+    pax: num(r.pax),
+    grossCents: num(r.gross_cents),
+    discountCents: num(r.discount_cents),
+    commissionCents: num(r.commission_cents),
+    cancelledBookings: num(r.cancelled_bookings),
+    cancelledCents: num(r.cancelled_cents),
+  }));
+}
+
+export type OccupancyRow =
+  | {
+      kind: 'departure';
+      departureId: string;
+      productId: string;
+      productName: string;
+      date: string;
+      time: string;
+      capacity: number;
+      seatsTaken: number;
+      closed: boolean;
+    }
+  | {
+      kind: 'product';
+      productId: string;
+      productName: string;
+      departures: number;
+      capacity: number;
+      seatsTaken: number;
+    };
+
+/**
+ * The period's departures (the (tour_operator_id, date) index) with their seats, the first
+ * `limit` of them listed, and every product's totals over all of them: one statement.
+ */
+export async function occupancy(
+  db: DbOrTx,
+  scope: ReportScope,
+  from: string,
+  to: string,
+  productId: string | undefined,
+  limit: number,
+): Promise<OccupancyRow[]> {
+  const product = productId ? sql`and d.product_id = ${productId}::uuid` : sql``;
+  const res = await db.execute<Record<string, string | number | boolean | null>>(sql`
+    with deps as (
+      select d.id, d.product_id, d.date, d.time, d.capacity, d.seats_taken, d.closed
+      from departures d
+      where ${tenant(sql`d.tour_operator_id`, scope)} and d.date between ${from}::date and ${to}::date ${product}
+    )
+    (select 'departure' as kind, deps.id::text as departure_id, deps.product_id::text as product_id, p.name as product_name,
+            deps.date::text as date, deps.time, deps.capacity, deps.seats_taken, deps.closed, 1 as departures
+     from deps join products p on p.id = deps.product_id
+     order by deps.date, deps.time, p.name, deps.id
+     limit ${limit})
+    union all
+    (select 'product', null, deps.product_id::text, min(p.name), null, null, sum(deps.capacity), sum(deps.seats_taken), null, count(*)
+     from deps join products p on p.id = deps.product_id
+     group by deps.product_id
+     order by min(p.name), deps.product_id::text)`);
+  return res.rows.map((r) =>
+    r.kind === 'departure'
+      ? {
+          kind: 'departure',
+          departureId: String(r.departure_id),
+          productId: String(r.product_id),
+          productName: String(r.product_name),
+          date: String(r.date),
+          time: String(r.time),
+          capacity: num(r.capacity as number),
+          seatsTaken: num(r.seats_taken as number),
+          closed: Boolean(r.closed),
+        }
+      : {
+          kind: 'product',
+          productId: String(r.product_id),
+          productName: String(r.product_name),
+          departures: num(r.departures as number),
+          capacity: num(r.capacity as number),
+          seatsTaken: num(r.seats_taken as number),
+        },
+  );
+}
+
+export type CancellationRow = {
+  state: 'cancelled' | 'no_show';
+  reason: string;
+  bookings: number;
+  pax: number;
+  totalCents: number;
+  refundedCents: number;
+};
+
+/**
+ * Cancelled and no-show bookings of the period's service days by state and reason: the
+ * (tour_operator_id, state, date, time) index, one range per state.
+ */
+export async function cancellations(
+  db: DbOrTx,
+  scope: ReportScope,
+  from: string,
+  to: string,
+): Promise<CancellationRow[]> {
+  const res = await db.execute<Record<string, string | number>>(sql`
+    select b.state, b.cancel_reason as reason, count(*) as bookings, coalesce(sum(b.pax_total), 0) as pax,
+      coalesce(sum(b.total_cents), 0) as total_cents, coalesce(sum(b.refunded_cents), 0) as refunded_cents
+    from bookings b
+    where ${tenant(sql`b.tour_operator_id`, scope)} and b.state in ('cancelled', 'no_show')
+      and b.date between ${from}::date and ${to}::date ${sellerOnly(scope)}
+    group by 1, 2
+    order by 1, count(*) desc, 2`);
+  return res.rows.map((r) => ({
+    state: r.state === 'no_show' ? 'no_show' : 'cancelled',
+    reason: String(r.reason ?? ''),
+    bookings: num(r.bookings),
+    pax: num(r.pax),
+    totalCents: num(r.total_cents),
+    refundedCents: num(r.refunded_cents),
+  }));
+}
+
+export type TaxRow = { territory: string; rate: number; bookings: number; baseCents: number; totalCents: number };
+
+/**
+ * Bookings of the period not cancelled, by the tax rate they were sold at (and their operator's
+ * territory): the base is taken out of each booking's tax-inclusive total, rounded to the cent,
+ * then added up (ADR 025; the tax is the rest).
+ */
+export async function taxes(db: DbOrTx, scope: ReportScope, period: Period): Promise<TaxRow[]> {
+  const res = await db.execute<Record<string, string | number>>(sql`
+    select o.tax_territory as territory, b.tax_rate::float8 as rate, count(*) as bookings,
+      coalesce(sum(round(b.total_cents * 100.0 / (100 + b.tax_rate))), 0) as base_cents,
+      coalesce(sum(b.total_cents), 0) as total_cents
+    from bookings b
+    join tour_operators o on o.id = b.tour_operator_id
+    where ${tenant(sql`b.tour_operator_id`, scope)} and ${inPeriod(period)} and b.state <> 'cancelled'
+    group by 1, 2
+    order by 1, 2 desc`);
+  return res.rows.map((r) => ({
+    territory: String(r.territory),
+    rate: Number(r.rate),
+    bookings: num(r.bookings),
+    baseCents: num(r.base_cents),
+    totalCents: num(r.total_cents),
+  }));
+}

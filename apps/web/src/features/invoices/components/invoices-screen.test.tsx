@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { renderRoutes } from '../../../test/render';
+import { json, loginAs } from '../../../test/session';
+import { F2_ID, invoiceFixture, R5_ID, recordFixture } from './invoice-fixtures';
+import { InvoicesScreen } from './invoices-screen';
+
+const f2 = invoiceFixture();
+const r5 = invoiceFixture({
+  id: R5_ID,
+  series: 'R2026',
+  number: 3,
+  code: 'R2026-000003',
+  type: 'R5',
+  type_name: 'Factura rectificativa (simplificada)',
+  corrects: { id: F2_ID, code: 'F2026-000042', type: 'F2', issue_date: '2026-11-26', total_cents: 10700 },
+  correctable_cents: 0,
+  reason: 'Cancelación por mal tiempo',
+  base_cents: -5000,
+  tax_cents: -350,
+  total_cents: -5350,
+  record: { ...invoiceFixture().record!, id: 'r', seq: 8, state: 'sent' },
+});
+
+describe('«Facturas» (issue 34)', { timeout: 30_000 }, () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    loginAs(1);
+    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (init?.method === 'POST') return json(201, r5);
+      if (path.endsWith('/record')) return json(200, recordFixture());
+      if (path.endsWith(`/invoices/${F2_ID}`)) return json(200, f2);
+      if (path.endsWith(`/invoices/${R5_ID}`)) return json(200, r5);
+      if (path.endsWith('/invoices')) {
+        return new Response(JSON.stringify([r5, f2]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Total-Count': '2' },
+        });
+      }
+      return json(200, []);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    setUnauthorizedHandler(() => {});
+  });
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    vi.unstubAllGlobals();
+  });
+
+  const renderScreen = (path = '/invoices') => renderRoutes([{ path: '/invoices', element: <InvoicesScreen /> }], path);
+  const posts = () => fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST') as [string, RequestInit][];
+
+  it('lists the invoices with number, date, type, customer, amounts and the VERI*FACTU state', async () => {
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Facturas' });
+    const row = await within(table).findByRole('row', { name: /F2026-000042/ });
+    expect(row).toHaveTextContent('26/11/2026');
+    expect(row).toHaveTextContent('Simplificada');
+    expect(row).toHaveTextContent('Jürgen Groß');
+    expect(row).toHaveTextContent('100,00 €');
+    expect(row).toHaveTextContent('107,00 €');
+    expect(row).toHaveTextContent('Pendiente de envío');
+    const corrective = within(table).getByRole('row', { name: /R2026-000003/ });
+    expect(corrective).toHaveTextContent('Rectificativa');
+    expect(corrective).toHaveTextContent('-53,50 €');
+    expect(corrective).toHaveTextContent('Enviado');
+  });
+
+  it('sends the year, series and type filters as the API reads them', async () => {
+    renderScreen('/invoices?year=2026&series=R2026&type=R5');
+    await screen.findByRole('table', { name: 'Facturas' });
+    const listUrl = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => /\/invoices\?/.test(u));
+    expect(listUrl).toMatch(/series=R2026/);
+    expect(listUrl).toMatch(/year=2026/);
+    expect(listUrl).toMatch(/type=R5/);
+  });
+
+  it('opens an invoice in a drawer: lines, taxes, total, the record with its fingerprints, and rectifies it', async () => {
+    renderScreen(`/invoices?invoice=${F2_ID}`);
+    const drawer = await screen.findByRole('dialog', { name: /Factura F2026-000042/ });
+    expect(await within(drawer).findByRole('table', { name: 'Líneas de la factura' })).toHaveTextContent(
+      'Excursión al Teide · Adulto',
+    );
+    expect(within(drawer).getByRole('table', { name: 'Desglose de impuestos' })).toHaveTextContent('IGIC 7 %');
+    expect(within(drawer).getByTestId('invoice-total')).toHaveTextContent('107,00 €');
+    expect(await within(drawer).findByLabelText('Huella')).toHaveValue('A'.repeat(64));
+    expect(within(drawer).getByLabelText('Huella anterior')).toHaveValue('B'.repeat(64));
+    expect(within(drawer).getByText('F2026-000041')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: /Copiar huella$/ })).toBeInTheDocument();
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Rectificar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rectificar la factura F2026-000042' });
+    const amount = within(dialog).getByRole('textbox', { name: /Importe/ });
+    expect(amount).toHaveValue('107,00 €');
+    // No reason: refused here with the shared contract's message, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir rectificativa' }));
+    expect(await within(dialog).findByText('Campo requerido')).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+    // More than what is left to correct: refused too.
+    fireEvent.change(amount, { target: { value: '200' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), {
+      target: { value: 'Cancelación por mal tiempo' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir rectificativa' }));
+    expect(await within(dialog).findByText(/supera lo que queda por rectificar/)).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: '53,5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir rectificativa' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [url, init] = posts()[0] ?? [];
+    expect(url).toMatch(new RegExp(`/invoices/${F2_ID}/corrections$`));
+    expect(JSON.parse(String(init?.body))).toEqual({ amount_cents: 5350, reason: 'Cancelación por mal tiempo' });
+    // The new corrective invoice opens in the drawer.
+    expect(await screen.findByRole('dialog', { name: /Factura R2026-000003/ })).toBeInTheDocument();
+  });
+
+  it('a corrective invoice names the one it corrects and has nothing to rectify', async () => {
+    renderScreen(`/invoices?invoice=${R5_ID}`);
+    const drawer = await screen.findByRole('dialog', { name: /Factura R2026-000003/ });
+    const related = await within(drawer).findByTestId('invoice-related');
+    expect(related).toHaveTextContent('Rectifica la factura');
+    expect(related).toHaveTextContent('Motivo: Cancelación por mal tiempo');
+    expect(within(drawer).queryByRole('button', { name: 'Rectificar' })).toBeNull();
+    fireEvent.click(within(related).getByRole('button', { name: 'F2026-000042' }));
+    expect(await screen.findByRole('dialog', { name: /Factura F2026-000042/ })).toBeInTheDocument();
+  });
+});
