@@ -7,14 +7,30 @@
  */
 import { expect, test } from '@playwright/test';
 import { openAs } from './helpers';
+import { auth, isoIn, productNamed, publicSlots, staffToken } from './public-helpers';
 
 const MANAGER = 'gerencia@teideaventura.demo';
 const SELLER = 'ventas@teideaventura.demo';
 const OFFICE = 'operaciones@teideaventura.demo';
 
 test.describe('Comisiones y Caja (issue 34)', () => {
-  test('a seller’s statement is made and settled; the seller reads it, read-only', async ({ page }) => {
+  test('a seller’s statement is made and settled; the seller reads it, read-only', async ({ page, request }) => {
     test.setTimeout(60_000);
+    // The seller sells a departure of this month now, so something is due to them whatever other
+    // journeys on this server settled before (the axe scan makes a statement too).
+    const sellerToken = await staffToken(request, SELLER);
+    const teide = await productNamed(request, sellerToken, 'Subida al Teide');
+    const month = isoIn(0).slice(0, 7);
+    const slot = [...(await publicSlots(request, teide.id, 1)), ...(await publicSlots(request, teide.id, 0))].find(
+      (x) => x.date.startsWith(month) && x.seats_left > 0,
+    );
+    if (slot) {
+      const sold = await request.post('/api/v1/bookings', {
+        headers: auth(sellerToken),
+        data: { product_id: teide.id, date: slot.date, time: slot.time, pax: { adult: 1 }, customer_name: 'Ana Ruiz' },
+      });
+      expect(sold.status(), await sold.text()).toBe(201);
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
     await openAs(page, '/commissions', MANAGER);
     await expect(page.getByRole('heading', { name: 'Comisiones', level: 1 })).toBeVisible();

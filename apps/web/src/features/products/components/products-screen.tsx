@@ -84,9 +84,9 @@ export function ProductsScreen() {
       header: 'Código',
       sort: 'code',
       width: 96,
-      nowrap: true,
+      // A long code (up to 30 characters) wraps inside its column instead of widening the table.
       cell: (p) => (
-        <Text size="sm" ff="monospace" c="dimmed">
+        <Text size="sm" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {p.code}
         </Text>
       ),
