@@ -1,25 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Code,
-  Drawer,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingStore, IconExternalLink, IconPencil, IconTicket } from '@tabler/icons-react';
 import { CHANNEL_KIND_NAMES, type TChannelResponse } from '@trayecto/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DetailDrawer } from '../../../components/detail-drawer';
 import { FormSection } from '../../../components/form-section';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useTimes } from '../../../lib/time-zone';
-import { useIsPhone } from '../../../lib/use-is-phone';
 import { useChannel } from '../api/get-channel';
 import { useChannelOperatorZone } from '../api/get-channel-operator-zone';
 import { allotmentText, COLLECTS_TEXT, moneyText, octoBaseUrl, productsText } from './channel-format';
@@ -136,7 +122,6 @@ export function ChannelConnectionDrawer({
   onClose: () => void;
   onEdit: (channel: TChannelResponse) => void;
 }) {
-  const isPhone = useIsPhone();
   const query = useChannel(channelId);
   const channel = query.data;
   // The administrator reads the log in the channel's operator's zone; a manager's is their own.
@@ -144,70 +129,45 @@ export function ChannelConnectionDrawer({
   const times = useTimes(isAdmin ? zone.data : undefined);
 
   return (
-    <Drawer
+    <DetailDrawer
       opened={opened}
       onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : 880}
-      title={
-        <Text fw={700} size="lg" component="span">
-          Conexión
-          {channel ? (
-            <Text component="span" c="dimmed" fw={500} ml={8}>
-              {channel.name}
-            </Text>
-          ) : null}
-        </Text>
-      }
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      padding={0}
-      styles={{
-        header: { paddingInline: 'var(--mantine-spacing-lg)', borderBottom: '1px solid var(--mantine-color-gray-3)' },
-      }}
+      width={880}
+      title="Conexión"
+      subtitle={channel?.name}
+      query={query}
+      errorTitle="No se ha podido cargar el canal"
+      loadingLabel="Cargando el canal"
+      ready={Boolean(channel)}
     >
-      <Box px="lg" py="lg">
-        {query.isError ? (
-          <LoadErrorAlert
-            title="No se ha podido cargar el canal"
-            message={query.error.message}
-            onRetry={query.refetch}
-            retrying={query.isFetching}
-          />
-        ) : !channel ? (
-          <Stack gap="md" aria-busy="true" aria-label="Cargando el canal">
-            <Skeleton h={22} w="40%" />
-            <Skeleton h={48} />
-            <Skeleton h={160} />
-          </Stack>
-        ) : (
-          <Stack gap="xl">
-            <Summary channel={channel} isAdmin={isAdmin} onEdit={() => onEdit(channel)} />
-            {channel.kind === 'agency' ? (
-              <Alert
-                color="blue"
-                variant="light"
-                icon={<IconBuildingStore size={18} />}
-                title="Una agencia no se conecta"
-              >
-                La oficina registra las reservas de esta agencia en su nombre, así que no tiene claves de API ni
-                registro de peticiones. Si el canal va a reservar por su cuenta con la API OCTO, cámbialo a «Revendedor
-                OCTO» en «Editar canal».
-              </Alert>
-            ) : (
-              <>
-                {!channel.active ? (
-                  <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Canal inactivo">
-                    Sus claves responden «no autorizado» hasta que lo actives en «Editar canal».
-                  </Alert>
-                ) : null}
-                <ConnectionData />
-                <ChannelKeysSection channel={channel} times={times} />
-                <ChannelRequestsSection channelId={channel.id} times={times} />
-              </>
-            )}
-          </Stack>
-        )}
-      </Box>
-    </Drawer>
+      {channel ? (
+        <Stack gap="xl">
+          <Summary channel={channel} isAdmin={isAdmin} onEdit={() => onEdit(channel)} />
+          {channel.kind === 'agency' ? (
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconBuildingStore size={18} />}
+              title="Una agencia no se conecta"
+            >
+              La oficina registra las reservas de esta agencia en su nombre, así que no tiene claves de API ni registro
+              de peticiones. Si el canal va a reservar por su cuenta con la API OCTO, cámbialo a «Revendedor OCTO» en
+              «Editar canal».
+            </Alert>
+          ) : (
+            <>
+              {!channel.active ? (
+                <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Canal inactivo">
+                  Sus claves responden «no autorizado» hasta que lo actives en «Editar canal».
+                </Alert>
+              ) : null}
+              <ConnectionData />
+              <ChannelKeysSection channel={channel} times={times} />
+              <ChannelRequestsSection channelId={channel.id} times={times} />
+            </>
+          )}
+        </Stack>
+      ) : null}
+    </DetailDrawer>
   );
 }

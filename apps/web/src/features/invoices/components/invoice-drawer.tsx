@@ -1,23 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconReceiptRefund, IconTicket } from '@tabler/icons-react';
 import { pathTo, type TInvoiceRef, type TInvoiceResponse } from '@trayecto/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { DetailDrawer } from '../../../components/detail-drawer';
 import { FormSection } from '../../../components/form-section';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useTimes } from '../../../lib/time-zone';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useInvoicePdfDownload } from '../api/download-invoice-pdf';
@@ -340,49 +327,22 @@ export function InvoiceDrawer({
   onClose: () => void;
   onOpen: (id: string) => void;
 }) {
-  const isPhone = useIsPhone();
   const query = useInvoice(invoiceId);
   const invoice = query.data;
   return (
-    <Drawer
+    <DetailDrawer
       opened={opened}
       onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : 820}
-      title={
-        <Text fw={700} size="lg" component="span">
-          {invoice ? `Factura ${invoice.code}` : 'Factura'}
-          {invoice && !isPhone ? (
-            <Text component="span" c="dimmed" fw={500} ml={8}>
-              {invoice.type_name}
-            </Text>
-          ) : null}
-        </Text>
-      }
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      padding={0}
-      styles={{
-        header: { paddingInline: 'var(--mantine-spacing-lg)', borderBottom: '1px solid var(--mantine-color-gray-3)' },
-      }}
+      width={820}
+      title={invoice ? `Factura ${invoice.code}` : 'Factura'}
+      subtitle={invoice?.type_name}
+      subtitleOnPhone={false}
+      query={query}
+      errorTitle="No se ha podido cargar la factura"
+      loadingLabel="Cargando la factura"
+      ready={Boolean(invoice)}
     >
-      <Box px="lg" py="lg">
-        {query.isError ? (
-          <LoadErrorAlert
-            title="No se ha podido cargar la factura"
-            message={query.error.message}
-            onRetry={query.refetch}
-            retrying={query.isFetching}
-          />
-        ) : !invoice ? (
-          <Stack gap="md" aria-busy="true" aria-label="Cargando la factura">
-            <Skeleton h={22} w="40%" />
-            <Skeleton h={48} />
-            <Skeleton h={160} />
-          </Stack>
-        ) : (
-          <InvoiceBody invoice={invoice} canCorrect={canCorrect} onOpen={onOpen} />
-        )}
-      </Box>
-    </Drawer>
+      {invoice ? <InvoiceBody invoice={invoice} canCorrect={canCorrect} onOpen={onOpen} /> : null}
+    </DetailDrawer>
   );
 }
