@@ -12,14 +12,8 @@ import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  formatInvoiceAmount,
-  formatRate,
-  type InvoicePdfData,
-  type InvoicePdfLanguage,
-  renderInvoicePdf,
-  toWinAnsi,
-} from './invoices.pdf';
+import { type InvoicePdfData, renderInvoicePdf } from './invoices.pdf';
+import { formatInvoiceAmount, formatRate, type InvoicePdfLanguage, toWinAnsi } from './invoices.pdf-texts';
 
 const run = promisify(execFile);
 const DPI = 100;

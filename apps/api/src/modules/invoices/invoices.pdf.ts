@@ -10,17 +10,26 @@
  * «VERI*FACTU» / «Factura verificable en la sede electrónica de la AEAT» below it. It is drawn as
  * vector squares, so it stays sharp at any zoom and in print.
  *
- * Labels come in the customer's language (six, in {@link LABELS}); the Spanish tax words (IGIC,
+ * Labels come in the customer's language (six, in invoices.pdf-texts.ts); the Spanish tax words (IGIC,
  * IVA, NIF) and the AEAT's legends stay Spanish, and amounts are written the Spanish way in every
  * language (`1.234,50 €`): it is a Spanish invoice.
  */
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
-
-export type InvoicePdfLanguage = 'es' | 'en' | 'de' | 'fr' | 'it' | 'nl';
-
-/** VERI*FACTU `TipoFactura` of the invoices table. */
-export type InvoicePdfType = 'F1' | 'F2' | 'F3' | 'R1' | 'R5';
+import {
+  countryName,
+  formatInvoiceAmount,
+  formatInvoiceDate,
+  formatRate,
+  type InvoicePdfLanguage,
+  type InvoicePdfType,
+  invoiceTitle,
+  LABELS,
+  QR_LABEL,
+  QR_LEGEND,
+  QR_LEGEND_LONG,
+  toWinAnsi,
+} from './invoices.pdf-texts';
 
 /** One line as issued (db/schema/invoices.ts `InvoiceLineRow`): amounts in cents, `unit_cents` with tax. */
 export type InvoicePdfLine = {
@@ -68,249 +77,6 @@ export type InvoicePdfOptions = {
   qrUrl: string;
   language: InvoicePdfLanguage;
 };
-
-type Labels = {
-  titleSimplified: string;
-  titleFull: string;
-  titleCorrective: string;
-  number: string;
-  date: string;
-  customer: string;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  rate: string;
-  base: string;
-  /** The lines table's narrower column of the base. */
-  lineBase: string;
-  taxAmount: string;
-  total: string;
-  /** `{tax}` is IGIC or IVA. */
-  pricesInclude: string;
-  taxBreakdown: string;
-  corrects: string;
-  /** `{date}` is the corrected invoice's date. */
-  correctsOf: string;
-  reason: string;
-  replaces: string;
-  page: string;
-};
-
-/** Every label of the PDF in the six languages of the public pages. */
-export const LABELS: Record<InvoicePdfLanguage, Labels> = {
-  es: {
-    titleSimplified: 'Factura simplificada',
-    titleFull: 'Factura',
-    titleCorrective: 'Factura rectificativa',
-    number: 'Número',
-    date: 'Fecha',
-    customer: 'Cliente',
-    description: 'Descripción',
-    quantity: 'Cant.',
-    unitPrice: 'Precio ud.',
-    rate: 'Tipo',
-    base: 'Base imponible',
-    lineBase: 'Base imponible',
-    taxAmount: 'Cuota',
-    total: 'Total',
-    pricesInclude: 'Precios unitarios con {tax} incluido.',
-    taxBreakdown: 'Desglose de impuestos',
-    corrects: 'Rectifica la factura',
-    correctsOf: 'del {date}',
-    reason: 'Motivo',
-    replaces: 'Sustituye a la factura simplificada',
-    page: 'Página',
-  },
-  en: {
-    titleSimplified: 'Simplified invoice',
-    titleFull: 'Invoice',
-    titleCorrective: 'Corrective invoice',
-    number: 'Number',
-    date: 'Date',
-    customer: 'Customer',
-    description: 'Description',
-    quantity: 'Qty',
-    unitPrice: 'Unit price',
-    rate: 'Rate',
-    base: 'Tax base',
-    lineBase: 'Tax base',
-    taxAmount: 'Tax',
-    total: 'Total',
-    pricesInclude: 'Unit prices include {tax}.',
-    taxBreakdown: 'Tax breakdown',
-    corrects: 'Corrects invoice',
-    correctsOf: 'of {date}',
-    reason: 'Reason',
-    replaces: 'Replaces simplified invoice',
-    page: 'Page',
-  },
-  de: {
-    titleSimplified: 'Vereinfachte Rechnung',
-    titleFull: 'Rechnung',
-    titleCorrective: 'Rechnungskorrektur',
-    number: 'Nummer',
-    date: 'Datum',
-    customer: 'Kunde',
-    description: 'Beschreibung',
-    quantity: 'Menge',
-    unitPrice: 'Einzelpreis',
-    rate: 'Satz',
-    base: 'Bemessungsgrundlage',
-    lineBase: 'Netto',
-    taxAmount: 'Steuer',
-    total: 'Gesamt',
-    pricesInclude: 'Einzelpreise inkl. {tax}.',
-    taxBreakdown: 'Steueraufschlüsselung',
-    corrects: 'Korrigiert die Rechnung',
-    correctsOf: 'vom {date}',
-    reason: 'Grund',
-    replaces: 'Ersetzt die vereinfachte Rechnung',
-    page: 'Seite',
-  },
-  fr: {
-    titleSimplified: 'Facture simplifiée',
-    titleFull: 'Facture',
-    titleCorrective: 'Facture rectificative',
-    number: 'Numéro',
-    date: 'Date',
-    customer: 'Client',
-    description: 'Description',
-    quantity: 'Qté',
-    unitPrice: 'Prix unitaire',
-    rate: 'Taux',
-    base: 'Base imposable',
-    lineBase: 'Base HT',
-    taxAmount: 'Taxe',
-    total: 'Total',
-    pricesInclude: 'Prix unitaires {tax} compris.',
-    taxBreakdown: 'Détail des taxes',
-    corrects: 'Rectifie la facture',
-    correctsOf: 'du {date}',
-    reason: 'Motif',
-    replaces: 'Remplace la facture simplifiée',
-    page: 'Page',
-  },
-  it: {
-    titleSimplified: 'Fattura semplificata',
-    titleFull: 'Fattura',
-    titleCorrective: 'Fattura rettificativa',
-    number: 'Numero',
-    date: 'Data',
-    customer: 'Cliente',
-    description: 'Descrizione',
-    quantity: 'Q.tà',
-    unitPrice: 'Prezzo unit.',
-    rate: 'Aliquota',
-    base: 'Imponibile',
-    lineBase: 'Imponibile',
-    taxAmount: 'Imposta',
-    total: 'Totale',
-    pricesInclude: 'Prezzi unitari {tax} inclusa.',
-    taxBreakdown: 'Riepilogo imposte',
-    corrects: 'Rettifica la fattura',
-    correctsOf: 'del {date}',
-    reason: 'Motivo',
-    replaces: 'Sostituisce la fattura semplificata',
-    page: 'Pagina',
-  },
-  nl: {
-    titleSimplified: 'Vereenvoudigde factuur',
-    titleFull: 'Factuur',
-    titleCorrective: 'Correctiefactuur',
-    number: 'Nummer',
-    date: 'Datum',
-    customer: 'Klant',
-    description: 'Omschrijving',
-    quantity: 'Aantal',
-    unitPrice: 'Stukprijs',
-    rate: 'Tarief',
-    base: 'Maatstaf van heffing',
-    lineBase: 'Grondslag',
-    taxAmount: 'Belasting',
-    total: 'Totaal',
-    pricesInclude: 'Stukprijzen inclusief {tax}.',
-    taxBreakdown: 'Belastingoverzicht',
-    corrects: 'Corrigeert factuur',
-    correctsOf: 'van {date}',
-    reason: 'Reden',
-    replaces: 'Vervangt de vereenvoudigde factuur',
-    page: 'Pagina',
-  },
-};
-
-/** The AEAT's legends: Spanish in every language. */
-const QR_LABEL = 'QR tributario:';
-const QR_LEGEND = 'VERI*FACTU';
-const QR_LEGEND_LONG = 'Factura verificable en la sede electrónica de la AEAT';
-
-export function invoiceTitle(type: InvoicePdfType, language: InvoicePdfLanguage): string {
-  const l = LABELS[language];
-  if (type === 'F2') return l.titleSimplified;
-  if (type === 'R1' || type === 'R5') return l.titleCorrective;
-  return l.titleFull;
-}
-
-/** `123450` → `1.234,50 €` (the Spanish way, grouped from four digits), `-500` → `-5,00 €`. */
-export function formatInvoiceAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const euros = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${euros},${String(abs % 100).padStart(2, '0')} €`;
-}
-
-/** `7` → `7 %`, `9.5` → `9,5 %`. */
-export function formatRate(rate: number): string {
-  const text = Number.isInteger(rate) ? String(rate) : String(Math.round(rate * 100) / 100);
-  return `${text.replace('.', ',')} %`;
-}
-
-/** `2027-01-05` → `05/01/2027`. */
-export function formatInvoiceDate(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
-
-/** Characters the WinAnsi encoding of the built-in fonts has beyond Latin-1. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/**
- * Text the built-in Helvetica can draw: WinAnsi keeps Western European letters (á, ñ, ü, ß, ç, €);
- * any other letter loses its accent (ł and č of a customer's name become l and c) and what is left
- * becomes `?` — pdfkit would otherwise print garbage for it.
- */
-export function toWinAnsi(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0) ?? 0;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) {
-      out += ch;
-      continue;
-    }
-    if (ch === '\n') {
-      out += ch;
-      continue;
-    }
-    if (/\s/.test(ch)) {
-      out += ' ';
-      continue;
-    }
-    const special: Record<string, string> = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ı: 'i', ħ: 'h', Ħ: 'H' };
-    const base = special[ch] ?? ch.normalize('NFD').replace(/\p{M}/gu, '');
-    out += [...base].every((c) => (c.codePointAt(0) ?? 0) <= 0xff) && base !== ch ? base : '?';
-  }
-  return out;
-}
-
-function countryName(country: string, language: InvoicePdfLanguage): string {
-  if (!/^[A-Za-z]{2}$/.test(country)) return country;
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(country.toUpperCase()) ?? country;
-  } catch {
-    return country;
-  }
-}
 
 // ── Layout (points; A4 is 595.28 × 841.89) ──────────────────────────────────────────────────────
 const MM = 72 / 25.4;

@@ -25,7 +25,8 @@ import { setPagingHeaders } from '../../lib/pagination';
 import { registerPublicRateLimits } from '../../lib/rate-limit';
 import { errorResponses, listFilters, ZIdParams, ZListQuery } from '../../lib/route-schemas';
 import { translatePublicErrors } from '../public/public.i18n';
-import { type InvoicePdfLanguage, renderInvoicePdf } from './invoices.pdf';
+import { renderInvoicePdf } from './invoices.pdf';
+import type { InvoicePdfLanguage } from './invoices.pdf-texts';
 import { INVOICE_LIST_SPEC } from './invoices.repository';
 import * as service from './invoices.service';
 

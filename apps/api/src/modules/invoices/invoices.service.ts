@@ -16,7 +16,6 @@ import {
   INVOICE_MSG,
   type TInvoiceCorrectionRequest,
   type TInvoiceIssueRequest,
-  type TInvoiceRecordResponse,
   type TInvoiceResponse,
   type TPublicInvoiceIssueRequest,
   timeZoneOf,
@@ -27,12 +26,11 @@ import { inTransaction } from '../../db/transaction';
 import { type ChangeActor, customerActor, type RequestOrigin, staffActor } from '../../lib/actors';
 import { AppError, notFound } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
-import type { ListParams } from '../../lib/filters';
 import { enqueueJob } from '../../lib/jobs/queue';
 import type { Actor } from '../../lib/tenant';
 import { auditContextOf, recordAudit } from '../audit/audit.service';
 import { bookingAmounts, correctionAmounts, type InvoiceAmounts, splitLine, taxesOf } from './invoices.amounts';
-import { type InvoiceRelations, toInvoiceResponse, toRecordResponse } from './invoices.mapper';
+import { readInvoice } from './invoices.read';
 import * as repo from './invoices.repository';
 import { altaRecordXml, type XmlInvoiceId } from './invoices.xml';
 import { altaFingerprint, recordAmount, recordDate } from './verifactu';
@@ -40,15 +38,19 @@ import { altaFingerprint, recordAmount, recordDate } from './verifactu';
 /** The job that sends an operator's pending records to the AEAT (registered in background.ts). */
 export const SEND_RECORDS_JOB = 'invoices.send';
 
+// What the routes read, beside what they write (the reads are invoices.read.ts).
+export {
+  getInvoice,
+  getInvoiceRecord,
+  getPublicInvoice,
+  listBookingInvoices,
+  listInvoices,
+  listPublicInvoices,
+} from './invoices.read';
+export { configureInvoices, verifactuMode } from './invoices.settings';
+
 const INVOICE = 'La factura';
 const BOOKING = 'La reserva';
-
-/** The VERI*FACTU mode (the QR code's host): set once at start-up from the configuration. */
-const settings: { mode: 'test' | 'live' } = { mode: 'test' };
-export function configureInvoices(c: { AEAT_VERIFACTU_MODE?: 'test' | 'live' }) {
-  settings.mode = c.AEAT_VERIFACTU_MODE ?? 'test';
-}
-export const verifactuMode = () => settings.mode;
 
 const pad = (n: number, w = 2) => String(Math.trunc(Math.abs(n))).padStart(w, '0');
 
@@ -68,85 +70,6 @@ export function zonedStamp(instant: Date, timeZone: string): { stamp: string; da
 }
 
 export const invoiceCode = (series: string, number: number) => `${series}-${String(number).padStart(6, '0')}`;
-
-// ── Reads ────────────────────────────────────────────────────────────────────────────────────────
-
-async function relationsOf(db: DbOrTx, rows: repo.InvoiceRow[]): Promise<Map<string, InvoiceRelations>> {
-  const ids = rows.map((r) => r.id);
-  const refIds = [...new Set(rows.flatMap((r) => [r.correctsId, r.replacesId]).filter((x): x is string => !!x))];
-  const [refs, dependents, records] = await Promise.all([
-    repo.findInvoicesByIds(db, refIds),
-    repo.findDependents(db, ids),
-    repo.findRecordsOf(db, ids),
-  ]);
-  const byId = new Map(refs.map((r) => [r.id, r]));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        corrects: r.correctsId ? (byId.get(r.correctsId) ?? null) : null,
-        replaces: r.replacesId ? (byId.get(r.replacesId) ?? null) : null,
-        replacedBy: dependents.find((d) => d.replacesId === r.id) ?? null,
-        corrections: dependents.filter((d) => d.correctsId === r.id),
-        record: records.get(r.id) ?? null,
-      },
-    ]),
-  );
-}
-
-async function respond(db: DbOrTx, views: repo.InvoiceView[]): Promise<TInvoiceResponse[]> {
-  const rel = await relationsOf(db, views);
-  return views.map((v) => toInvoiceResponse(v, rel.get(v.id) as InvoiceRelations, settings.mode));
-}
-
-async function readInvoice(db: DbOrTx, actor: Actor | null, id: string): Promise<TInvoiceResponse> {
-  const v = await repo.findInvoice(db, actor, id);
-  if (!v) throw notFound(INVOICE);
-  const [out] = await respond(db, [v]);
-  return out;
-}
-
-/** GET /invoices: the actor's operator's (every operator's for the administrator). */
-export async function listInvoices(db: DbOrTx, actor: Actor, params: ListParams) {
-  const { rows, total } = await repo.listInvoices(db, actor, params);
-  return { items: await respond(db, rows), total };
-}
-
-/** GET /invoices/{id}. */
-export const getInvoice = (db: DbOrTx, actor: Actor, id: string) => readInvoice(db, actor, id);
-
-/** GET /bookings/{id}/invoices (staff) — 404 for a booking the actor may not see. */
-export async function listBookingInvoices(db: DbOrTx, actor: Actor, bookingId: string): Promise<TInvoiceResponse[]> {
-  if (!(await repo.bookingVisible(db, actor, bookingId))) throw notFound(BOOKING);
-  return respond(db, await repo.listBookingInvoices(db, bookingId));
-}
-
-/** GET /public/bookings/{id}/invoices: the customer's, by their booking's link. */
-export async function listPublicInvoices(db: DbOrTx, bookingId: string): Promise<TInvoiceResponse[]> {
-  if (!(await repo.bookingVisible(db, null, bookingId))) throw notFound('Reserva no encontrada');
-  return respond(db, await repo.listBookingInvoices(db, bookingId));
-}
-
-/** One of the booking's invoices, for the public PDF (404 when it is another booking's). */
-export async function getPublicInvoice(db: DbOrTx, bookingId: string, invoiceId: string): Promise<TInvoiceResponse> {
-  if (!(await repo.bookingVisible(db, null, bookingId))) throw notFound('Reserva no encontrada');
-  const inv = await readInvoice(db, null, invoiceId);
-  if (inv.booking_id !== bookingId) throw notFound(INVOICE);
-  return inv;
-}
-
-/**
- * GET /invoices/{id}/record: the invoice's record with the fingerprint's fields as written, the
- * text hashed and the previous record, so that anyone can recompute the chain.
- */
-export async function getInvoiceRecord(db: DbOrTx, actor: Actor, id: string): Promise<TInvoiceRecordResponse> {
-  const v = await repo.findInvoice(db, actor, id);
-  if (!v) throw notFound(INVOICE);
-  const record = await repo.findRecordOfInvoice(db, id);
-  if (!record) throw notFound('El registro de facturación');
-  const previous = record.seq > 1 ? await repo.findRecordBySeq(db, record.tourOperatorId, record.seq - 1) : undefined;
-  return toRecordResponse(record, previous);
-}
 
 // ── Issuing ──────────────────────────────────────────────────────────────────────────────────────
 
