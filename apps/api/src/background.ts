@@ -17,7 +17,7 @@ import { messageOrigin } from './lib/public-origin';
 import { purgeExpiredHits } from './lib/rate-limit';
 import { expireEndedHolds, expireHold, HOLD_EXPIRY_JOB, REFUND_EXCESS_JOB } from './modules/bookings/bookings.service';
 import { purgeOldChannelRequests } from './modules/channels/channels.service';
-import { sendLeftPending, sendPendingRecords } from './modules/invoices/invoices.sender';
+import { aeatSenderOptions, sendLeftPending, sendPendingRecords } from './modules/invoices/invoices.sender';
 import { SEND_RECORDS_JOB } from './modules/invoices/invoices.service';
 import { createMessageSender, type MessageSender } from './modules/messages/messages.delivery';
 import type { BookingReads } from './modules/messages/messages.ports';
@@ -97,6 +97,8 @@ export function createBackground(o: BackgroundOptions): Background {
     render: (m) => renderMessage(db, m, { origin: messageOrigin(config), now: new Date(), reads: o.reads }),
   });
   const deliverEveryMs = o.mail?.pollMs ?? 3000;
+  // ADR 025: where VERI*FACTU records go, with the operator's certificate (read once, here).
+  const aeat = aeatSenderOptions(config, o.aeat);
 
   let runner: JobRunner | undefined;
   const kickDelivery = () => runner?.kick(TASK.DELIVER_MESSAGES);
@@ -163,12 +165,7 @@ export function createBackground(o: BackgroundOptions): Background {
       name: TASK.SEND_PENDING_INVOICE_RECORDS,
       everyMs: 15 * MINUTE,
       firstRunAfterMs: 5 * MINUTE,
-      run: ({ signal }) =>
-        sendLeftPending(
-          db,
-          { url: config.AEAT_VERIFACTU_URL, fetch: o.aeat?.fetch, timeoutMs: o.aeat?.timeoutMs },
-          signal,
-        ),
+      run: ({ signal }) => sendLeftPending(db, aeat, signal),
     },
   ];
   const tasks = list.map((t) => ({ ...t, paused: o.paused?.includes(t.name) ?? false }));
@@ -187,11 +184,7 @@ export function createBackground(o: BackgroundOptions): Background {
       kind: SEND_RECORDS_JOB,
       backoff: { baseMs: MINUTE, maxMs: 60 * MINUTE },
       run: async ({ job }) => {
-        await sendPendingRecords(
-          db,
-          { url: config.AEAT_VERIFACTU_URL, fetch: o.aeat?.fetch, timeoutMs: o.aeat?.timeoutMs },
-          job,
-        );
+        await sendPendingRecords(db, aeat, job);
       },
     },
     {

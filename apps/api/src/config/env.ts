@@ -54,6 +54,14 @@ const duration = z
   .string()
   .regex(/^\d+\s*(s|sec|secs|m|min|mins|h|hr|hrs|d|day|days|w)?$/i, 'duración no válida (p. ej. 12h, 30m, 7d)');
 
+/** A path to a file that exists (read at start-up by whoever needs it). */
+const optionalFile = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || existsSync(path.resolve(REPO_ROOT, v)), 'el fichero no existe')
+  .transform((v) => (v === '' ? undefined : path.resolve(REPO_ROOT, v)))
+  .optional();
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -168,6 +176,39 @@ const ZEnv = z
       .or(z.literal('').transform(() => undefined)),
     /** VERI*FACTU mode: `test` (the AEAT's test hosts in the QR code's URL, the default) or `live`. */
     AEAT_VERIFACTU_MODE: z.enum(['test', 'live'], { error: 'debe ser test o live' }).default('test'),
+    /**
+     * The qualified certificate the AEAT asks for (mutual TLS, issue 34): a PEM certificate and its
+     * key (AEAT_VERIFACTU_CERT_FILE + AEAT_VERIFACTU_KEY_FILE) or a PKCS#12 file
+     * (AEAT_VERIFACTU_PFX_FILE), with AEAT_VERIFACTU_PASSPHRASE if the key is protected;
+     * AEAT_VERIFACTU_CA_FILE adds CAs to trust for the endpoint (a staging stand-in). Read once by
+     * modules/invoices/invoices.sender.ts. Unset: no client certificate.
+     */
+    AEAT_VERIFACTU_CERT_FILE: optionalFile,
+    AEAT_VERIFACTU_KEY_FILE: optionalFile,
+    AEAT_VERIFACTU_PFX_FILE: optionalFile,
+    AEAT_VERIFACTU_PASSPHRASE: z
+      .string()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AEAT_VERIFACTU_CA_FILE: optionalFile,
+    /**
+     * The producer of the billing system in each record's SistemaInformatico (NIF and name); unset,
+     * the issuing operator's own NIF and legal name (docs/invoicing.md).
+     */
+    AEAT_VERIFACTU_PRODUCER_NIF: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[0-9A-Z]{9}$/, 'debe ser un NIF español de 9 caracteres, p. ej. B12345674')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AEAT_VERIFACTU_PRODUCER_NAME: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120, 'como mucho 120 caracteres')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives (default apps/web/dist). */
     WEB_DIST: z.string().optional(),
@@ -213,6 +254,27 @@ const ZEnv = z
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'es obligatorio cuando se define SMTP_URL' });
+    }
+    if (Boolean(env.AEAT_VERIFACTU_CERT_FILE) !== Boolean(env.AEAT_VERIFACTU_KEY_FILE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.AEAT_VERIFACTU_CERT_FILE ? 'AEAT_VERIFACTU_KEY_FILE' : 'AEAT_VERIFACTU_CERT_FILE'],
+        message: 'AEAT_VERIFACTU_CERT_FILE y AEAT_VERIFACTU_KEY_FILE van juntos (el certificado y su clave)',
+      });
+    }
+    if (env.AEAT_VERIFACTU_PFX_FILE && env.AEAT_VERIFACTU_CERT_FILE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AEAT_VERIFACTU_PFX_FILE'],
+        message: 'usa el fichero PKCS#12 o el certificado y su clave en PEM, no los dos',
+      });
+    }
+    if (Boolean(env.AEAT_VERIFACTU_PRODUCER_NIF) !== Boolean(env.AEAT_VERIFACTU_PRODUCER_NAME)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.AEAT_VERIFACTU_PRODUCER_NIF ? 'AEAT_VERIFACTU_PRODUCER_NAME' : 'AEAT_VERIFACTU_PRODUCER_NIF'],
+        message: 'AEAT_VERIFACTU_PRODUCER_NIF y AEAT_VERIFACTU_PRODUCER_NAME van juntos (el productor del sistema)',
+      });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({

@@ -154,6 +154,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/invoices': 'listInvoices',
   'GET /api/v1/invoices/:id': 'getInvoice',
   'GET /api/v1/invoices/:id/record': 'getInvoiceRecord',
+  'POST /api/v1/invoices/:id/record/resend': 'resendInvoiceRecord',
   'GET /api/v1/invoices/:id/pdf': 'getInvoicePdf',
   'POST /api/v1/invoices/:id/corrections': 'createInvoiceCorrection',
   'GET /api/v1/bookings/:id/invoices': 'listBookingInvoices',

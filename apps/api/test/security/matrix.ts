@@ -676,6 +676,11 @@ export const ROLE_ROWS: RoleRow[] = [
     request: () => r('GET', `${V1}/invoices/${randomUUID()}/pdf`),
   },
   {
+    route: 'POST /api/v1/invoices/:id/record/resend',
+    expect: allow(PLANNERS, 404),
+    request: () => r('POST', `${V1}/invoices/${randomUUID()}/record/resend`),
+  },
+  {
     route: 'POST /api/v1/invoices/:id/corrections',
     expect: allow(PLANNERS, 404),
     request: () => r('POST', `${V1}/invoices/${randomUUID()}/corrections`, { reason: 'Devolución' }),
@@ -1604,6 +1609,8 @@ export const TENANT_EXEMPT: Record<string, string> = {
     "the security world has no invoice of B: invoices.routes.test.ts checks B's admin gets 404 on A's",
   'GET /api/v1/invoices/:id/pdf':
     "the security world has no invoice of B: invoices.routes.test.ts checks B's admin gets 404 on A's",
+  'POST /api/v1/invoices/:id/record/resend':
+    "the security world has no invoice of B: invoices.sender.test.ts checks B's admin gets 404 on A's",
   'POST /api/v1/invoices/:id/corrections':
     "the security world has no invoice of B: invoices.routes.test.ts checks B's admin gets 404 on A's",
   'GET /api/v1/auth/me': 'answers the caller only',

@@ -5,15 +5,23 @@
  * 'accept' (every record Correcto), 'reject' (every record Incorrecto, code 1100), 'down' (503 with
  * no answer), 'fault' (a SOAP fault). A record it already accepted is answered as a duplicate
  * (code 3000), as the AEAT does. Every request is recorded.
+ *
+ * With `tls` it listens on HTTPS and, as the AEAT's endpoint, requires a client certificate signed
+ * by `tls.ca` (mutual TLS): a connection without one is refused in the handshake, before any HTTP.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { listenInRange } from './listen';
+
+/** The stand-in's own certificate and the CA its clients' certificates must chain to (PEM). */
+export type AeatStandInTls = { key: string | Buffer; cert: string | Buffer; ca: string | Buffer };
 
 export type AeatStandIn = {
   url: string;
   mode: 'accept' | 'reject' | 'down' | 'fault';
-  /** The bodies received, in order. */
-  requests: { contentType: string; body: string; numbers: string[] }[];
+  /** The bodies received, in order, with the client certificate's subject CN (HTTPS). */
+  requests: { contentType: string; body: string; numbers: string[]; client?: string }[];
   /** Invoice numbers accepted so far. */
   accepted: Set<string>;
   close(): Promise<void>;
@@ -31,22 +39,39 @@ const line = (n: string, state: string, code = '', text = '') =>
       : ''
   }</tikR:RespuestaLinea>`;
 
-export async function startAeatStandIn(): Promise<AeatStandIn> {
+const clientOf = (req: IncomingMessage): string | undefined => {
+  const socket = req.socket as Partial<TLSSocket>;
+  if (typeof socket.getPeerCertificate !== 'function') return undefined;
+  const cn = socket.getPeerCertificate().subject?.CN;
+  return Array.isArray(cn) ? cn.join(',') : cn;
+};
+
+export async function startAeatStandIn(opts: { tls?: AeatStandInTls } = {}): Promise<AeatStandIn> {
   let csvSeq = 0;
   const state: AeatStandIn = {
     url: '',
     mode: 'accept',
     requests: [],
     accepted: new Set(),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        // The sender's client keeps its connections alive: end them so that close() returns.
+        server.closeAllConnections();
+      }),
   };
-  const server: Server = createServer((req, res) => {
+  const handler: RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const numbers = numbersOf(body);
-      state.requests.push({ contentType: String(req.headers['content-type'] ?? ''), body, numbers });
+      state.requests.push({
+        contentType: String(req.headers['content-type'] ?? ''),
+        body,
+        numbers,
+        client: clientOf(req),
+      });
       if (state.mode === 'down') {
         res.writeHead(503, { 'content-type': 'text/html' });
         res.end('<html>Servicio no disponible</html>');
@@ -74,8 +99,15 @@ export async function startAeatStandIn(): Promise<AeatStandIn> {
         }<tikR:TiempoEsperaEnvio>60</tikR:TiempoEsperaEnvio><tikR:EstadoEnvio>${ok ? 'Correcto' : 'Incorrecto'}</tikR:EstadoEnvio>${lines.join('')}</tikR:RespuestaRegFactuSistemaFacturacion></env:Body></env:Envelope>`,
       );
     });
-  });
+  };
+  const server: Server = opts.tls
+    ? (createHttpsServer(
+        { ...opts.tls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
+        handler,
+      ) as unknown as Server)
+    : createServer(handler);
   const port = await listenInRange(server);
-  state.url = `http://127.0.0.1:${port}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`;
+  const scheme = opts.tls ? 'https' : 'http';
+  state.url = `${scheme}://127.0.0.1:${port}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`;
   return state;
 }

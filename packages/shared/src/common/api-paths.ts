@@ -59,6 +59,7 @@ export const API_PATHS = {
   invoices: '/invoices',
   invoice: '/invoices/:id',
   invoiceRecord: '/invoices/:id/record',
+  invoiceRecordResend: '/invoices/:id/record/resend',
   invoiceCorrections: '/invoices/:id/corrections',
   invoicePdf: '/invoices/:id/pdf',
   messages: '/messages',

@@ -67,6 +67,8 @@ export const INVOICE_MSG = {
   issuerIncomplete:
     'Faltan los datos fiscales del tour operador (razón social y NIF) para emitir facturas: complétalos en su ficha',
   noLines: 'La reserva no tiene importe que facturar',
+  recordAlreadySent: 'La AEAT ya aceptó el registro de facturación de esta factura: no se vuelve a enviar',
+  recordResent: 'Registro VERI*FACTU reenviado a la AEAT',
 } as const;
 
 /** The customer's tax data of a full invoice. */
@@ -75,7 +77,7 @@ export const ZInvoiceCustomer = z
     name: zRequired(INVOICE_CUSTOMER_NAME_MAX).meta({ description: 'Nombre o razón social' }),
     tax_id: zRequired(30).meta({
       description:
-        'NIF/NIE/CIF (España, con su letra o dígito de control) o NIF-IVA de la UE (con o sin el prefijo del país); de otros países, de 3 a 30 letras y cifras',
+        'NIF/NIE/CIF (España, con su letra o dígito de control) o NIF-IVA de la UE (con o sin el prefijo del país); de otros países, de 3 a 20 letras y cifras',
     }),
     address: zRequired(INVOICE_ADDRESS_MAX).meta({ description: 'Dirección (calle y número)' }),
     postcode: zOptionalText(20),

@@ -131,6 +131,9 @@ describe('a customer tax id for their country', () => {
     expect(customerTaxIdProblem('GB123456789', 'GB')).toBeUndefined();
     expect(customerTaxIdProblem('12-3456789', 'US')).toBeUndefined();
     expect(customerTaxIdProblem('!!', 'US')).toBe(TAX_ID_MSG.other);
+    // The AEAT's IDOtro/ID holds 20 characters (SuministroInformacion.xsd TextMax20Type).
+    expect(customerTaxIdProblem('A'.repeat(20), 'US')).toBeUndefined();
+    expect(customerTaxIdProblem('A'.repeat(21), 'US')).toBe(TAX_ID_MSG.other);
   });
 });
 

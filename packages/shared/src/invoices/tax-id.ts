@@ -123,14 +123,14 @@ export const TAX_ID_MSG = {
   spanishCheck: 'NIF no válido: la letra o el dígito de control no corresponde',
   vatPrefix: 'NIF-IVA no válido: debe empezar por el código del país (p. ej. DE, FR, IT)',
   vatShape: (prefix: string) => `NIF-IVA no válido: no tiene la forma de los números de IVA de ${prefix}`,
-  other: 'Número de identificación fiscal no válido: solo letras y cifras (de 3 a 30)',
+  other: 'Número de identificación fiscal no válido: solo letras y cifras (de 3 a 20)',
 } as const;
 
 /**
  * The tax id of a full invoice's customer for their country: Spain's NIF/NIE/CIF with its control
  * (with or without `ES`), an EU VAT number by its shape (with or without its prefix: the country's is
- * assumed), or for any other country 3–30 letters and digits. The message of the problem, or
- * undefined when it holds.
+ * assumed), or for any other country 3–20 letters and digits (the AEAT's `IDOtro/ID` holds 20:
+ * SuministroInformacion.xsd `TextMax20Type`). The message of the problem, or undefined when it holds.
  */
 export function customerTaxIdProblem(raw: string, country: string): string | undefined {
   const s = normalizeTaxId(raw);
@@ -149,7 +149,7 @@ export function customerTaxIdProblem(raw: string, country: string): string | und
     if (p) return TAX_ID_MSG.vatShape(prefix);
     return undefined;
   }
-  return /^[0-9A-Z]{3,30}$/.test(s) ? undefined : TAX_ID_MSG.other;
+  return /^[0-9A-Z]{3,20}$/.test(s) ? undefined : TAX_ID_MSG.other;
 }
 
 /**

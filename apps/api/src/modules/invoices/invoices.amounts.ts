@@ -5,8 +5,9 @@
  * Desglose declares); each line carries its own split for reading, which may differ from the
  * per-rate figures by a cent.
  */
-import { displayDate, PAX_TYPE_NAMES, splitTaxIncluded, type TPaxType } from '@trayecto/shared';
+import { displayDate, splitTaxIncluded, type TPaxType } from '@trayecto/shared';
 import type { InvoiceLineRow, InvoiceTaxRow } from '../../db/schema/invoices';
+import { type InvoicePdfLanguage, LABELS } from './invoices.pdf-texts';
 
 /**
  * The base (without tax) of an amount that includes tax at `rate` percent: the shared
@@ -55,21 +56,31 @@ const sumOf = (taxes: readonly InvoiceTaxRow[]) => {
   return { baseCents, taxCents, totalCents: baseCents + taxCents };
 };
 
-/** A booking's invoice: a line per passenger type and the discount as a negative line, at the booking's rate. */
-export function bookingAmounts(b: {
-  productName: string;
-  date: string;
-  lines: readonly { pax_type: string; quantity: number; unit_cents: number; total_cents: number }[];
-  discountCents: number;
-  discountReason: string;
-  taxRate: number;
-}): InvoiceAmounts {
+/**
+ * A booking's invoice: a line per passenger type and the discount as a negative line, at the booking's
+ * rate, written in the invoice's `language` (the product's name as the caller gives it: its
+ * translation). `withReason`: the discount's reason (a text the office wrote, in the operator's own
+ * language) is added only when the invoice is in that language.
+ */
+export function bookingAmounts(
+  b: {
+    productName: string;
+    date: string;
+    lines: readonly { pax_type: string; quantity: number; unit_cents: number; total_cents: number }[];
+    discountCents: number;
+    discountReason: string;
+    taxRate: number;
+  },
+  language: InvoicePdfLanguage = 'es',
+  withReason = true,
+): InvoiceAmounts {
+  const words = LABELS[language];
   const rate = Number(b.taxRate);
   const lines: InvoiceLineRow[] = b.lines
     .filter((l) => l.quantity > 0)
     .map((l) =>
       splitLine(
-        `${b.productName} (${displayDate(b.date)}) · ${PAX_TYPE_NAMES[l.pax_type as TPaxType] ?? l.pax_type}`,
+        `${b.productName} (${displayDate(b.date)}) · ${words.pax[l.pax_type as TPaxType] ?? l.pax_type}`,
         l.quantity,
         l.unit_cents,
         l.total_cents,
@@ -77,7 +88,8 @@ export function bookingAmounts(b: {
       ),
     );
   if (b.discountCents > 0) {
-    const what = b.discountReason.trim() ? `Descuento: ${b.discountReason.trim()}` : 'Descuento';
+    const reason = withReason ? b.discountReason.trim() : '';
+    const what = reason ? `${words.discount}: ${reason}` : words.discount;
     lines.push(splitLine(what, 1, -b.discountCents, -b.discountCents, rate));
   }
   const taxes = taxesOf(lines);
@@ -87,12 +99,13 @@ export function bookingAmounts(b: {
 /**
  * A corrective invoice of `amountCents` (positive: what is given back) of an invoice: negative
  * amounts, spread over the original's rates in proportion to their totals (the last rate takes the
- * rounding), one line per rate.
+ * rounding), one line per rate, «Rectificación de la factura F2027-000001» in the invoice's
+ * `language` (the reason is the invoice's own field, printed apart).
  */
 export function correctionAmounts(
   original: { code: string; taxes: readonly InvoiceTaxRow[]; totalCents: number },
   amountCents: number,
-  reason: string,
+  language: InvoicePdfLanguage = 'es',
 ): InvoiceAmounts {
   const rates = original.taxes.length > 0 ? original.taxes : [{ rate: 0, base_cents: 0, tax_cents: 0 }];
   const lines: InvoiceLineRow[] = [];
@@ -104,8 +117,7 @@ export function correctionAmounts(
         : Math.round((amountCents * (t.base_cents + t.tax_cents)) / original.totalCents);
     left -= share;
     if (share === 0 && rates.length > 1) return;
-    const what = `Rectificación de la factura ${original.code}${reason ? `: ${reason}` : ''}`;
-    lines.push(splitLine(what, 1, -share, -share, t.rate));
+    lines.push(splitLine(LABELS[language].correctionLine.replace('{code}', original.code), 1, -share, -share, t.rate));
   });
   const taxes = taxesOf(lines);
   return { lines, taxes, ...sumOf(taxes) };

@@ -1,9 +1,20 @@
 /**
  * What the invoice PDF writes (issue 34), apart from how it lays it out (invoices.pdf.ts): its labels
- * in the six languages of the public pages, the AEAT's legends (Spanish in every language), and the
- * Spanish way of writing amounts, rates and dates, and the text the built-in fonts can draw.
+ * and the words of its lines (passenger types, discount, corrections) in the languages of the public
+ * pages (`PUBLIC_LOCALES`: a language added there fails to compile here until it has its texts), the
+ * AEAT's legends (Spanish in every language), the Spanish way of writing amounts, rates and dates,
+ * and the text the built-in fonts can draw.
  */
-export type InvoicePdfLanguage = 'es' | 'en' | 'de' | 'fr' | 'it' | 'nl';
+import { messageLocale, type TPaxType, type TPublicLocale } from '@trayecto/shared';
+
+export type InvoicePdfLanguage = TPublicLocale;
+
+/**
+ * The language an invoice is written in: the booking's when it is a public language, else the
+ * operator's default, else Spanish (the rule of the customer's messages, `messageLocale`).
+ */
+export const invoiceLanguage = (language: string | null | undefined, operatorDefault?: string | null) =>
+  messageLocale(language, operatorDefault);
 
 /** VERI*FACTU `TipoFactura` of the invoices table. */
 export type InvoicePdfType = 'F1' | 'F2' | 'F3' | 'R1' | 'R5';
@@ -33,9 +44,16 @@ type Labels = {
   reason: string;
   replaces: string;
   page: string;
+  /** The lines' words (written into the invoice's lines when it is issued). */
+  pax: Record<TPaxType, string>;
+  discount: string;
+  /** What a booking's total has beyond its passenger lines and discount. */
+  otherCharges: string;
+  /** A corrective invoice's line: `{code}` is the corrected invoice's number. */
+  correctionLine: string;
 };
 
-/** Every label of the PDF in the six languages of the public pages. */
+/** Every label and line word of the PDF in each language of the public pages. */
 export const LABELS: Record<InvoicePdfLanguage, Labels> = {
   es: {
     titleSimplified: 'Factura simplificada',
@@ -59,6 +77,10 @@ export const LABELS: Record<InvoicePdfLanguage, Labels> = {
     reason: 'Motivo',
     replaces: 'Sustituye a la factura simplificada',
     page: 'Página',
+    pax: { adult: 'Adulto', child: 'Niño', infant: 'Bebé', senior: 'Senior' },
+    discount: 'Descuento',
+    otherCharges: 'Otros conceptos',
+    correctionLine: 'Rectificación de la factura {code}',
   },
   en: {
     titleSimplified: 'Simplified invoice',
@@ -82,6 +104,10 @@ export const LABELS: Record<InvoicePdfLanguage, Labels> = {
     reason: 'Reason',
     replaces: 'Replaces simplified invoice',
     page: 'Page',
+    pax: { adult: 'Adult', child: 'Child', infant: 'Infant', senior: 'Senior' },
+    discount: 'Discount',
+    otherCharges: 'Other charges',
+    correctionLine: 'Correction of invoice {code}',
   },
   de: {
     titleSimplified: 'Vereinfachte Rechnung',
@@ -105,6 +131,10 @@ export const LABELS: Record<InvoicePdfLanguage, Labels> = {
     reason: 'Grund',
     replaces: 'Ersetzt die vereinfachte Rechnung',
     page: 'Seite',
+    pax: { adult: 'Erwachsener', child: 'Kind', infant: 'Kleinkind', senior: 'Senior' },
+    discount: 'Rabatt',
+    otherCharges: 'Sonstige Leistungen',
+    correctionLine: 'Korrektur der Rechnung {code}',
   },
   fr: {
     titleSimplified: 'Facture simplifiée',
@@ -128,6 +158,10 @@ export const LABELS: Record<InvoicePdfLanguage, Labels> = {
     reason: 'Motif',
     replaces: 'Remplace la facture simplifiée',
     page: 'Page',
+    pax: { adult: 'Adulte', child: 'Enfant', infant: 'Bébé', senior: 'Senior' },
+    discount: 'Remise',
+    otherCharges: 'Autres frais',
+    correctionLine: 'Rectification de la facture {code}',
   },
   it: {
     titleSimplified: 'Fattura semplificata',
@@ -151,6 +185,10 @@ export const LABELS: Record<InvoicePdfLanguage, Labels> = {
     reason: 'Motivo',
     replaces: 'Sostituisce la fattura semplificata',
     page: 'Pagina',
+    pax: { adult: 'Adulto', child: 'Bambino', infant: 'Neonato', senior: 'Senior' },
+    discount: 'Sconto',
+    otherCharges: 'Altri addebiti',
+    correctionLine: 'Rettifica della fattura {code}',
   },
   nl: {
     titleSimplified: 'Vereenvoudigde factuur',
@@ -174,6 +212,10 @@ export const LABELS: Record<InvoicePdfLanguage, Labels> = {
     reason: 'Reden',
     replaces: 'Vervangt de vereenvoudigde factuur',
     page: 'Pagina',
+    pax: { adult: 'Volwassene', child: 'Kind', infant: 'Baby', senior: 'Senior' },
+    discount: 'Korting',
+    otherCharges: 'Overige kosten',
+    correctionLine: 'Correctie van factuur {code}',
   },
 };
 

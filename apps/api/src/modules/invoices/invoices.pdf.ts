@@ -10,7 +10,8 @@
  * «VERI*FACTU» / «Factura verificable en la sede electrónica de la AEAT» below it. It is drawn as
  * vector squares, so it stays sharp at any zoom and in print.
  *
- * Labels come in the customer's language (six, in invoices.pdf-texts.ts); the Spanish tax words (IGIC,
+ * Labels come in the invoice's language (the public pages' languages, in invoices.pdf-texts.ts), and
+ * so do its lines, written in it when the invoice was issued; the Spanish tax words (IGIC,
  * IVA, NIF) and the AEAT's legends stay Spanish, and amounts are written the Spanish way in every
  * language (`1.234,50 €`): it is a Spanish invoice.
  */

@@ -169,6 +169,8 @@ export type InvoiceableBooking = {
   customerName: string;
   customerCountry: string;
   productName: string;
+  /** The product's customer-facing texts by language (`{ en: { name } }`): its name on the invoice. */
+  productTranslations: Partial<Record<string, { name?: string }>>;
   date: string;
 };
 
@@ -198,6 +200,7 @@ export async function lockInvoiceableBooking(
       customerName: bookings.customerName,
       customerCountry: bookings.customerCountry,
       productName: products.name,
+      productTranslations: products.translations,
       date: bookings.date,
     })
     .from(bookings)
@@ -230,6 +233,8 @@ export type Issuer = {
   address: string;
   taxTerritory: string;
   timezone: string;
+  /** The language the operator writes its own texts in (its customers' fallback). */
+  defaultLanguage: string;
 };
 
 export async function findIssuer(db: DbOrTx, tourOperatorId: string): Promise<Issuer | undefined> {
@@ -242,6 +247,7 @@ export async function findIssuer(db: DbOrTx, tourOperatorId: string): Promise<Is
       address: tourOperators.address,
       taxTerritory: tourOperators.taxTerritory,
       timezone: tourOperators.timezone,
+      defaultLanguage: tourOperators.defaultLanguage,
     })
     .from(tourOperators)
     .where(eq(tourOperators.id, tourOperatorId));
@@ -331,4 +337,18 @@ export async function markRecords(
     .update(invoiceRecords)
     .set({ ...fields, ...(attempt ? { attempts: sql`${invoiceRecords.attempts} + 1` } : {}) })
     .where(and(inArray(invoiceRecords.id, ids), eq(invoiceRecords.state, 'pending')));
+}
+
+/**
+ * Puts a record that failed or was rejected back to `pending` (the office sends it again), clearing
+ * its last error; a pending one stays as it is. Never a record the AEAT accepted (`sent`): answers
+ * the record after the change, or undefined when it was (or became meanwhile) `sent`.
+ */
+export async function requeueRecord(db: DbOrTx, id: string): Promise<InvoiceRecordRow | undefined> {
+  const [row] = await db
+    .update(invoiceRecords)
+    .set({ state: 'pending', lastError: '' })
+    .where(and(eq(invoiceRecords.id, id), inArray(invoiceRecords.state, ['pending', 'rejected', 'failed'])))
+    .returning();
+  return row;
 }

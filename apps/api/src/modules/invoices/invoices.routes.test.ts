@@ -6,15 +6,30 @@
  * record endpoint publishes (not with verifactu.ts). Every answer is checked against the OpenAPI
  * document (build-app.ts).
  */
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { TAX_ID_MSG } from '@trayecto/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { bearer, createOperator, createUser, createWorld, login } from '../../../test/factories';
-import { auditLog, bookings, invoiceCounters, invoiceRecords, invoices, tourOperators } from '../../db/schema';
+import { verifactuSchemaErrors } from '../../../test/fixtures/verifactu-xsd/validate';
+import {
+  auditLog,
+  bookings,
+  invoiceCounters,
+  invoiceRecords,
+  invoices,
+  products,
+  tourOperators,
+} from '../../db/schema';
 import { booked, bookingBody, mkProduct, type World } from '../bookings/bookings.test-helpers';
+import { submissionBody } from './invoices.xml';
 
 let app: FastifyInstance;
 let w: World;
@@ -374,7 +389,20 @@ describe('numbering and the chain', () => {
       }
       previous = r.fingerprint;
     }
-  });
+    // Every record the app wrote (F2, F1 with a foreign recipient, F3, R5, R1…) is valid against the
+    // AEAT's schemas, sent together as one submission; the producer is the issuer by default.
+    expect(new Set(records.map((r) => r.invoice_type))).toEqual(new Set(['F1', 'F2', 'F3', 'R1', 'R5']));
+    for (const r of records) {
+      expect(r.xml).toContain(
+        `<sum1:SistemaInformatico><sum1:NombreRazon>Teide Aventura S.L.</sum1:NombreRazon><sum1:NIF>${NIF_A}</sum1:NIF>`,
+      );
+    }
+    const body = submissionBody(
+      { name: 'Teide Aventura S.L.', nif: NIF_A },
+      records.map((r) => r.xml),
+    );
+    expect(await verifactuSchemaErrors(body)).toEqual([]);
+  }, 60_000);
 });
 
 describe('roles and tenants', () => {
@@ -421,7 +449,68 @@ describe('roles and tenants', () => {
   });
 });
 
+/** poppler-utils reads the PDF's text (CI has it; without it, skipped outside CI as in invoices.pdf.test.ts). */
+const HAS_POPPLER = !spawnSync('pdftotext', ['-v']).error;
+
 describe('the PDF', () => {
+  it.skipIf(!HAS_POPPLER && !process.env.CI)(
+    'is written in the customer’s language: labels, the product’s translated name, passenger types, the correction line',
+    async () => {
+      const product = await mkProduct(app, w.tokens.A1, { capacity: 50 });
+      await app.db
+        .update(products)
+        .set({ translations: { en: { name: 'Teide by night' } } })
+        .where(eq(products.id, product.id));
+      const b = await paidBooking(w.tokens.A1, product.id);
+      await app.db.update(bookings).set({ language: 'en' }).where(eq(bookings.id, b.id));
+      const f2 = (await issue(w.tokens.A1, b.id)).json();
+      expect(f2.language).toBe('en');
+      expect(f2.lines.map((l: { description: string }) => l.description)).toEqual([
+        expect.stringMatching(/^Teide by night \(\d{2}\/\d{2}\/\d{4}\) · Adult$/),
+        expect.stringMatching(/^Teide by night \(\d{2}\/\d{2}\/\d{4}\) · Child$/),
+      ]);
+      const r5 = await call('POST', `/api/v1/invoices/${f2.id}/corrections`, w.tokens.A1, {
+        amount_cents: 2500,
+        reason: 'Un niño no viajó',
+      });
+      expect(r5.statusCode, r5.body).toBe(201);
+      expect(r5.json().lines.map((l: { description: string }) => l.description)).toEqual([
+        `Correction of invoice ${f2.code}`,
+      ]);
+      // What goes to the AEAT stays Spanish.
+      const record = (await call('GET', `/api/v1/invoices/${f2.id}/record`, w.tokens.A1)).json();
+      expect(record.xml).toContain('<sum1:DescripcionOperacion>Excursión ');
+
+      const dir = await mkdtemp(join(tmpdir(), 'invoice-language-'));
+      try {
+        const textOf = async (id: string) => {
+          const pdf = await call('GET', `/api/v1/invoices/${id}/pdf`, w.tokens.A1);
+          expect(pdf.statusCode).toBe(200);
+          const path = join(dir, `${id}.pdf`);
+          await writeFile(path, pdf.rawPayload);
+          return (await promisify(execFile)('pdftotext', ['-layout', path, '-'])).stdout;
+        };
+        const simplified = await textOf(f2.id);
+        for (const words of ['Simplified invoice', 'Teide by night', 'Adult', 'Child', 'Unit price', 'Tax base']) {
+          expect(simplified).toContain(words);
+        }
+        const corrective = await textOf(r5.json().id);
+        for (const words of ['Corrective invoice', `Correction of invoice ${f2.code}`, 'Reason', 'Un niño no viajó']) {
+          expect(corrective).toContain(words);
+        }
+        // No Spanish word Trayecto writes is left in what the customer reads (the AEAT's legends, the
+        // Spanish title under the translated one and the tax's name are Spanish by rule).
+        const spanish =
+          /Adulto|Niño|Bebé|Excursión|Rectificación|Descuento|Otros conceptos|Precio ud|Base imponible|Motivo|Número|Fecha\b/;
+        expect(simplified).not.toMatch(spanish);
+        expect(corrective).not.toMatch(spanish);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+
   it('answers the invoice as an inline PDF, not cached', async () => {
     const b = await paidBooking(w.tokens.A1, productA.id);
     const inv = (await issue(w.tokens.A1, b.id)).json();

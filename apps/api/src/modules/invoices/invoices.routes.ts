@@ -7,6 +7,8 @@
 import {
   ACCESS,
   API_PATHS,
+  INVOICE_MSG,
+  isPublicLocale,
   type TInvoiceResponse,
   ZErrorResponse,
   ZInvoiceCorrectionRequest,
@@ -26,13 +28,52 @@ import { registerPublicRateLimits } from '../../lib/rate-limit';
 import { errorResponses, listFilters, ZIdParams, ZListQuery } from '../../lib/route-schemas';
 import { translatePublicErrors } from '../public/public.i18n';
 import { renderInvoicePdf } from './invoices.pdf';
-import type { InvoicePdfLanguage } from './invoices.pdf-texts';
 import { INVOICE_LIST_SPEC } from './invoices.repository';
 import * as service from './invoices.service';
 
 const TAGS = ['Facturas'];
 const WHAT = 'La factura';
-const PDF_LANGUAGES = new Set(['es', 'en', 'de', 'fr', 'it', 'nl']);
+
+/** The record as the resend answers it, with an example (the OpenAPI document's). */
+const ZInvoiceRecordResendResponse = ZInvoiceRecordResponse.meta({
+  description: 'El registro, de nuevo «pending», con su envío encolado',
+  example: {
+    id: '5b0d9c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
+    invoice_id: '3f1c2b8e-6a4d-4e1f-9b2a-7c5d8e9f0a1b',
+    tour_operator_id: '6b0e7f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    seq: 42,
+    kind: 'alta',
+    fields: {
+      IDEmisorFactura: 'B12345674',
+      NumSerieFactura: 'F2027-000042',
+      FechaExpedicionFactura: '14-07-2027',
+      TipoFactura: 'F2',
+      CuotaTotal: '7.52',
+      ImporteTotal: '115.00',
+      Huella: 'A6B2F3C4D5E6F708192A3B4C5D6E7F8091A2B3C4D5E6F708192A3B4C5D6E7F80',
+      FechaHoraHusoGenRegistro: '2027-07-14T10:20:30+01:00',
+    },
+    issuer_nif: 'B12345674',
+    invoice_code: 'F2027-000042',
+    issue_date: '14-07-2027',
+    invoice_type: 'F2',
+    tax_total: '7.52',
+    total: '115.00',
+    generated_at: '2027-07-14T10:20:30+01:00',
+    previous_fingerprint: 'A6B2F3C4D5E6F708192A3B4C5D6E7F8091A2B3C4D5E6F708192A3B4C5D6E7F80',
+    fingerprint: '0F1E2D3C4B5A69788796A5B4C3D2E1F00F1E2D3C4B5A69788796A5B4C3D2E1F0',
+    fingerprint_input:
+      'IDEmisorFactura=B12345674&NumSerieFactura=F2027-000042&FechaExpedicionFactura=14-07-2027&TipoFactura=F2&CuotaTotal=7.52&ImporteTotal=115.00&Huella=A6B2F3C4D5E6F708192A3B4C5D6E7F8091A2B3C4D5E6F708192A3B4C5D6E7F80&FechaHoraHusoGenRegistro=2027-07-14T10:20:30+01:00',
+    previous: { seq: 41, invoice_id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', invoice_code: 'F2027-000041' },
+    xml: '<sum1:RegistroAlta xmlns:sum1="https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd">…</sum1:RegistroAlta>',
+    state: 'pending',
+    attempts: 8,
+    last_error: '',
+    aeat_csv: null,
+    sent_at: null,
+    created_at: '2027-07-14T09:20:30.000Z',
+  },
+});
 
 const personalAnswer: onRequestAsyncHookHandler = async (_req, reply) => {
   reply.header('Cache-Control', 'private, no-store');
@@ -71,7 +112,8 @@ async function sendPdf(reply: FastifyReply, inv: TInvoiceResponse) {
     },
     {
       qrUrl: inv.qr_url,
-      language: (PDF_LANGUAGES.has(inv.language) ? inv.language : 'es') as InvoicePdfLanguage,
+      // The languages of the public pages (an invoice issued before they were checked may hold another).
+      language: isPublicLocale(inv.language) ? inv.language : 'es',
     },
   );
   return reply
@@ -136,6 +178,26 @@ export async function invoicesRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.getInvoiceRecord(app.db, req.actor, assertId(req.params.id, WHAT)),
+  );
+
+  r.post(
+    API_PATHS.invoiceRecordResend,
+    {
+      onRequest: guard,
+      schema: {
+        tags: TAGS,
+        summary: 'Reenviar a la AEAT el registro VERI*FACTU de la factura',
+        description: [
+          'Para un registro que quedó «Error» (la AEAT no respondió en ningún intento) o «Rechazado» (una vez corregida la causa: el certificado, el NIF del productor…), o uno aún pendiente que se quiere enviar ya.',
+          'No envía nada en la petición: el registro vuelve a «Pendiente de envío» y se encola un trabajo `invoices.send` que lo envía en segundo plano (con los demás pendientes del tour operador, en el orden de la cadena); responde 202 con el registro tal como queda.',
+          `Un registro que la AEAT ya aceptó no se reenvía: 409 STATE_CONFLICT («${INVOICE_MSG.recordAlreadySent}»).`,
+        ].join(' '),
+        params: ZIdParams,
+        response: { 202: ZInvoiceRecordResendResponse, ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(202).send(await service.resendInvoiceRecord(app.db, req.actor, assertId(req.params.id, WHAT))),
   );
 
   r.post(

@@ -5,19 +5,22 @@
  * that is down is retried with back-off (and the sale never waits), a duplicate counts as sent, the
  * last attempt leaves them `failed`, and without AEAT_VERIFACTU_URL they stay `pending`.
  */
-import { eq, sql } from 'drizzle-orm';
+import { INVOICE_MSG } from '@trayecto/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { bearer, createOperator, createUser, login } from '../../../test/factories';
 import { type AeatStandIn, startAeatStandIn } from '../../../test/stand-ins/aeat-verifactu';
-import { bookings, invoiceRecords } from '../../db/schema';
+import { auditLog, bookings, invoiceRecords } from '../../db/schema';
 import { booked, bookingBody, mkProduct } from '../bookings/bookings.test-helpers';
 import { NO_ENDPOINT_MESSAGE, sendPendingRecords } from './invoices.sender';
 
 let aeat: AeatStandIn;
 let app: FastifyInstance;
 let token: string;
+let sellerToken: string;
+let otherToken: string;
 let productId: string;
 
 beforeAll(async () => {
@@ -32,6 +35,9 @@ beforeAll(async () => {
   });
   const u = await createUser(app, { level: 1, tourOperatorId: op.id });
   token = await login(app, u.email);
+  sellerToken = await login(app, (await createUser(app, { level: 2, tourOperatorId: op.id })).email);
+  const other = await createOperator(app, { name: 'Otro', legalName: 'Otro S.L.', taxId: 'A58818501' });
+  otherToken = await login(app, (await createUser(app, { level: 1, tourOperatorId: other.id })).email);
   productId = (await mkProduct(app, token, { capacity: 500 })).id;
 }, 60_000);
 afterAll(async () => {
@@ -82,7 +88,7 @@ describe('sending the records', () => {
     const sent = aeat.requests.slice(before);
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(sent[0].contentType).toBe('text/xml; charset=utf-8');
-    expect(sent[0].body).toContain('<sum:RegFactuSistemaFacturacion>');
+    expect(sent[0].body).toContain('<sum:RegFactuSistemaFacturacion ');
     expect(sent[0].body).toContain('<sum1:NombreRazon>Envíos &amp; Cía S.L.</sum1:NombreRazon>');
     // Each record went once, the first before the second.
     expect(sent.flatMap((r) => r.numbers)).toEqual([a.code, b.code]);
@@ -202,5 +208,91 @@ describe('the sweep of what was left pending', () => {
     expect(run.result).toBeGreaterThanOrEqual(2);
     expect((await recordOf(a.recordId)).state).toBe('sent');
     expect((await recordOf(b.recordId)).state).toBe('sent');
+  });
+});
+
+describe('sending a record again from the office (POST /invoices/{id}/record/resend)', () => {
+  const resend = (invoiceId: string, as = token) =>
+    app.inject({ method: 'POST', url: `/api/v1/invoices/${invoiceId}/record/resend`, headers: bearer(as) });
+  const queuedJobsOf = async (recordId: string) =>
+    (
+      await app.db.execute<{ dedupe_key: string }>(
+        sql`select dedupe_key from jobs where kind = 'invoices.send' and state = 'queued' and payload->>'record_id' = ${recordId}`,
+      )
+    ).rows;
+
+  it('a rejected record goes back to pending and its sending is queued (never sent in the request); the runner sends it', async () => {
+    aeat.mode = 'reject';
+    const a = await invoiced();
+    await tick();
+    expect((await recordOf(a.recordId)).state).toBe('rejected');
+    // The cause put right (here the AEAT answers again), the office sends it again.
+    aeat.mode = 'accept';
+    const before = aeat.requests.length;
+    const res = await resend(a.id);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ id: a.recordId, invoice_id: a.id, state: 'pending', last_error: '' });
+    // Queued for the background runner, nothing sent inline.
+    expect(aeat.requests.length).toBe(before);
+    expect((await queuedJobsOf(a.recordId)).map((j) => j.dedupe_key)).toEqual([
+      expect.stringMatching(new RegExp(`^invoices\\.send:${a.recordId}:resend:`)),
+    ]);
+    const inv = await app.inject({ method: 'GET', url: `/api/v1/invoices/${a.id}`, headers: bearer(token) });
+    expect(inv.json().record.state).toBe('pending');
+
+    await tick();
+    // The AEAT (its stand-in) received it again, and accepted it.
+    expect(aeat.requests.slice(before).flatMap((r) => r.numbers)).toContain(a.code);
+    const r = await recordOf(a.recordId);
+    expect(r.state).toBe('sent');
+    expect(r.aeatCsv).toMatch(/^A-STANDIN/);
+    expect(r.attempts).toBe(2);
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'invoice'), sql`${auditLog.summary} like ${`${INVOICE_MSG.recordResent}%`}`));
+    expect(audit.map((e) => e.summary)).toContainEqual(expect.stringContaining(a.code));
+  });
+
+  it('a record the AEAT accepted is not sent again: 409 with the reason in Spanish, nothing queued', async () => {
+    aeat.mode = 'accept';
+    const a = await invoiced();
+    await tick();
+    expect((await recordOf(a.recordId)).state).toBe('sent');
+    const res = await resend(a.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'STATE_CONFLICT', message: INVOICE_MSG.recordAlreadySent });
+    expect(await queuedJobsOf(a.recordId)).toEqual([]);
+    expect((await recordOf(a.recordId)).state).toBe('sent');
+  });
+
+  it('a failed record (the AEAT away past every attempt) is queued again and sent once the AEAT answers', async () => {
+    aeat.mode = 'down';
+    const a = await invoiced();
+    const r0 = await recordOf(a.recordId);
+    await expect(
+      sendPendingRecords(
+        app.db,
+        { url: aeat.url },
+        { payload: { record_id: a.recordId, seq: r0.seq }, attempts: 8, maxAttempts: 8 },
+      ),
+    ).rejects.toThrow(/503/);
+    expect((await recordOf(a.recordId)).state).toBe('failed');
+    aeat.mode = 'accept';
+    const res = await resend(a.id);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().state).toBe('pending');
+    await tick();
+    expect((await recordOf(a.recordId)).state).toBe('sent');
+  });
+
+  it('the office only (levels 0, 1, 3), its own operator’s invoices', async () => {
+    aeat.mode = 'reject';
+    const a = await invoiced();
+    await tick();
+    expect((await resend(a.id, sellerToken)).statusCode).toBe(403);
+    expect((await resend(a.id, otherToken)).statusCode).toBe(404);
+    expect((await resend(crypto.randomUUID())).statusCode).toBe(404);
+    expect((await recordOf(a.recordId)).state).toBe('rejected');
   });
 });

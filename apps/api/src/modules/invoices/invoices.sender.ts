@@ -14,7 +14,16 @@
  * why (the state screen shows it). Outside any transaction: a sale never waits for the AEAT. Two jobs
  * of one operator in this process take turns; across processes a repeat is answered as a
  * duplicate, which counts as sent.
+ *
+ * The AEAT's endpoint asks for the operator's (or its representative's) qualified certificate by
+ * mutual TLS: `AEAT_VERIFACTU_CERT_FILE` + `AEAT_VERIFACTU_KEY_FILE` (PEM) or
+ * `AEAT_VERIFACTU_PFX_FILE` (PKCS#12), with `AEAT_VERIFACTU_PASSPHRASE`, read once at start-up into
+ * an undici dispatcher the sender's requests go through (`aeatSenderOptions`). A refused handshake is
+ * an attempt that failed (retried like the AEAT being away), its cause in the record's last error.
  */
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './invoices.repository';
 import { parseSubmissionAnswer, submissionEnvelope } from './invoices.xml';
@@ -35,6 +44,85 @@ export type SenderOptions = {
   fetch?: FetchLike;
   timeoutMs?: number;
 };
+
+/** The client certificate (and extra CAs to trust) the requests to the AEAT present. */
+export type AeatTls = { cert?: Buffer; key?: Buffer; pfx?: Buffer; passphrase?: string; ca?: Buffer };
+
+/** The configuration the sender reads (config/env.ts). */
+export type AeatConfig = {
+  AEAT_VERIFACTU_URL?: string;
+  AEAT_VERIFACTU_CERT_FILE?: string;
+  AEAT_VERIFACTU_KEY_FILE?: string;
+  AEAT_VERIFACTU_PFX_FILE?: string;
+  AEAT_VERIFACTU_PASSPHRASE?: string;
+  AEAT_VERIFACTU_CA_FILE?: string;
+};
+
+function readConfigured(file: string | undefined, variable: string): Buffer | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`${variable}: no se puede leer ${file} (${why})`);
+  }
+}
+
+/** The certificate files of the configuration, read once (undefined when none is set). */
+export function readAeatTls(c: AeatConfig): AeatTls | undefined {
+  const tls: AeatTls = {
+    cert: readConfigured(c.AEAT_VERIFACTU_CERT_FILE, 'AEAT_VERIFACTU_CERT_FILE'),
+    key: readConfigured(c.AEAT_VERIFACTU_KEY_FILE, 'AEAT_VERIFACTU_KEY_FILE'),
+    pfx: readConfigured(c.AEAT_VERIFACTU_PFX_FILE, 'AEAT_VERIFACTU_PFX_FILE'),
+    ca: readConfigured(c.AEAT_VERIFACTU_CA_FILE, 'AEAT_VERIFACTU_CA_FILE'),
+    passphrase: c.AEAT_VERIFACTU_PASSPHRASE,
+  };
+  return tls.cert || tls.pfx || tls.ca ? tls : undefined;
+}
+
+/**
+ * `fetch` through an undici dispatcher that presents the client certificate on the TLS handshake
+ * (and trusts `ca` besides the usual roots). Without `tls`, the platform's `fetch`.
+ */
+export function aeatFetch(tls: AeatTls | undefined): FetchLike {
+  if (!tls) return (url, init) => fetch(url, init);
+  const dispatcher = new Agent({
+    connect: {
+      cert: tls.cert,
+      key: tls.key,
+      pfx: tls.pfx,
+      passphrase: tls.passphrase,
+      ca: tls.ca ? [...rootCertificates, tls.ca.toString('utf8')] : undefined,
+    },
+  });
+  return async (url, init) =>
+    (await undiciFetch(url, { ...(init as object), dispatcher } as Parameters<
+      typeof undiciFetch
+    >[1])) as unknown as Response;
+}
+
+/**
+ * What the `invoices.send` job and the `invoices.send-pending` task send with, from the
+ * configuration: the endpoint and a `fetch` with the certificate (tests may give their own).
+ */
+export function aeatSenderOptions(c: AeatConfig, o: { fetch?: FetchLike; timeoutMs?: number } = {}): SenderOptions {
+  return {
+    url: c.AEAT_VERIFACTU_URL,
+    fetch: o.fetch ?? aeatFetch(readAeatTls(c)),
+    timeoutMs: o.timeoutMs,
+  };
+}
+
+/** An error's message with its causes (undici's «fetch failed» says why in `cause`). */
+function reasonOf(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e && parts.length < 4; e = (e as { cause?: unknown }).cause) {
+    const text = e instanceof Error ? e.message : String(e);
+    if (text && !parts.includes(text)) parts.push(text);
+    if (!(e instanceof Error)) break;
+  }
+  return parts.join(': ');
+}
 
 export type SendJob = {
   payload: Record<string, unknown>;
@@ -102,8 +190,7 @@ async function sendBatch(
     status = res.status;
     text = await res.text();
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    return giveUp(`La AEAT no responde: ${why}`.slice(0, 500));
+    return giveUp(`La AEAT no responde: ${reasonOf(err)}`.slice(0, 500));
   }
   const answer = parseSubmissionAnswer(text);
   if (answer.fault) {

@@ -10,6 +10,8 @@
  * `seq` and the previous record's fingerprint, writes the invoice, its record and the job that
  * sends it, and the booking's audit entry. Lock order is always booking → series → chain head.
  */
+
+import { randomUUID } from 'node:crypto';
 import {
   displayDate,
   formatCustomerTaxId,
@@ -30,8 +32,10 @@ import { enqueueJob } from '../../lib/jobs/queue';
 import type { Actor } from '../../lib/tenant';
 import { auditContextOf, recordAudit } from '../audit/audit.service';
 import { bookingAmounts, correctionAmounts, type InvoiceAmounts, splitLine, taxesOf } from './invoices.amounts';
-import { readInvoice } from './invoices.read';
+import { type InvoicePdfLanguage, invoiceLanguage, LABELS } from './invoices.pdf-texts';
+import { readInvoice, getInvoiceRecord as readInvoiceRecord } from './invoices.read';
 import * as repo from './invoices.repository';
+import { producerFor } from './invoices.settings';
 import { altaRecordXml, type XmlInvoiceId } from './invoices.xml';
 import { altaFingerprint, recordAmount, recordDate } from './verifactu';
 
@@ -89,7 +93,8 @@ type Draft = {
   correcting?: repo.InvoiceRow;
   replacing?: repo.InvoiceRow;
   reason: string;
-  language: string;
+  /** The invoice's language (a public one): its lines are written in it and its PDF prints in it. */
+  language: InvoicePdfLanguage;
   customer: { name: string; taxId: string; address: string; country: string };
   amounts: InvoiceAmounts;
   description: string;
@@ -195,6 +200,9 @@ async function writeInvoice(
       : undefined,
     generatedAt: stamp,
     fingerprint,
+    system: (({ name, nif }) => ({ producerName: name, producerNif: nif }))(
+      producerFor({ name: invoice.issuerName, nif: invoice.issuerTaxId }),
+    ),
   });
   const record = await repo.insertRecord(tx, {
     tourOperatorId: d.tourOperatorId,
@@ -232,12 +240,21 @@ async function writeInvoice(
   return invoice;
 }
 
-/** The booking's lines and discount, with an adjustment line if they do not add up to its total. */
-function amountsOfBooking(b: repo.InvoiceableBooking): InvoiceAmounts {
-  const a = bookingAmounts(b);
+/**
+ * The booking's lines and discount in the invoice's language, with an adjustment line if they do not
+ * add up to its total. The product's name is its translation into that language when it has one.
+ */
+function amountsOfBooking(
+  b: repo.InvoiceableBooking,
+  language: InvoicePdfLanguage,
+  issuer: repo.Issuer,
+): InvoiceAmounts {
+  const productName = b.productTranslations?.[language]?.name?.trim() || b.productName;
+  // The discount's reason is the office's text, in the operator's own language.
+  const a = bookingAmounts({ ...b, productName }, language, language === issuer.defaultLanguage);
   const diff = b.totalCents - a.lines.reduce((s, l) => s + l.total_cents, 0);
   if (diff === 0) return a;
-  const lines = [...a.lines, splitLine('Otros conceptos', 1, diff, diff, Number(b.taxRate))];
+  const lines = [...a.lines, splitLine(LABELS[language].otherCharges, 1, diff, diff, Number(b.taxRate))];
   const taxes = taxesOf(lines);
   const baseCents = taxes.reduce((s, t) => s + t.base_cents, 0);
   const taxCents = taxes.reduce((s, t) => s + t.tax_cents, 0);
@@ -273,7 +290,8 @@ export async function issueInvoice(
       // A booking paid in full is invoiced; an F3 only replaces what its F2 already invoiced.
       if (!simplified && b.paymentState !== 'paid') throw notInvoiceable(INVOICE_MSG.notPaid);
       const issuer = issuerOf(await repo.findIssuer(tx, b.tourOperatorId));
-      const amounts = amountsOfBooking(b);
+      const language = invoiceLanguage(b.language, issuer.defaultLanguage);
+      const amounts = amountsOfBooking(b, language, issuer);
       if (amounts.lines.length === 0 || amounts.totalCents <= 0) throw notInvoiceable(INVOICE_MSG.noLines);
       const description = `Excursión ${b.productName} (${displayDate(b.date)}), reserva ${b.locator}`;
       if (body.kind === 'simplified') {
@@ -285,7 +303,7 @@ export async function issueInvoice(
             bookingId: b.id,
             type: 'F2',
             reason: '',
-            language: b.language,
+            language,
             customer: { name: b.customerName, taxId: '', address: '', country: b.customerCountry },
             amounts,
             description,
@@ -312,7 +330,8 @@ export async function issueInvoice(
           type: simplified ? 'F3' : 'F1',
           replacing: simplified,
           reason: '',
-          language: b.language,
+          // An F3 carries the F2's lines: in the F2's language.
+          language: simplified ? invoiceLanguage(simplified.language, issuer.defaultLanguage) : language,
           customer: {
             name: c.name,
             taxId: formatCustomerTaxId(c.tax_id, c.country),
@@ -408,6 +427,7 @@ export async function correctInvoice(
     }
     const issuer = issuerOf(await repo.findIssuer(tx, found.tourOperatorId));
     const reason = body.reason.trim();
+    const language = invoiceLanguage(found.language, issuer.defaultLanguage);
     const inv = await writeInvoice(
       tx,
       issuer,
@@ -417,14 +437,14 @@ export async function correctInvoice(
         type: found.type === 'F2' ? 'R5' : 'R1',
         correcting: found,
         reason,
-        language: found.language,
+        language,
         customer: {
           name: found.customerName,
           taxId: found.customerTaxId,
           address: found.customerAddress,
           country: found.customerCountry,
         },
-        amounts: correctionAmounts(found, amount, reason),
+        amounts: correctionAmounts(found, amount, language),
         description: `Rectificación de la factura ${found.code}: ${reason}`,
       },
       staffActor(actor),
@@ -433,4 +453,41 @@ export async function correctInvoice(
     return inv.id;
   });
   return readInvoice(db, null, id);
+}
+
+/**
+ * POST /invoices/{id}/record/resend: the office sends the invoice's VERI*FACTU record to the AEAT
+ * again, after it failed (the AEAT away past the job's attempts) or was rejected (once the cause is
+ * put right: the certificate, the producer's NIF…). Never inline: the record goes back to `pending`
+ * and a new `invoices.send` job is queued in the same transaction, which the background runner
+ * sends as any other (with the operator's other pending records, in the chain's order). A record
+ * the AEAT accepted is not sent again (409 STATE_CONFLICT). Writes the booking's audit entry.
+ */
+export async function resendInvoiceRecord(db: DbOrTx, actor: Actor, invoiceId: string, now: Date = new Date()) {
+  await inTransaction(db, async (tx) => {
+    const invoice = await repo.findInvoice(tx, actor, invoiceId);
+    if (!invoice) throw notFound(INVOICE);
+    const record = await repo.findRecordOfInvoice(tx, invoice.id);
+    if (!record) throw notFound('El registro de facturación');
+    const requeued = record.state === 'sent' ? undefined : await repo.requeueRecord(tx, record.id);
+    if (!requeued) throw new AppError({ code: 'STATE_CONFLICT', message: INVOICE_MSG.recordAlreadySent });
+    await enqueueJob(tx, {
+      kind: SEND_RECORDS_JOB,
+      payload: { tour_operator_id: record.tourOperatorId, record_id: record.id, seq: record.seq },
+      // One job per request to send it again (the issue's job, `invoices.send:<record>`, is spent).
+      dedupeKey: `${SEND_RECORDS_JOB}:${record.id}:resend:${randomUUID()}`,
+      maxAttempts: 8,
+    });
+    const was = { pending: 'pendiente', failed: 'con error', rejected: 'rechazado' }[record.state] ?? record.state;
+    await recordAudit(tx, auditContextOf(staffActor(actor)), {
+      tourOperatorId: invoice.tourOperatorId,
+      entityType: 'booking',
+      entityId: invoice.bookingId,
+      action: 'invoice',
+      summary: `${INVOICE_MSG.recordResent}: factura ${invoice.code} (estaba ${was})`,
+      changes: { record_state: [record.state, 'pending'] },
+      at: now,
+    });
+  });
+  return readInvoiceRecord(db, actor, invoiceId);
 }

@@ -1,19 +1,25 @@
 /**
  * The record's XML (SuministroInformacion.xsd / SuministroLR.xsd element names and order), its
- * escaping, the SOAP submission and the reading of the AEAT's answer; and the invoices' amounts.
+ * escaping, the SOAP submission and the reading of the AEAT's answer, each kind of record validated
+ * against the AEAT's own schemas (test/fixtures/verifactu-xsd); and the invoices' amounts.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { verifactuSchemaErrors } from '../../../test/fixtures/verifactu-xsd/validate';
 import { baseOf, bookingAmounts, correctionAmounts } from './invoices.amounts';
 import { zonedStamp } from './invoices.service';
 import {
+  type AltaXmlInput,
   altaRecordXml,
   anulacionRecordXml,
   parseSubmissionAnswer,
   SUM1_NS,
+  submissionBody,
   submissionEnvelope,
   xmlEscape,
 } from './invoices.xml';
+
+const PRODUCER = { producerName: 'Trayecto Software S.L.', producerNif: 'B76543210' };
 
 const first = {
   id: { issuerNif: '89890001K', number: 'F2027-000001', issueDate: '01-01-2027' },
@@ -26,6 +32,7 @@ const first = {
   total: '115.00',
   generatedAt: '2027-01-01T10:00:00+00:00',
   fingerprint: 'A'.repeat(64),
+  system: PRODUCER,
 };
 
 const parse = (xml: string) =>
@@ -126,6 +133,7 @@ describe('RegistroAnulacion and the submission', () => {
       id: { issuerNif: '89890001K', number: 'F2027-000001', issueDate: '01-01-2027' },
       generatedAt: '2027-01-01T10:00:00+00:00',
       fingerprint: 'C'.repeat(64),
+      system: PRODUCER,
     });
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(parse(xml).RegistroAnulacion.IDFactura).toEqual({
@@ -140,6 +148,7 @@ describe('RegistroAnulacion and the submission', () => {
     expect(XMLValidator.validate(env)).toBe(true);
     const body = parse(env).Envelope.Body.RegFactuSistemaFacturacion;
     expect(body.Cabecera.ObligadoEmision).toEqual({ NombreRazon: 'Teide & Mar', NIF: '89890001K' });
+    expect(env).toContain(submissionBody({ name: 'Teide & Mar', nif: '89890001K' }, [altaRecordXml(first)]));
     expect(body.RegistroFactura.RegistroAlta.IDFactura.NumSerieFactura).toBe('F2027-000001');
   });
 
@@ -209,7 +218,7 @@ describe('amounts', () => {
         ],
       },
       5001,
-      'Devolución',
+      'en',
     );
     expect(c.totalCents).toBe(-5001);
     expect(c.lines.map((l) => [l.tax_rate, l.total_cents])).toEqual([
@@ -217,6 +226,34 @@ describe('amounts', () => {
       [3, -2500],
     ]);
     expect(c.baseCents + c.taxCents).toBe(-5001);
+    expect(c.lines.map((l) => l.description)).toEqual([
+      'Correction of invoice F2027-000001',
+      'Correction of invoice F2027-000001',
+    ]);
+  });
+
+  it('writes the lines in the invoice’s language; the office’s discount reason only in its own', () => {
+    const booking = {
+      productName: 'Teide by night',
+      date: '2027-07-01',
+      lines: [
+        { pax_type: 'adult', quantity: 2, unit_cents: 4500, total_cents: 9000 },
+        { pax_type: 'child', quantity: 1, unit_cents: 2500, total_cents: 2500 },
+      ],
+      discountCents: 1000,
+      discountReason: 'Cliente habitual',
+      taxRate: 7,
+    };
+    expect(bookingAmounts(booking, 'en', false).lines.map((l) => l.description)).toEqual([
+      'Teide by night (01/07/2027) · Adult',
+      'Teide by night (01/07/2027) · Child',
+      'Discount',
+    ]);
+    expect(bookingAmounts(booking, 'de', true).lines.map((l) => l.description)).toEqual([
+      'Teide by night (01/07/2027) · Erwachsener',
+      'Teide by night (01/07/2027) · Kind',
+      'Rabatt: Cliente habitual',
+    ]);
   });
 });
 
@@ -231,5 +268,133 @@ describe('zonedStamp', () => {
       date: '2027-07-02',
     });
     expect(zonedStamp(new Date('2027-01-01T03:00:00Z'), 'America/New_York').stamp).toBe('2026-12-31T22:00:00-05:00');
+  });
+});
+
+/** Every kind of record Trayecto writes, as the service builds them (invoices.service.ts writeInvoice). */
+const ISSUER = { issuerNif: 'B12345674', issueDate: '14-07-2027' };
+const f2: AltaXmlInput = {
+  id: { ...ISSUER, number: 'F2027-000001' },
+  issuerName: 'Teide Aventura S.L.',
+  type: 'F2',
+  description: 'Excursión Teide by night (14/07/2027), reserva TRY-7K2QF9',
+  breakdown: [{ tax: '03', rate: '7.00', base: '107.48', amount: '7.52' }],
+  taxTotal: '7.52',
+  total: '115.00',
+  generatedAt: '2027-07-14T10:20:30+01:00',
+  fingerprint: 'A'.repeat(64),
+  system: PRODUCER,
+};
+const previous = { ...ISSUER, number: 'F2027-000001', fingerprint: 'A'.repeat(64) };
+const records: [string, string][] = [
+  ['an F2, the first of its chain', altaRecordXml(f2)],
+  [
+    'an F1 with a Spanish recipient (NIF), IVA at two rates',
+    altaRecordXml({
+      ...f2,
+      id: { ...ISSUER, number: 'F2027-000002' },
+      type: 'F1',
+      recipients: [{ name: 'Viajes Atlántico S.L.', taxId: 'B12345674', country: 'ES' }],
+      breakdown: [
+        { tax: '01', rate: '21.00', base: '82.64', amount: '17.36' },
+        { tax: '01', rate: '10.00', base: '13.64', amount: '1.36' },
+      ],
+      taxTotal: '18.72',
+      total: '115.00',
+      previous,
+    }),
+  ],
+  [
+    'an F1 with a foreign recipient (IDOtro: an EU VAT number, and another country’s id)',
+    altaRecordXml({
+      ...f2,
+      id: { ...ISSUER, number: 'F2027-000003' },
+      type: 'F1',
+      recipients: [{ name: 'Hans Müller GmbH', taxId: 'DE123456789', country: 'DE' }],
+      previous,
+    }),
+  ],
+  [
+    'an F1 for a customer from outside the EU',
+    altaRecordXml({
+      ...f2,
+      id: { ...ISSUER, number: 'F2027-000004' },
+      type: 'F1',
+      recipients: [{ name: 'John Smith Travel LLC', taxId: 'A'.repeat(20), country: 'US' }],
+      previous,
+    }),
+  ],
+  [
+    'an F3 replacing the F2',
+    altaRecordXml({
+      ...f2,
+      id: { ...ISSUER, number: 'F2027-000005' },
+      type: 'F3',
+      replaced: [{ ...ISSUER, number: 'F2027-000001' }],
+      recipients: [{ name: 'Viajes Atlántico S.L.', taxId: 'B12345674', country: 'ES' }],
+      previous,
+    }),
+  ],
+  [
+    'an R5 correcting the F2 by differences (negative amounts)',
+    altaRecordXml({
+      ...f2,
+      id: { ...ISSUER, number: 'R2027-000001' },
+      type: 'R5',
+      corrected: [{ ...ISSUER, number: 'F2027-000001' }],
+      description: `Rectificación de la factura F2027-000001: ${'Cancelación por mal tiempo. '.repeat(30)}`,
+      breakdown: [{ tax: '03', rate: '7.00', base: '-23.36', amount: '-1.64' }],
+      taxTotal: '-1.64',
+      total: '-25.00',
+      previous,
+    }),
+  ],
+  [
+    'an R1 correcting an F1, with its recipient',
+    altaRecordXml({
+      ...f2,
+      id: { ...ISSUER, number: 'R2027-000002' },
+      type: 'R1',
+      corrected: [{ ...ISSUER, number: 'F2027-000002' }],
+      recipients: [{ name: `Viajes ${'Atlántico '.repeat(20)}S.L.`, taxId: 'B12345674', country: 'ES' }],
+      breakdown: [{ tax: '03', rate: '7.00', base: '-107.48', amount: '-7.52' }],
+      taxTotal: '-7.52',
+      total: '-115.00',
+      previous,
+    }),
+  ],
+  [
+    'an anulación (the fingerprint and the XML support it; nothing writes one yet)',
+    anulacionRecordXml({
+      id: { ...ISSUER, number: 'F2027-000001' },
+      previous,
+      generatedAt: '2027-07-14T11:00:00+01:00',
+      fingerprint: 'C'.repeat(64),
+      system: PRODUCER,
+    }),
+  ],
+];
+
+describe('against the AEAT’s schemas (SuministroLR.xsd, SuministroInformacion.xsd)', { timeout: 60_000 }, () => {
+  it.each(records)('%s is valid', async (_name, xml) => {
+    expect(await verifactuSchemaErrors(xml)).toEqual([]);
+  });
+
+  it('a submission of those records (RegFactuSistemaFacturacion) is valid', async () => {
+    const body = submissionBody(
+      { name: 'Teide Aventura S.L.', nif: 'B12345674' },
+      records.map(([, xml]) => xml),
+    );
+    expect(await verifactuSchemaErrors(body)).toEqual([]);
+  });
+
+  it('the schemas do refuse what the AEAT refuses (an empty producer NIF, elements out of order)', async () => {
+    const noProducer = altaRecordXml({ ...f2, system: { producerName: 'Trayecto', producerNif: '' } });
+    expect((await verifactuSchemaErrors(noProducer)).join('\n')).toMatch(/NIF.*length/);
+    const swapped = altaRecordXml(f2).replace(
+      /(<sum1:CuotaTotal>[^<]*<\/sum1:CuotaTotal>)(<sum1:ImporteTotal>[^<]*<\/sum1:ImporteTotal>)/,
+      '$2$1',
+    );
+    expect(await verifactuSchemaErrors(swapped)).not.toEqual([]);
   });
 });

@@ -12,16 +12,29 @@ export const SUM1_NS =
   'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd';
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 
-/** The billing system that produced the records (SistemaInformatico). */
+/**
+ * The billing system that produced the records (SistemaInformatico). Its producer (NombreRazon and
+ * NIF) is not here: the service gives it with each record (invoices.settings.ts `producerFor`:
+ * AEAT_VERIFACTU_PRODUCER_NIF/_NAME, or the issuer itself).
+ */
 export const INFORMATION_SYSTEM = {
   name: 'Trayecto',
-  /** The producer's NIF (the software's maker): the platform's own, configured by whoever runs it. */
-  producerName: 'Trayecto',
-  producerNif: '',
   id: 'TR',
   version: '1.0',
   installation: '1',
 } as const;
+
+/**
+ * The longest texts SuministroInformacion.xsd takes (TextMax120Type, TextMax500Type): a longer name
+ * or description is cut rather than refused by the AEAT as a whole submission.
+ */
+export const XML_TEXT_MAX = { name: 120, description: 500 } as const;
+
+/** `s` cut to `max` characters (whole code points, trailing spaces dropped). */
+export function clip(s: string, max: number): string {
+  const chars = [...s.trim()];
+  return chars.length <= max ? chars.join('') : chars.slice(0, max).join('').trimEnd();
+}
 
 /** Escapes text for an XML element's content or attribute. */
 export function xmlEscape(s: string): string {
@@ -75,8 +88,11 @@ export type AltaXmlInput = {
   previous?: XmlInvoiceId & { fingerprint: string };
   generatedAt: string;
   fingerprint: string;
-  system?: { producerName: string; producerNif: string };
+  /** The billing system's producer (SistemaInformatico's NombreRazon and NIF). */
+  system: XmlProducer;
 };
+
+export type XmlProducer = { producerName: string; producerNif: string };
 
 /** The EU VAT number type of IDOtro (`02` NIF-IVA) or another country's official id (`04`). */
 const EU_PREFIXES = new Set(
@@ -84,11 +100,12 @@ const EU_PREFIXES = new Set(
 );
 
 function recipientXml(r: XmlRecipient): string {
-  if (r.country === 'ES') return group('IDDestinatario', el('NombreRazon', r.name), el('NIF', r.taxId));
+  const name = clip(r.name, XML_TEXT_MAX.name);
+  if (r.country === 'ES') return group('IDDestinatario', el('NombreRazon', name), el('NIF', r.taxId));
   const idType = EU_PREFIXES.has(r.country) ? '02' : '04';
   return group(
     'IDDestinatario',
-    el('NombreRazon', r.name),
+    el('NombreRazon', name),
     group('IDOtro', el('CodigoPais', r.country === 'EL' ? 'GR' : r.country), el('IDType', idType), el('ID', r.taxId)),
   );
 }
@@ -115,11 +132,10 @@ function chainXml(previous: AltaXmlInput['previous']): string {
   );
 }
 
-function systemXml(s: AltaXmlInput['system']): string {
-  const producer = s ?? { producerName: INFORMATION_SYSTEM.producerName, producerNif: INFORMATION_SYSTEM.producerNif };
+function systemXml(producer: XmlProducer): string {
   return group(
     'SistemaInformatico',
-    el('NombreRazon', producer.producerName),
+    el('NombreRazon', clip(producer.producerName, XML_TEXT_MAX.name)),
     el('NIF', producer.producerNif),
     el('NombreSistemaInformatico', INFORMATION_SYSTEM.name),
     el('IdSistemaInformatico', INFORMATION_SYSTEM.id),
@@ -141,7 +157,7 @@ export function altaRecordXml(r: AltaXmlInput): string {
       el('NumSerieFactura', r.id.number),
       el('FechaExpedicionFactura', r.id.issueDate),
     ),
-    el('NombreRazonEmisor', r.issuerName),
+    el('NombreRazonEmisor', clip(r.issuerName, XML_TEXT_MAX.name)),
     el('TipoFactura', r.type),
   ];
   if (r.type.startsWith('R')) {
@@ -153,7 +169,7 @@ export function altaRecordXml(r: AltaXmlInput): string {
   if (r.replaced?.length) {
     parts.push(group('FacturasSustituidas', ...r.replaced.map((c) => idXml('IDFacturaSustituida', c))));
   }
-  parts.push(el('DescripcionOperacion', r.description || 'Servicios de excursión'));
+  parts.push(el('DescripcionOperacion', clip(r.description, XML_TEXT_MAX.description) || 'Servicios de excursión'));
   if (r.recipients?.length) parts.push(group('Destinatarios', ...r.recipients.map(recipientXml)));
   parts.push(
     group(
@@ -186,7 +202,7 @@ export type AnulacionXmlInput = {
   previous?: XmlInvoiceId & { fingerprint: string };
   generatedAt: string;
   fingerprint: string;
-  system?: AltaXmlInput['system'];
+  system: XmlProducer;
 };
 
 /** An «anulación» record (RegistroAnulacion). */
@@ -208,20 +224,28 @@ export function anulacionRecordXml(r: AnulacionXmlInput): string {
 }
 
 /**
- * The SOAP submission of some records of one issuer (RegFactuSistemaFacturacion): its Cabecera
- * (ObligadoEmision) and one RegistroFactura per record, in the chain's order. `records` are the
- * stored records (`<sum1:RegistroAlta xmlns:sum1=…>…`).
+ * The submission of some records of one issuer (RegFactuSistemaFacturacion of SuministroLR.xsd): its
+ * Cabecera (ObligadoEmision) and one RegistroFactura per record, in the chain's order. `records` are
+ * the stored records (`<sum1:RegistroAlta xmlns:sum1=…>…`). Declares its namespaces, so it is a
+ * document of its own (what the schema validates).
  */
+export function submissionBody(issuer: { name: string; nif: string }, records: string[]): string {
+  return [
+    `<sum:RegFactuSistemaFacturacion xmlns:sum="${SUM_NS}" xmlns:sum1="${SUM1_NS}">`,
+    `<sum:Cabecera>${group('ObligadoEmision', el('NombreRazon', clip(issuer.name, XML_TEXT_MAX.name)), el('NIF', issuer.nif))}</sum:Cabecera>`,
+    ...records.map((r) => `<sum:RegistroFactura>${r}</sum:RegistroFactura>`),
+    '</sum:RegFactuSistemaFacturacion>',
+  ].join('');
+}
+
+/** The submission in a SOAP 1.1 envelope, as the AEAT's web service takes it. */
 export function submissionEnvelope(issuer: { name: string; nif: string }, records: string[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<soapenv:Envelope xmlns:soapenv="${SOAP_NS}" xmlns:sum="${SUM_NS}" xmlns:sum1="${SUM1_NS}">`,
     '<soapenv:Header/>',
     '<soapenv:Body>',
-    '<sum:RegFactuSistemaFacturacion>',
-    `<sum:Cabecera>${group('ObligadoEmision', el('NombreRazon', issuer.name), el('NIF', issuer.nif))}</sum:Cabecera>`,
-    ...records.map((r) => `<sum:RegistroFactura>${r}</sum:RegistroFactura>`),
-    '</sum:RegFactuSistemaFacturacion>',
+    submissionBody(issuer, records),
     '</soapenv:Body>',
     '</soapenv:Envelope>',
   ].join('');

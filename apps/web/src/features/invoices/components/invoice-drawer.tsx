@@ -294,7 +294,7 @@ function InvoiceBody({
         <Totals invoice={invoice} />
       </FormSection>
 
-      <InvoiceRecordSection invoice={invoice} times={times} />
+      <InvoiceRecordSection invoice={invoice} times={times} canResend={canCorrect} />
 
       {correctable ? (
         <CorrectInvoiceDialog
@@ -312,7 +312,8 @@ function InvoiceBody({
  * One invoice in a side drawer (issue 34): what it is and its VERI*FACTU state, «Descargar PDF»,
  * «Rectificar» while something is left to correct, the invoice it corrects or replaces and its
  * corrections (each opens here), the issuer and the customer, the lines, the taxes per rate and the
- * totals, and the invoicing record with its fingerprints.
+ * totals, and the invoicing record with its fingerprints («Reenviar a la AEAT» when it was rejected or
+ * failed; `canCorrect` is the office's level, which also sends it again).
  */
 export function InvoiceDrawer({
   invoiceId,

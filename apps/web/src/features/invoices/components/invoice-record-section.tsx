@@ -1,11 +1,13 @@
-import { Alert, Group, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { INVOICE_RECORD_STATE_NAMES, type TInvoiceResponse } from '@trayecto/shared';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { INVOICE_RECORD_STATE_NAMES, type TInvoiceRecordState, type TInvoiceResponse } from '@trayecto/shared';
 import { CopyAction } from '../../../components/copy-link-field';
 import { FormSection } from '../../../components/form-section';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { TTimes } from '../../../lib/time-zone';
 import { useInvoiceRecord } from '../api/get-invoice-record';
+import { useResendInvoiceRecord } from '../api/resend-invoice-record';
 import { RECORD_STATE_SHORT, RecordStateBadge } from './invoice-format';
 
 /** A fingerprint to copy: read-only, selected on focus, wrapped so that all 64 characters show on a phone. */
@@ -47,14 +49,37 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** The states a person can send again from here: the AEAT refused it, or every attempt failed. */
+const RESENDABLE: readonly TInvoiceRecordState[] = ['rejected', 'failed'];
+
 /**
  * The invoice's VERI*FACTU record: its state with the AEAT, its place in the operator's chain, the
  * fingerprint («huella») and the previous record's, when it was generated, with «Copiar» on the
- * fingerprints (to check the chain by hand or hand it to an auditor).
+ * fingerprints (to check the chain by hand or hand it to an auditor). A record rejected or failed
+ * has «Reenviar a la AEAT» (`canResend`: the office's levels): it goes back to «Pendiente de envío»
+ * and the background sends it.
  */
-export function InvoiceRecordSection({ invoice, times }: { invoice: TInvoiceResponse; times: TTimes }) {
+export function InvoiceRecordSection({
+  invoice,
+  times,
+  canResend = false,
+}: {
+  invoice: TInvoiceResponse;
+  times: TTimes;
+  canResend?: boolean;
+}) {
   const query = useInvoiceRecord(invoice.id, Boolean(invoice.record));
   const record = query.data;
+  const resend = useResendInvoiceRecord();
+  const onResend = () =>
+    resend.mutate(invoice, {
+      onSuccess: () =>
+        notifySuccess(
+          'Reenvío a la AEAT en cola',
+          `El registro de la factura ${invoice.code} vuelve a «Pendiente de envío» y se enviará en segundo plano.`,
+        ),
+      onError: (error) => notifyError('No se ha podido reenviar el registro', error.message),
+    });
   return (
     <FormSection
       title="Registro VERI*FACTU"
@@ -79,14 +104,27 @@ export function InvoiceRecordSection({ invoice, times }: { invoice: TInvoiceResp
         </Stack>
       ) : (
         <Stack gap="md">
-          <Group gap="xs">
-            <RecordStateBadge state={record.state} />
-            <Text size="sm" c="dimmed">
-              {INVOICE_RECORD_STATE_NAMES[record.state] !== RECORD_STATE_SHORT[record.state]
-                ? INVOICE_RECORD_STATE_NAMES[record.state]
-                : ''}
-              {record.sent_at ? ` ${times.dateTime(record.sent_at)}` : ''}
-            </Text>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Group gap="xs" data-testid="record-state">
+              <RecordStateBadge state={record.state} />
+              <Text size="sm" c="dimmed">
+                {INVOICE_RECORD_STATE_NAMES[record.state] !== RECORD_STATE_SHORT[record.state]
+                  ? INVOICE_RECORD_STATE_NAMES[record.state]
+                  : ''}
+                {record.sent_at ? ` ${times.dateTime(record.sent_at)}` : ''}
+              </Text>
+            </Group>
+            {canResend && RESENDABLE.includes(record.state) ? (
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconSend size={14} aria-hidden />}
+                loading={resend.isPending}
+                onClick={onResend}
+              >
+                Reenviar a la AEAT
+              </Button>
+            ) : null}
           </Group>
           {record.last_error ? (
             <Alert

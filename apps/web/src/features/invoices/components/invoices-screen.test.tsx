@@ -117,6 +117,57 @@ describe('«Facturas» (issue 34)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('dialog', { name: /Factura R2026-000003/ })).toBeInTheDocument();
   });
 
+  it('«Reenviar a la AEAT» a rejected record: queued through the API, the drawer shows it pending again', async () => {
+    const reason = '1100: Valor o tipo incorrecto del campo: NIF';
+    let state: 'rejected' | 'pending' = 'rejected';
+    const summary = () => ({
+      ...invoiceFixture().record!,
+      state,
+      attempts: 1,
+      last_error: state === 'rejected' ? reason : '',
+    });
+    const record = () => recordFixture({ state, attempts: 1, last_error: state === 'rejected' ? reason : '' });
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (init?.method === 'POST' && path.endsWith(`/invoices/${F2_ID}/record/resend`)) {
+        state = 'pending';
+        return json(202, record());
+      }
+      if (path.endsWith('/record')) return json(200, record());
+      if (path.endsWith(`/invoices/${F2_ID}`)) return json(200, invoiceFixture({ record: summary() }));
+      return json(200, []);
+    });
+    renderScreen(`/invoices?invoice=${F2_ID}`);
+    const drawer = await screen.findByRole('dialog', { name: /Factura F2026-000042/ });
+    expect(await within(drawer).findByText(reason)).toBeInTheDocument();
+    expect(within(drawer).getByTestId('record-state')).toHaveTextContent('Rechazado');
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Reenviar a la AEAT' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [url, init] = posts()[0] ?? [];
+    expect(url).toMatch(new RegExp(`/api/v1/invoices/${F2_ID}/record/resend$`));
+    expect(init?.body).toBeUndefined();
+    // The state changes where the office looks: the record's section and the drawer's header.
+    await waitFor(() => expect(within(drawer).getByTestId('record-state')).toHaveTextContent('Pendiente de envío'));
+    expect(within(drawer).queryByText(reason)).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Reenviar a la AEAT' })).toBeNull();
+    await waitFor(() => expect(within(drawer).queryByText('Rechazado')).toBeNull());
+  });
+
+  it('an accepted record has nothing to send again', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path.endsWith('/record')) return json(200, recordFixture({ state: 'sent', aeat_csv: 'A-1' }));
+      if (path.endsWith(`/invoices/${F2_ID}`)) {
+        return json(200, invoiceFixture({ record: { ...invoiceFixture().record!, state: 'sent' } }));
+      }
+      return json(200, []);
+    });
+    renderScreen(`/invoices?invoice=${F2_ID}`);
+    const drawer = await screen.findByRole('dialog', { name: /Factura F2026-000042/ });
+    await waitFor(() => expect(within(drawer).getByTestId('record-state')).toHaveTextContent('Enviado'));
+    expect(within(drawer).queryByRole('button', { name: 'Reenviar a la AEAT' })).toBeNull();
+  });
+
   it('a corrective invoice names the one it corrects and has nothing to rectify', async () => {
     renderScreen(`/invoices?invoice=${R5_ID}`);
     const drawer = await screen.findByRole('dialog', { name: /Factura R2026-000003/ });
