@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashPassword } from '../apps/api/src/lib/password';
+import { TOTALS_DRIFT_SQL } from '../apps/api/test/booking-totals';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -358,6 +359,10 @@ async function verify(databaseUrl: string, productId: string): Promise<Check[]> 
       'seats_taken equals the booked seats (no oversell)',
       seats.map((s) => `${s.date} ${s.time}: ${s.seats_taken}/${s.capacity} taken, ${s.booked} booked`).join('; '),
     );
+
+    // ADR 026: the report totals every accepted booking appended survive the restarts with it.
+    const drift = (await c.query(TOTALS_DRIFT_SQL)).rows;
+    add(drift.length === 0, 'the report totals add up to the bookings', `${drift.length} rows differ`);
 
     const all = bookings.flatMap((b) => b.attempts);
     const fiveHundreds = all.filter((a) => a.status === 500);

@@ -27,6 +27,7 @@ import type { RetryPolicy } from './modules/messages/messages.rules';
 import { createSmtpTransport } from './modules/messages/messages.transport';
 import type { FetchLike } from './modules/messages/messages.webhooks';
 import { refundExcess } from './modules/payments/refunds';
+import { compactBookingTotals } from './modules/reports/reports.totals';
 
 /** The task names (shared/jobs names them in Spanish for the state screen). */
 export const TASK = {
@@ -38,6 +39,7 @@ export const TASK = {
   HOLD_SWEEP: 'payments.hold-sweep',
   PURGE_CHANNEL_REQUESTS: 'channels.purge-requests',
   SEND_PENDING_INVOICE_RECORDS: 'invoices.send-pending',
+  COMPACT_BOOKING_TOTALS: 'reports.compact-totals',
 } as const;
 
 const MINUTE = 60_000;
@@ -159,6 +161,13 @@ export function createBackground(o: BackgroundOptions): Background {
       everyMs: 60 * MINUTE,
       firstRunAfterMs: 15 * MINUTE,
       run: ({ now, signal }) => purgeRounds(() => purgeOldChannelRequests(db, now, 500), 500, signal),
+    },
+    {
+      // ADR 026: what each booking change added to the report totals, folded in (reports read both).
+      name: TASK.COMPACT_BOOKING_TOTALS,
+      everyMs: MINUTE,
+      firstRunAfterMs: 20_000,
+      run: ({ signal }) => purgeRounds(() => compactBookingTotals(db, 5000), 5000, signal),
     },
     {
       // ADR 025: VERI*FACTU records their jobs left pending (the AEAT away for long, the URL set later).

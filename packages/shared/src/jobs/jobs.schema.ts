@@ -16,6 +16,7 @@ export const BACKGROUND_TASK_NAMES: Record<string, string> = {
   'payments.hold-sweep': 'Fin de las retenciones sin pagar',
   'channels.purge-requests': 'Limpieza del registro de peticiones de los canales',
   'invoices.send-pending': 'Reenvío a la AEAT de los registros de facturación pendientes',
+  'reports.compact-totals': 'Acumulado de las cifras de los informes',
 };
 
 /** What each periodic task does, one line for the screen. */
@@ -31,6 +32,8 @@ export const BACKGROUND_TASK_HELP: Record<string, string> = {
   'channels.purge-requests': 'Borra las peticiones a la API OCTO de los canales de hace más de 90 días.',
   'invoices.send-pending':
     'Envía a la AEAT los registros VERI*FACTU que quedaron pendientes (la AEAT no respondía o faltaba AEAT_VERIFACTU_URL).',
+  'reports.compact-totals':
+    'Cada minuto suma a los acumulados de los informes lo que añadieron las últimas reservas y cambios (los informes ya los cuentan).',
 };
 
 /** One-off job kinds by name (issues 32–34 add theirs: the end of a hold, a tax record…). */

@@ -1,6 +1,7 @@
 export * from './accommodations';
 export * from './audit';
 export * from './auth-throttle';
+export * from './booking-totals';
 export * from './bookings';
 export * from './cash';
 export * from './channels';

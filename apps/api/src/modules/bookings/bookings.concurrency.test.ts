@@ -11,6 +11,7 @@ import { NO_SEATS_MESSAGE } from '@trayecto/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld, login } from '../../../test/factories';
 import { bookings, departures } from '../../db/schema';
@@ -205,5 +206,34 @@ describe.skipIf(!onPostgres)(`concurrent sales on PostgreSQL${onPostgres ? '' : 
     expect(waited).toBeLessThan(10_000);
     expect((await departureOf(p.id)).seatsTaken).toBe(1);
     expect(await seatsHeld(p.id)).toEqual({ seats: 1, bookings: 1 });
+  });
+
+  it('the report totals (ADR 026): sales, edits and cancellations at once, folded while they run, add up to the bookings', async () => {
+    // Everything the tests above sold, grew and cancelled at once left its deltas.
+    expect(await totalsDrift(app.db)).toEqual([]);
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 30 });
+    const mine = await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 2 } }));
+    let folding = true;
+    const folds = (async () => {
+      let n = 0;
+      while (folding) n += await compactTotals(app.db);
+      return n;
+    })();
+    const answers = await fire([
+      ...Array.from({ length: 30 }, (_, i) => ({
+        method: 'POST',
+        path: '/api/v1/bookings',
+        token: tokens[i % tokens.length] as string,
+        body: bookingBody(p.id, { pax: { adult: 1 + (i % 2) } }),
+      })),
+      { method: 'POST', path: `/api/v1/bookings/${mine.id}/cancel`, token: w.tokens.A1, body: { reason: 'Prueba' } },
+    ]);
+    folding = false;
+    await folds;
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(await totalsDrift(app.db)).toEqual([]);
+    await compactTotals(app.db);
+    expect(await totalsDrift(app.db)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
 import { bookings, departures, paymentSettings, payments } from '../../db/schema';
@@ -121,5 +122,11 @@ describe.skipIf(!onPostgres)(`holds racing payments on PostgreSQL${onPostgres ? 
     // Which order won each round is luck (printed: expired/payment/new customer); every one was safe.
     console.log(`[holds concurrency] 20 rounds: ${JSON.stringify(outcomes)}`);
     expect(Object.values(outcomes).reduce((a, b) => a + b, 0)).toBe(20);
+  });
+
+  it('the report totals (ADR 026) every racing write appended add up to the bookings', async () => {
+    expect(await totalsDrift(app.db)).toEqual([]);
+    await compactTotals(app.db);
+    expect(await totalsDrift(app.db)).toEqual([]);
   });
 });

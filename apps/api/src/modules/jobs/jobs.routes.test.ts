@@ -42,6 +42,7 @@ describe('GET /jobs', () => {
       'payments.hold-sweep',
       'channels.purge-requests',
       'invoices.send-pending',
+      'reports.compact-totals',
     ]);
     const deliver = body.tasks.find((t: { name: string }) => t.name === 'messages.deliver');
     expect(deliver).toMatchObject({

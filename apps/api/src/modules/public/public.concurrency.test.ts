@@ -10,6 +10,7 @@ import { NO_SEATS_MESSAGE } from '@trayecto/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
 import { bookings, departures } from '../../db/schema';
@@ -116,5 +117,11 @@ describe.skipIf(!onPostgres)(`concurrent public bookings on PostgreSQL${onPostgr
       if (a.status === 201 && b.status === 201) expect(a.body.id).toBe(b.body.id);
     });
     expect(await sold(p.id)).toEqual({ seatsTaken: 10, bookings: 10, seats: 10 });
+  });
+
+  it('the report totals (ADR 026) every racing write appended add up to the bookings', async () => {
+    expect(await totalsDrift(app.db)).toEqual([]);
+    await compactTotals(app.db);
+    expect(await totalsDrift(app.db)).toEqual([]);
   });
 });

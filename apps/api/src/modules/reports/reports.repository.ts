@@ -2,7 +2,14 @@
  * «Informes» (issue 34): read-only SQL, one grouped statement per report, tenant-scoped here.
  * Days are the operator's: a booking's sale day is `created_at` in its operator's zone; its service
  * day is `bookings.date` (already a local day).
+ *
+ * Sales and taxes of an operator (or of every operator) add up the booking totals the database
+ * keeps by day and by month (ADR 026: `booking_totals` plus the deltas not yet folded in), so a
+ * year costs a few thousand rows, not its 200,000 bookings. A Vendedor's own sales, a few bookings,
+ * are added up from the bookings themselves (`salesFromBookings`), which is also the definition the
+ * totals are tested against.
  */
+import { addDays } from '@trayecto/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
@@ -94,8 +101,32 @@ export type SalesRow = {
   cancelledCents: number;
 };
 
-/** Sales of the period by group: one grouped statement. */
-export async function salesBy(db: DbOrTx, scope: ReportScope, period: Period, group: SalesGroup): Promise<SalesRow[]> {
+/** Sales of the period by group: from the totals, or from a Vendedor's own bookings. */
+export function salesBy(db: DbOrTx, scope: ReportScope, period: Period, group: SalesGroup): Promise<SalesRow[]> {
+  return scope.kind === 'seller'
+    ? salesFromBookings(db, scope, period, group)
+    : salesFromTotals(db, scope, period, group);
+}
+
+const salesRowOf = (r: Record<string, string | number | null>): SalesRow => ({
+  key: r.key === null ? null : String(r.key),
+  label: r.label === null ? null : String(r.label),
+  bookings: num(r.bookings),
+  pax: num(r.pax),
+  grossCents: num(r.gross_cents),
+  discountCents: num(r.discount_cents),
+  commissionCents: num(r.commission_cents),
+  cancelledBookings: num(r.cancelled_bookings),
+  cancelledCents: num(r.cancelled_cents),
+});
+
+/** Sales of the period by group, added up from the bookings: one grouped statement. */
+export async function salesFromBookings(
+  db: DbOrTx,
+  scope: ReportScope,
+  period: Period,
+  group: SalesGroup,
+): Promise<SalesRow[]> {
   const g = groupColumns(group, period.basis);
   const res = await db.execute<Record<string, string | number | null>>(sql`
     select ${g.key} as key, ${g.label} as label,
@@ -112,17 +143,95 @@ export async function salesBy(db: DbOrTx, scope: ReportScope, period: Period, gr
     where ${tenant(sql`b.tour_operator_id`, scope)} and ${inPeriod(period)} ${sellerOnly(scope)}
     group by 1, 2
     order by 1`);
-  return res.rows.map((r) => ({
-    key: r.key === null ? null : String(r.key),
-    label: r.label === null ? null : String(r.label),
-    bookings: num(r.bookings),
-    pax: num(r.pax),
-    grossCents: num(r.gross_cents),
-    discountCents: num(r.discount_cents),
-    commissionCents: num(r.commission_cents),
-    cancelledBookings: num(r.cancelled_bookings),
-    cancelledCents: num(r.cancelled_cents),
-  }));
+  return res.rows.map(salesRowOf);
+}
+
+type Span = { grain: 'day' | 'month'; from: string; to: string };
+
+const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
+const nextMonth = (d: string) => {
+  const [y, m] = [Number(d.slice(0, 4)), Number(d.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * The period as ranges of the totals: its whole months by month, the days before and after them by
+ * day (a year is 12 month rows per key and at most 60 day rows). `byDay` keeps every day.
+ */
+export function spansOf(from: string, to: string, byDay: boolean): Span[] {
+  const first = from === monthStart(from) ? from : nextMonth(from);
+  const after = addDays(to, 1);
+  const end = after === monthStart(after) ? after : monthStart(to);
+  if (byDay || first >= end) return [{ grain: 'day', from, to }];
+  const spans: Span[] = [];
+  if (from < first) spans.push({ grain: 'day', from, to: addDays(first, -1) });
+  spans.push({ grain: 'month', from: first, to: addDays(end, -1) });
+  if (end <= to) spans.push({ grain: 'day', from: end, to });
+  return spans;
+}
+
+type TotalsDim = 'product' | 'channel' | 'seller' | 'agency' | 'tax' | 'reason';
+
+/**
+ * The totals' rows of one dimension over the period (folded and not yet folded alike): one index
+ * range of `booking_totals` and of `booking_totals_delta` per span.
+ */
+function totalsRows(scope: ReportScope, period: Period, dim: TotalsDim, byDay: boolean): SQL {
+  const branches = spansOf(period.from, period.to, byDay).flatMap((s) =>
+    ['booking_totals', 'booking_totals_delta'].map(
+      (table) => sql`select tour_operator_id, day, key, cancelled, bookings, pax, gross_cents, discount_cents,
+          commission_cents, base_cents, refunded_cents
+        from ${sql.identifier(table)}
+        where ${tenant(sql`tour_operator_id`, scope)} and basis = ${period.basis} and grain = ${s.grain}
+          and dim = ${dim} and day between ${s.from}::date and ${s.to}::date`,
+    ),
+  );
+  return sql.join(branches, sql` union all `);
+}
+
+const TOTALS_DIM: Record<SalesGroup, TotalsDim> = {
+  day: 'channel',
+  product: 'product',
+  channel: 'channel',
+  seller: 'seller',
+  agency: 'agency',
+};
+
+const TOTALS_LABEL: Record<SalesGroup, { label: SQL; joins: SQL }> = {
+  day: { label: sql`null::text`, joins: sql`` },
+  channel: { label: sql`null::text`, joins: sql`` },
+  product: { label: sql`p.name`, joins: sql`left join products p on p.id = s.key::uuid` },
+  seller: { label: sql`u.full_name`, joins: sql`left join users u on u.id = s.key::uuid` },
+  agency: { label: sql`c.name`, joins: sql`left join channels c on c.id = s.key::uuid` },
+};
+
+/** Sales of the period by group, added up from the totals (operator or administrator). */
+export async function salesFromTotals(
+  db: DbOrTx,
+  scope: ReportScope,
+  period: Period,
+  group: SalesGroup,
+): Promise<SalesRow[]> {
+  const { label, joins } = TOTALS_LABEL[group];
+  const key = group === 'day' ? sql`t.day::text` : sql`nullif(t.key, '')`;
+  const res = await db.execute<Record<string, string | number | null>>(sql`
+    with t as (${totalsRows(scope, period, TOTALS_DIM[group], group === 'day')}),
+    s as (
+      select ${key} as key,
+        sum(t.bookings) filter (where not t.cancelled) as bookings,
+        sum(t.pax) filter (where not t.cancelled) as pax,
+        sum(t.gross_cents) as gross_cents,
+        sum(t.discount_cents) filter (where not t.cancelled) as discount_cents,
+        sum(t.commission_cents) filter (where not t.cancelled) as commission_cents,
+        sum(t.bookings) filter (where t.cancelled) as cancelled_bookings,
+        sum(t.gross_cents) filter (where t.cancelled) as cancelled_cents
+      from t group by 1 having sum(t.bookings) > 0
+    )
+    select s.key, ${label} as label, s.bookings, s.pax, s.gross_cents, s.discount_cents, s.commission_cents,
+      s.cancelled_bookings, s.cancelled_cents
+    from s ${joins}
+    order by 1`);
+  return res.rows.map(salesRowOf);
 }
 
 export type OccupancyRow =
@@ -208,11 +317,27 @@ export type CancellationRow = {
   refundedCents: number;
 };
 
+/** Cancelled and no-show bookings of the period's service days by state and reason. */
+export function cancellations(db: DbOrTx, scope: ReportScope, from: string, to: string): Promise<CancellationRow[]> {
+  return scope.kind === 'seller'
+    ? cancellationsFromBookings(db, scope, from, to)
+    : cancellationsFromTotals(db, scope, from, to);
+}
+
+const cancellationRowOf = (r: Record<string, string | number>): CancellationRow => ({
+  state: r.state === 'no_show' ? 'no_show' : 'cancelled',
+  reason: String(r.reason ?? ''),
+  bookings: num(r.bookings),
+  pax: num(r.pax),
+  totalCents: num(r.total_cents),
+  refundedCents: num(r.refunded_cents),
+});
+
 /**
- * Cancelled and no-show bookings of the period's service days by state and reason: the
- * (tour_operator_id, state, date, time) index, one range per state.
+ * From the bookings (a Vendedor's own, and the definition the totals are tested against): the
+ * (tour_operator_id, state, date, time) index, one range per state; the seller's (seller_id, …).
  */
-export async function cancellations(
+export async function cancellationsFromBookings(
   db: DbOrTx,
   scope: ReportScope,
   from: string,
@@ -226,14 +351,29 @@ export async function cancellations(
       and b.date between ${from}::date and ${to}::date ${sellerOnly(scope)}
     group by 1, 2
     order by 1, count(*) desc, 2`);
-  return res.rows.map((r) => ({
-    state: r.state === 'no_show' ? 'no_show' : 'cancelled',
-    reason: String(r.reason ?? ''),
-    bookings: num(r.bookings),
-    pax: num(r.pax),
-    totalCents: num(r.total_cents),
-    refundedCents: num(r.refunded_cents),
-  }));
+  return res.rows.map(cancellationRowOf);
+}
+
+/** From the totals' `reason` rows, keyed `state:reason` (operator or administrator). */
+export async function cancellationsFromTotals(
+  db: DbOrTx,
+  scope: ReportScope,
+  from: string,
+  to: string,
+): Promise<CancellationRow[]> {
+  const period: Period = { from, to, basis: 'service', start: new Date(0), end: new Date(0) };
+  const res = await db.execute<Record<string, string | number>>(sql`
+    with t as (${totalsRows(scope, period, 'reason', false)}),
+    s as (
+      select t.key, sum(t.bookings) as bookings, sum(t.pax) as pax, sum(t.gross_cents) as total_cents,
+        sum(t.refunded_cents) as refunded_cents
+      from t group by 1 having sum(t.bookings) > 0
+    )
+    select split_part(s.key, ':', 1) as state, substr(s.key, strpos(s.key, ':') + 1) as reason, s.bookings, s.pax,
+      s.total_cents, s.refunded_cents
+    from s
+    order by 1, s.bookings desc, 2`);
+  return res.rows.map(cancellationRowOf);
 }
 
 export type TaxRow = { territory: string; rate: number; bookings: number; baseCents: number; totalCents: number };
@@ -243,7 +383,7 @@ export type TaxRow = { territory: string; rate: number; bookings: number; baseCe
  * territory): the base is taken out of each booking's tax-inclusive total, rounded to the cent,
  * then added up (ADR 025; the tax is the rest).
  */
-export async function taxes(db: DbOrTx, scope: ReportScope, period: Period): Promise<TaxRow[]> {
+export async function taxesFromBookings(db: DbOrTx, scope: ReportScope, period: Period): Promise<TaxRow[]> {
   const res = await db.execute<Record<string, string | number>>(sql`
     select o.tax_territory as territory, b.tax_rate::float8 as rate, count(*) as bookings,
       coalesce(sum(round(b.total_cents * 100.0 / (100 + b.tax_rate))), 0) as base_cents,
@@ -253,11 +393,27 @@ export async function taxes(db: DbOrTx, scope: ReportScope, period: Period): Pro
     where ${tenant(sql`b.tour_operator_id`, scope)} and ${inPeriod(period)} and b.state <> 'cancelled'
     group by 1, 2
     order by 1, 2 desc`);
-  return res.rows.map((r) => ({
-    territory: String(r.territory),
-    rate: Number(r.rate),
-    bookings: num(r.bookings),
-    baseCents: num(r.base_cents),
-    totalCents: num(r.total_cents),
-  }));
+  return res.rows.map(taxRowOf);
+}
+
+const taxRowOf = (r: Record<string, string | number>): TaxRow => ({
+  territory: String(r.territory),
+  rate: Number(r.rate),
+  bookings: num(r.bookings),
+  baseCents: num(r.base_cents),
+  totalCents: num(r.total_cents),
+});
+
+/** The tax summary from the totals (its definition: `taxesFromBookings`). */
+export async function taxes(db: DbOrTx, scope: ReportScope, period: Period): Promise<TaxRow[]> {
+  const res = await db.execute<Record<string, string | number>>(sql`
+    with t as (${totalsRows(scope, period, 'tax', false)})
+    select o.tax_territory as territory, t.key::numeric::float8 as rate, sum(t.bookings) as bookings,
+      sum(t.base_cents) as base_cents, sum(t.gross_cents) as total_cents
+    from t join tour_operators o on o.id = t.tour_operator_id
+    where not t.cancelled
+    group by 1, 2
+    having sum(t.bookings) > 0
+    order by 1, 2 desc`);
+  return res.rows.map(taxRowOf);
 }
