@@ -1,6 +1,6 @@
 import { Paper, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { TCashHolderResponse } from '@trayecto/shared';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useTimesFor } from '../../../lib/time-zone';
 import { useCashHolders } from '../api/list-cash-holders';
@@ -9,8 +9,12 @@ import { HolderDrawer } from './holder-drawer';
 
 const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 
-/** «Quién tiene dinero»: one row per person with money not handed over; a row opens their payments. */
-export function CashHoldersTab() {
+/**
+ * «Quién tiene dinero»: one row per person with money not handed over; a row opens their payments.
+ * Closing the drawer puts the focus back on the person's row, or on `focusWhenRowGone` when the
+ * row left the list (everything handed over) and the focus would fall to the page's start.
+ */
+export function CashHoldersTab({ focusWhenRowGone }: { focusWhenRowGone?: RefObject<HTMLElement | null> }) {
   const query = useCashHolders();
   const timesFor = useTimesFor();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -97,7 +101,20 @@ export function CashHoldersTab() {
           </Table.ScrollContainer>
         </>
       )}
-      <HolderDrawer userId={openId} onClose={() => setOpenId(null)} />
+      <HolderDrawer
+        userId={openId}
+        onClose={() => setOpenId(null)}
+        onClosed={() => {
+          // Mantine has put the focus back on the row if it is still listed; otherwise it is still
+          // on the drawer's content, which goes right after this call.
+          window.setTimeout(() => {
+            const active = document.activeElement;
+            if (!active || active === document.body || !active.isConnected || active.closest('[role="dialog"]')) {
+              focusWhenRowGone?.current?.focus();
+            }
+          });
+        }}
+      />
     </Paper>
   );
 }

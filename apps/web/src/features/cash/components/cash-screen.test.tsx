@@ -93,6 +93,7 @@ describe('"Caja" (issue 34)', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir entrega' }));
     expect(await within(dialog).findByText('Explica la diferencia entre lo contado y lo esperado')).toBeInTheDocument();
     expect(posts()).toHaveLength(0);
+    expect(within(dialog).getByRole('textbox', { name: 'Notas' })).toHaveFocus();
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Notas' }), { target: { value: 'Faltan monedas' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir entrega' }));
@@ -105,5 +106,21 @@ describe('"Caja" (issue 34)', { timeout: 30_000 }, () => {
       received_cents: 120000,
       notes: 'Faltan monedas',
     });
+    // Received: the dialog goes and the focus stays in the drawer, on its title.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recibir entrega' })).toBeNull());
+    await waitFor(() => expect(within(drawer).getByText('Gema Guía · Guía')).toHaveFocus());
+  });
+
+  it('Escape in «Recibir entrega» closes that dialog only; the focus goes back to its button', async () => {
+    renderRoutes([{ path: '/cash', element: <CashScreen /> }], '/cash');
+    fireEvent.click(within(await screen.findByRole('row', { name: /Gema Guía/ })).getByRole('button'));
+    const drawer = await screen.findByRole('dialog', { name: /Gema Guía/ });
+    const receive = await within(drawer).findByRole('button', { name: 'Recibir entrega' });
+    fireEvent.click(receive);
+    const dialog = await screen.findByRole('dialog', { name: 'Recibir entrega' });
+    fireEvent.keyDown(within(dialog).getByRole('textbox', { name: 'Importe contado' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recibir entrega' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: /Gema Guía/ })).toBeInTheDocument();
+    await waitFor(() => expect(receive).toHaveFocus());
   });
 });

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { IconCash, IconHistory } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { CashHandoversTab } from './cash-handovers-tab';
 import { CashHoldersTab } from './cash-holders-tab';
@@ -13,6 +13,7 @@ import { CashHoldersTab } from './cash-holders-tab';
  */
 export function CashScreen() {
   const [tab, setTab] = useState<string | null>('holders');
+  const holdersTab = useRef<HTMLButtonElement>(null);
   return (
     <>
       <PageHeader
@@ -21,7 +22,7 @@ export function CashScreen() {
       />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="holders" leftSection={<IconCash size={16} aria-hidden />}>
+          <Tabs.Tab ref={holdersTab} value="holders" leftSection={<IconCash size={16} aria-hidden />}>
             Quién tiene dinero
           </Tabs.Tab>
           <Tabs.Tab value="handovers" leftSection={<IconHistory size={16} aria-hidden />}>
@@ -29,7 +30,7 @@ export function CashScreen() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="holders">
-          <CashHoldersTab />
+          <CashHoldersTab focusWhenRowGone={holdersTab} />
         </Tabs.Panel>
         <Tabs.Panel value="handovers">
           <CashHandoversTab />

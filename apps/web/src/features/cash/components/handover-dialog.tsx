@@ -1,7 +1,7 @@
 import { Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { CASH_MSG, CASH_NOTES_MAX, type TCashHolderResponse, type TCashPayment } from '@trayecto/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { DialogActions, DialogServerError } from '../../../components/dialog-form';
 import { EURO_INPUT } from '../../../components/euro-input';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
@@ -33,6 +33,7 @@ export function HandoverDialog({
   const [counted, setCounted] = useState<number | string>(Math.max(0, expected) / 100);
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
+  const notesField = useRef<HTMLTextAreaElement>(null);
   const received = toCents(counted);
   const difference = Number.isFinite(received) ? received - expected : 0;
   const fieldErrors = create.error instanceof ApiError ? create.error.fieldErrors : {};
@@ -48,6 +49,8 @@ export function HandoverDialog({
     if (!Number.isFinite(received)) return;
     if (difference !== 0 && !notes.trim()) {
       setNotesError(CASH_MSG.notesRequired);
+      // The field to fill gets the focus (whoever pressed Enter in «Importe contado» is told where).
+      notesField.current?.focus();
       return;
     }
     setNotesError(null);
@@ -93,6 +96,7 @@ export function HandoverDialog({
             Diferencia: {money(difference)} · {differenceText(difference)}
           </Text>
           <Textarea
+            ref={notesField}
             label="Notas"
             description={difference === 0 ? 'Opcionales' : 'Obligatorias: explica la diferencia'}
             {...requiredIf(difference !== 0)}

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCashBanknote } from '@tabler/icons-react';
 import type { TCashPayment } from '@trayecto/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useTimes } from '../../../lib/time-zone';
 import { useIsPhone } from '../../../lib/use-is-phone';
@@ -12,14 +12,36 @@ import { HandoverDialog } from './handover-dialog';
 const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 const METHOD = { cash: 'Efectivo', card: 'Tarjeta' } as const;
 
-/** One person's payments not handed over, each with a checkbox (all ticked), and «Recibir entrega». */
-export function HolderDrawer({ userId, onClose }: { userId: string | null; onClose: () => void }) {
+/**
+ * One person's payments not handed over, each with a checkbox (all ticked), and «Recibir entrega».
+ * `onClosed`: the drawer has gone (its closing transition ended, Mantine has returned the focus).
+ */
+export function HolderDrawer({
+  userId,
+  onClose,
+  onClosed,
+}: {
+  userId: string | null;
+  onClose: () => void;
+  onClosed?: () => void;
+}) {
   const query = useCashHolder(userId);
   const data = query.data;
   const times = useTimes(data?.holder.timezone);
   const isPhone = useIsPhone();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [receiving, setReceiving] = useState(false);
+  // Where the focus goes once «Recibir entrega» closes: back to its button, or (received: the list
+  // changed, the button may be gone) to the drawer's title. Without it the focus fell out of the
+  // drawer, onto the page behind.
+  const receiveButton = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLSpanElement>(null);
+  const [focusAfterHandover, setFocusAfterHandover] = useState<'button' | 'title' | null>(null);
+  useEffect(() => {
+    if (!focusAfterHandover) return;
+    (focusAfterHandover === 'button' ? (receiveButton.current ?? titleRef.current) : titleRef.current)?.focus();
+    setFocusAfterHandover(null);
+  }, [focusAfterHandover]);
   const paymentIds = (data?.payments ?? []).map((p) => p.id).join(',');
   // Every payment ticked whenever the list changes (a new person, or after a handover).
   useEffect(() => {
@@ -83,9 +105,16 @@ export function HolderDrawer({ userId, onClose }: { userId: string | null; onClo
     <Drawer
       opened={Boolean(userId)}
       onClose={onClose}
+      onExitTransitionEnd={onClosed}
       position="right"
       size={isPhone ? '100%' : 'xl'}
-      title={data ? `${data.holder.name} · ${roleName(data.holder.level)}` : 'Cobros sin entregar'}
+      // Escape while «Recibir entrega» is open closes that dialog only, not the drawer under it.
+      closeOnEscape={!receiving}
+      title={
+        <span ref={titleRef} tabIndex={-1}>
+          {data ? `${data.holder.name} · ${roleName(data.holder.level)}` : 'Cobros sin entregar'}
+        </span>
+      }
     >
       {query.isError ? (
         <LoadErrorAlert title="No se han podido cargar sus cobros" onRetry={() => query.refetch()} />
@@ -103,6 +132,7 @@ export function HolderDrawer({ userId, onClose }: { userId: string | null; onClo
               <strong>{money(expected)}</strong>
             </Text>
             <Button
+              ref={receiveButton}
               leftSection={<IconCashBanknote size={16} aria-hidden />}
               disabled={selected.length === 0}
               onClick={() => setReceiving(true)}
@@ -138,8 +168,14 @@ export function HolderDrawer({ userId, onClose }: { userId: string | null; onClo
               payments={selected}
               expected={expected}
               opened={receiving}
-              onClose={() => setReceiving(false)}
-              onDone={() => setReceiving(false)}
+              onClose={() => {
+                setReceiving(false);
+                setFocusAfterHandover('button');
+              }}
+              onDone={() => {
+                setReceiving(false);
+                setFocusAfterHandover('title');
+              }}
             />
           ) : null}
         </Stack>

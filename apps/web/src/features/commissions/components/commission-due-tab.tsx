@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileInvoice, IconInfoCircle } from '@tabler/icons-react';
 import {
   COMMISSION_PARTY_KIND_NAMES,
@@ -34,7 +34,7 @@ function PartyCard({
   from: string;
   to: string;
   canWrite: boolean;
-  onCreated: () => void;
+  onCreated: (statementId: string) => void;
 }) {
   const create = useCreateCommissionStatement();
   const [open, setOpen] = useState(false);
@@ -52,7 +52,7 @@ function PartyCard({
             'Liquidación creada',
             `${party.party_name}: ${money(s.total_cents)} (${periodText(from, to)}).`,
           );
-          onCreated();
+          onCreated(s.id);
         },
         onError: (e) =>
           notifyError('No se ha creado la liquidación', e instanceof ApiError ? e.message : 'Inténtalo de nuevo.'),
@@ -93,11 +93,20 @@ function PartyCard({
               {open ? 'Ocultar reservas' : 'Ver reservas'}
             </Button>
             {canWrite ? (
+              // Spins without `loading`: that disables the button and drops the keyboard's focus.
               <Button
                 size="xs"
-                leftSection={<IconFileInvoice size={16} aria-hidden />}
-                loading={create.isPending}
-                onClick={makeStatement}
+                leftSection={
+                  create.isPending ? (
+                    <Loader size={16} color="currentColor" aria-hidden />
+                  ) : (
+                    <IconFileInvoice size={16} aria-hidden />
+                  )
+                }
+                aria-busy={create.isPending || undefined}
+                onClick={() => {
+                  if (!create.isPending) makeStatement();
+                }}
               >
                 Crear liquidación
               </Button>
@@ -122,7 +131,8 @@ export function CommissionDueTab({
 }: {
   canWrite: boolean;
   isSeller: boolean;
-  onCreated: () => void;
+  /** A statement was made: the screen shows it in «Liquidaciones». */
+  onCreated: (statementId: string) => void;
 }) {
   const month = monthOf(todayIso());
   const [from, setFrom] = useState(month.from);

@@ -4,7 +4,7 @@ import {
   COMMISSION_STATEMENT_STATE_NAMES,
   type TCommissionStatementResponse,
 } from '@trayecto/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useTimesFor } from '../../../lib/time-zone';
 import { useCommissionStatements } from '../api/list-commission-statements';
@@ -19,8 +19,19 @@ const STATE_OPTIONS = [
 ];
 const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 
-/** «Liquidaciones»: the statements, newest first; a row opens its drawer. */
-export function CommissionStatementsTab({ canWrite }: { canWrite: boolean }) {
+/**
+ * «Liquidaciones»: the statements, newest first; a row opens its drawer. `focusId`: a statement
+ * just made, whose row gets the focus once listed (then `onFocused`).
+ */
+export function CommissionStatementsTab({
+  canWrite,
+  focusId = null,
+  onFocused,
+}: {
+  canWrite: boolean;
+  focusId?: string | null;
+  onFocused?: () => void;
+}) {
   const [state, setState] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -28,11 +39,18 @@ export function CommissionStatementsTab({ canWrite }: { canWrite: boolean }) {
   const timesFor = useTimesFor();
   const items = query.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / PER_PAGE));
+  const table = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusId || !items.some((s) => s.id === focusId)) return;
+    table.current?.querySelector<HTMLElement>(`[data-statement-id="${focusId}"]`)?.focus();
+    onFocused?.();
+  }, [focusId, items, onFocused]);
 
   const row = (s: TCommissionStatementResponse) => (
     <Table.Tr key={s.id} onClick={() => setOpenId(s.id)} style={{ cursor: 'pointer' }}>
       <Table.Td>
         <UnstyledButton
+          data-statement-id={s.id}
           onClick={(e) => {
             e.stopPropagation();
             setOpenId(s.id);
@@ -94,7 +112,7 @@ export function CommissionStatementsTab({ canWrite }: { canWrite: boolean }) {
             Aún no hay liquidaciones{state ? ' en ese estado' : ''} — créalas desde «Pendiente».
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={0}>
+          <Table.ScrollContainer minWidth={0} ref={table}>
             <Table highlightOnHover stickyHeader verticalSpacing="xs" fz="sm">
               <Table.Thead>
                 <Table.Tr>

@@ -101,8 +101,9 @@ describe('"Comisiones" (issue 34)', { timeout: 30_000 }, () => {
     const [url, init] = posts()[0];
     expect(url).toBe('/api/v1/commissions/statements');
     expect(JSON.parse(String(init.body))).toMatchObject({ party_kind: 'seller', seller_id: SELLER });
-    // Then «Liquidaciones» shows the statement.
+    // Then «Liquidaciones» shows the statement, with the focus on it (the button pressed is gone).
     expect(await screen.findByRole('tab', { name: 'Liquidaciones', selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Javier Morales' })).toHaveFocus());
   });
 
   it('opens a statement and marks it paid with date, method and reference', async () => {
@@ -112,7 +113,20 @@ describe('"Comisiones" (issue 34)', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Javier Morales' }));
     const drawer = await screen.findByRole('dialog', { name: /Liquidación · Javier Morales/ });
     expect(await within(drawer).findByText('01/11/2026 – 30/11/2026')).toBeInTheDocument();
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Marcar como pagada' }));
+    const settle = within(drawer).getByRole('button', { name: 'Marcar como pagada' });
+    // Escape closes the dialog only: the drawer stays, the focus back on the button that opened it.
+    fireEvent.click(settle);
+    fireEvent.keyDown(
+      within(await screen.findByRole('dialog', { name: 'Marcar como pagada' })).getByRole('textbox', {
+        name: 'Referencia',
+      }),
+      { key: 'Escape' },
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Marcar como pagada' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: /Liquidación · Javier Morales/ })).toBeInTheDocument();
+    await waitFor(() => expect(settle).toHaveFocus());
+
+    fireEvent.click(settle);
     const dialog = await screen.findByRole('dialog', { name: 'Marcar como pagada' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Referencia' }), { target: { value: 'TRF-77' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Marcar como pagada' }));
@@ -121,6 +135,9 @@ describe('"Comisiones" (issue 34)', { timeout: 30_000 }, () => {
     expect(url).toBe(`/api/v1/commissions/statements/${statement.id}/settle`);
     expect(JSON.parse(String(init.body))).toMatchObject({ method: 'transfer', reference: 'TRF-77' });
     expect(JSON.parse(String(init.body)).settled_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Paid: the dialog goes and the focus stays in the drawer, on its title.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Marcar como pagada' })).toBeNull());
+    await waitFor(() => expect(within(drawer).getByText('Liquidación · Javier Morales')).toHaveFocus());
   });
 
   it('a Vendedor reads their own, without «Crear liquidación» nor «Marcar como pagada»', async () => {

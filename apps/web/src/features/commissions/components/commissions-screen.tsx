@@ -18,6 +18,8 @@ export function CommissionsScreen() {
   const isSeller = roles.includes(LEVEL.SELLER);
   const canWrite = roles.some((l) => (ACCESS.commissionsWrite as readonly number[]).includes(l));
   const [tab, setTab] = useState<string | null>('due');
+  // The statement just made: «Liquidaciones» puts the focus on its row (the button pressed is gone).
+  const [createdId, setCreatedId] = useState<string | null>(null);
   return (
     <>
       <PageHeader
@@ -38,10 +40,17 @@ export function CommissionsScreen() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="due">
-          <CommissionDueTab canWrite={canWrite} isSeller={isSeller} onCreated={() => setTab('statements')} />
+          <CommissionDueTab
+            canWrite={canWrite}
+            isSeller={isSeller}
+            onCreated={(id) => {
+              setCreatedId(id);
+              setTab('statements');
+            }}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="statements">
-          <CommissionStatementsTab canWrite={canWrite} />
+          <CommissionStatementsTab canWrite={canWrite} focusId={createdId} onFocused={() => setCreatedId(null)} />
         </Tabs.Panel>
       </Tabs>
     </>

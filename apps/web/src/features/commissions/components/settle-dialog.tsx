@@ -19,15 +19,20 @@ import { DateField } from './date-field';
 
 const METHOD_OPTIONS = COMMISSION_SETTLE_METHODS.map((m) => ({ value: m, label: COMMISSION_SETTLE_METHOD_NAMES[m] }));
 
-/** «Marcar como pagada»: the day it was paid, how and its reference; once done, never changed. */
+/**
+ * «Marcar como pagada»: the day it was paid, how and its reference; once done, never changed.
+ * `onClose`: closed without paying; `onSettled`: paid.
+ */
 export function SettleDialog({
   statement,
   opened,
   onClose,
+  onSettled,
 }: {
   statement: TCommissionStatementResponse;
   opened: boolean;
   onClose: () => void;
+  onSettled: () => void;
 }) {
   const settle = useSettleCommissionStatement(statement.id);
   const [settledOn, setSettledOn] = useState(todayIso());
@@ -48,7 +53,7 @@ export function SettleDialog({
       {
         onSuccess: () => {
           notifySuccess('Liquidación pagada', `${statement.party_name}: ${money(statement.total_cents)}.`);
-          onClose();
+          onSettled();
         },
       },
     );

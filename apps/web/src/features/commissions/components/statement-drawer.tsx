@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
 import {
   COMMISSION_PARTY_KIND_NAMES,
@@ -6,7 +6,7 @@ import {
   COMMISSION_STATEMENT_STATE_NAMES,
   type TCommissionStatementState,
 } from '@trayecto/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { notifyError } from '../../../lib/notify';
 import { useTimes } from '../../../lib/time-zone';
@@ -53,8 +53,18 @@ export function StatementDrawer({
   const isPhone = useIsPhone();
   const [settling, setSettling] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  // Where the focus goes once «Marcar como pagada» closes: back to its button, or (paid: the button
+  // is gone) to the drawer's title. Without it the focus fell out of the drawer, onto the page behind.
+  const settleButton = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLSpanElement>(null);
+  const [focusAfterSettle, setFocusAfterSettle] = useState<'button' | 'title' | null>(null);
+  useEffect(() => {
+    if (!focusAfterSettle) return;
+    (focusAfterSettle === 'button' ? (settleButton.current ?? titleRef.current) : titleRef.current)?.focus();
+    setFocusAfterSettle(null);
+  }, [focusAfterSettle]);
   const download = async () => {
-    if (!s) return;
+    if (!s || downloading) return;
     setDownloading(true);
     try {
       await downloadCommissionStatement(s.id);
@@ -70,7 +80,13 @@ export function StatementDrawer({
       onClose={onClose}
       position="right"
       size={isPhone ? '100%' : 'xl'}
-      title={s ? `Liquidación · ${s.party_name}` : 'Liquidación'}
+      // Escape while «Marcar como pagada» is open closes that dialog only, not the drawer under it.
+      closeOnEscape={!settling}
+      title={
+        <span ref={titleRef} tabIndex={-1}>
+          {s ? `Liquidación · ${s.party_name}` : 'Liquidación'}
+        </span>
+      }
     >
       {query.isError ? (
         <LoadErrorAlert title="No se ha podido cargar la liquidación" onRetry={() => query.refetch()} />
@@ -86,17 +102,29 @@ export function StatementDrawer({
               </Badge>
             </Group>
             <Group gap="xs">
+              {/* Spins without `loading`: that disables the button and drops the keyboard's focus. */}
               <Button
                 variant="default"
                 size="sm"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                loading={downloading}
+                leftSection={
+                  downloading ? (
+                    <Loader size={16} color="currentColor" aria-hidden />
+                  ) : (
+                    <IconDownload size={16} aria-hidden />
+                  )
+                }
+                aria-busy={downloading || undefined}
                 onClick={download}
               >
                 Descargar CSV
               </Button>
               {canWrite && s.state === 'open' ? (
-                <Button size="sm" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setSettling(true)}>
+                <Button
+                  ref={settleButton}
+                  size="sm"
+                  leftSection={<IconCheck size={16} aria-hidden />}
+                  onClick={() => setSettling(true)}
+                >
                   Marcar como pagada
                 </Button>
               ) : null}
@@ -121,7 +149,20 @@ export function StatementDrawer({
             ) : null}
           </SimpleGrid>
           <CommissionLinesTable lines={s.lines} caption="Reservas de la liquidación" />
-          {settling ? <SettleDialog statement={s} opened={settling} onClose={() => setSettling(false)} /> : null}
+          {settling ? (
+            <SettleDialog
+              statement={s}
+              opened={settling}
+              onClose={() => {
+                setSettling(false);
+                setFocusAfterSettle('button');
+              }}
+              onSettled={() => {
+                setSettling(false);
+                setFocusAfterSettle('title');
+              }}
+            />
+          ) : null}
         </Stack>
       )}
     </Drawer>

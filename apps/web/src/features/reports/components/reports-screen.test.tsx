@@ -83,7 +83,7 @@ describe('«Informes»', () => {
 
   it('the taxes tab by keyboard: rate, base, tax and total', async () => {
     loginAs(1);
-    show('/reports?from=2026-11-01&to=2026-11-30');
+    const { router } = show('/reports?from=2026-11-01&to=2026-11-30');
     await screen.findByRole('table', { name: 'Ventas por día' });
     const tab = screen.getByRole('tab', { name: 'Ventas' });
     tab.focus();
@@ -93,6 +93,9 @@ describe('«Informes»', () => {
     const table = await screen.findByRole('table', { name: 'Resumen de impuestos por tipo' });
     expect(within(table).getByRole('row', { name: /IGIC 7 %/ })).toHaveTextContent('149,54 €');
     expect(calledWith('/reports/taxes?from=2026-11-01&to=2026-11-30&basis=service')).toBe(true);
+    // A change of this screen's URL is not a new screen: the focus stays on the tab (RootLayout).
+    expect(router.state.location.search).toContain('tab=taxes');
+    expect(router.state.location.state).toMatchObject({ keepScroll: true });
   });
 
   it('a Vendedor: «Mis ventas», only sales and cancellations, no seller or agency grouping', async () => {

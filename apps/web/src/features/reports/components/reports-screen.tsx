@@ -4,7 +4,7 @@
  * any period up to 366 days in the operator's days. The state (tab, period, grouping) lives in the
  * URL. A Vendedor sees «Mis ventas»: their own sales and cancellations only.
  */
-import { Alert, Button, Chip, Group, Paper, Select, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Chip, Group, Loader, Paper, Select, Skeleton, Stack, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendarEvent, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import {
@@ -77,6 +77,8 @@ function PeriodPicker({ period, onChange }: { period: TPeriod; onChange: (p: TPe
           return last && last !== first ? `${first} – ${last}` : first;
         }}
         ariaLabels={{ nextMonth: 'Mes siguiente', previousMonth: 'Mes anterior' }}
+        // Mantine leaves the focus nowhere when the calendar closes (returnFocus: false): back on the field.
+        popoverProps={{ returnFocus: true }}
         getDayProps={(date) => ({ 'aria-label': day(String(date).slice(0, 10)) })}
         w={{ base: '100%', sm: 340 }}
       />
@@ -94,6 +96,44 @@ function PeriodPicker({ period, onChange }: { period: TPeriod; onChange: (p: TPe
         </Group>
       </Chip.Group>
     </Stack>
+  );
+}
+
+const EXPORTS = {
+  csv: { label: 'Exportar CSV', icon: IconFileTypeCsv },
+  xlsx: { label: 'Exportar Excel', icon: IconFileSpreadsheet },
+} as const;
+
+/**
+ * «Exportar CSV» / «Exportar Excel». While the file is made the button spins but stays enabled (a
+ * second press is ignored): Mantine's `loading` disables it, and a disabled button drops the focus
+ * of whoever pressed it with the keyboard (WCAG 2.4.3, 2.4.7).
+ */
+function ExportButton({
+  format,
+  exporting,
+  disabled,
+  onExport,
+}: {
+  format: 'csv' | 'xlsx';
+  exporting: 'csv' | 'xlsx' | null;
+  disabled: boolean;
+  onExport: (format: 'csv' | 'xlsx') => void;
+}) {
+  const { label, icon: Icon } = EXPORTS[format];
+  const busy = exporting === format;
+  return (
+    <Button
+      variant="default"
+      leftSection={busy ? <Loader size={16} color="currentColor" aria-hidden /> : <Icon size={16} aria-hidden />}
+      aria-busy={busy || undefined}
+      disabled={disabled}
+      onClick={() => {
+        if (!exporting) onExport(format);
+      }}
+    >
+      {label}
+    </Button>
   );
 }
 
@@ -127,7 +167,9 @@ export function ReportsScreen() {
         }
         return p;
       },
-      { replace: true },
+      // A filter of this screen, not a new screen: the focus stays on the control that changed it
+      // (RootLayout otherwise moves it to the heading and scrolls to the top).
+      { replace: true, preventScrollReset: true, state: { keepScroll: true } },
     );
 
   const ok = !problem;
@@ -158,24 +200,8 @@ export function ReportsScreen() {
         }
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-              loading={exporter.exporting === 'csv'}
-              disabled={!ok}
-              onClick={() => exportAs('csv')}
-            >
-              Exportar CSV
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-              loading={exporter.exporting === 'xlsx'}
-              disabled={!ok}
-              onClick={() => exportAs('xlsx')}
-            >
-              Exportar Excel
-            </Button>
+            <ExportButton format="csv" exporting={exporter.exporting} disabled={!ok} onExport={exportAs} />
+            <ExportButton format="xlsx" exporting={exporter.exporting} disabled={!ok} onExport={exportAs} />
           </>
         }
       />
