@@ -170,6 +170,16 @@ export function spansOf(from: string, to: string, byDay: boolean): Span[] {
   return spans;
 }
 
+/**
+ * A condition that is always true and keeps the statement from starting parallel workers: the
+ * planner plans no worker for a statement that calls a parallel-unsafe function, as
+ * `txid_current_if_assigned()` is (it only reads, and a transaction id is never -1). A totals
+ * statement reads a few thousand rows in a few milliseconds, and the workers the planner would
+ * start for its `union all` cost more than the whole work (docs/benchmarks.md, ADR 026); one
+ * statement keeps it one round trip (a `SET LOCAL` would need a transaction).
+ */
+const NO_WORKERS = sql`txid_current_if_assigned() is distinct from -1`;
+
 type TotalsDim = 'product' | 'channel' | 'seller' | 'agency' | 'tax' | 'reason';
 
 /**
@@ -230,6 +240,7 @@ export async function salesFromTotals(
     select s.key, ${label} as label, s.bookings, s.pax, s.gross_cents, s.discount_cents, s.commission_cents,
       s.cancelled_bookings, s.cancelled_cents
     from s ${joins}
+    where ${NO_WORKERS}
     order by 1`);
   return res.rows.map(salesRowOf);
 }
@@ -372,6 +383,7 @@ export async function cancellationsFromTotals(
     select split_part(s.key, ':', 1) as state, substr(s.key, strpos(s.key, ':') + 1) as reason, s.bookings, s.pax,
       s.total_cents, s.refunded_cents
     from s
+    where ${NO_WORKERS}
     order by 1, s.bookings desc, 2`);
   return res.rows.map(cancellationRowOf);
 }
@@ -411,7 +423,7 @@ export async function taxes(db: DbOrTx, scope: ReportScope, period: Period): Pro
     select o.tax_territory as territory, t.key::numeric::float8 as rate, sum(t.bookings) as bookings,
       sum(t.base_cents) as base_cents, sum(t.gross_cents) as total_cents
     from t join tour_operators o on o.id = t.tour_operator_id
-    where not t.cancelled
+    where not t.cancelled and ${NO_WORKERS}
     group by 1, 2
     having sum(t.bookings) > 0
     order by 1, 2 desc`);
