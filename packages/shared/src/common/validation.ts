@@ -157,6 +157,18 @@ export const zInt = (min: number, max: number) =>
       .max(max, `Debe ser como máximo ${max}`),
   );
 
+/** A whole number in a range, or nothing: an empty query value (`?page=`) is "not given". */
+export const zOptionalInt = (min: number, max: number) =>
+  z.preprocess(
+    numberFromForm,
+    z
+      .number({ error: () => MSG.invalidNumber })
+      .int('Debe ser un número entero')
+      .min(min, `Debe ser como mínimo ${min}`)
+      .max(max, `Debe ser como máximo ${max}`)
+      .optional(),
+  );
+
 /** "lat,lng" in decimal degrees, or empty. */
 export const zLatLng = () =>
   zText(60)

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { daysBetween } from '../common/dates';
 import { ACCESS } from '../common/roles';
-import { zDate, zEnum, zUuid } from '../common/validation';
+import { zDate, zEnum, zOptionalInt, zUuid } from '../common/validation';
 
 /** The longest period a report covers (both days included). */
 export const REPORT_MAX_DAYS = 366;
@@ -85,9 +85,20 @@ export const ZSalesReportQuery = z.object({
 });
 export type TSalesReportQuery = z.infer<typeof ZSalesReportQuery>;
 
+/** At most this many departures in one answer, and in the report's files (the product totals count every one). */
+export const OCCUPANCY_MAX_DEPARTURES = 2000;
+/** Departures per page of the occupancy report when `per_page` is not given. */
+export const OCCUPANCY_PER_PAGE = 50;
+
 export const ZOccupancyReportQuery = z.object({
   ...period,
   product_id: zUuid().optional().describe('Solo las salidas de este producto'),
+  page: zOptionalInt(1, 100_000).describe(
+    'Página de la lista de salidas (1 por defecto); los totales por producto cuentan todas',
+  ),
+  per_page: zOptionalInt(1, OCCUPANCY_MAX_DEPARTURES).describe(
+    `Salidas por página (${OCCUPANCY_PER_PAGE} por defecto, como mucho ${OCCUPANCY_MAX_DEPARTURES}); los archivos llevan todas, hasta ${OCCUPANCY_MAX_DEPARTURES}`,
+  ),
 });
 export type TOccupancyReportQuery = z.infer<typeof ZOccupancyReportQuery>;
 
@@ -204,12 +215,13 @@ export const ZOccupancyProduct = z.object({
 });
 export type TOccupancyProduct = z.infer<typeof ZOccupancyProduct>;
 
-/** At most this many departures are listed (the product totals always count every one). */
-export const OCCUPANCY_MAX_DEPARTURES = 2000;
-
 export const ZOccupancyReportResponse = ZReportHead.extend({
+  /** One page of the period's departures, by day, time and product. */
   departures: z.array(ZOccupancyDeparture),
-  /** Whether there were more departures than OCCUPANCY_MAX_DEPARTURES (the first ones are listed). */
+  /** The page listed and its size (`totals.departures` counts them all). */
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** Whether the period has departures not listed in this answer (other pages). */
   truncated: z.boolean(),
   products: z.array(ZOccupancyProduct),
   totals: z.object({
@@ -238,6 +250,8 @@ export const ZOccupancyReportResponse = ZReportHead.extend({
         closed: false,
       },
     ],
+    page: 1,
+    per_page: 50,
     truncated: false,
     products: [
       {

@@ -267,8 +267,8 @@ export type OccupancyRow =
     };
 
 /**
- * The period's departures (the (tour_operator_id, date) index) with their seats, the first
- * `limit` of them listed, and every product's totals over all of them: one statement.
+ * The period's departures (the (tour_operator_id, date) index) with their seats, `limit` of them
+ * from `offset` listed, and every product's totals over all of them: one statement.
  */
 export async function occupancy(
   db: DbOrTx,
@@ -277,6 +277,7 @@ export async function occupancy(
   to: string,
   productId: string | undefined,
   limit: number,
+  offset = 0,
 ): Promise<OccupancyRow[]> {
   const product = productId ? sql`and d.product_id = ${productId}::uuid` : sql``;
   const res = await db.execute<Record<string, string | number | boolean | null>>(sql`
@@ -289,7 +290,7 @@ export async function occupancy(
             deps.date::text as date, deps.time, deps.capacity, deps.seats_taken, deps.closed, 1 as departures
      from deps join products p on p.id = deps.product_id
      order by deps.date, deps.time, p.name, deps.id
-     limit ${limit})
+     limit ${limit} offset ${offset})
     union all
     (select 'product', null, deps.product_id::text, min(p.name), null, null, sum(deps.capacity), sum(deps.seats_taken), null, count(*)
      from deps join products p on p.id = deps.product_id

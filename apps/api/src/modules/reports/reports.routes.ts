@@ -4,6 +4,7 @@
  */
 import {
   API_PATHS,
+  OCCUPANCY_MAX_DEPARTURES,
   REPORT_ACCESS,
   reportFileName,
   type TReportKind,
@@ -49,6 +50,8 @@ type Report<Q extends z.ZodType, R> = {
   response: z.ZodType<R>;
   run: (db: DbOrTx, actor: Actor, q: z.infer<Q>) => Promise<R>;
   table: (r: R) => ReportTable;
+  /** What a file asks instead of the screen's query (occupancy: every departure, not one page). */
+  fileQuery?: (q: z.infer<Q>) => z.infer<Q>;
 };
 
 function registerReport<Q extends z.ZodType, R>(app: FastifyInstance, report: Report<Q, R>) {
@@ -72,7 +75,7 @@ function registerReport<Q extends z.ZodType, R>(app: FastifyInstance, report: Re
 
   const file = async (req: { actor: Actor; query: unknown }, reply: FastifyReply, ext: 'csv' | 'xlsx') => {
     const q = req.query as z.infer<Q> & { from: string; to: string };
-    const table = report.table(await report.run(app.db, req.actor, q));
+    const table = report.table(await report.run(app.db, req.actor, report.fileQuery ? report.fileQuery(q) : q));
     const body = ext === 'csv' ? reportCsv(table) : await reportXlsx(table);
     return reply
       .header('Content-Disposition', `attachment; filename="${reportFileName(report.kind, q.from, q.to, ext)}"`)
@@ -144,11 +147,12 @@ export async function reportsRoutes(app: FastifyInstance) {
     csvPath: API_PATHS.reportOccupancyCsv,
     xlsxPath: API_PATHS.reportOccupancyXlsx,
     summary:
-      'Informe de ocupación: cada salida del periodo (fecha, hora, producto, capacidad, plazas vendidas, %) y los totales por producto; product_id filtra un producto. Niveles 0 y 1.',
+      'Informe de ocupación: las salidas del periodo por páginas (page, per_page: fecha, hora, producto, capacidad, plazas vendidas, %) y los totales por producto, que cuentan todas; product_id filtra un producto. Los archivos CSV y Excel llevan todas las salidas (hasta 2.000). Niveles 0 y 1.',
     query: ZOccupancyReportQuery,
     response: ZOccupancyReportResponse,
     run: service.occupancyReport,
     table: occupancyTable,
+    fileQuery: (q) => ({ ...q, page: 1, per_page: OCCUPANCY_MAX_DEPARTURES }),
   });
   registerReport(app, {
     kind: 'cancellations',

@@ -10,7 +10,7 @@ import {
   displayDate,
   eachDate,
   LEVEL,
-  OCCUPANCY_MAX_DEPARTURES,
+  OCCUPANCY_PER_PAGE,
   REPORT_ACCESS,
   reportPeriodProblems,
   type TBookingChannel,
@@ -164,14 +164,16 @@ export async function salesReport(db: DbOrTx, actor: Actor, q: TSalesReportQuery
 const ratio = (seats: number, capacity: number) =>
   capacity > 0 ? Math.round((seats / capacity) * 10_000) / 10_000 : null;
 
-/** Occupancy per departure (the first OCCUPANCY_MAX_DEPARTURES listed) and per product (all counted). */
+/** Occupancy per departure (one page of them) and per product (all counted). */
 export async function occupancyReport(
   db: DbOrTx,
   actor: Actor,
   q: TOccupancyReportQuery,
 ): Promise<TOccupancyReportResponse> {
   const c = await contextOf(db, actor, 'occupancy', q);
-  const rows = await repo.occupancy(db, c.scope, q.from, q.to, q.product_id, OCCUPANCY_MAX_DEPARTURES);
+  const page = q.page ?? 1;
+  const perPage = q.per_page ?? OCCUPANCY_PER_PAGE;
+  const rows = await repo.occupancy(db, c.scope, q.from, q.to, q.product_id, perPage, (page - 1) * perPage);
   const departures = rows.flatMap((r) =>
     r.kind === 'departure'
       ? [
@@ -209,6 +211,8 @@ export async function occupancyReport(
   return {
     ...c.head,
     departures,
+    page,
+    per_page: perPage,
     truncated: count > departures.length,
     products,
     totals: { departures: count, capacity, seats_taken: seats, occupancy: ratio(seats, capacity) },

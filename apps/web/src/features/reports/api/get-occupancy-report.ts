@@ -1,10 +1,10 @@
-/** GET /api/v1/reports/occupancy?from=&to=&product_id= (levels 0–1). */
+/** GET /api/v1/reports/occupancy?from=&to=&product_id=&page= (levels 0–1). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPath, type TOccupancyReportResponse } from '@trayecto/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { reportQueryString, reportsKeys, type TReportPeriod } from './report-query';
 
-export type TOccupancyReportParams = TReportPeriod & { product_id?: string };
+export type TOccupancyReportParams = TReportPeriod & { product_id?: string; page?: string };
 
 export async function getOccupancyReport(params: TOccupancyReportParams, signal?: AbortSignal) {
   const res = await apiRequest<TOccupancyReportResponse>(`${apiPath('reportOccupancy')}?${reportQueryString(params)}`, {

@@ -13,11 +13,18 @@ import {
   type TTaxesReportRow,
   taxRateLabel,
 } from '@trayecto/shared';
+import { ListFooter } from '../../../components/list-footer';
 import { day, int, money, percent } from '../utils/report-format';
 import { ReportTable } from './report-table';
 
-/** Ocupación: totals per product, then every departure of the period. */
-export function OccupancyReport({ data }: { data: TOccupancyReportResponse | undefined }) {
+/** Ocupación: totals per product, then the period's departures, a page at a time. */
+export function OccupancyReport({
+  data,
+  onPage,
+}: {
+  data: TOccupancyReportResponse | undefined;
+  onPage: (page: number) => void;
+}) {
   const t = data?.totals;
   return (
     <Stack gap="lg">
@@ -54,11 +61,6 @@ export function OccupancyReport({ data }: { data: TOccupancyReportResponse | und
         <Title order={2} size="h4">
           Por salida
         </Title>
-        {data?.truncated ? (
-          <Text size="sm" c="dimmed">
-            Se muestran las primeras {int(data.departures.length)} salidas; los totales cuentan todas.
-          </Text>
-        ) : null}
         <ReportTable<TOccupancyDeparture>
           caption="Ocupación por salida"
           columns={[
@@ -87,6 +89,16 @@ export function OccupancyReport({ data }: { data: TOccupancyReportResponse | und
           empty="No hay salidas en este periodo."
           minWidth={640}
         />
+        {data ? (
+          <ListFooter
+            total={data.totals.departures}
+            page={data.page}
+            perPage={data.per_page}
+            one="salida"
+            many="salidas"
+            onPage={onPage}
+          />
+        ) : null}
       </Stack>
     </Stack>
   );

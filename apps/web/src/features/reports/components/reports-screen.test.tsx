@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TSalesReportResponse, TTaxesReportResponse } from '@trayecto/shared';
+import type { TOccupancyReportResponse, TSalesReportResponse, TTaxesReportResponse } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { json, loginAs } from '../../../test/session';
@@ -37,10 +37,39 @@ const taxes: TTaxesReportResponse = {
   totals: { bookings: 2, base_cents: 14_954, tax_cents: 1046, total_cents: 16_000 },
 };
 
+/** 120 departures in the period, 50 a page: page `n` as the API answers it. */
+const occupancyPage = (page: number): TOccupancyReportResponse => ({
+  from: '2026-11-01',
+  to: '2026-11-30',
+  timezone: 'Atlantic/Canary',
+  currency: 'EUR',
+  scope: 'operator',
+  departures: Array.from({ length: page < 3 ? 50 : page === 3 ? 20 : 0 }, (_, i) => ({
+    departure_id: `d${(page - 1) * 50 + i}`,
+    product_id: 'p1',
+    product_name: `Salida ${(page - 1) * 50 + i + 1}`,
+    date: '2026-11-02',
+    time: '09:00',
+    capacity: 10,
+    seats_taken: 5,
+    occupancy: 0.5,
+    closed: false,
+  })),
+  page,
+  per_page: 50,
+  truncated: true,
+  products: [
+    { product_id: 'p1', product_name: 'Teide', departures: 120, capacity: 1200, seats_taken: 600, occupancy: 0.5 },
+  ],
+  totals: { departures: 120, capacity: 1200, seats_taken: 600, occupancy: 0.5 },
+});
+
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {
     if (String(url).includes('/tour-operators')) return json(200, [{ id: 'op-b', name: 'Atlántico Sur', state: 1 }]);
+    if (String(url).includes('/reports/occupancy'))
+      return json(200, occupancyPage(Number(new URL(String(url), 'http://x').searchParams.get('page') ?? 1)));
     if (String(url).includes('/reports/taxes')) return json(200, taxes);
     if (String(url).includes('group_by=day')) {
       return json(200, {
@@ -121,4 +150,26 @@ describe('«Informes»', () => {
     expect(await screen.findByDisplayValue('Atlántico Sur')).toHaveAccessibleName('Tour operador');
     expect(calledWith('/reports/sales?from=2026-11-01&to=2026-11-30&tour_operator_id=op-b')).toBe(true);
   }, 15_000);
+
+  it('occupancy: the departures a page at a time, the page in the URL, a new period back to the first', async () => {
+    loginAs(1);
+    show('/reports?from=2026-11-01&to=2026-11-30&tab=occupancy');
+    const table = await screen.findByRole('table', { name: 'Ocupación por salida' });
+    expect(within(table).getByText('Salida 1')).toBeInTheDocument();
+    expect(screen.getByText('1–50 de 120 salidas')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Página 3' }));
+    expect(await within(table).findByText('Salida 101')).toBeInTheDocument();
+    expect(calledWith('/reports/occupancy?from=2026-11-01&to=2026-11-30&page=3')).toBe(true);
+    expect(screen.getByText('101–120 de 120 salidas')).toBeInTheDocument();
+    // The products' totals count every departure, whatever the page.
+    expect(screen.getByRole('table', { name: 'Ocupación por producto' })).toHaveTextContent('120');
+  });
+
+  it('occupancy: a page past the last (a shared link, a shorter period) shows the last page', async () => {
+    loginAs(1);
+    show('/reports?from=2026-11-01&to=2026-11-30&tab=occupancy&page=9');
+    const table = await screen.findByRole('table', { name: 'Ocupación por salida' });
+    expect(await within(table).findByText('Salida 101')).toBeInTheDocument();
+    expect(calledWith('/reports/occupancy?from=2026-11-01&to=2026-11-30&page=3')).toBe(true);
+  });
 });

@@ -17,7 +17,7 @@ import {
   type TReportGroup,
   type TReportKind,
 } from '@trayecto/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -157,10 +157,13 @@ export function ReportsScreen() {
   const operatorId = isAdmin ? (params.get('tour_operator_id') ?? undefined) : undefined;
   const scope = operatorId ? { ...period, tour_operator_id: operatorId } : period;
 
+  // The page of the occupancy report's departures: any other change starts again at the first.
+  const departuresPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const set = (next: Record<string, string | null>) =>
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
+        if (!('page' in next)) p.delete('page');
         for (const [k, v] of Object.entries(next)) {
           if (v) p.set(k, v);
           else p.delete(k);
@@ -174,7 +177,25 @@ export function ReportsScreen() {
 
   const ok = !problem;
   const sales = useSalesReport({ ...scope, group_by: group, basis }, ok && tab === 'sales');
-  const occupancy = useOccupancyReport(scope, ok && tab === 'occupancy');
+  const occupancy = useOccupancyReport(
+    departuresPage > 1 ? { ...scope, page: String(departuresPage) } : scope,
+    ok && tab === 'occupancy',
+  );
+  // A page past the last (a shorter period, a shared link): the last page instead of an empty list.
+  const occupancyData = occupancy.data;
+  const lastPage = occupancyData ? Math.max(1, Math.ceil(occupancyData.totals.departures / occupancyData.per_page)) : 1;
+  useEffect(() => {
+    if (!occupancyData || departuresPage <= lastPage) return;
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (lastPage > 1) p.set('page', String(lastPage));
+        else p.delete('page');
+        return p;
+      },
+      { replace: true, preventScrollReset: true, state: { keepScroll: true } },
+    );
+  }, [occupancyData, departuresPage, lastPage, setParams]);
   const cancellations = useCancellationsReport(scope, ok && tab === 'cancellations');
   const taxes = useTaxesReport({ ...scope, basis: taxBasis }, ok && tab === 'taxes');
   const current = { sales, occupancy, cancellations, taxes }[tab];
@@ -259,7 +280,7 @@ export function ReportsScreen() {
                 onChange={(n) => set({ group_by: n.group_by ?? group, basis: n.basis ?? basis })}
               />
             ) : k === 'occupancy' ? (
-              <OccupancyReport data={occupancy.data} />
+              <OccupancyReport data={occupancy.data} onPage={(page) => set({ page: page > 1 ? String(page) : null })} />
             ) : k === 'cancellations' ? (
               <CancellationsReport data={cancellations.data} />
             ) : (
