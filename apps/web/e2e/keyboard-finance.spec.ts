@@ -4,8 +4,9 @@
  * `fill()` or `click()` — only Tab, Shift+Tab, arrows, Enter, Space, Escape and typed text:
  * changes the period and the grouping of «Informes» and downloads its CSV and Excel; makes a
  * seller's commission statement and marks it paid (date and method); receives a guide's cash with
- * a difference and finds the handover in «Entregas»; opens an invoice of «Facturas» and closes it
- * with Escape, the focus back where it was. Every control is reached with Tab (`tabTo`), which
+ * a difference and finds the handover in «Entregas»; opens an invoice of «Facturas», downloads its
+ * PDF, opens «Rectificar» and leaves it with Escape (the drawer stays), issues a corrective invoice
+ * (it opens, the focus on its title) and closes the drawer with Escape, the focus back where it was. Every control is reached with Tab (`tabTo`), which
  * checks that each stop on the way shows a focus ring; after each action the focus must be on the
  * control the next step needs, with its ring (never lost to <body>).
  * The data each journey needs is prepared through the staff API first, as the other journeys do.
@@ -178,18 +179,28 @@ async function guideHoldsCash(request: APIRequestContext, tokens: TTokens) {
   });
 }
 
-/** An invoice to open: the newest one, or a simplified invoice of a paid booking issued now. */
-async function someInvoice(request: APIRequestContext, token: string): Promise<void> {
-  if ((await api<unknown[]>(request, token, 'GET', '/invoices?per_page=1')).length > 0) return;
+/**
+ * An invoice to open and rectify by 1,00 €: one with more than that still to correct, or the
+ * simplified invoice of a paid booking with no invoice yet, issued now. Its number.
+ */
+async function correctableInvoice(request: APIRequestContext, token: string): Promise<string> {
+  type TInvoice = { id: string; code: string; type: string; correctable_cents: number };
+  const listed = await api<TInvoice[]>(request, token, 'GET', '/invoices?per_page=100&sort=-issue_date');
+  for (const i of listed.filter((x) => x.type.startsWith('F') && x.correctable_cents > 100)) {
+    const invoice = await api<TInvoice>(request, token, 'GET', `/invoices/${i.id}`);
+    if (invoice.correctable_cents > 100) return invoice.code;
+  }
   const bookings = await api<{ id: string; payment_state: string; total_cents: number }[]>(
     request,
     token,
     'GET',
     '/bookings?per_page=100&sort=-created_at',
   );
-  const paid = bookings.find((b) => b.payment_state === 'paid' && b.total_cents > 0);
-  if (!paid) throw new Error('Sin reservas pagadas en los datos de demostración');
-  await api(request, token, 'POST', `/bookings/${paid.id}/invoices`, { kind: 'simplified' });
+  for (const b of bookings.filter((x) => x.payment_state === 'paid' && x.total_cents > 100)) {
+    if ((await api<unknown[]>(request, token, 'GET', `/bookings/${b.id}/invoices`)).length > 0) continue;
+    return (await api<TInvoice>(request, token, 'POST', `/bookings/${b.id}/invoices`, { kind: 'simplified' })).code;
+  }
+  throw new Error('Sin reservas pagadas sin factura en los datos de demostración');
 }
 
 // ── The journeys ──────────────────────────────────────────────────────────────────────────
@@ -375,16 +386,17 @@ kbTest.describe('Finanzas by keyboard only (issue 34)', () => {
   );
 
   kbTest(
-    '«Facturas»: an invoice opened in its drawer and closed with Escape, the focus back on it',
+    '«Facturas»: an invoice opened, its PDF downloaded, «Rectificar» left with Escape, then a corrective invoice issued',
     async ({ page, request, tokens }) => {
-      await someInvoice(request, await tokens(MANAGER));
+      const code = await correctableInvoice(request, await tokens(MANAGER));
+      const reason = `Devolución por teclado (${Date.now().toString(36)})`;
 
-      await page.goto('/invoices');
+      // The list searched for that invoice (others' invoices may come first).
+      await page.goto(`/invoices?q=${code}`);
       await expect(page.getByRole('heading', { name: 'Facturas', level: 1 })).toBeVisible();
       const table = page.getByRole('table', { name: 'Facturas' });
-      const number = table.getByRole('button', { name: /^[FR]\d{4}-\d{6}$/ }).first();
+      const number = table.getByRole('button', { name: code, exact: true });
       await expect(number).toBeVisible();
-      const code = ((await number.textContent()) ?? '').trim();
       await tabTo(page, number);
       await page.keyboard.press('Enter');
 
@@ -392,12 +404,54 @@ kbTest.describe('Finanzas by keyboard only (issue 34)', () => {
       await expect(drawer.getByRole('table', { name: 'Líneas de la factura' })).toBeVisible();
       await expect(page).toHaveURL(/invoice=/);
       await expect(drawer.locator(':focus')).toHaveCount(1);
-      // Its actions are reached with Tab, without leaving the drawer.
-      await tabTo(page, drawer.getByRole('button', { name: 'Descargar PDF' }));
-      await tabTo(page, drawer.getByRole('button', { name: 'Rectificar' }));
 
+      // «Descargar PDF» with Enter: the file comes, and the focus stays on the button meanwhile and after.
+      const pdf = drawer.getByRole('button', { name: 'Descargar PDF' });
+      await tabTo(page, pdf);
+      const pdfDownload = page.waitForEvent('download');
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page, pdf);
+      const pdfFile = await pdfDownload;
+      expect(pdfFile.suggestedFilename()).toMatch(/\.pdf$/);
+      expect((await readFile((await pdfFile.path()) as string)).subarray(0, 5).toString()).toBe('%PDF-');
+      await expect(pdf).not.toHaveAttribute('aria-busy');
+      await expectFocusOn(page, pdf);
+
+      // «Rectificar»: its dialog starts on the amount. Escape closes the dialog only: the drawer
+      // stays, the focus back on «Rectificar».
+      const rectify = drawer.getByRole('button', { name: 'Rectificar' });
+      await tabTo(page, rectify);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: `Rectificar la factura ${code}` });
+      const amount = dialog.getByRole('textbox', { name: 'Importe' });
+      await expectFocusOn(page, amount);
       await page.keyboard.press('Escape');
-      await expect(drawer).toBeHidden();
+      await expect(dialog).toBeHidden();
+      await expect(drawer).toBeVisible();
+      await expect(page).toHaveURL(/invoice=/);
+      await expectFocusOn(page, rectify);
+
+      // Again: 1,00 € and why, «Emitir rectificativa» with Enter.
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeVisible();
+      await expectFocusOn(page, amount);
+      await retype(page, '1,00');
+      await tabTo(page, dialog.getByRole('textbox', { name: 'Motivo' }));
+      await page.keyboard.type(reason);
+      await tabTo(page, dialog.getByRole('button', { name: 'Emitir rectificativa' }));
+      await page.keyboard.press('Enter');
+
+      // The corrective invoice opens in the drawer, the focus on its title.
+      await expect(dialog).toBeHidden();
+      const corrective = page.getByRole('dialog', { name: /Factura R\d{4}-\d{6}/ });
+      await expect(corrective.getByTestId('invoice-total')).toHaveText('-1,00 €');
+      await expect(corrective.getByTestId('invoice-related')).toContainText(code);
+      await expect(corrective.getByTestId('invoice-related')).toContainText(reason);
+      await expectFocusOn(page, corrective.getByRole('heading', { name: /Factura R\d{4}-\d{6}/ }));
+
+      // Escape closes the drawer; the focus is back on the invoice's number in the list.
+      await page.keyboard.press('Escape');
+      await expect(corrective).toBeHidden();
       await expect(page).not.toHaveURL(/invoice=/);
       await expectFocusOn(page, number);
     },

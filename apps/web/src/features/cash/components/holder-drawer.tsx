@@ -1,9 +1,10 @@
 import { Button, Checkbox, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCashBanknote } from '@tabler/icons-react';
 import type { TCashPayment } from '@trayecto/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useTimes } from '../../../lib/time-zone';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useCashHolder } from '../api/get-cash-holder';
 import { dmy, money, roleName } from './cash-format';
@@ -34,14 +35,7 @@ export function HolderDrawer({
   // Where the focus goes once «Recibir entrega» closes: back to its button, or (received: the list
   // changed, the button may be gone) to the drawer's title. Without it the focus fell out of the
   // drawer, onto the page behind.
-  const receiveButton = useRef<HTMLButtonElement>(null);
-  const titleRef = useRef<HTMLSpanElement>(null);
-  const [focusAfterHandover, setFocusAfterHandover] = useState<'button' | 'title' | null>(null);
-  useEffect(() => {
-    if (!focusAfterHandover) return;
-    (focusAfterHandover === 'button' ? (receiveButton.current ?? titleRef.current) : titleRef.current)?.focus();
-    setFocusAfterHandover(null);
-  }, [focusAfterHandover]);
+  const { button: receiveButton, title: titleRef, returnFocus: setFocusAfterHandover } = useFocusReturn();
   const paymentIds = (data?.payments ?? []).map((p) => p.id).join(',');
   // Every payment ticked whenever the list changes (a new person, or after a handover).
   useEffect(() => {

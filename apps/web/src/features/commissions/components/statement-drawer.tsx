@@ -6,10 +6,11 @@ import {
   COMMISSION_STATEMENT_STATE_NAMES,
   type TCommissionStatementState,
 } from '@trayecto/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { notifyError } from '../../../lib/notify';
 import { useTimes } from '../../../lib/time-zone';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { downloadCommissionStatement } from '../api/export-commission-statement';
 import { useCommissionStatement } from '../api/get-commission-statement';
@@ -55,14 +56,7 @@ export function StatementDrawer({
   const [downloading, setDownloading] = useState(false);
   // Where the focus goes once «Marcar como pagada» closes: back to its button, or (paid: the button
   // is gone) to the drawer's title. Without it the focus fell out of the drawer, onto the page behind.
-  const settleButton = useRef<HTMLButtonElement>(null);
-  const titleRef = useRef<HTMLSpanElement>(null);
-  const [focusAfterSettle, setFocusAfterSettle] = useState<'button' | 'title' | null>(null);
-  useEffect(() => {
-    if (!focusAfterSettle) return;
-    (focusAfterSettle === 'button' ? (settleButton.current ?? titleRef.current) : titleRef.current)?.focus();
-    setFocusAfterSettle(null);
-  }, [focusAfterSettle]);
+  const { button: settleButton, title: titleRef, returnFocus: setFocusAfterSettle } = useFocusReturn();
   const download = async () => {
     if (!s || downloading) return;
     setDownloading(true);

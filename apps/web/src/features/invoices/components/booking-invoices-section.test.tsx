@@ -67,7 +67,9 @@ describe('«Facturas» of a booking (issue 34)', { timeout: 30_000 }, () => {
   it('issues the simplified invoice of a paid booking and lists it with its PDF', async () => {
     loginAs(1);
     renderSection();
-    fireEvent.click(await screen.findByRole('button', { name: 'Emitir factura simplificada' }));
+    const simplified = await screen.findByRole('button', { name: 'Emitir factura simplificada' });
+    simplified.focus();
+    fireEvent.click(simplified);
     await waitFor(() => expect(posts()).toHaveLength(1));
     const [url, init] = posts()[0] ?? [];
     expect(url).toMatch(new RegExp(`/bookings/${BOOKING_ID}/invoices$`));
@@ -82,6 +84,58 @@ describe('«Facturas» of a booking (issue 34)', { timeout: 30_000 }, () => {
     expect(within(row).getByRole('button', { name: 'Descargar PDF de la factura F2026-000042' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Emitir factura simplificada' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Emitir factura completa' })).toBeInTheDocument();
+    // The button pressed is gone: the focus is on the new invoice's number, not lost to <body>.
+    await waitFor(() => expect(within(row).getByRole('link', { name: 'F2026-000042' })).toHaveFocus());
+  });
+
+  it('the buttons spin while busy but stay enabled and focused (a second press does nothing)', async () => {
+    loginAs(1);
+    invoices = [f2];
+    const answers: ((r: Response) => void)[] = [];
+    fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+      init?.method === 'POST' || String(url).endsWith('/pdf')
+        ? new Promise<Response>((resolve) => answers.push(resolve))
+        : Promise.resolve(json(200, invoices)),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderSection({ ...paid });
+    // The F2 is there: «Emitir factura completa» only. Its PDF first.
+    const pdf = await screen.findByRole('button', { name: 'Descargar PDF de la factura F2026-000042' });
+    pdf.focus();
+    fireEvent.click(pdf);
+    await waitFor(() => expect(pdf).toHaveAttribute('aria-busy', 'true'));
+    expect(pdf).toBeEnabled();
+    expect(pdf).toHaveFocus();
+    fireEvent.click(pdf);
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/pdf'))).toHaveLength(1);
+    answers.shift()?.(new Response(new Blob(['%PDF-1.7']), { status: 200 }));
+    await waitFor(() => expect(pdf).not.toHaveAttribute('aria-busy'));
+    expect(pdf).toHaveFocus();
+  });
+
+  it('«Emitir factura simplificada» spins without losing the focus while it is issued', async () => {
+    loginAs(1);
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation((_url: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(json(200, invoices)),
+    );
+    renderSection();
+    const simplified = await screen.findByRole('button', { name: 'Emitir factura simplificada' });
+    simplified.focus();
+    fireEvent.click(simplified);
+    await waitFor(() => expect(simplified).toHaveAttribute('aria-busy', 'true'));
+    expect(simplified).toBeEnabled();
+    expect(simplified).toHaveFocus();
+    fireEvent.click(simplified);
+    expect(posts()).toHaveLength(1);
+    invoices = [f2];
+    answer(json(201, f2));
+    const row = await screen.findByTestId('booking-invoice');
+    await waitFor(() => expect(within(row).getByRole('link', { name: 'F2026-000042' })).toHaveFocus());
   });
 
   it('«Emitir factura completa»: the shared validators refuse a wrong NIF; a right one issues it', async () => {
@@ -98,6 +152,8 @@ describe('«Facturas» of a booking (issue 34)', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(/letra o el dígito de control no corresponde/)).toBeInTheDocument();
     expect(within(dialog).getByText('Campo requerido')).toBeInTheDocument(); // the address
     expect(posts()).toHaveLength(0);
+    // The focus on the first field in error.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /NIF/ })).toHaveFocus());
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /NIF/ }), { target: { value: 'B12345674' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Dirección/ }), {
@@ -120,5 +176,7 @@ describe('«Facturas» of a booking (issue 34)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('F2026-000043')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Emitir factura completa' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Emitir factura simplificada' })).toBeNull();
+    // Its button is gone: the focus is on the new invoice's number.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'F2026-000043' })).toHaveFocus());
   });
 });

@@ -1,7 +1,20 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { ACCESS, hasPermission, pathTo, type TInvoiceResponse } from '@trayecto/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { getRoles } from '../../../lib/auth-storage';
@@ -33,7 +46,14 @@ function InvoiceRow({
   onDownload: () => void;
 }) {
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" py={6} data-testid="booking-invoice">
+    <Group
+      justify="space-between"
+      gap="xs"
+      wrap="nowrap"
+      py={6}
+      data-testid="booking-invoice"
+      data-invoice-id={invoice.id}
+    >
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
           <Anchor
@@ -55,13 +75,14 @@ function InvoiceRow({
         </Group>
       </Stack>
       <Tooltip label="Descargar PDF" withArrow>
+        {/* Spins without `loading`: that disables the button and drops the keyboard's focus. */}
         <ActionIcon
           variant="subtle"
-          loading={downloading}
+          aria-busy={downloading || undefined}
           onClick={onDownload}
           aria-label={`Descargar PDF de la factura ${invoice.code}`}
         >
-          <IconDownload size={18} aria-hidden />
+          {downloading ? <Loader size={16} color="currentColor" aria-hidden /> : <IconDownload size={18} aria-hidden />}
         </ActionIcon>
       </Tooltip>
     </Group>
@@ -73,6 +94,10 @@ function InvoiceRow({
  * invoices with their VERI*FACTU state and PDF, «Emitir factura simplificada» once it is paid, and
  * «Emitir factura completa» with the customer's tax data (it replaces the simplified one). Refunds
  * are corrected from the invoice (Facturas → the invoice → «Rectificar»).
+ *
+ * By keyboard: the buttons spin while busy but stay enabled and focused (a second press does
+ * nothing); once an invoice is issued its button goes, and the focus moves to the new invoice's
+ * number in the list rather than falling to the page's start (WCAG 2.4.3).
  */
 export function BookingInvoicesSection({ booking }: { booking: TInvoicedBooking }) {
   // Levels 0, 1 and 3 (ACCESS.invoices); the others see no section.
@@ -85,6 +110,16 @@ function InvoicesPanel({ booking }: { booking: TInvoicedBooking }) {
   const pdf = useInvoicePdfDownload();
   const [fullOpen, setFullOpen] = useState(false);
   const invoices = query.data ?? [];
+  // The invoice just issued: its number gets the focus once it is listed.
+  const list = useRef<HTMLDivElement>(null);
+  const [focusInvoiceId, setFocusInvoiceId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusInvoiceId) return;
+    const link = list.current?.querySelector<HTMLElement>(`[data-invoice-id="${focusInvoiceId}"] a`);
+    if (!link) return;
+    link.focus();
+    setFocusInvoiceId(null);
+  });
   const isPaid = booking.payment_state === 'paid';
   const hasSimplified = invoices.some((i) => i.type === 'F2');
   const hasFull = invoices.some((i) => i.type === 'F1' || i.type === 'F3');
@@ -95,7 +130,12 @@ function InvoicesPanel({ booking }: { booking: TInvoicedBooking }) {
     if (issue.isPending) return;
     issue.mutate(
       { bookingId: booking.id, payload: { kind: 'simplified' } },
-      { onSuccess: (invoice) => notifySuccess('Factura simplificada emitida', invoice.code) },
+      {
+        onSuccess: (invoice) => {
+          notifySuccess('Factura simplificada emitida', invoice.code);
+          setFocusInvoiceId(invoice.id);
+        },
+      },
     );
   };
 
@@ -126,7 +166,7 @@ function InvoicesPanel({ booking }: { booking: TInvoicedBooking }) {
               {isPaid ? 'Sin facturas todavía.' : 'Se factura cuando la reserva esté pagada por completo.'}
             </Text>
           ) : (
-            <Stack gap={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            <Stack ref={list} gap={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
               {invoices.map((i) => (
                 <InvoiceRow
                   key={i.id}
@@ -148,8 +188,14 @@ function InvoicesPanel({ booking }: { booking: TInvoicedBooking }) {
                 <Button
                   variant="light"
                   size="xs"
-                  leftSection={<IconReceipt size={14} aria-hidden />}
-                  loading={issue.isPending}
+                  leftSection={
+                    issue.isPending ? (
+                      <Loader size={14} color="currentColor" aria-hidden />
+                    ) : (
+                      <IconReceipt size={14} aria-hidden />
+                    )
+                  }
+                  aria-busy={issue.isPending || undefined}
                   onClick={issueSimplified}
                 >
                   Emitir factura simplificada
@@ -176,6 +222,7 @@ function InvoicesPanel({ booking }: { booking: TInvoicedBooking }) {
         hasSimplified={hasSimplified}
         opened={fullOpen}
         onClose={() => setFullOpen(false)}
+        onIssued={(invoice) => setFocusInvoiceId(invoice.id)}
       />
     </Paper>
   );

@@ -13,6 +13,7 @@ import { EURO_INPUT } from '../../../components/euro-input';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import { issuesToErrors, mapServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCorrectInvoice } from '../api/correct-invoice';
 import { money } from './invoice-format';
 
@@ -31,7 +32,9 @@ function toCents(value: number | string): number {
  * «Rectificar» an invoice: a corrective invoice (R5 for a simplified one, R1 for a full one) of the
  * amount given back, tax included — by default all that is still uncorrected — and why. Validated
  * with the shared contract (ZInvoiceCorrectionRequest) and, here, against what may still be
- * corrected; the API answers the same messages.
+ * corrected; the API answers the same messages. A refused one (here or by the API naming a field)
+ * puts the focus on the first field in error. `onClose`: closed without issuing anything;
+ * `onCorrected`: issued (the owner closes the dialog and shows the corrective invoice).
  */
 export function CorrectInvoiceDialog({
   invoice,
@@ -42,13 +45,14 @@ export function CorrectInvoiceDialog({
   invoice: TInvoiceResponse;
   opened: boolean;
   onClose: () => void;
-  onCorrected?: (corrective: TInvoiceResponse) => void;
+  onCorrected: (corrective: TInvoiceResponse) => void;
 }) {
   const mutation = useCorrectInvoice();
   const [amount, setAmount] = useState<number | string>(invoice.correctable_cents / 100);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<TErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const invalid = useFocusFirstInvalid<HTMLFormElement>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh dialog each time it opens
   useEffect(() => {
@@ -70,20 +74,23 @@ export function CorrectInvoiceDialog({
     if (!Number.isFinite(cents) || cents <= 0) next.amount_cents = 'Indica el importe a rectificar';
     else if (cents > invoice.correctable_cents) next.amount_cents = INVOICE_MSG.correctionTooLarge;
     setErrors(next);
-    if (!parsed.success || next.amount_cents) return;
+    if (!parsed.success || next.amount_cents) {
+      invalid.focusFirstInvalid();
+      return;
+    }
     mutation.mutate(
       { invoice, payload: parsed.data },
       {
         onSuccess: (corrective) => {
           notifySuccess('Factura rectificativa emitida', `${corrective.code} · ${money(corrective.total_cents)}`);
-          onCorrected?.(corrective);
-          onClose();
+          onCorrected(corrective);
         },
         onError: (error) => {
           if (error.status === 401) return;
           const { fields, rest } = mapServerErrors(error.fieldErrors, ['amount_cents', 'reason']);
           setErrors(fields);
           setServerError(rest.length ? rest.join(' ') : Object.keys(fields).length ? null : error.message);
+          invalid.focusFirstInvalid();
         },
       },
     );
@@ -92,6 +99,7 @@ export function CorrectInvoiceDialog({
   return (
     <Modal opened={opened} onClose={onClose} centered size="md" title={`Rectificar la factura ${invoice.code}`}>
       <form
+        ref={invalid.ref}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

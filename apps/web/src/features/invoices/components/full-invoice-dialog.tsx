@@ -15,6 +15,7 @@ import { REQUIRED_FIELD } from '../../../components/required-field';
 import { countryOptions } from '../../../lib/countries';
 import { issuesToErrors, mapServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useIssueInvoice } from '../api/issue-invoice';
 
 type TValues = { name: string; tax_id: string; address: string; postcode: string; city: string; country: string };
@@ -33,7 +34,8 @@ function customerFieldErrors(fieldErrors: Record<string, string[]>) {
  * «Emitir factura completa» of a booking: the customer's tax data (name or company name, NIF/NIE/CIF
  * or EU VAT number, address, postcode, city, country), checked with the shared validators
  * (ZInvoiceCustomer: the NIF's control letter, the VAT number's shape for its country). A booking
- * with a simplified invoice gets a full one that replaces it (F3).
+ * with a simplified invoice gets a full one that replaces it (F3). A refused one (here or by the
+ * API naming a field) puts the focus on the first field in error.
  */
 export function FullInvoiceDialog({
   bookingId,
@@ -65,6 +67,7 @@ export function FullInvoiceDialog({
   const [values, setValues] = useState<TValues>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const invalid = useFocusFirstInvalid<HTMLFormElement>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
   useEffect(() => {
@@ -90,6 +93,7 @@ export function FullInvoiceDialog({
       const taxIdProblem = values.tax_id.trim() ? customerTaxIdProblem(values.tax_id, values.country) : undefined;
       if (!found.tax_id && taxIdProblem) found.tax_id = taxIdProblem;
       setErrors(found);
+      invalid.focusFirstInvalid();
       return;
     }
     const customer: TInvoiceCustomer = parsed.data;
@@ -106,6 +110,7 @@ export function FullInvoiceDialog({
           const { fields, rest } = customerFieldErrors(error.fieldErrors);
           setErrors(fields);
           setServerError(rest.length ? rest.join(' ') : Object.keys(fields).length ? null : error.message);
+          invalid.focusFirstInvalid();
         },
       },
     );
@@ -124,6 +129,7 @@ export function FullInvoiceDialog({
   return (
     <Modal opened={opened} onClose={onClose} centered size="lg" title="Emitir factura completa">
       <form
+        ref={invalid.ref}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

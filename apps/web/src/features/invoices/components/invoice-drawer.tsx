@@ -1,11 +1,12 @@
-import { Alert, Anchor, Box, Button, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Divider, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconReceiptRefund, IconTicket } from '@tabler/icons-react';
 import { pathTo, type TInvoiceRef, type TInvoiceResponse } from '@trayecto/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { Link } from 'react-router';
 import { DetailDrawer } from '../../../components/detail-drawer';
 import { FormSection } from '../../../components/form-section';
 import { useTimes } from '../../../lib/time-zone';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useInvoicePdfDownload } from '../api/download-invoice-pdf';
 import { useInvoice } from '../api/get-invoice';
@@ -202,15 +203,26 @@ function InvoiceBody({
   invoice,
   canCorrect,
   onOpen,
+  correcting,
+  onCorrect,
+  onCorrectClose,
+  onCorrected,
+  correctButton,
 }: {
   invoice: TInvoiceResponse;
   canCorrect: boolean;
   onOpen: (id: string) => void;
+  /** «Rectificar» is open (the drawer holds this state: Escape must not close it meanwhile). */
+  correcting: boolean;
+  onCorrect: () => void;
+  onCorrectClose: () => void;
+  onCorrected: (corrective: TInvoiceResponse) => void;
+  correctButton: RefObject<HTMLButtonElement | null>;
 }) {
   const isPhone = useIsPhone();
   const times = useTimes(invoice.timezone);
   const pdf = useInvoicePdfDownload();
-  const [correcting, setCorrecting] = useState(false);
+  const downloading = pdf.downloading === invoice.id;
   const correctable = canCorrect && !isCorrective(invoice.type) && invoice.correctable_cents > 0;
   const c = invoice.customer;
   return (
@@ -222,22 +234,30 @@ function InvoiceBody({
             <RecordStateBadge state={invoice.record?.state} />
           </Group>
           <Group gap="xs">
+            {/* Spins without `loading`: that disables the button and drops the keyboard's focus. */}
             <Button
               variant="default"
               size="xs"
-              leftSection={<IconDownload size={14} aria-hidden />}
-              loading={pdf.downloading === invoice.id}
+              leftSection={
+                downloading ? (
+                  <Loader size={14} color="currentColor" aria-hidden />
+                ) : (
+                  <IconDownload size={14} aria-hidden />
+                )
+              }
+              aria-busy={downloading || undefined}
               onClick={() => pdf.download(invoice)}
             >
               Descargar PDF
             </Button>
             {correctable ? (
               <Button
+                ref={correctButton}
                 variant="light"
                 color="orange"
                 size="xs"
                 leftSection={<IconReceiptRefund size={14} aria-hidden />}
-                onClick={() => setCorrecting(true)}
+                onClick={onCorrect}
               >
                 Rectificar
               </Button>
@@ -300,8 +320,8 @@ function InvoiceBody({
         <CorrectInvoiceDialog
           invoice={invoice}
           opened={correcting}
-          onClose={() => setCorrecting(false)}
-          onCorrected={(r) => onOpen(r.id)}
+          onClose={onCorrectClose}
+          onCorrected={onCorrected}
         />
       ) : null}
     </Stack>
@@ -314,6 +334,10 @@ function InvoiceBody({
  * corrections (each opens here), the issuer and the customer, the lines, the taxes per rate and the
  * totals, and the invoicing record with its fingerprints («Reenviar a la AEAT» when it was rejected or
  * failed; `canCorrect` is the office's level, which also sends it again).
+ *
+ * By keyboard: Escape in «Rectificar» closes that dialog only and the focus goes back to its button;
+ * once the corrective invoice is issued it opens here with the focus on the drawer's title (the
+ * button pressed is gone: a corrective invoice is not rectified).
  */
 export function InvoiceDrawer({
   invoiceId,
@@ -330,12 +354,25 @@ export function InvoiceDrawer({
 }) {
   const query = useInvoice(invoiceId);
   const invoice = query.data;
+  const [correcting, setCorrecting] = useState(false);
+  // Where the focus goes once «Rectificar» closes: back to its button, or (issued: the corrective
+  // invoice opens, with no such button) to the drawer's title. Without it the focus fell out of the
+  // drawer, onto <body>.
+  const { button: correctButton, title: titleRef, returnFocus: setFocusAfterCorrect } = useFocusReturn();
   return (
     <DetailDrawer
       opened={opened}
-      onClose={onClose}
+      // Escape while «Rectificar» is open closes that dialog only, not the drawer under it (both
+      // listen for it; this is the drawer's `closeOnEscape={!correcting}`).
+      onClose={() => {
+        if (!correcting) onClose();
+      }}
       width={820}
-      title={invoice ? `Factura ${invoice.code}` : 'Factura'}
+      title={
+        <span ref={titleRef} tabIndex={-1}>
+          {invoice ? `Factura ${invoice.code}` : 'Factura'}
+        </span>
+      }
       subtitle={invoice?.type_name}
       subtitleOnPhone={false}
       query={query}
@@ -343,7 +380,25 @@ export function InvoiceDrawer({
       loadingLabel="Cargando la factura"
       ready={Boolean(invoice)}
     >
-      {invoice ? <InvoiceBody invoice={invoice} canCorrect={canCorrect} onOpen={onOpen} /> : null}
+      {invoice ? (
+        <InvoiceBody
+          invoice={invoice}
+          canCorrect={canCorrect}
+          onOpen={onOpen}
+          correcting={correcting}
+          onCorrect={() => setCorrecting(true)}
+          onCorrectClose={() => {
+            setCorrecting(false);
+            setFocusAfterCorrect('button');
+          }}
+          onCorrected={(corrective) => {
+            setCorrecting(false);
+            setFocusAfterCorrect('title');
+            onOpen(corrective.id);
+          }}
+          correctButton={correctButton}
+        />
+      ) : null}
     </DetailDrawer>
   );
 }

@@ -25,22 +25,24 @@ const r5 = invoiceFixture({
 
 describe('«Facturas» (issue 34)', { timeout: 30_000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn>;
+  /** The API's usual answers (a test may hold some back). */
+  const answerOf = async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (init?.method === 'POST') return json(201, r5);
+    if (path.endsWith('/record')) return json(200, recordFixture());
+    if (path.endsWith(`/invoices/${F2_ID}`)) return json(200, f2);
+    if (path.endsWith(`/invoices/${R5_ID}`)) return json(200, r5);
+    if (path.endsWith('/invoices')) {
+      return new Response(JSON.stringify([r5, f2]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '2' },
+      });
+    }
+    return json(200, []);
+  };
   beforeEach(() => {
     loginAs(1);
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      const path = new URL(url, 'http://x').pathname;
-      if (init?.method === 'POST') return json(201, r5);
-      if (path.endsWith('/record')) return json(200, recordFixture());
-      if (path.endsWith(`/invoices/${F2_ID}`)) return json(200, f2);
-      if (path.endsWith(`/invoices/${R5_ID}`)) return json(200, r5);
-      if (path.endsWith('/invoices')) {
-        return new Response(JSON.stringify([r5, f2]), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json', 'X-Total-Count': '2' },
-        });
-      }
-      return json(200, []);
-    });
+    fetchMock = vi.fn(answerOf);
     vi.stubGlobal('fetch', fetchMock);
     setUnauthorizedHandler(() => {});
   });
@@ -94,10 +96,11 @@ describe('«Facturas» (issue 34)', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Rectificar la factura F2026-000042' });
     const amount = within(dialog).getByRole('textbox', { name: /Importe/ });
     expect(amount).toHaveValue('107,00 €');
-    // No reason: refused here with the shared contract's message, nothing sent.
+    // No reason: refused here with the shared contract's message, nothing sent; the focus on the reason.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir rectificativa' }));
     expect(await within(dialog).findByText('Campo requerido')).toBeInTheDocument();
     expect(posts()).toHaveLength(0);
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Motivo/ })).toHaveFocus());
     // More than what is left to correct: refused too.
     fireEvent.change(amount, { target: { value: '200' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), {
@@ -113,8 +116,98 @@ describe('«Facturas» (issue 34)', { timeout: 30_000 }, () => {
     const [url, init] = posts()[0] ?? [];
     expect(url).toMatch(new RegExp(`/invoices/${F2_ID}/corrections$`));
     expect(JSON.parse(String(init?.body))).toEqual({ amount_cents: 5350, reason: 'Cancelación por mal tiempo' });
-    // The new corrective invoice opens in the drawer.
-    expect(await screen.findByRole('dialog', { name: /Factura R2026-000003/ })).toBeInTheDocument();
+    // The new corrective invoice opens in the drawer, the focus on its title (the button pressed is gone).
+    const corrective = await screen.findByRole('dialog', { name: /Factura R2026-000003/ });
+    await waitFor(() => expect(within(corrective).getByText('Factura R2026-000003')).toHaveFocus());
+    expect(screen.queryByRole('dialog', { name: /Rectificar la factura/ })).toBeNull();
+  });
+
+  it('Escape in «Rectificar» closes that dialog only; the focus goes back to its button', async () => {
+    const { router } = renderScreen(`/invoices?invoice=${F2_ID}`);
+    const drawer = await screen.findByRole('dialog', { name: /Factura F2026-000042/ });
+    const rectify = await within(drawer).findByRole('button', { name: 'Rectificar' });
+    rectify.focus();
+    fireEvent.click(rectify);
+    const dialog = await screen.findByRole('dialog', { name: 'Rectificar la factura F2026-000042' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), { target: { value: 'Devolución' } });
+    fireEvent.keyDown(within(dialog).getByRole('textbox', { name: /Motivo/ }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Rectificar la factura/ })).toBeNull());
+    await waitFor(() => expect(rectify).toHaveFocus());
+    // The drawer stayed open (closing it takes `?invoice=` off the URL).
+    expect(router.state.location.search).toBe(`?invoice=${F2_ID}`);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.getByRole('dialog', { name: /Factura F2026-000042/ })).toBeInTheDocument();
+    expect(rectify).toHaveFocus();
+    expect(posts()).toHaveLength(0);
+    // A second Escape, now in the drawer, closes it.
+    fireEvent.keyDown(rectify, { key: 'Escape' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Factura F2026-000042/ })).toBeNull());
+  });
+
+  it('«Emitir rectificativa» refused by the API: the button stays enabled and keeps the focus', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+      init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : answerOf(url, init),
+    );
+    renderScreen(`/invoices?invoice=${F2_ID}`);
+    const drawer = await screen.findByRole('dialog', { name: /Factura F2026-000042/ });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Rectificar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rectificar la factura F2026-000042' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), { target: { value: 'Devolución' } });
+    const submit = within(dialog).getByRole('button', { name: 'Emitir rectificativa' });
+    submit.focus();
+    fireEvent.click(submit);
+    await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));
+    expect(submit).toBeEnabled();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(submit).toHaveFocus();
+    // A second press while it is sent sends nothing.
+    fireEvent.click(submit);
+    expect(posts()).toHaveLength(1);
+    answer(json(409, { code: 'CONFLICT', message: 'La factura ya está rectificada por completo' }));
+    expect(await within(dialog).findByText('La factura ya está rectificada por completo')).toBeInTheDocument();
+    expect(submit).not.toHaveAttribute('aria-busy');
+    expect(submit).toHaveFocus();
+    // Refused naming a field: the focus goes to that field, beside its message.
+    fireEvent.click(submit);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    answer(json(422, { code: 'VALIDATION', message: 'Revisa los campos', errors: { amount_cents: ['Demasiado'] } }));
+    expect(await within(dialog).findByText('Demasiado')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Importe/ })).toHaveFocus());
+  });
+
+  it('«Descargar PDF» by keyboard: the button spins but stays enabled and focused; a second press is ignored', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+      String(url).endsWith('/pdf') ? new Promise<Response>((resolve) => (answer = resolve)) : answerOf(url, init),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderScreen(`/invoices?invoice=${F2_ID}`);
+    const drawer = await screen.findByRole('dialog', { name: /Factura F2026-000042/ });
+    const pdf = await within(drawer).findByRole('button', { name: 'Descargar PDF' });
+    pdf.focus();
+    fireEvent.click(pdf);
+    await waitFor(() => expect(pdf).toHaveAttribute('aria-busy', 'true'));
+    expect(pdf).toBeEnabled();
+    expect(pdf).toHaveFocus();
+    fireEvent.click(pdf);
+    const pdfCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith(`/invoices/${F2_ID}/pdf`));
+    expect(pdfCalls()).toHaveLength(1);
+    answer(
+      new Response(new Blob(['%PDF-1.7']), {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="F2026-000042.pdf"',
+        },
+      }),
+    );
+    await waitFor(() => expect(pdf).not.toHaveAttribute('aria-busy'));
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(pdf).toHaveFocus();
   });
 
   it('«Reenviar a la AEAT» a rejected record: queued through the API, the drawer shows it pending again', async () => {
