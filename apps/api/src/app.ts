@@ -53,11 +53,18 @@ import { authPlugin } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerReadRouting } from './plugins/read-routing';
 import { registerWeb } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The primary: every write, every transaction, and the reads that must see the latest data. */
     db: Db;
+    /**
+     * The read replica's handle when DATABASE_REPLICA_URL is set, else `db` itself (ADR 033). Routes
+     * read with `req.dbRead`, which also keeps a user who has just written on the primary.
+     */
+    dbRead: Db;
     database: Database;
     config: Config;
     tokens: TokenService;
@@ -135,6 +142,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('db', opts.database.db);
+  app.decorate('dbRead', opts.database.replica?.db ?? opts.database.db);
+  // req.dbRead: the replica or the primary, request by request (plugins/read-routing.ts).
+  registerReadRouting(app, opts.database);
   app.decorate('database', opts.database);
   app.decorate('config', opts.config);
   app.decorate('tokens', createTokenService(opts.jwtSecret, opts.config.JWT_TTL));

@@ -31,7 +31,13 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
 
   const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, logger: log })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        // Only the processes that serve read from the replica (a cluster's primary serves nothing).
+        replicaUrl: cluster.isPrimary && config.WEB_CONCURRENCY > 1 ? undefined : config.DATABASE_REPLICA_URL,
+        logger: log,
+      })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR, logger: log });
   const isWorker = cluster.isWorker;
   if (isWorker) {

@@ -77,6 +77,15 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres:// o postgresql://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * A streaming standby of DATABASE_URL (ADR 033): lists, reports and exports read from it while
+     * it is at most a second behind; writes and read-your-own-writes stay on DATABASE_URL.
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres:// o postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DATA_DIR: z.string().min(1).default('./data'),
     JWT_SECRET: z
       .string()
@@ -242,6 +251,21 @@ const ZEnv = z
         code: 'custom',
         path: ['APP_ENCRYPTION_KEY'],
         message: 'es obligatorio cuando se define DATABASE_URL en producción',
+      });
+    }
+    if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+      // PGlite lives inside this process: there is nothing to replicate it from (docs/deployment.md).
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URL'],
+        message:
+          'solo se usa con DATABASE_URL (PostgreSQL): la base de datos embebida no tiene réplicas; define DATABASE_URL o quita DATABASE_REPLICA_URL',
+      });
+    } else if (env.DATABASE_REPLICA_URL && env.DATABASE_REPLICA_URL === env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URL'],
+        message: 'debe ser una réplica en espera de DATABASE_URL, no la misma base de datos',
       });
     }
     if (!env.DATABASE_URL && env.WEB_CONCURRENCY > 1) {

@@ -18,9 +18,11 @@ import {
   type MigrationStatus,
   readMigrationStatus,
 } from './migration-status';
+import { openReplica, type ReadReplica, type ReplicaOptions } from './replica';
 import * as schema from './schema';
 import type { Db } from './types';
 
+export type { ReadReplica, ReplicaState, ReplicaStatus } from './replica';
 export { affectedRows, type Db, type DbOrTx, type Tx } from './types';
 
 /** What the pool is doing (readiness shows it; no secrets). */
@@ -29,6 +31,11 @@ export type PoolStats = { total: number; idle: number; waiting: number; max: num
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The read replica (DATABASE_REPLICA_URL, PostgreSQL only; ADR 033): where the reads that
+   * tolerate a second of lag go while it keeps up. Undefined without one.
+   */
+  replica?: ReadReplica;
   /**
    * Applies pending migrations (serialised across processes by an advisory lock), then checks
    * the result like `assertMigrated()`.
@@ -59,7 +66,16 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; logger?: Logger }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** A streaming standby of `url` for lag-tolerant reads (ADR 033). */
+      replicaUrl?: string;
+      /** The replica's lag limit and check interval (tests). */
+      replica?: Pick<ReplicaOptions, 'maxLagMs' | 'checkMs'>;
+      poolSize?: number;
+      logger?: Logger;
+    }
   | {
       kind: 'pglite';
       dataDir?: string;
@@ -116,9 +132,20 @@ function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Dat
     client.on('error', (err) => opts.logger?.warn({ err }, 'PostgreSQL connection lost'));
   });
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const replica = opts.replicaUrl
+    ? openReplica({
+        url: opts.replicaUrl,
+        primary: pool,
+        primaryDb: db,
+        poolSize: max,
+        logger: opts.logger,
+        ...opts.replica,
+      })
+    : undefined;
   const database: Database = {
     db,
     kind: 'postgres',
+    replica,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -153,6 +180,8 @@ function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Dat
     fault: () => undefined,
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async close() {
+      // The replica first: its check reads the primary's position.
+      await replica?.close();
       await pool.end();
     },
   };

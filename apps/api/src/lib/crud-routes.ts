@@ -12,7 +12,9 @@ type Op<S> = { roles: readonly number[]; summary: string } & S;
 /**
  * The five routes every resource shares (PRODUCT.md §2): list with the list conventions, read,
  * create (201), edit (200, fields not sent stay) and delete (204), each behind its role check
- * (run on request, before the body is read). Leave an operation out to not offer it.
+ * (run on request, before the body is read). Leave an operation out to not offer it. The list
+ * reads with `req.dbRead` (the read replica when there is one, ADR 033); reading one record, and
+ * every write, use the primary: an edit form must start from the latest version.
  */
 export function registerCrudRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType, TResponse extends z.ZodType>(
   app: FastifyInstance,
@@ -61,7 +63,8 @@ export function registerCrudRoutes<TCreate extends z.ZodType, TUpdate extends z.
       },
       async (req, reply) => {
         const params = parseListQuery(req.query as Record<string, unknown>, spec);
-        const { items, total } = await run(app.db, req.actor, params);
+        // A list tolerates a second of lag: the read replica when there is one (ADR 033).
+        const { items, total } = await run(req.dbRead, req.actor, params);
         setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
         return items;
       },

@@ -170,8 +170,9 @@ export function registerCsvExport<T>(app: FastifyInstance, route: TCsvExportRout
       const query = { ...(req.query as Record<string, unknown>) };
       for (const key of route.ignore ?? []) delete query[key];
       const params = parseListQuery(query, route.spec);
-      const times = csvTimes(await route.viewerZone(app.db, req.actor), isAdmin(req.actor));
-      const file = await route.build({ db: app.db, actor: req.actor, params, times, query });
+      // An export is a list as a file: the read replica when there is one (ADR 033).
+      const times = csvTimes(await route.viewerZone(req.dbRead, req.actor), isAdmin(req.actor));
+      const file = await route.build({ db: req.dbRead, actor: req.actor, params, times, query });
       return sendCsv(reply, { name: route.name, times, ...file });
     },
   );

@@ -41,7 +41,7 @@ export async function accommodationsRoutes(app: FastifyInstance) {
         response: { 200: z.array(z.string()), ...errorResponses },
       },
     },
-    async (req) => service.listZones(app.db, req.actor, req.query.tour_operator_id),
+    async (req) => service.listZones(req.dbRead, req.actor, req.query.tour_operator_id),
   );
 
   r.post(

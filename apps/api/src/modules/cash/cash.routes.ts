@@ -38,7 +38,9 @@ export async function cashRoutes(app: FastifyInstance) {
         response: { 200: z.array(ZCashHolderResponse), ...errorResponses },
       },
     },
-    async (req) => service.listHolders(app.db, req.actor),
+    // Lists: the read replica when there is one (ADR 033); one holder's payments (the handover
+    // form's) come from the primary.
+    async (req) => service.listHolders(req.dbRead, req.actor),
   );
 
   r.get(
@@ -88,7 +90,7 @@ export async function cashRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const params = parseListQuery(req.query as Record<string, unknown>, HANDOVER_LIST_SPEC);
-      const { items, total } = await service.listHandovers(app.db, req.actor, params);
+      const { items, total } = await service.listHandovers(req.dbRead, req.actor, params);
       setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
       return items;
     },

@@ -44,7 +44,8 @@ export async function commissionsRoutes(app: FastifyInstance) {
         response: { 200: ZCommissionDueResponse, ...errorResponses },
       },
     },
-    async (req) => service.listDue(app.db, req.actor, req.query),
+    // A report: the read replica when there is one (ADR 033); the statement recomputes on the primary.
+    async (req) => service.listDue(req.dbRead, req.actor, req.query),
   );
 
   r.post(
@@ -80,7 +81,7 @@ export async function commissionsRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const params = parseListQuery(req.query as Record<string, unknown>, STATEMENT_LIST_SPEC);
-      const { items, total } = await service.listStatements(app.db, req.actor, params);
+      const { items, total } = await service.listStatements(req.dbRead, req.actor, params);
       setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
       return items;
     },

@@ -30,6 +30,21 @@ const ZReady = z.object({
   problems: z.array(z.string()).optional(),
   /** PostgreSQL pool figures: connections open, idle and requests waiting for one. */
   pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number(), max: z.number() }).optional(),
+  /**
+   * The read replica (DATABASE_REPLICA_URL, ADR 033), from its last check: informative only. A
+   * replica that lags or is down sends reads to the primary and never makes this answer 503.
+   */
+  replica: z
+    .object({
+      status: z.enum(['starting', 'ok', 'lagging', 'down', 'not_standby']),
+      /** Where lag-tolerant reads go now. */
+      reads: z.enum(['replica', 'primary']),
+      lag_ms: z.number().optional(),
+      /** Why reads do not go to it, in Spanish. */
+      problem: z.string().optional(),
+      pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number(), max: z.number() }),
+    })
+    .optional(),
   /** How long the checks took (ms). */
   duration_ms: z.number(),
 });
@@ -59,6 +74,8 @@ export async function healthRoutes(app: FastifyInstance) {
         tags: ['Sistema'],
         summary:
           'Listo para servir: base de datos accesible (2 s), migraciones al día y sin apagado en curso; 503 si no',
+        description:
+          'Con DATABASE_REPLICA_URL, `replica` dice cómo está la réplica de lectura según su última comprobación (estado, retraso en ms, a dónde van las lecturas y por qué): es informativo, una réplica retrasada o caída manda las lecturas a la principal y nunca hace que esta respuesta sea 503.',
         security: [],
         response: { 200: ZReady, 503: ZReady },
       },
@@ -85,6 +102,8 @@ export async function healthRoutes(app: FastifyInstance) {
         }
       }
       if (problems.length > 0 && status === 'ok') status = 'unavailable';
+      const replica = database.replica;
+      const replicaState = replica?.state();
       reply.header('Cache-Control', 'no-store');
       return reply.code(status === 'ok' ? 200 : 503).send({
         status,
@@ -92,6 +111,16 @@ export async function healthRoutes(app: FastifyInstance) {
         database: database.kind,
         problems: problems.length > 0 ? problems : undefined,
         pool: database.stats(),
+        replica:
+          replica && replicaState
+            ? {
+                status: replicaState.status,
+                reads: replica.usable() ? ('replica' as const) : ('primary' as const),
+                lag_ms: replicaState.lagMs,
+                problem: replicaState.problem,
+                pool: replica.stats(),
+              }
+            : undefined,
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
       });
     },

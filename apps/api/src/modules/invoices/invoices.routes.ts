@@ -144,7 +144,8 @@ export async function invoicesRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const params = parseListQuery(req.query as Record<string, unknown>, INVOICE_LIST_SPEC);
-      const { items, total } = await service.listInvoices(app.db, req.actor, params);
+      // A list: the read replica when there is one (ADR 033).
+      const { items, total } = await service.listInvoices(req.dbRead, req.actor, params);
       setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
       return items;
     },

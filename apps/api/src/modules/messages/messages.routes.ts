@@ -50,7 +50,8 @@ export async function messagesRoutes(app: FastifyInstance, opts: { reads: Bookin
     },
     async (req, reply) => {
       const params = parseListQuery(req.query as Record<string, unknown>, MESSAGE_LIST_SPEC);
-      const { items, total } = await listMessages(app.db, req.actor, params);
+      // A list: the read replica when there is one (ADR 033).
+      const { items, total } = await listMessages(req.dbRead, req.actor, params);
       setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
       return items;
     },

@@ -17,7 +17,7 @@ import {
   ZTaxesReportQuery,
   ZTaxesReportResponse,
 } from '@trayecto/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -70,12 +70,13 @@ function registerReport<Q extends z.ZodType, R>(app: FastifyInstance, report: Re
         response: { 200: report.response, ...errorResponses },
       },
     },
-    async (req) => report.run(app.db, req.actor, req.query as z.infer<Q>),
+    // Reports tolerate a second of lag: the read replica when there is one (ADR 033).
+    async (req) => report.run(req.dbRead, req.actor, req.query as z.infer<Q>),
   );
 
-  const file = async (req: { actor: Actor; query: unknown }, reply: FastifyReply, ext: 'csv' | 'xlsx') => {
+  const file = async (req: FastifyRequest, reply: FastifyReply, ext: 'csv' | 'xlsx') => {
     const q = req.query as z.infer<Q> & { from: string; to: string };
-    const table = report.table(await report.run(app.db, req.actor, report.fileQuery ? report.fileQuery(q) : q));
+    const table = report.table(await report.run(req.dbRead, req.actor, report.fileQuery ? report.fileQuery(q) : q));
     const body = ext === 'csv' ? reportCsv(table) : await reportXlsx(table);
     return reply
       .header('Content-Disposition', `attachment; filename="${reportFileName(report.kind, q.from, q.to, ext)}"`)
