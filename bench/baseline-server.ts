@@ -4,7 +4,7 @@
  * the same size (10), and answers JSON. run.ts starts it as a child process.
  *
  *   GET  /auth-state?user_id=…                  the query every API request runs first
- *   GET  /bookings?…                            page query + count query in parallel, like the API
+ *   GET  /bookings?…                            page query, then the count query when the page is full, like the API
  *                                               (count=0: without the count query)
  *   POST /bookings                              same transaction as the API's write path, minimal:
  *        BEGIN; INSERT booking (departure found by product/date/time); conditional UPDATE of the
@@ -19,6 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { LIST_COUNT_CAP } from '@trayecto/shared';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
@@ -100,11 +101,11 @@ app.get('/bookings', async (req, reply) => {
     limit: perPage + 1,
     offset: (Number(q.page ?? 1) - 1) * perPage,
   });
-  // Like the API: no count on keyset pages; count=0 drops it elsewhere too (to measure its cost).
-  const [rows, total] = await Promise.all([
-    pool.query({ ...page, rowMode: 'array' }),
-    count && q.count !== '0' ? pool.query({ ...count, rowMode: 'array' }) : undefined,
-  ]);
+  // Like the API: no count on keyset pages, and only after a full page (ADR 032; a shorter one is its
+  // own total); count=0 drops it elsewhere too (to measure its cost).
+  const rows = await pool.query({ ...page, rowMode: 'array' });
+  const full = rows.rows.length > perPage;
+  const total = count && full && q.count !== '0' ? await pool.query({ ...count, rowMode: 'array' }) : undefined;
   const items = rows.rows.map(mapRow);
   const hasMore = items.length > perPage;
   const out = items.slice(0, perPage);
@@ -114,7 +115,13 @@ app.get('/bookings', async (req, reply) => {
     const cursor = Buffer.from(JSON.stringify([l.date, l.time, l.created_at_exact, l.id])).toString('base64url');
     reply.header('X-Next-Cursor', cursor);
   }
-  if (total) reply.header('X-Total-Count', String(total.rows[0][0]));
+  // The API's answer: a short page is its own total; a count past the cap says the cap (ADR 027).
+  const offset = (Number(q.page ?? 1) - 1) * perPage;
+  const counted = total ? Number(total.rows[0][0]) : full || after ? null : offset + items.length;
+  if (counted !== null) {
+    reply.header('X-Total-Count', String(Math.min(counted, LIST_COUNT_CAP)));
+    if (counted > LIST_COUNT_CAP) reply.header('X-Total-Count-Capped', 'true');
+  }
   return out;
 });
 

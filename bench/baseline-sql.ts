@@ -4,6 +4,7 @@
  * texts are byte-for-byte what the API's repository builds (`checkBaselineSql`), so the baseline
  * reads the same rows with the same plan.
  */
+import { LIST_COUNT_CAP } from '@trayecto/shared';
 
 /** Columns of `bookings` in schema order, as drizzle selects them. */
 export const BOOKING_COLUMNS = [
@@ -88,7 +89,10 @@ export type ListValues = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The page query and the count query of a list request, with their parameters. */
+/**
+ * The page query and the count query of a list request, with their parameters. The API counts only
+ * when the page is full (ADR 032: a shorter page is its own total).
+ */
 export function listSql(shape: ListShape, v: ListValues) {
   const params: unknown[] = [v.tourOperatorId];
   const p = (x: unknown) => {
@@ -122,12 +126,21 @@ export function listSql(shape: ListShape, v: ListValues) {
     shape.sort === 'default'
       ? `"bookings"."date" asc, "bookings"."time" asc, "bookings"."created_at" asc, "bookings"."id" asc`
       : `"bookings"."date" asc, "bookings"."time" asc, "bookings"."id" asc`;
-  let text = `${SELECT_VIEW} where ${fullWhere} order by ${order} limit ${p(v.limit)}`;
-  if (shape.offset && v.offset) text += ` offset ${p(v.offset)}`;
+  // ADR 032: the page's ids first, on bookings alone (the index that serves the order), then the
+  // view's joins for those rows only.
+  let ids = `select "id" from "bookings" where ${fullWhere} order by ${order} limit ${p(v.limit)}`;
+  if (shape.offset && v.offset) ids += ` offset ${p(v.offset)}`;
+  const text = `${SELECT_VIEW} where "bookings"."id" in (${ids}) order by ${order}`;
   return {
     page: { text, values: params },
     // Keyset pages carry no total (the API skips the count: page one gave it).
-    count: shape.keyset ? null : { text: `select count(*) from "bookings" where ${where}`, values: countParams },
+    // ADR 027: counted up to LIST_COUNT_CAP (lib/pagination.ts countUpTo: a LIMIT of the cap + 1).
+    count: shape.keyset
+      ? null
+      : {
+          text: `select count(*)::int as n from ((select 1 from "bookings" where ${where} limit $${countParams.length + 1})) as counted`,
+          values: [...countParams, LIST_COUNT_CAP + 1],
+        },
   };
 }
 

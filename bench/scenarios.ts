@@ -81,7 +81,21 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
       [op],
     )
   ).map((r) => r.id);
+  // Customers' surnames as the office types them (issue 35: "a customer's name").
+  const surnames = (
+    await one<{ s: string }>(
+      `select split_part(customer_name, ' ', 2) as s from bookings where tour_operator_id = $1
+       and customer_name like '% %' order by md5(id::text) limit 5`,
+      [op],
+    )
+  ).map((r) => r.s);
   const weeks = Array.from({ length: 5 }, (_, k) => addDays(today, 7 * k));
+  const monthStart = (k: number) => {
+    const d = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`));
+    d.setUTCMonth(d.getUTCMonth() + k);
+    return d.toISOString().slice(0, 10);
+  };
+  const calendarMonths = Array.from({ length: 3 }, (_, k) => [monthStart(k), addDays(monthStart(k + 1), -1)]);
   const months = Array.from({ length: 5 }, (_, k) => addDays(today, 28 * k));
   const pastWeeks = Array.from({ length: 5 }, (_, k) => addDays(today, -7 * (k + 1)));
 
@@ -165,6 +179,42 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
       weeks.slice(0, 1).map((w) => `/api/v1/bookings?${r7(w)}&per_page=50`),
     ),
     S('bk9', 'bookings', 'reservas: un guía (las de sus hojas)', 'guide', '/api/v1/bookings?per_page=50'),
+    // Issue 35's rows that run.ts's a–d do not cover.
+    S(
+      'bk10',
+      'bookings',
+      'reservas: un producto, todas las fechas',
+      'admin',
+      products.map((id) => `/api/v1/bookings?product_id%5Beq%5D=${id}&per_page=50`),
+    ),
+    S(
+      'bk11',
+      'bookings',
+      'reservas: nombre del cliente, todas las fechas',
+      'admin',
+      surnames.map((n) => `/api/v1/bookings?q=${enc(n)}&per_page=50`),
+    ),
+    S(
+      'bk12',
+      'bookings',
+      'reservas: nombre del cliente, una semana',
+      'admin',
+      surnames.map((n, k) => `/api/v1/bookings?q=${enc(n)}&${r7(pastWeeks[k])}&per_page=50`),
+    ),
+    S(
+      'cal1',
+      'calendar',
+      'calendario de reservas: un mes',
+      'admin',
+      calendarMonths.map(([from, to]) => `/api/v1/bookings/calendar?from=${from}&to=${to}`),
+    ),
+    S(
+      'cal2',
+      'calendar',
+      'calendario de reservas: una semana',
+      'admin',
+      weeks.map((w) => `/api/v1/bookings/calendar?from=${w}&to=${addDays(w, 6)}`),
+    ),
     S(
       'ss1',
       'schedule-sheets',
@@ -269,6 +319,13 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
       ),
     ),
     S('al6', 'audit-log', 'registro: page=100 (OFFSET 4.950)', 'admin', '/api/v1/audit-log?per_page=50&page=100'),
+    // The money issue's lists (issue 34) and the messages.
+    S('in1', 'money', 'facturas: las últimas', 'admin', '/api/v1/invoices?per_page=50'),
+    S('cm1', 'money', 'comisiones: pendientes', 'admin', '/api/v1/commissions/due'),
+    S('cm2', 'money', 'comisiones: liquidaciones', 'admin', '/api/v1/commissions/statements?per_page=50'),
+    S('ca1', 'money', 'caja: cobros por persona', 'admin', '/api/v1/cash/holders'),
+    S('ca2', 'money', 'caja: entregas', 'admin', '/api/v1/cash/handovers?per_page=50'),
+    S('ms1', 'messages', 'mensajes: los últimos', 'admin', '/api/v1/messages?per_page=50'),
     S(
       'pu1',
       'public',

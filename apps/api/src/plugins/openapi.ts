@@ -48,7 +48,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Trayecto API',
         version: '1.0.0',
         description: [
-          'API de Trayecto. Listas: filtros `campo[op]=valor` (eq, ne, lt, lte, gt, gte, like, in; `campo=valor` es `campo[eq]`), cada uno publicado como parámetro de la lista con su tipo; `sort`, `q`, `page`, `per_page`; total en `X-Total-Count`, enlaces en `Link`.',
+          'API de Trayecto. Listas: filtros `campo[op]=valor` (eq, ne, lt, lte, gt, gte, like, in; `campo=valor` es `campo[eq]`), cada uno publicado como parámetro de la lista con su tipo; `sort`, `q`, `page`, `per_page`; total en `X-Total-Count` (se cuenta hasta 10.000 filas: más allá responde 10000 con `X-Total-Count-Capped: true` y sin `rel="last"`), enlaces en `Link`.',
           '',
           'Software propietario de la instalación de Trayecto del operador: se usa según el contrato con el operador; no es una API pública ni de código abierto.',
         ].join('\n'),

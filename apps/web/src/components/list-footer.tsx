@@ -9,10 +9,12 @@ const PER_PAGE_OPTIONS = [
 
 /**
  * The bottom bar of a list screen: "1–50 de 120 vehículos", rows per page and the pages, as the
- * users screen shows them. Renders nothing when the list is empty.
+ * users screen shows them. Renders nothing when the list is empty. A capped total (ADR 027) reads
+ * "de más de 10.000 reservas" and offers the pages up to the cap.
  */
 export function ListFooter({
   total,
+  capped = false,
   page,
   perPage,
   one,
@@ -21,6 +23,8 @@ export function ListFooter({
   onPerPage,
 }: {
   total: number;
+  /** The total is a lower bound (ADR 027): "1–50 de más de 10.000 reservas". */
+  capped?: boolean;
   page: number;
   perPage: number;
   /** Singular and plural noun: "vehículo", "vehículos". */
@@ -43,7 +47,8 @@ export function ListFooter({
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Text size="sm" c="dimmed" aria-live="polite">
-        {from.toLocaleString('es-ES')}–{to.toLocaleString('es-ES')} de {countLabel(total, one, many)}
+        {from.toLocaleString('es-ES')}–{to.toLocaleString('es-ES')} de{' '}
+        {capped ? `más de ${countLabel(total, one, many)}` : countLabel(total, one, many)}
       </Text>
       <Group gap="sm">
         {onPerPage ? (

@@ -144,7 +144,7 @@ export function ListEmptyState({
 
 /** The part of a list query a list screen reads. */
 export type TListQuery<T> = {
-  data?: { items: T[]; total: number };
+  data?: { items: T[]; total: number; capped?: boolean };
   isLoading: boolean;
   isError: boolean;
   isFetching: boolean;
@@ -236,6 +236,7 @@ export function ListResults<T>({
       {!loading && rows.length === 0 && !failed ? empty : null}
       <ListFooter
         total={total}
+        capped={query.data?.capped}
         page={list.page}
         perPage={list.perPage}
         one={noun[0]}

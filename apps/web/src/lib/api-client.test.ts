@@ -1,6 +1,6 @@
 import { MSG } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, setUnauthorizedHandler, totalCountOf } from './api-client';
+import { ApiError, apiRequest, setUnauthorizedHandler, totalCappedOf, totalCountOf } from './api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -129,6 +129,11 @@ describe('api-client', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     const res = await apiRequest('/users/1', { method: 'DELETE' });
     expect(res.data).toBeUndefined();
+  });
+
+  it('ADR 027: a capped total says so (X-Total-Count-Capped)', () => {
+    expect(totalCappedOf(new Headers({ 'X-Total-Count': '10000', 'X-Total-Count-Capped': 'true' }))).toBe(true);
+    expect(totalCappedOf(new Headers({ 'X-Total-Count': '10000' }))).toBe(false);
   });
 
   it('PRODUCT §2 list total comes from X-Total-Count', () => {

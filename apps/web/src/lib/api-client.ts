@@ -177,6 +177,11 @@ export async function apiDownload(
   }
 }
 
+/** Whether the list's count stopped at the API's cap (ADR 027: `X-Total-Count-Capped: true`). */
+export function totalCappedOf(headers: Headers): boolean {
+  return headers.get('X-Total-Count-Capped') === 'true';
+}
+
 /** Total rows of a list answer (X-Total-Count), or the page length when the header is missing. */
 export function totalCountOf(headers: Headers, fallback: number): number {
   const raw = headers.get('X-Total-Count');

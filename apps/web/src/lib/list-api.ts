@@ -4,15 +4,17 @@
  * API's maximum). The CSV exports are written by the API itself (lib/use-csv-export.ts).
  */
 import { MAX_PER_PAGE } from '@trayecto/shared';
-import { apiRequest, totalCountOf } from './api-client';
+import { apiRequest, totalCappedOf, totalCountOf } from './api-client';
 
-export type TListPage<T> = { items: T[]; total: number };
+/** `capped`: the total is a lower bound (ADR 027: the API counts up to LIST_COUNT_CAP rows). */
+export type TListPage<T> = { items: T[]; total: number; capped?: boolean };
 
 /** One page of a list endpoint; `query` is the whole query string ("?state[eq]=1&page=2…"). */
 export async function fetchListPage<T>(path: string, query: string, signal?: AbortSignal): Promise<TListPage<T>> {
   const res = await apiRequest<T[]>(path, { query, signal });
   const items = Array.isArray(res.data) ? res.data : [];
-  return { items, total: totalCountOf(res.headers, items.length) };
+  const total = totalCountOf(res.headers, items.length);
+  return totalCappedOf(res.headers) ? { items, total, capped: true } : { items, total };
 }
 
 export type TPageRequest = { page: number; per_page: number; cursor?: string };

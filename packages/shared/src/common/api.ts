@@ -31,6 +31,11 @@ export type TFilterOp = (typeof FILTER_OPS)[number];
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;
+/**
+ * ADR 027: a list counts its rows up to this many. Past it the API answers `X-Total-Count: 10000`
+ * with `X-Total-Count-Capped: true`, and the screens say «más de 10.000».
+ */
+export const LIST_COUNT_CAP = 10_000;
 
 /** A filter object as the web builds it: { level: { eq: 4 } } → level[eq]=4. */
 export type TFilterObject = Record<

@@ -43,9 +43,19 @@ export const auditLog = pgTable(
     index('audit_log_tenant_created_idx').on(t.tourOperatorId, t.createdAt, t.id),
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
+    // ADR 028: every filter the screen offers has an index that serves both its newest-first page
+    // (keyset or not) and its capped count (ADR 027, an index-only scan of up to 10,001 entries).
+    // A trailing column is checked inside the index, so neither the count nor the skipped rows read
+    // the table: an operator's admin filtering one person (actor_id) needs the tenant there (128 ms
+    // → 4 ms at 2.9 M entries), "Reservas" + "Cancelación" the type (260 → 17 ms).
+    index('audit_log_actor_tenant_idx').on(t.actorId, t.createdAt, t.id, t.tourOperatorId),
     // The screen's "Bookings / Users / Sheets" filter with a date range, newest first.
     index('audit_log_tenant_entity_type_idx').on(t.tourOperatorId, t.entityType, t.createdAt, t.id),
+    // The administrator's (every operator) type filter with a date range (102 → 3 ms).
+    index('audit_log_entity_type_created_idx').on(t.entityType, t.createdAt, t.id),
+    // The "Acción" filter, of an operator and of the administrator (an action no entry has: 0.8 s → 0.1 ms).
+    index('audit_log_tenant_action_idx').on(t.tourOperatorId, t.action, t.createdAt, t.id, t.entityType),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id, t.entityType),
     check(
       'audit_log_entity_type_check',
       sql`${t.entityType} in ('booking', 'user', 'schedule_sheet', 'payment_settings', 'channel')`,

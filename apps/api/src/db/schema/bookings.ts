@@ -142,8 +142,24 @@ export const bookings = pgTable(
     // sort=created_at and the dashboard's 30-day chart: the chart's columns are in the index, so
     // adding up a month of bookings reads the index only, not 60,000 scattered heap pages.
     index('bookings_tenant_created_idx').on(t.tourOperatorId, t.createdAt, t.state, t.totalCents, t.sellerId),
-    index('bookings_departure_idx').on(t.departureId),
-    index('bookings_product_date_idx').on(t.productId, t.date),
+    // ADR 032: sort=customer_name reads this order (7 days by name: 224 ms → 1.6 ms at 1 M bookings).
+    index('bookings_tenant_name_idx').on(t.tourOperatorId, sql`f_unaccent(${t.customerName})`, t.date),
+    // ADR 032: a departure's bookings in the list's order, with the operator: a driver's or guide's
+    // bookings (their sheets' departures) are counted and paged from this index alone.
+    index('bookings_departure_order_idx').on(t.departureId, t.tourOperatorId, t.date, t.time, t.createdAt, t.id),
+    // ADR 032: one product, every date: the operator in the index makes the count index-only (it
+    // was a BitmapAnd with the operator's 521,000 entries at 1 M bookings).
+    index('bookings_product_date_tenant_idx').on(t.productId, t.date, t.tourOperatorId),
+    // The bookings calendar (ADR 031): a range of products' dates counted per departure from the
+    // index alone — the bookings that hold seats (all but cancelled) with their departure and pax.
+    index('bookings_calendar_idx')
+      .on(t.productId, t.date, t.departureId, t.paxTotal)
+      .where(sql`${t.state} <> 'cancelled'`),
+    // ADR 030: the dashboard's "cobros pendientes" of the coming days from the index alone: only the
+    // bookings that still owe money, with the amounts that say how much.
+    index('bookings_owing_idx')
+      .on(t.tourOperatorId, t.date, t.totalCents, t.paidCents, t.refundedCents)
+      .where(sql`${t.state} <> 'cancelled' and ${t.totalCents} - ${t.paidCents} + ${t.refundedCents} > 0`),
     // A seller's own bookings (their list is tenant + seller): page in order, count index-only.
     index('bookings_seller_date_idx').on(t.sellerId, t.tourOperatorId, t.date, t.time),
     // The hold-expiry sweep: only the few bookings holding seats for a payment.

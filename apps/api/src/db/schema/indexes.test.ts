@@ -35,17 +35,19 @@ describe('indexes of the big lists (issue 7, speed at scale)', () => {
   it.each([
     ['newest first of an operator', `where tour_operator_id = '${op}'`, 'audit_log_tenant_created_idx'],
     ['newest first, everything (administrator)', '', 'audit_log_created_idx'],
-    ['one record', `where entity_type = 'booking' and entity_id = '${entity}'`, 'audit_log_entity_idx'],
-    ['one person', `where actor_id = '${actor}'`, 'audit_log_actor_idx'],
+    // On empty tables several indexes cost the same; at 2.9 M entries the planner takes the first
+    // (ADR 028, measured on the bench data set); any of them reads in order without a sort.
+    ['one record', `where entity_type = 'booking' and entity_id = '${entity}'`, /audit_log_entity(_type_created)?_idx/],
+    ['one person', `where actor_id = '${actor}'`, 'audit_log_actor_tenant_idx'],
     [
       'one kind of record of an operator',
       `where tour_operator_id = '${op}' and entity_type = 'schedule_sheet'`,
-      // On empty tables either index costs the same; at 3 M entries the planner takes this one.
-      'audit_log_tenant_',
+      // On empty tables these indexes cost the same; at 3 M entries the planner takes the tenant's.
+      /audit_log_(tenant_|entity_type_created)/,
     ],
   ])('audit log, %s: read in order from its index, no sort', async (_name, where, index) => {
     const p = await plan(`select * from audit_log ${where} order by created_at desc, id desc limit 51`);
-    expect(p).toContain(index);
+    expect(p).toMatch(index);
     expect(p).not.toMatch(/\bSort\b/);
   });
 

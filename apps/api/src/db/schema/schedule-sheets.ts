@@ -90,9 +90,22 @@ export const scheduleSheets = pgTable(
     unique('schedule_sheets_tenant_id_key').on(t.tourOperatorId, t.id),
     unique('schedule_sheets_departure_key').on(t.departureId),
     index('schedule_sheets_tenant_date_idx').on(t.tourOperatorId, t.date, t.time),
+    // ADR 029: the list in its default order (date, time) for each filter it is opened with.
+    index('schedule_sheets_tenant_state_date_idx').on(t.tourOperatorId, t.state, t.date, t.time),
+    index('schedule_sheets_driver_date_idx').on(t.driverId, t.date, t.time),
+    index('schedule_sheets_guide_date_idx').on(t.guideId, t.date, t.time),
+    index('schedule_sheets_product_date_idx').on(t.productId, t.date, t.time),
+    index('schedule_sheets_date_idx').on(t.date, t.time),
+    // ADR 032: a driver's or guide's departures, for their bookings list, read index-only.
+    index('schedule_sheets_driver_departure_idx').on(t.driverId, t.departureId),
+    index('schedule_sheets_guide_departure_idx').on(t.guideId, t.departureId),
+    // The overlap check (sheet-assignments.repository.ts): by resource and start, the persons' by
+    // start, both bounded below by the longest sheet (its duration, read off the last index).
     index('schedule_sheets_vehicle_idx').on(t.vehicleId, t.startsAt),
     index('schedule_sheets_driver_idx').on(t.driverId, t.startsAt),
     index('schedule_sheets_guide_idx').on(t.guideId, t.startsAt),
+    index('schedule_sheets_starts_idx').on(t.startsAt),
+    index('schedule_sheets_duration_idx').on(sql`(${t.endsAt} - ${t.startsAt})`),
     check('schedule_sheets_state_check', sql`${t.state} in ('draft', 'ready', 'in_progress', 'done')`),
     check('schedule_sheets_interval_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],

@@ -14,7 +14,10 @@ import {
   type TFormatContext,
 } from '@trayecto/shared';
 import type { FastifyInstance } from 'fastify';
-import { pagedBatches, registerCsvExport, type TCsvColumns, type TCsvTimes } from '../../lib/csv-stream';
+import type { DbOrTx } from '../../db/client';
+import { CSV_BATCH_ROWS, registerCsvExport, type TCsvColumns, type TCsvTimes } from '../../lib/csv-stream';
+import type { ListParams } from '../../lib/filters';
+import type { Actor } from '../../lib/tenant';
 import { operatorNames, viewerZone } from '../tour-operators/tour-operators.export';
 import { AUDIT_LIST_SPEC } from './audit.repository';
 import { listAuditLog } from './audit.service';
@@ -50,6 +53,26 @@ export function auditCsv(times: TCsvTimes, ctx: TFormatContext = {}): TCsvColumn
   };
 }
 
+/**
+ * The file's batches: the list's keyset cursor (ADR 028), so the 6,000th batch of the whole log
+ * costs what the first does (no OFFSET) and only the first batch counts; page numbers only where
+ * the sort cannot be keyed.
+ */
+export async function* auditBatches(
+  db: DbOrTx,
+  actor: Actor,
+  params: ListParams,
+  batchRows = CSV_BATCH_ROWS,
+): AsyncGenerator<TAuditEntryResponse[]> {
+  let cursor: string | undefined;
+  for (let page = 1; ; page++) {
+    const res = await listAuditLog(db, actor, { ...params, page, perPage: batchRows }, cursor);
+    if (res.items.length > 0) yield res.items;
+    if (!res.hasMore) return;
+    cursor = res.nextCursor ?? undefined;
+  }
+}
+
 export function registerAuditExport(app: FastifyInstance) {
   registerCsvExport(app, {
     path: API_PATHS.auditLogExport,
@@ -59,9 +82,11 @@ export function registerAuditExport(app: FastifyInstance) {
     roles: ACCESS.auditLog,
     spec: AUDIT_LIST_SPEC,
     viewerZone,
+    // The list's keyset cursor: the export reads every entry itself.
+    ignore: ['cursor'],
     build: async ({ db, actor, params, times }) => ({
       columns: auditCsv(times, { operatorNames: await operatorNames(db, actor) }),
-      batches: pagedBatches(params, (p) => listAuditLog(db, actor, p)),
+      batches: auditBatches(db, actor, params),
     }),
   });
 }

@@ -1,14 +1,16 @@
 import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_ENTITY_TYPES } from '@trayecto/shared';
-import { asc, count, desc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, auditLog, persons, products, tourOperators, users, vehicles } from '../../db/schema';
 import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
+import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
+import type { AuditPosition } from './audit.cursor';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 /** An entry with its operator's time zone (null for entries of no operator). */
-export type AuditView = AuditRow & { timezone: string | null };
+export type AuditView = AuditRow & { timezone: string | null; createdAtExact?: string };
 export type AuditInsert = typeof auditLog.$inferInsert;
 
 /**
@@ -36,32 +38,84 @@ export async function insertAuditEntries(db: DbOrTx, values: AuditInsert[]) {
   if (values.length > 0) await db.insert(auditLog).values(values);
 }
 
+/** The list's order is `created_at` one way, then `id` the same way: 'desc' (newest first) or 'asc'. */
+export type AuditDirection = 'asc' | 'desc';
+
+/**
+ * The direction of the list's order when keyset paging can serve it: `sort` is `created_at` in one
+ * direction (the only sortable field), else null (e.g. `sort=created_at,-created_at`).
+ */
+export function keysetDirection(params: ListParams): AuditDirection | null {
+  const [first, ...rest] = params.sort;
+  return first && rest.every((s) => s.dir === first.dir) ? first.dir : null;
+}
+
 /**
  * A page of the entries the actor may read (tenant scope: the administrator all, the operator's
- * admin those of its operator). The tiebreaker follows the sort's direction, so the newest-first
- * default reads the (tenant, created_at desc, id desc) index in order.
+ * admin those of its operator), one row more than asked (it tells whether there is a next page).
+ * The tiebreaker follows the sort's direction, so the newest-first default reads the
+ * (tenant, created_at, id) index backwards, in order. With `after`, the page starts after that
+ * position (keyset, ADR 028): an index range, no OFFSET and no count (total null) however deep.
  */
-export async function listAuditEntries(db: DbOrTx, actor: Actor, params: ListParams) {
+export async function listAuditEntries(db: DbOrTx, actor: Actor, params: ListParams, after?: AuditPosition) {
   const where = combine([tenantScope(auditLog.tourOperatorId, actor), ...buildListConditions(params, AUDIT_LIST_SPEC)]);
   const order: SQL[] = params.sort.map((s) => (s.dir === 'desc' ? desc(auditLog.createdAt) : asc(auditLog.createdAt)));
   order.push(params.sort.at(-1)?.dir === 'asc' ? asc(auditLog.id) : desc(auditLog.id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(auditLog),
-        // A scalar subquery, read only for the page's rows: the index scans stay as they were.
-        timezone: sql<
-          string | null
-        >`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${auditLog.tourOperatorId})`,
-      })
+  let keyset: SQL | undefined;
+  if (after) {
+    const position = sql`(${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+    // A row comparison: one index range condition on (…, created_at, id), whatever the ties.
+    keyset =
+      keysetDirection(params) === 'asc'
+        ? sql`(${auditLog.createdAt}, ${auditLog.id}) > ${position}`
+        : sql`(${auditLog.createdAt}, ${auditLog.id}) < ${position}`;
+  }
+  const columns = {
+    ...getTableColumns(auditLog),
+    // Exact (microseconds) for the cursor; a JS Date would round it to milliseconds.
+    createdAtExact: sql<string>`${auditLog.createdAt}::text`,
+    // A scalar subquery, read only for the page's rows: the index scans stay as they were.
+    timezone: sql<
+      string | null
+    >`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${auditLog.tourOperatorId})`,
+  };
+  const limit = params.perPage + 1;
+  if (after) {
+    const rows = await db
+      .select(columns)
       .from(auditLog)
-      .where(where)
+      .where(combine([where, keyset]))
       .orderBy(...order)
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(auditLog).where(where),
+      .limit(limit);
+    return { rows, total: null };
+  }
+  const offset = (params.page - 1) * params.perPage;
+  // A deeper page number (ADR 028) skips its OFFSET over the ids alone, an index-only scan of the
+  // (…, created_at, id) index that serves the filter, then reads just the page's rows by id:
+  // OFFSET 9,950 reads no row it skips (95 ms → a few ms at 2.9 M entries).
+  const pageIds = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const [rows, total] = await Promise.all([
+    offset === 0
+      ? db
+          .select(columns)
+          .from(auditLog)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+      : db
+          .select(columns)
+          .from(auditLog)
+          .where(inArray(auditLog.id, pageIds))
+          .orderBy(...order),
+    countUpTo(db, db.select({ one: sql`1` }).from(auditLog).where(where)),
   ]);
-  return { rows, total };
+  return { rows, total: total as number | null };
 }
 
 /** What a reference field points at, to label it with the name it had at the time of the change. */

@@ -14,8 +14,10 @@ import {
   staffActor,
   systemActor,
 } from '../../lib/actors';
+import { fieldError } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import type { Actor } from '../../lib/tenant';
+import { decodeAuditCursor, encodeAuditCursor } from './audit.cursor';
 import { toAuditEntryResponse } from './audit.mapper';
 import * as repo from './audit.repository';
 
@@ -152,12 +154,40 @@ export async function recordAudit(tx: DbOrTx, ctx: AuditContext, entry: AuditEnt
   );
 }
 
-/** GET /audit-log: a page of what the actor may read (route-guarded to levels 0 and 1). */
+/** A page of the log: its entries, the capped total (null on cursor pages) and the next cursor. */
+export type AuditLogPage = {
+  items: TAuditEntryResponse[];
+  /** ADR 027: at most LIST_COUNT_CAP + 1; null on a cursor page (page one gave it). */
+  total: number | null;
+  /** The keyset cursor of the next page (ADR 028); null on the last page or an unkeyable sort. */
+  nextCursor: string | null;
+  hasMore: boolean;
+};
+
+/**
+ * GET /audit-log: a page of what the actor may read (route-guarded to levels 0 and 1). With a
+ * `cursor` (ADR 028) the page starts after that entry, without OFFSET and without a count.
+ */
 export async function listAuditLog(
   db: DbOrTx,
   actor: Actor,
   params: ListParams,
-): Promise<{ items: TAuditEntryResponse[]; total: number }> {
-  const { rows, total } = await repo.listAuditEntries(db, actor, params);
-  return { items: rows.map(toAuditEntryResponse), total };
+  cursor?: string,
+): Promise<AuditLogPage> {
+  const direction = repo.keysetDirection(params);
+  if (cursor !== undefined && direction === null) {
+    throw fieldError(
+      'BAD_REQUEST',
+      'cursor',
+      'El cursor solo sirve ordenando por fecha (sort=-created_at o sort=created_at)',
+    );
+  }
+  const after = cursor !== undefined ? decodeAuditCursor(cursor) : undefined;
+  const { rows, total } = await repo.listAuditEntries(db, actor, params, after);
+  const hasMore = rows.length > params.perPage;
+  const page = rows.slice(0, params.perPage);
+  const last = page.at(-1);
+  const nextCursor =
+    direction !== null && hasMore && last ? encodeAuditCursor({ createdAt: last.createdAtExact, id: last.id }) : null;
+  return { items: page.map(toAuditEntryResponse), total, nextCursor, hasMore };
 }

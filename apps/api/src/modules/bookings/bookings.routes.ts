@@ -14,14 +14,14 @@ import {
   ZPaymentCreateRequest,
   ZPaymentResponse,
 } from '@trayecto/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
 import { sendJsonArray } from '../../lib/json-stream';
-import { setPagingHeaders } from '../../lib/pagination';
+import { setCursorListHeaders } from '../../lib/pagination';
 import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
 import { cancelDeparture } from './bookings.departure-cancel';
 import { registerBookingsExport } from './bookings.export';
@@ -33,47 +33,6 @@ import * as payments from './payments.service';
 import { quote } from './quote.service';
 
 const WHAT = 'La reserva';
-
-/** The list's URL with these parameters set (null removes one), as it goes in a Link header. */
-function linkTo(req: FastifyRequest, params: Record<string, string | null>, rel: string) {
-  const url = new URL(req.url, 'http://localhost');
-  for (const [k, v] of Object.entries(params)) {
-    if (v === null) url.searchParams.delete(k);
-    else url.searchParams.set(k, v);
-  }
-  return `<${url.pathname}${url.search.replaceAll('%5B', '[').replaceAll('%5D', ']')}>; rel="${rel}"`;
-}
-
-/**
- * X-Total-Count, X-Next-Cursor and Link. With the default order, rel="next" is the keyset cursor
- * (so a client that follows Link never pages with OFFSET); first/prev/last stay page numbers.
- * Keyset pages carry no total (counting costs as much as listing everything; page one gave it).
- */
-function setListHeaders(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  p: { page: number; perPage: number; total: number | null; nextCursor: string | null },
-) {
-  if (p.total !== null && !p.nextCursor) {
-    setPagingHeaders(req, reply, { ...p, total: p.total });
-    return;
-  }
-  const perPage = String(p.perPage);
-  const links = [linkTo(req, { cursor: null, per_page: perPage, page: '1' }, 'first')];
-  const lastPage = p.total === null ? null : Math.max(1, Math.ceil(p.total / p.perPage));
-  if (lastPage !== null && p.page > 1) {
-    links.push(linkTo(req, { cursor: null, per_page: perPage, page: String(Math.min(p.page - 1, lastPage)) }, 'prev'));
-  }
-  if (p.nextCursor) {
-    reply.header('X-Next-Cursor', p.nextCursor);
-    links.push(linkTo(req, { page: null, per_page: perPage, cursor: p.nextCursor }, 'next'));
-  }
-  if (lastPage !== null) {
-    reply.header('X-Total-Count', String(p.total));
-    links.push(linkTo(req, { cursor: null, per_page: perPage, page: String(lastPage) }, 'last'));
-  }
-  reply.header('Link', links.join(', '));
-}
 
 /** Bookings API: the sales engine (PRODUCT.md §2, §3, §4). */
 export async function bookingsRoutes(app: FastifyInstance) {
@@ -88,7 +47,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Lista de reservas. Filtros date, time, product_id, departure_id, state, payment_state, seller_id, channel, accommodation_id, locator, created_at, tour_operator_id; q busca en localizador, nombre, correo y teléfono; orden por defecto date,time,created_at. Paginación profunda: con el orden por defecto cada respuesta trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas.',
+          'Lista de reservas. Filtros date, time, product_id, departure_id, state, payment_state, seller_id, channel, accommodation_id, locator, created_at, tour_operator_id; q busca en localizador, nombre, correo y teléfono; orden por defecto date,time,created_at. Paginación profunda: con el orden por defecto cada respuesta trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas. X-Total-Count cuenta hasta 10.000: si hay más, dice 10000 con X-Total-Count-Capped: true y Link no trae rel="last".',
         querystring: ZBookingListQuery,
         ...listFilters(BOOKING_LIST_SPEC),
         response: { 200: z.array(ZBookingResponse), ...errorResponses },
@@ -100,8 +59,9 @@ export async function bookingsRoutes(app: FastifyInstance) {
         throw new AppError({ code: 'BAD_REQUEST', message: 'El parámetro "cursor" solo puede aparecer una vez' });
       }
       const params = parseListQuery(query, BOOKING_LIST_SPEC);
-      const result = await service.listBookings(app.db, req.actor, params, cursor);
-      setListHeaders(req, reply, {
+      // A list: the read replica when there is one (ADR 033).
+      const result = await service.listBookings(req.dbRead, req.actor, params, cursor);
+      setCursorListHeaders(req, reply, {
         page: params.page,
         perPage: params.perPage,
         total: result.total,
@@ -123,7 +83,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      sendJsonArray(reply, await getCalendar(app.db, req.actor, req.query, new Date()), ZBookingCalendarEntry),
+      sendJsonArray(reply, await getCalendar(req.dbRead, req.actor, req.query, new Date()), ZBookingCalendarEntry),
   );
 
   r.post(

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { affectedRows } from '../../db/types';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
+import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
 export const CHANNEL_LIST_SPEC: ResourceListSpec = {
@@ -242,7 +243,7 @@ export async function countLiveKeys(db: DbOrTx, channelId: string) {
 
 export async function listRequests(db: DbOrTx, channelId: string, params: ListParams) {
   const where = eq(channelRequests.channelId, channelId);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...getTableColumns(channelRequests), keyPrefix: channelKeys.keyPrefix })
       .from(channelRequests)
@@ -251,7 +252,7 @@ export async function listRequests(db: DbOrTx, channelId: string, params: ListPa
       .orderBy(...buildOrderBy(params, CHANNEL_REQUEST_LIST_SPEC))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(channelRequests).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(channelRequests).where(where)),
   ]);
   return { rows, total };
 }

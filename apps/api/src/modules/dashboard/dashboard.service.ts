@@ -9,7 +9,6 @@ import {
   type TDashboardResponse,
   timeZoneOf,
   todayIn,
-  zonedDateTimeToInstant,
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { forbidden } from '../../lib/app-error';
@@ -38,16 +37,35 @@ function scopeOf(actor: Actor, tourOperatorId?: string): repo.DashboardScope {
   }
 }
 
+/** Occupancy as the dashboard shows it: seats sold / capacity, to four decimals (null without capacity). */
+const occupancyOf = (seats: number, capacity: number) =>
+  capacity > 0 ? Math.round((seats / capacity) * 10_000) / 10_000 : null;
+
 /** Adds up the departures of a window (PRODUCT.md §5 Inicio: salidas, pax, ocupación, ventas, cobros pendientes). */
 function kpisOf(rows: repo.DepartureFigures[]): TDashboardKpis {
-  const capacity = rows.reduce((n, r) => n + r.capacity, 0);
-  const seats = rows.reduce((n, r) => n + r.seats_taken, 0);
   return {
     departures: rows.length,
     pax: rows.reduce((n, r) => n + r.pax, 0),
-    occupancy: capacity > 0 ? Math.round((seats / capacity) * 10_000) / 10_000 : null,
+    occupancy: occupancyOf(
+      rows.reduce((n, r) => n + r.seats_taken, 0),
+      rows.reduce((n, r) => n + r.capacity, 0),
+    ),
     sales_cents: rows.reduce((n, r) => n + r.sales_cents, 0),
     pending_cents: rows.reduce((n, r) => n + r.pending_cents, 0),
+  };
+}
+
+/** The same figures from days already added up (an operator's, or every operator's). */
+function kpisOfDays(days: repo.DayFigures[]): TDashboardKpis {
+  return {
+    departures: days.reduce((n, d) => n + d.departures, 0),
+    pax: days.reduce((n, d) => n + d.pax, 0),
+    occupancy: occupancyOf(
+      days.reduce((n, d) => n + d.seatsTaken, 0),
+      days.reduce((n, d) => n + d.capacity, 0),
+    ),
+    sales_cents: days.reduce((n, d) => n + d.salesCents, 0),
+    pending_cents: days.reduce((n, d) => n + d.pendingCents, 0),
   };
 }
 
@@ -68,7 +86,9 @@ function monthOf(date: string) {
  * - sales_30_days: non-cancelled bookings by day of creation, zero-filled (not for Chofer/Guía);
  * - sales_by_channel: the same 30 days by channel, each reseller and agency by name (ADR 023);
  * - seller: a Vendedor's sales, commission and bookings created this month.
- * Four queries whatever the size of the data (settings, departures, chart, seller block).
+ * Each part a bounded read whatever the size of the data (ADR 030): the sales from the booking
+ * totals, the coming days added up per day, today's departures listed, a Vendedor's and the crew's
+ * from their own bookings and sheets. Two to four statements (settings first, the rest at once).
  */
 export async function getDashboard(
   db: DbOrTx,
@@ -90,8 +110,9 @@ export async function getDashboard(
 
   const today = todayIn(timeZone, now);
   const lastDay = addDays(today, WINDOW_DAYS - 1);
+  // The chart's days are the headline's; each sale falls on its own operator's local day (the
+  // totals keep them so).
   const firstSalesDay = addDays(today, -(SALES_DAYS - 1));
-  const startOf = (date: string, tz = timeZone) => zonedDateTimeToInstant(date, '00:00', tz);
   const month = monthOf(today);
 
   /** Each zone's own today and last day of the window. */
@@ -105,35 +126,25 @@ export async function getDashboard(
   const all = [...windows.values()];
   const from = all.reduce((d, w) => (w.today < d ? w.today : d), today);
   const to = all.reduce((d, w) => (w.last > d ? w.last : d), lastDay);
-  // The chart's days are the headline's; each booking falls on its own operator's local day.
-  const salesStart = new Date(Math.min(...ownZones.map((tz) => +startOf(firstSalesDay, tz))));
-  const salesEnd = new Date(Math.max(...ownZones.map((tz) => +startOf(addDays(today, 1), tz))));
-
-  const byChannelScope = scope.kind === 'all' || scope.kind === 'operator';
-  const [rows, sales, sellerTotals, byChannel] = await Promise.all([
-    repo.departureFigures(db, scope, from, to),
-    scope.kind === 'own_day'
-      ? Promise.resolve([])
-      : repo.salesByDay(db, scope, mixed ? null : timeZone, salesStart, salesEnd),
-    scope.kind === 'seller'
-      ? repo.sellerTotals(db, scope.tourOperatorId, scope.sellerId, startOf(month.first), startOf(month.next))
-      : Promise.resolve(null),
-    byChannelScope ? repo.salesByChannel(db, scope, salesStart, salesEnd) : Promise.resolve([]),
-  ]);
-  const figures = rows.filter((f) => {
+  const inWindow = (f: { timezone: string; date: string }) => {
     const w = windowOf(f.timezone);
     return w.today <= f.date && f.date <= w.last;
-  });
+  };
+  const isToday = (f: { timezone: string; date: string }) => f.date === windowOf(f.timezone).today;
 
-  const byDay = new Map(sales.map((s) => [s.day, s]));
-  const todays = figures.filter((f) => f.date === windowOf(f.timezone).today);
+  const [kpis, sales] = await Promise.all([
+    departureKpis(db, scope, from, to, [...new Set([today, ...all.map((w) => w.today)])], inWindow, isToday),
+    scope.kind === 'own_day' ? Promise.resolve(null) : repo.salesFigures(db, scope, firstSalesDay, today, month.first),
+  ]);
+
+  const byDay = new Map((sales?.byDay ?? []).map((s) => [s.day, s]));
   return {
     today,
     timezone: timeZone,
     scope: scope.kind === 'operator' ? 'operator' : scope.kind,
     currency,
-    today_kpis: kpisOf(todays),
-    next_7_days: kpisOf(figures),
+    today_kpis: kpis.today,
+    next_7_days: kpis.next7,
     sales_30_days:
       scope.kind === 'own_day'
         ? []
@@ -142,7 +153,7 @@ export async function getDashboard(
             const s = byDay.get(date);
             return { date, sales_cents: s?.salesCents ?? 0, bookings: s?.bookings ?? 0 };
           }),
-    sales_by_channel: byChannel.map((c) => ({
+    sales_by_channel: (sales?.byChannel ?? []).map((c) => ({
       channel: (BOOKING_CHANNELS as readonly string[]).includes(c.channel) ? (c.channel as TBookingChannel) : 'office',
       channel_id: c.channelId,
       name: c.name ?? BOOKING_CHANNEL_NAMES[c.channel as TBookingChannel] ?? c.channel,
@@ -150,7 +161,7 @@ export async function getDashboard(
       sales_cents: c.salesCents,
       commission_cents: c.commissionCents,
     })),
-    today_departures: todays.map((f) => ({
+    today_departures: kpis.departures.map((f) => ({
       departure_id: f.departure_id,
       product_id: f.product_id,
       product_name: f.product_name,
@@ -163,12 +174,49 @@ export async function getDashboard(
       driver_name: f.driver_name,
       guide_name: f.guide_name,
     })),
-    seller: sellerTotals
-      ? {
-          month_sales_cents: sellerTotals.salesCents,
-          month_commission_cents: sellerTotals.commissionCents,
-          month_bookings: sellerTotals.bookings,
-        }
-      : null,
+    seller:
+      scope.kind === 'seller'
+        ? {
+            month_sales_cents: sales?.month?.salesCents ?? 0,
+            month_commission_cents: sales?.month?.commissionCents ?? 0,
+            month_bookings: sales?.month?.bookings ?? 0,
+          }
+        : null,
   };
+}
+
+type Day = { timezone: string; date: string };
+
+/**
+ * Today's and the window's KPIs and today's departures. An operator or every operator: the window
+ * added up per day, today's departures listed (two statements at once). A Vendedor or the crew:
+ * their own departures of the window (a few dozen), added up here.
+ */
+async function departureKpis(
+  db: DbOrTx,
+  scope: repo.DashboardScope,
+  from: string,
+  to: string,
+  todayDates: string[],
+  inWindow: (d: Day) => boolean,
+  isToday: (d: Day) => boolean,
+): Promise<{ today: TDashboardKpis; next7: TDashboardKpis; departures: repo.DepartureFigures[] }> {
+  if (scope.kind === 'all' || scope.kind === 'operator') {
+    const [days, listed] = await Promise.all([
+      repo.dayFigures(db, scope, from, to),
+      repo.departuresOn(db, scope, todayDates),
+    ]);
+    return {
+      today: kpisOfDays(days.filter(isToday)),
+      next7: kpisOfDays(days.filter(inWindow)),
+      departures: listed.filter(isToday),
+    };
+  }
+  const rows = (
+    scope.kind === 'seller'
+      ? await repo.sellerDepartures(db, scope, from, to, todayDates)
+      : await repo.crewDepartures(db, scope, from, to)
+  ).filter(inWindow);
+  const todays = rows.filter(isToday);
+  return { today: kpisOf(todays), next7: kpisOf(rows), departures: todays };
 }

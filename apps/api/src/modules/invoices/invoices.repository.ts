@@ -5,10 +5,11 @@
  * applied here: an invoice the actor may not see is never read.
  */
 import { INVOICE_TYPES } from '@trayecto/shared';
-import { and, asc, count, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, invoiceRecords, invoices, products, tourOperators, users } from '../../db/schema';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
+import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -73,13 +74,13 @@ const withJoins = (db: DbOrTx) =>
 
 export async function listInvoices(db: DbOrTx, actor: Actor, params: ListParams) {
   const where = combine([visibleTo(actor), ...buildListConditions(params, INVOICE_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     withJoins(db)
       .where(where)
       .orderBy(...buildOrderBy(params, INVOICE_LIST_SPEC))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(invoices).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(invoices).where(where)),
   ]);
   return { rows: rows as InvoiceView[], total };
 }

@@ -1,8 +1,9 @@
 import { LEVEL, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATES, type TMessageKind } from '@trayecto/shared';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, messageSettings, messages, tourOperators, users } from '../../db/schema';
 import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
+import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import { MESSAGE_STATE, redactSecrets } from './messages.rules';
 
@@ -326,7 +327,7 @@ export async function listMessages(db: DbOrTx, actor: Actor, params: ListParams,
   ]);
   const order: SQL[] = params.sort.map((s) => (s.dir === 'desc' ? desc(messages.createdAt) : asc(messages.createdAt)));
   order.push(params.sort.at(-1)?.dir === 'asc' ? asc(messages.id) : desc(messages.id));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(viewColumns)
       .from(messages)
@@ -334,7 +335,7 @@ export async function listMessages(db: DbOrTx, actor: Actor, params: ListParams,
       .orderBy(...order)
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(messages).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(messages).where(where)),
   ]);
   return { rows: rows as MessageView[], total };
 }

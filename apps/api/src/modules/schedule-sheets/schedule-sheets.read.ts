@@ -3,16 +3,29 @@
 import type { TSheetResponse, TSheetSummary } from '@trayecto/shared';
 import { timeZoneOf } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../lib/app-error';
+import { fieldError, notFound } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import type { Actor } from '../../lib/tenant';
 import { buildPickupRoute, routePassengers } from './pickup-route';
+import { decodeSheetCursor, encodeSheetCursor } from './schedule-sheets.cursor';
 import { toRouteBooking, toSheetResponse, toSheetSummary } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
 import { checkInWindow, isOverCapacity, overCapacityMessage, unavailableMessage, WHAT } from './schedule-sheets.rules';
 import * as assignments from './sheet-assignments.repository';
 import { namesOf, overlapConflicts, untimedPickupWarnings } from './sheet-conflicts';
 import * as passengers from './sheet-passengers.repository';
+
+/** Rows by key, each group in the rows' order. */
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
 
 async function summarise(db: DbOrTx, views: repo.SheetView[], now: Date): Promise<TSheetSummary[]> {
   const ids = views.map((v) => v.sheet.id);
@@ -25,15 +38,15 @@ async function summarise(db: DbOrTx, views: repo.SheetView[], now: Date): Promis
     passengers.listUntimedPickups(db, departureIds),
   ]);
   const names = overlaps.length > 0 ? await namesOf(db, overlaps) : new Map<string, string>();
+  const overlapsOf = groupBy(overlaps, (o) => o.sheetId);
+  const unavailableOf = groupBy(unavailable, (u) => u.sheetId);
+  const untimedOf = groupBy(untimed, (u) => u.departureId);
+  const personsOf = groupBy(persons, (p) => p.sheetId);
   return views.map((v) => {
     const tz = timeZoneOf(v.operator.timezone);
     const s = stats.get(v.sheet.departureId);
-    const warnings = overlapConflicts(
-      overlaps.filter((o) => o.sheetId === v.sheet.id),
-      names,
-      tz,
-    );
-    for (const u of unavailable.filter((x) => x.sheetId === v.sheet.id)) {
+    const warnings = overlapConflicts(overlapsOf.get(v.sheet.id) ?? [], names, tz);
+    for (const u of unavailableOf.get(v.sheet.id) ?? []) {
       warnings.push({
         kind: 'vehicle_unavailable',
         message: unavailableMessage(v.vehicle?.plate ?? '', u),
@@ -49,10 +62,10 @@ async function summarise(db: DbOrTx, views: repo.SheetView[], now: Date): Promis
         other_sheet_id: null,
       });
     }
-    warnings.push(...untimedPickupWarnings(untimed.filter((u) => u.departureId === v.sheet.departureId)));
+    warnings.push(...untimedPickupWarnings(untimedOf.get(v.sheet.departureId) ?? []));
     return toSheetSummary(v, {
       stats: s,
-      persons: persons.filter((p) => p.sheetId === v.sheet.id),
+      persons: personsOf.get(v.sheet.id) ?? [],
       warnings,
       checkInWindow: checkInWindow(v.sheet, tz, now),
     });
@@ -74,9 +87,26 @@ async function describe(db: DbOrTx, view: repo.SheetView, now: Date): Promise<TS
   return toSheetResponse(summary, view, { stops, passengers: routePassengers(stops) });
 }
 
-export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, now = new Date()) {
-  const { rows, total } = await repo.listSheets(db, actor, params);
-  return { items: await summarise(db, rows, now), total };
+/**
+ * A page of the sheets the actor may read, with their warnings (computed for the page's sheets
+ * only). With the default order the answer also carries the keyset cursor of the next page (null
+ * on the last one); `cursor` pages without OFFSET (ADR 029).
+ */
+export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, cursor?: string, now = new Date()) {
+  const isDefaultSort =
+    params.sort.map((s) => (s.dir === 'desc' ? `-${s.field}` : s.field)).join(',') === repo.SHEET_KEYSET_SORT;
+  if (cursor !== undefined && !isDefaultSort) {
+    throw fieldError('BAD_REQUEST', 'cursor', 'El cursor solo sirve con el orden por defecto (date,time,product)');
+  }
+  const after = cursor !== undefined ? decodeSheetCursor(cursor) : undefined;
+  const { rows, total } = await repo.listSheets(db, actor, params, after);
+  const page = rows.slice(0, params.perPage);
+  const last = page.at(-1);
+  const nextCursor =
+    isDefaultSort && rows.length > params.perPage && last
+      ? encodeSheetCursor({ date: last.sheet.date, time: last.sheet.time, product: last.productKey, id: last.sheet.id })
+      : null;
+  return { items: await summarise(db, page, now), total, nextCursor };
 }
 
 export async function getSheet(db: DbOrTx, actor: Actor, id: string, now = new Date()): Promise<TSheetResponse> {

@@ -15,11 +15,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
-import { setPagingHeaders } from '../../lib/pagination';
-import { errorResponses, listFilters, ZIdParams, ZListQuery } from '../../lib/route-schemas';
+import { setCursorListHeaders } from '../../lib/pagination';
+import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
 import { checkIn } from './check-in.service';
+import { ZSheetListQuery } from './schedule-sheets.cursor';
 import { SHEET_LIST_SPEC } from './schedule-sheets.repository';
 import { WHAT } from './schedule-sheets.rules';
 import * as service from './schedule-sheets.service';
@@ -45,16 +47,21 @@ export async function scheduleSheetsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Lista de hojas de servicio. Filtros date (eq, gte, lte…), state, product_id, vehicle_id, driver_id, guide_id, tour_operator_id; q busca en producto, matrícula, chofer y guía; orden por defecto date,time,product. Chofer y Guía solo ven las suyas. Cada hoja trae sus avisos (solapes, vehículo no disponible, plazas por encima de las del vehículo).',
-        querystring: ZListQuery,
+          'Lista de hojas de servicio. Filtros date (eq, gte, lte…), state, product_id, vehicle_id, driver_id, guide_id, tour_operator_id; q busca en producto, matrícula, chofer y guía; orden por defecto date,time,product. Chofer y Guía solo ven las suyas. Cada hoja trae sus avisos (solapes, vehículo no disponible, plazas por encima de las del vehículo). X-Total-Count cuenta hasta 10.000 (más allá responde 10000 con X-Total-Count-Capped: true). Paginación profunda: con el orden por defecto cada respuesta con más páginas trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas.',
+        querystring: ZSheetListQuery,
         ...listFilters(SHEET_LIST_SPEC),
         response: { 200: z.array(ZSheetSummary), ...errorResponses },
       },
     },
     async (req, reply) => {
-      const params = parseListQuery(req.query as Record<string, unknown>, SHEET_LIST_SPEC);
-      const { items, total } = await service.listSheets(app.db, req.actor, params);
-      setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
+      const { cursor, ...query } = req.query as Record<string, unknown>;
+      if (cursor !== undefined && typeof cursor !== 'string') {
+        throw new AppError({ code: 'BAD_REQUEST', message: 'El parámetro "cursor" solo puede aparecer una vez' });
+      }
+      const params = parseListQuery(query, SHEET_LIST_SPEC);
+      // A list: the read replica when there is one (ADR 033).
+      const { items, total, nextCursor } = await service.listSheets(req.dbRead, req.actor, params, cursor);
+      setCursorListHeaders(req, reply, { page: params.page, perPage: params.perPage, total, nextCursor });
       return items;
     },
   );

@@ -37,31 +37,44 @@ type RawOverlap = {
  * Other sheets sharing a vehicle, driver, guide or person with the probed ones while their
  * [starts_at, ends_at) intervals overlap (every state counts: a finished sheet still used the bus).
  * `probe` selects (id, vehicle_id, driver_id, guide_id, starts_at, ends_at); `probePersons`
- * selects (sheet_id, person_id). One branch per kind, each on its own index.
+ * selects (sheet_id, person_id).
+ *
+ * ADR 029: an overlapping sheet ends after the probe starts, so it starts after the probe's start
+ * minus the longest sheet there is (`longest`, one entry of schedule_sheets_duration_idx). With that
+ * lower bound each probed sheet reads a short range of its (resource, starts_at) index, and its
+ * persons a short range of schedule_sheets_starts_idx, instead of every sheet the resource ever
+ * had. Each branch is a LATERAL subquery fenced with OFFSET 0 so the planner runs it per probed
+ * sheet on those indexes (it cannot estimate a range bounded by another row's columns, and would
+ * rather hash-join every sheet). The bound only narrows the scan: the overlap test is unchanged.
  */
 async function overlapsOf(db: DbOrTx, probe: SQL, probePersons: SQL): Promise<OverlapRow[]> {
-  const overlap = sql`o.id <> s.id and o.starts_at < s.ends_at and o.ends_at > s.starts_at`;
+  const others = (sameResource: SQL) => sql`lateral (
+      select o.id, o.product_id, o.date, o.time, o.ends_at from schedule_sheets o
+      where ${sameResource} and o.id <> s.id and o.starts_at < s.ends_at and o.ends_at > s.starts_at
+        and o.starts_at > s.starts_at - (select d from longest)
+      offset 0) o`;
   const cols = (kind: string, resource: SQL) =>
     sql`s.id::text as sheet_id, ${kind}::text as kind, ${resource}::text as resource_id, o.id::text as other_id,
         p.name as product_name, o.date::text as date, o.time, (extract(epoch from o.ends_at) * 1000)::float8 as ends_ms`;
   const res = await db.execute<RawOverlap>(sql`
-    with s as (${probe}), sp as (${probePersons})
+    with s as (${probe}), sp as (${probePersons}),
+      longest as (select max(ends_at - starts_at) as d from schedule_sheets)
     select ${cols('vehicle', sql`s.vehicle_id`)} from s
-      join schedule_sheets o on o.vehicle_id = s.vehicle_id and ${overlap}
+      cross join ${others(sql`o.vehicle_id = s.vehicle_id`)}
       join products p on p.id = o.product_id
     union all
     select ${cols('driver', sql`s.driver_id`)} from s
-      join schedule_sheets o on o.driver_id = s.driver_id and ${overlap}
+      cross join ${others(sql`o.driver_id = s.driver_id`)}
       join products p on p.id = o.product_id
     union all
     select ${cols('guide', sql`s.guide_id`)} from s
-      join schedule_sheets o on o.guide_id = s.guide_id and ${overlap}
+      cross join ${others(sql`o.guide_id = s.guide_id`)}
       join products p on p.id = o.product_id
     union all
     select ${cols('person', sql`sp.person_id`)} from s
       join sp on sp.sheet_id = s.id
-      join schedule_sheet_persons op on op.person_id = sp.person_id and op.sheet_id <> s.id
-      join schedule_sheets o on o.id = op.sheet_id and ${overlap}
+      cross join ${others(sql`true`)}
+      join schedule_sheet_persons op on op.sheet_id = o.id and op.person_id = sp.person_id
       join products p on p.id = o.product_id
     order by 1, 2, 7, 8`);
   return res.rows.map((r) => ({

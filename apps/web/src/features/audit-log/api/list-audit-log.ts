@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/audit-log (levels 0 and 1): who changed what, newest first, with the list
  * conventions (filters `field[op]=value`, `q`, paging). One hook for the activity screen, one for a
- * record's trail.
+ * record's trail. The screen's next page follows the API's keyset cursor (ADR 028).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
@@ -12,8 +12,9 @@ import {
   type TFilterObject,
 } from '@trayecto/shared';
 import { useEffect, useRef } from 'react';
+import { apiRequest, totalCappedOf, totalCountOf } from '../../../lib/api-client';
 import { dayStartInstant, nextDayStartInstant } from '../../../lib/dates';
-import { fetchListPage, type TListPage } from '../../../lib/list-api';
+import type { TListPage } from '../../../lib/list-api';
 
 export type TAuditLogFilters = {
   q?: string;
@@ -26,7 +27,16 @@ export type TAuditLogFilters = {
   entity_id?: string;
 };
 
-export type TAuditLogParams = TAuditLogFilters & { page: number; per_page: number; sort?: string };
+export type TAuditLogParams = TAuditLogFilters & {
+  page: number;
+  per_page: number;
+  sort?: string;
+  /** The API's keyset cursor (X-Next-Cursor of the page before): it replaces `page`. */
+  cursor?: string;
+};
+
+/** A page of the log and the cursor of the page after it (null on the last page). */
+export type TAuditLogPage = TListPage<TAuditEntryResponse> & { nextCursor: string | null };
 
 /** The start of a calendar day in the user's operator's zone (lib/time-zone.ts), as an instant. */
 export const dayStart = dayStartInstant;
@@ -45,11 +55,27 @@ export function auditFilterObject(f: TAuditLogFilters): TFilterObject {
 }
 
 export function auditLogQueryString(p: TAuditLogParams): string {
-  return buildListQuery(auditFilterObject(p), { q: p.q?.trim(), page: p.page, per_page: p.per_page, sort: p.sort });
+  return buildListQuery(auditFilterObject(p), {
+    q: p.q?.trim(),
+    page: p.cursor ? undefined : p.page,
+    per_page: p.per_page,
+    sort: p.sort,
+    cursor: p.cursor,
+  });
 }
 
-export function listAuditLog(params: TAuditLogParams, signal?: AbortSignal): Promise<TListPage<TAuditEntryResponse>> {
-  return fetchListPage<TAuditEntryResponse>(apiPath('auditLog'), auditLogQueryString(params), signal);
+export async function listAuditLog(params: TAuditLogParams, signal?: AbortSignal): Promise<TAuditLogPage> {
+  const res = await apiRequest<TAuditEntryResponse[]>(apiPath('auditLog'), {
+    query: auditLogQueryString(params),
+    signal,
+  });
+  const items = Array.isArray(res.data) ? res.data : [];
+  return {
+    items,
+    total: totalCountOf(res.headers, items.length),
+    capped: totalCappedOf(res.headers),
+    nextCursor: res.headers.get('X-Next-Cursor') || null,
+  };
 }
 
 export const auditLogKeys = {
@@ -59,10 +85,24 @@ export const auditLogKeys = {
     [...auditLogKeys.all, 'trail', entityType, entityId] as const,
 };
 
+/**
+ * A page of the screen. When the page before it is in the cache with its X-Next-Cursor (the user
+ * went "Página siguiente"), the page is read after that cursor: no OFFSET and no count on the
+ * server, and the total stays the one the first page gave. A page opened by its number (a
+ * bookmark, a jump) is read by number, which the API keeps cheap within the count's cap.
+ */
 export const auditLogQueryOptions = (params: TAuditLogParams) =>
   queryOptions({
     queryKey: auditLogKeys.list(params),
-    queryFn: ({ signal }) => listAuditLog(params, signal),
+    queryFn: async ({ signal, client }): Promise<TAuditLogPage> => {
+      const before =
+        params.page > 1
+          ? client.getQueryData<TAuditLogPage>(auditLogKeys.list({ ...params, page: params.page - 1 }))
+          : undefined;
+      if (!before?.nextCursor) return listAuditLog(params, signal);
+      const page = await listAuditLog({ ...params, cursor: before.nextCursor }, signal);
+      return { ...page, total: before.total, capped: before.capped };
+    },
     placeholderData: keepPreviousData,
   });
 

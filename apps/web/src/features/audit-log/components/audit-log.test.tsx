@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TAuditEntryResponse } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/auth-storage';
@@ -125,6 +125,65 @@ describe('Registro de actividad', { timeout: 20_000 }, () => {
     expect(url).toContain('q=ana');
     // An operator's admin sees its own operator only: no operator filter.
     expect(screen.queryByLabelText('Tour operador')).toBeNull();
+  });
+});
+
+describe('Registro de actividad: pages of a long log (ADR 027, ADR 028)', { timeout: 20_000 }, () => {
+  /** A log of more than 10,000 entries: the API's capped count, and each page's cursor of the next. */
+  const longLog = () =>
+    fetchMock.mockImplementation(async (url: string) => {
+      const u = new URL(String(url), 'http://localhost');
+      if (u.pathname.includes('/tour-operators')) return json([]);
+      const cursor = u.searchParams.get('cursor');
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'X-Next-Cursor': cursor ? `${cursor}x` : 'c',
+      };
+      // Cursor pages carry no count (the first page gave it).
+      if (!cursor) Object.assign(headers, { 'X-Total-Count': '10000', 'X-Total-Count-Capped': 'true' });
+      return new Response(JSON.stringify(rows), { status: 200, headers });
+    });
+
+  it('«Página siguiente» reads after the cursor the page before gave, and keeps «más de 10.000»', async () => {
+    loginAs(1);
+    longLog();
+    renderRoutes([{ path: '/audit-log', element: <AuditLogScreen /> }], '/audit-log');
+    expect(await screen.findByText('1–50 de más de 10.000 entradas')).toBeInTheDocument();
+    expect(auditCalls()).toHaveLength(1);
+    expect(auditCalls()[0]).not.toContain('cursor=');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('51–100 de más de 10.000 entradas')).toBeInTheDocument();
+    const second = new URL(auditCalls()[1], 'http://localhost').searchParams;
+    expect(second.get('cursor')).toBe('c');
+    expect(second.get('page')).toBeNull();
+    expect(second.get('sort')).toBe('-created_at');
+    expect(second.get('per_page')).toBe('50');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('101–150 de más de 10.000 entradas')).toBeInTheDocument();
+    expect(new URL(auditCalls()[2], 'http://localhost').searchParams.get('cursor')).toBe('cx');
+    // Back is the page already read (and, read again, it would follow the first page's cursor).
+    fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(await screen.findByText('51–100 de más de 10.000 entradas')).toBeInTheDocument();
+    for (const call of auditCalls().slice(3)) expect(call).toContain('cursor=c&');
+  });
+
+  it('a page opened by its number (a bookmark, a jump) asks for that page number, with the filters', async () => {
+    loginAs(1);
+    longLog();
+    renderRoutes([{ path: '/audit-log', element: <AuditLogScreen /> }], '/audit-log?page=5&entity_type=booking');
+    expect(await screen.findByText('201–250 de más de 10.000 entradas')).toBeInTheDocument();
+    const first = new URL(auditCalls()[0], 'http://localhost').searchParams;
+    expect(first.get('page')).toBe('5');
+    expect(first.get('cursor')).toBeNull();
+    // From there "Página siguiente" follows page 5's cursor, filters kept.
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('251–300 de más de 10.000 entradas')).toBeInTheDocument();
+    const next = new URL(auditCalls()[1], 'http://localhost').searchParams;
+    expect(next.get('cursor')).toBe('c');
+    expect(next.get('entity_type[eq]')).toBe('booking');
+    expect(next.get('page')).toBeNull();
   });
 });
 

@@ -274,9 +274,36 @@ describe('schedule sheets screens', () => {
     expect(within(row).getByRole('group', { name: /Exceso de plazas/ })).toBeInTheDocument();
     expect(within(row).getByLabelText(/^1 aviso/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Crear hojas del día' })).toBeInTheDocument();
-    expect(decodeURIComponent(String(fetchMock.mock.calls[0]?.[0]))).toContain(
-      '/api/v1/schedule-sheets?date[eq]=2026-11-24&per_page=500&sort=time',
+    // The API's default order (date, time, product): the one its keyset cursor serves (ADR 029).
+    expect(decodeURIComponent(String(fetchMock.mock.calls[0]?.[0]))).toMatch(
+      /\/api\/v1\/schedule-sheets\?date\[eq\]=2026-11-24&per_page=500$/,
     );
+  });
+
+  it('a day of more than one page follows the keyset cursor, and shows every sheet', async () => {
+    const later = { ...summary, id: 's9', time: '17:30', product: { ...summary.product, name: 'Masca al atardecer' } };
+    const pages = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const u = decodeURIComponent(String(url));
+      if (!u.includes('/schedule-sheets?')) return pages(url, init);
+      if (u.includes('cursor=c2')) return json([later]);
+      return new Response(JSON.stringify([summary]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '2', 'X-Next-Cursor': 'c2' },
+      });
+    });
+    loginAs(3);
+    renderRoutes([{ path: '/schedule-sheets', element: <ScheduleSheetsScreen /> }], '/schedule-sheets?date=2026-11-24');
+    expect(await screen.findByRole('row', { name: /Masca al atardecer/ })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Subida al Teide/ })).toBeInTheDocument();
+    const lists = fetchMock.mock.calls
+      .map(([u]) => decodeURIComponent(String(u)))
+      .filter((u) => u.includes('/schedule-sheets?'));
+    expect(lists).toEqual([
+      expect.stringMatching(/\?date\[eq\]=2026-11-24&per_page=500$/),
+      expect.stringMatching(/\?date\[eq\]=2026-11-24&per_page=500&cursor=c2$/),
+    ]);
+    expect(screen.getByText('2 hojas')).toBeInTheDocument();
   });
 
   it('Chofer and Guía: their own sheets as cards, no planning', async () => {
