@@ -321,7 +321,13 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S('al6', 'audit-log', 'registro: page=100 (OFFSET 4.950)', 'admin', '/api/v1/audit-log?per_page=50&page=100'),
     // The money issue's lists (issue 34) and the messages.
     S('in1', 'money', 'facturas: las últimas', 'admin', '/api/v1/invoices?per_page=50'),
-    S('cm1', 'money', 'comisiones: pendientes', 'admin', '/api/v1/commissions/due'),
+    S(
+      'cm1',
+      'money',
+      'comisiones: pendientes del último mes',
+      'admin',
+      pastWeeks.map((w) => `/api/v1/commissions/due?from=${addDays(w, -21)}&to=${addDays(w, 6)}`),
+    ),
     S('cm2', 'money', 'comisiones: liquidaciones', 'admin', '/api/v1/commissions/statements?per_page=50'),
     S('ca1', 'money', 'caja: cobros por persona', 'admin', '/api/v1/cash/holders'),
     S('ca2', 'money', 'caja: entregas', 'admin', '/api/v1/cash/handovers?per_page=50'),
