@@ -5,30 +5,20 @@
  */
 import { isValidDate, UUID_PATTERN } from '@trayecto/shared';
 import { z } from 'zod';
-import { fieldError } from '../../lib/app-error';
+import { badCursor, CURSOR_TIME, decodeCursorParts, encodeCursorParts } from '../../lib/cursor';
 import { ZListQuery } from '../../lib/route-schemas';
 import type * as repo from './schedule-sheets.repository';
 
-const CURSOR_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A product name is at most 150 characters (as f_unaccent gives it, in JSON, base64url). */
 const MAX_CURSOR_LENGTH = 1000;
 const MAX_PRODUCT_KEY = 600;
 
 export function encodeSheetCursor(p: repo.SheetKeyset): string {
-  return Buffer.from(JSON.stringify([p.date, p.time, p.id, p.product])).toString('base64url');
+  return encodeCursorParts([p.date, p.time, p.id, p.product]);
 }
 
 export function decodeSheetCursor(cursor: string): repo.SheetKeyset {
-  const bad = () => fieldError('BAD_REQUEST', 'cursor', 'Cursor no válido');
-  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  if (!Array.isArray(parts) || parts.length !== 4 || !parts.every((p) => typeof p === 'string')) throw bad();
-  const [date, time, id, product] = parts as string[];
+  const [date, time, id, product] = decodeCursorParts(cursor, 4, MAX_CURSOR_LENGTH);
   // A forged cursor with 2026-02-30, a NUL or a stray id is the client's 400, not a database error.
   if (
     !isValidDate(date) ||
@@ -37,7 +27,7 @@ export function decodeSheetCursor(cursor: string): repo.SheetKeyset {
     product.includes('\u0000') ||
     !UUID_PATTERN.test(id)
   ) {
-    throw bad();
+    throw badCursor();
   }
   return { date, time, product, id };
 }
