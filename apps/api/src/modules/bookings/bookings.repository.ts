@@ -3,14 +3,7 @@
  * edit, cancel, check-in or sheet finish updates, and the history. Departure rows (seats) are the
  * departures module's.
  */
-import {
-  BOOKING_CHANNELS,
-  BOOKING_STATES,
-  LEVEL,
-  PAYMENT_STATES,
-  SEAT_HOLDING_STATES,
-  TOUR_OPERATOR_STATE,
-} from '@trayecto/shared';
+import { BOOKING_CHANNELS, BOOKING_STATES, LEVEL, PAYMENT_STATES, TOUR_OPERATOR_STATE } from '@trayecto/shared';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -339,21 +332,6 @@ export async function lockHoldingBookings(db: DbOrTx, departureId: string): Prom
 }
 
 // ── Counts for the calendar ──────────────────────────────────────────────────────────────────────
-
-/** Bookings and passengers holding seats on each of these departures. */
-export async function countBookingsByDeparture(db: DbOrTx, departureIds: string[]) {
-  if (departureIds.length === 0) return new Map<string, { bookings: number; pax: number }>();
-  const rows = await db
-    .select({
-      departureId: bookings.departureId,
-      bookings: sql<number>`count(*)::int`,
-      pax: sql<number>`coalesce(sum(${bookings.paxTotal}), 0)::int`,
-    })
-    .from(bookings)
-    .where(and(inArray(bookings.departureId, departureIds), inArray(bookings.state, [...SEAT_HOLDING_STATES])))
-    .groupBy(bookings.departureId);
-  return new Map(rows.map((r) => [r.departureId, { bookings: Number(r.bookings), pax: Number(r.pax) }]));
-}
 
 /** Seats a channel's live bookings (pending or confirmed) hold on one departure (ADR 023 allotment). */
 export async function channelSeatsOnDeparture(db: DbOrTx, channelId: string, departureId: string): Promise<number> {

@@ -4,6 +4,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'driz
 import type { DbOrTx } from '../../db/client';
 import { bookings, departures, products, tourOperators } from '../../db/schema';
 import { type Actor, tenantScope } from '../../lib/tenant';
+import type { DepartureInput } from '../departures/availability';
 import { hasSoldDeparturesBetween } from '../departures/departures.service';
 
 /**
@@ -76,18 +77,7 @@ export async function listCalendarDepartures(
 }
 
 /** A departure row as the calendar reads it, with its seat-holding bookings and their passengers. */
-export type CalendarDepartureRow = {
-  id: string;
-  productId: string;
-  date: string;
-  time: string;
-  capacity: number;
-  capacityOverride: boolean;
-  seatsTaken: number;
-  closed: boolean;
-  bookings: number;
-  pax: number;
-};
+export type CalendarDepartureRow = DepartureInput & { productId: string; bookings: number; pax: number };
 
 /** The statement listCalendarDepartures sends (its plan is tested: calendar.test.ts). */
 export function calendarDeparturesQuery(productIds: readonly string[], from: string, to: string): SQL {
