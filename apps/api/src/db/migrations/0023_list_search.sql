@@ -1,0 +1,1 @@
+-- Reserved for issue 35 work in progress; filled or removed before landing.
