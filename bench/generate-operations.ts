@@ -13,7 +13,7 @@
 import type pg from 'pg';
 import { BENCH_TIMEZONE } from './config';
 
-type Step = <T>(name: string, fn: () => Promise<T>, rowsOf?: (r: T) => number) => Promise<T>;
+export type Step = <T>(name: string, fn: () => Promise<T>, rowsOf?: (r: T) => number) => Promise<T>;
 
 type Ddl = { drop: string; create: string };
 
@@ -53,7 +53,7 @@ async function fingerprint(c: pg.Client, table: string) {
 }
 
 /** Runs a bulk load into `table` without its keys and indexes, then rebuilds them (checked identical). */
-async function withoutIndexes<T>(c: pg.Client, table: string, load: () => Promise<T>): Promise<T> {
+export async function withoutIndexes<T>(c: pg.Client, table: string, load: () => Promise<T>): Promise<T> {
   const ddl = await tableDdl(c, table);
   const before = await fingerprint(c, table);
   // Foreign keys first (reverse of creation), then indexes and keys.

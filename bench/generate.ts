@@ -26,6 +26,7 @@ import {
   benchBookings,
   fmtMs,
 } from './config';
+import { generateActivity } from './generate-activity';
 import { generateOperations } from './generate-operations';
 
 const N = benchBookings();
@@ -712,6 +713,9 @@ async function main() {
     // Schedule sheets, their resources, check-ins and the audit log (bench/generate-operations.ts),
     // loaded while the bookings keys are still dropped (the check-ins' FK is validated at the rebuild).
     await generateOperations(c, step, passwordHash);
+    // Channels and their sales, the bookings' history, the outbox, jobs and payment links
+    // (bench/generate-activity.ts): what the later waves' screens read.
+    await generateActivity(c, step);
 
     await step('recrear claves, índices y FKs de bookings', async () => {
       for (const d of ddl.filter((x) => x.create)) await c.query(d.create);

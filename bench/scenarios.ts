@@ -98,6 +98,22 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
   const calendarMonths = Array.from({ length: 3 }, (_, k) => [monthStart(k), addDays(monthStart(k + 1), -1)]);
   const months = Array.from({ length: 5 }, (_, k) => addDays(today, 28 * k));
   const pastWeeks = Array.from({ length: 5 }, (_, k) => addDays(today, -7 * (k + 1)));
+  // The detail screens and the later waves' lists (issue 35: "every … screen, the new ones included").
+  const sheetIds = (
+    await one<{ id: string }>(
+      `select id from schedule_sheets where tour_operator_id = $1 and date between $2::date - 7 and $2::date + 7
+       order by md5(id::text) limit 5`,
+      [op, today],
+    )
+  ).map((r) => r.id);
+  const channelIds = (
+    await one<{ id: string }>('select id from channels where tour_operator_id = $1 order by name', [op])
+  ).map((r) => r.id);
+  const octoChannelIds = (
+    await one<{ id: string }>(`select id from channels where tour_operator_id = $1 and kind = 'octo' order by name`, [
+      op,
+    ])
+  ).map((r) => r.id);
 
   const S = (id: string, group: string, label: string, who: Who, urls: string[] | string): ListScenario => ({
     id,
@@ -348,6 +364,95 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
         `/api/v1/public/products/${id}/availability?from=${months[k]}&to=${addDays(months[k], 27)}`,
       ]),
     ),
+    // A booking's screen (/booking/edit/:id) asks for these at once: the booking, its history,
+    // payments, messages and invoices.
+    S(
+      'bd1',
+      'detail',
+      'una reserva (ficha)',
+      'admin',
+      bookingIds.map((id) => `/api/v1/bookings/${id}`),
+    ),
+    S(
+      'bd2',
+      'detail',
+      'una reserva: historial',
+      'admin',
+      bookingIds.map((id) => `/api/v1/bookings/${id}/events`),
+    ),
+    S(
+      'bd3',
+      'detail',
+      'una reserva: cobros',
+      'admin',
+      bookingIds.map((id) => `/api/v1/bookings/${id}/payments`),
+    ),
+    S(
+      'bd4',
+      'detail',
+      'una reserva: mensajes',
+      'admin',
+      bookingIds.map((id) => `/api/v1/bookings/${id}/messages`),
+    ),
+    S(
+      'bd5',
+      'detail',
+      'una reserva: facturas',
+      'admin',
+      bookingIds.map((id) => `/api/v1/bookings/${id}/invoices`),
+    ),
+    S(
+      'sd1',
+      'detail',
+      'una hoja de servicio (pasajeros y ruta)',
+      'admin',
+      sheetIds.map((id) => `/api/v1/schedule-sheets/${id}`),
+    ),
+    S(
+      'pd1',
+      'detail',
+      'un producto (ficha)',
+      'admin',
+      products.map((id) => `/api/v1/products/${id}`),
+    ),
+    S(
+      'pd2',
+      'detail',
+      'un producto: disponibilidad de un mes (oficina)',
+      'admin',
+      products.map((id, k) => `/api/v1/products/${id}/availability?from=${months[k]}&to=${addDays(months[k], 27)}`),
+    ),
+    // Channels (issue 33) and the background jobs' screen.
+    S('ch1', 'channels', 'canales de venta', 'admin', '/api/v1/channels'),
+    S(
+      'ch2',
+      'channels',
+      'canales: peticiones OCTO de un canal',
+      'admin',
+      octoChannelIds.map((id) => `/api/v1/channels/${id}/requests?per_page=50`),
+    ),
+    S(
+      'ch3',
+      'channels',
+      'reservas: una agencia o revendedor',
+      'admin',
+      channelIds.map((id) => `/api/v1/bookings?channel_id%5Beq%5D=${id}&per_page=50`),
+    ),
+    S('jb1', 'channels', 'tareas en segundo plano (administrador)', 'root', '/api/v1/jobs'),
+    // The administrator's all-operators views.
+    S('ad1', 'admin', 'administrador: reservas de todos', 'root', '/api/v1/bookings?per_page=50'),
+    S(
+      'ad2',
+      'admin',
+      'administrador: reservas de todos, 7 días',
+      'root',
+      weeks.map((w) => `/api/v1/bookings?${r7(w)}&per_page=50`),
+    ),
+    S('ad3', 'admin', 'administrador: hojas de todos', 'root', '/api/v1/schedule-sheets?per_page=50'),
+    S('ad4', 'admin', 'administrador: mensajes de todos', 'root', '/api/v1/messages?per_page=50'),
+    S('ad5', 'admin', 'administrador: facturas de todos', 'root', '/api/v1/invoices?per_page=50'),
+    S('ad6', 'admin', 'administrador: usuarios de todos', 'root', '/api/v1/users?per_page=50'),
+    S('ad7', 'admin', 'administrador: productos de todos', 'root', '/api/v1/products?per_page=50'),
   ];
   return {
     users: { root: m.root, admin: m.admin, seller: seller.id, driver: driver.id, guide: guide.id },
