@@ -17,6 +17,7 @@ import { messageOrigin } from './lib/public-origin';
 import { purgeExpiredHits } from './lib/rate-limit';
 import { expireEndedHolds, expireHold, HOLD_EXPIRY_JOB, REFUND_EXCESS_JOB } from './modules/bookings/bookings.service';
 import { purgeOldChannelRequests } from './modules/channels/channels.service';
+import { compactCommissionDue } from './modules/commissions/commissions.totals';
 import { aeatSenderOptions, sendLeftPending, sendPendingRecords } from './modules/invoices/invoices.sender';
 import { SEND_RECORDS_JOB } from './modules/invoices/invoices.service';
 import { createMessageSender, type MessageSender } from './modules/messages/messages.delivery';
@@ -40,6 +41,7 @@ export const TASK = {
   PURGE_CHANNEL_REQUESTS: 'channels.purge-requests',
   SEND_PENDING_INVOICE_RECORDS: 'invoices.send-pending',
   COMPACT_BOOKING_TOTALS: 'reports.compact-totals',
+  COMPACT_COMMISSION_DUE: 'commissions.compact-due',
 } as const;
 
 const MINUTE = 60_000;
@@ -168,6 +170,13 @@ export function createBackground(o: BackgroundOptions): Background {
       everyMs: MINUTE,
       firstRunAfterMs: 20_000,
       run: ({ signal }) => purgeRounds(() => compactBookingTotals(db, 5000), 5000, signal),
+    },
+    {
+      // ADR 037: what each sale, change or statement added to the commissions due, folded in.
+      name: TASK.COMPACT_COMMISSION_DUE,
+      everyMs: MINUTE,
+      firstRunAfterMs: 25_000,
+      run: ({ signal }) => purgeRounds(() => compactCommissionDue(db, 5000), 5000, signal),
     },
     {
       // ADR 025: VERI*FACTU records their jobs left pending (the AEAT away for long, the URL set later).

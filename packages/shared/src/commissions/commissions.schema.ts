@@ -52,6 +52,7 @@ export const COMMISSION_MSG = {
   channelUnknown: 'El canal no existe o no es de tu tour operador',
   nothingDue: 'No hay comisiones pendientes para ese periodo: no se crea la liquidación',
   alreadySettled: 'La liquidación ya está pagada: no se puede cambiar',
+  partyKindRequired: 'Indica si la parte es un vendedor (seller) o un canal (channel)',
 } as const;
 
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
@@ -75,9 +76,16 @@ export const ZCommissionDueQuery = z
     party: zEnum(COMMISSION_PARTY_KINDS)
       .optional()
       .meta({ description: 'Solo vendedores (seller) o solo canales (channel)' }),
+    party_id: zUuid()
+      .optional()
+      .meta({ description: 'Solo esta parte: el id del vendedor (party=seller) o del canal (party=channel)' }),
     tour_operator_id: zUuid().optional().meta({ description: 'Solo el administrador: un tour operador' }),
   })
-  .superRefine(periodIssues);
+  .superRefine((q, ctx) => {
+    periodIssues(q, ctx);
+    if (q.party_id && !q.party)
+      ctx.addIssue({ code: 'custom', message: COMMISSION_MSG.partyKindRequired, path: ['party'] });
+  });
 export type TCommissionDueQuery = z.infer<typeof ZCommissionDueQuery>;
 
 /** One booking of a party's due (or of a statement): its commission now, what was counted before, the amount. */
@@ -123,6 +131,18 @@ export const ZCommissionDueResponse = z.object({
   parties: z.array(ZCommissionDueParty),
 });
 export type TCommissionDueResponse = z.infer<typeof ZCommissionDueResponse>;
+
+/** What one seller or channel is owed for the period, without its lines (GET /commissions/due/summary). */
+export const ZCommissionDueSummaryParty = ZCommissionDueParty.omit({ lines: true });
+export type TCommissionDueSummaryParty = z.infer<typeof ZCommissionDueSummaryParty>;
+
+/** The «Pendiente» tab: each party's count and amount; its lines come from /commissions/due with party_id. */
+export const ZCommissionDueSummaryResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  parties: z.array(ZCommissionDueSummaryParty),
+});
+export type TCommissionDueSummaryResponse = z.infer<typeof ZCommissionDueSummaryResponse>;
 
 /** POST /api/v1/commissions/statements: `seller_id` with party_kind seller, `channel_id` with channel. */
 export const ZCommissionStatementCreateRequest = z

@@ -77,6 +77,7 @@ export const API_PATHS = {
   scheduleSheetFinish: '/schedule-sheets/:id/finish',
   scheduleSheetsGenerate: '/schedule-sheets/generate',
   commissionsDue: '/commissions/due',
+  commissionsDueSummary: '/commissions/due/summary',
   commissionStatements: '/commissions/statements',
   commissionStatement: '/commissions/statements/:id',
   commissionStatementSettle: '/commissions/statements/:id/settle',

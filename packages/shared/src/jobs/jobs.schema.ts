@@ -17,6 +17,7 @@ export const BACKGROUND_TASK_NAMES: Record<string, string> = {
   'channels.purge-requests': 'Limpieza del registro de peticiones de los canales',
   'invoices.send-pending': 'Reenvío a la AEAT de los registros de facturación pendientes',
   'reports.compact-totals': 'Acumulado de las cifras de los informes',
+  'commissions.compact-due': 'Acumulado de las comisiones pendientes',
 };
 
 /** What each periodic task does, one line for the screen. */
@@ -34,6 +35,8 @@ export const BACKGROUND_TASK_HELP: Record<string, string> = {
     'Envía a la AEAT los registros VERI*FACTU que quedaron pendientes (la AEAT no respondía o faltaba AEAT_VERIFACTU_URL).',
   'reports.compact-totals':
     'Cada minuto suma a los acumulados de los informes lo que añadieron las últimas reservas y cambios (los informes ya los cuentan).',
+  'commissions.compact-due':
+    'Cada minuto suma a lo pendiente de cada vendedor y canal lo que cambiaron las últimas ventas, cambios y liquidaciones («Comisiones» ya lo cuenta).',
 };
 
 /** One-off job kinds by name (issues 32–34 add theirs: the end of a hold, a tax record…). */

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { channels } from './channels';
 import { tourOperators } from './tour-operators';
@@ -78,6 +91,12 @@ export const commissionStatementLines = pgTable(
     commissionCents: integer('commission_cents').notNull(),
     /** What this statement owes for it: `commission_cents` less earlier statements' lines (negative corrects). */
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * The booking's departure date, kept equal to `bookings.date` (ADR 037: set under a share lock of
+     * the booking when the line is written, followed by the trigger `commission_lines_follow_booking`
+     * when the booking moves): what a period counted is a range of this index, not a visit to each booking.
+     */
+    bookingDate: date('booking_date', { mode: 'string' }).notNull(),
   },
   (t) => [
     foreignKey({
@@ -92,5 +111,35 @@ export const commissionStatementLines = pgTable(
     }),
     unique('commission_statement_lines_statement_booking_key').on(t.statementId, t.bookingId),
     index('commission_statement_lines_booking_idx').on(t.bookingId),
+    // Migration 0021 adds INCLUDE (statement_id, booking_id, amount_cents): the counted side of the due, index-only.
+    index('commission_statement_lines_tenant_date_idx').on(t.tourOperatorId, t.bookingDate),
   ],
 );
+
+/**
+ * What «Comisiones» owes, by operator, departure day and party (issue 35, ADR 037), kept by the
+ * database like the booking totals of ADR 026: triggers of migration 0021 on `bookings`
+ * (`commission_due_track`) and on the lines (`commission_due_track_line`) append each change's
+ * difference to `commission_due_delta`; the task `commissions.compact-due` folds them into
+ * `commission_due_totals`; «Pendiente» adds both up for its period. A pair (booking, party) owes its
+ * commission for the party now less what the party's statements counted for it; `bookings` is how
+ * many pairs of that day owe something (≠ 0), `amount_cents` their sum. A channel's commission
+ * counts only while the operator collects for it (`channels.collects`; a change rebuilds its rows).
+ * `select commission_due_rebuild(null)` computes every row again from the bookings and the lines.
+ */
+const dueColumns = {
+  tourOperatorId: uuid('tour_operator_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  partyKind: text('party_kind').notNull(),
+  partyId: uuid('party_id').notNull(),
+  bookings: integer('bookings').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+};
+
+export const commissionDueTotals = pgTable('commission_due_totals', dueColumns, (t) => [
+  primaryKey({ name: 'commission_due_totals_pkey', columns: [t.tourOperatorId, t.day, t.partyKind, t.partyId] }),
+]);
+
+export const commissionDueDelta = pgTable('commission_due_delta', dueColumns, (t) => [
+  index('commission_due_delta_idx').on(t.tourOperatorId, t.day),
+]);

@@ -107,6 +107,8 @@ export const invoices = pgTable(
     index('invoices_booking_idx').on(t.bookingId),
     index('invoices_tenant_issued_idx').on(t.tourOperatorId, t.issueDate, t.code),
     index('invoices_corrects_idx').on(t.correctsId),
+    // ADR 037: an invoice's dependents (what corrects or replaces it) by index, not a scan.
+    index('invoices_replaces_idx').on(t.replacesId).where(sql`${t.replacesId} is not null`),
     check('invoices_type_check', sql`${t.type} in ('F1', 'F2', 'F3', 'R1', 'R5')`),
     check('invoices_tax_kind_check', sql`${t.taxKind} in ('IGIC', 'IVA')`),
     check('invoices_actor_kind_check', sql`${t.actorKind} in ('staff', 'customer', 'channel', 'system')`),

@@ -1,12 +1,13 @@
 /** Commission rows → the "Comisiones" contract shapes (issue 34). */
 import type {
   TCommissionDueParty,
+  TCommissionDueSummaryParty,
   TCommissionLine,
   TCommissionSettleMethod,
   TCommissionStatementResponse,
 } from '@trayecto/shared';
 import { isoOf, isoOrNull } from '../../lib/instants';
-import type { LineRow, StatementRow } from './commissions.repository';
+import type { DuePartyRow, LineRow, StatementRow } from './commissions.repository';
 
 export const toLine = (r: LineRow): TCommissionLine => ({
   booking_id: r.booking_id,
@@ -46,6 +47,16 @@ export function groupByParty(rows: LineRow[]): TCommissionDueParty[] {
   }
   return [...parties.values()];
 }
+
+/** A party's due without its lines (GET /commissions/due/summary). */
+export const toDueParty = (r: DuePartyRow): TCommissionDueSummaryParty => ({
+  party_kind: r.party_kind,
+  party_id: r.party_id,
+  party_name: r.party_name,
+  tour_operator_id: r.tour_operator_id,
+  booking_count: Number(r.booking_count),
+  amount_cents: Number(r.amount_cents),
+});
 
 export function toStatementResponse(r: StatementRow): TCommissionStatementResponse {
   const s = r.s;

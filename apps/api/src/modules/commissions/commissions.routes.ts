@@ -8,6 +8,7 @@ import {
   API_PATHS,
   ZCommissionDueQuery,
   ZCommissionDueResponse,
+  ZCommissionDueSummaryResponse,
   ZCommissionSettleRequest,
   ZCommissionStatementCreateRequest,
   ZCommissionStatementDetailResponse,
@@ -39,13 +40,28 @@ export async function commissionsRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary:
-          'Comisiones pendientes por vendedor y por canal: las reservas con salida en el periodo (from–to) que ninguna liquidación ha contado aún o que cambiaron desde entonces, con la comisión actual (0 si está cancelada o pendiente), lo ya liquidado y el importe. Un Vendedor ve solo lo suyo.',
+          'Comisiones pendientes por vendedor y por canal: las reservas con salida en el periodo (from–to) que ninguna liquidación ha contado aún o que cambiaron desde entonces, con la comisión actual (0 si está cancelada o pendiente), lo ya liquidado y el importe; party y party_id para una sola parte. Un Vendedor ve solo lo suyo.',
         querystring: ZCommissionDueQuery,
         response: { 200: ZCommissionDueResponse, ...errorResponses },
       },
     },
     // A report: the read replica when there is one (ADR 033); the statement recomputes on the primary.
     async (req) => service.listDue(req.dbRead, req.actor, req.query),
+  );
+
+  r.get(
+    API_PATHS.commissionsDueSummary,
+    {
+      onRequest: read,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Lo pendiente por vendedor y por canal sin las líneas: de cada parte, cuántas reservas y cuánto (lo mismo que /commissions/due sumado). Las reservas de una parte: /commissions/due con party y party_id. Un Vendedor ve solo lo suyo.',
+        querystring: ZCommissionDueQuery,
+        response: { 200: ZCommissionDueSummaryResponse, ...errorResponses },
+      },
+    },
+    async (req) => service.listDueSummary(req.dbRead, req.actor, req.query),
   );
 
   r.post(

@@ -13,6 +13,7 @@ import {
   LEVEL,
   type TCommissionDueQuery,
   type TCommissionDueResponse,
+  type TCommissionDueSummaryResponse,
   type TCommissionSettleRequest,
   type TCommissionStatementCreateRequest,
   type TCommissionStatementDetailResponse,
@@ -25,7 +26,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, forbidden, notFound, validation } from '../../lib/app-error';
 import type { ListParams } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { groupByParty, toLine, toStatementResponse } from './commissions.mapper';
+import { groupByParty, toDueParty, toLine, toStatementResponse } from './commissions.mapper';
 import * as repo from './commissions.repository';
 
 const WHAT = 'La liquidación';
@@ -33,17 +34,42 @@ const WHAT = 'La liquidación';
 const isSeller = (actor: Actor) => actor.level === LEVEL.SELLER;
 const scopeFor = (actor: Actor) => repo.scopeOf(actor, isSeller(actor));
 
-/** GET /commissions/due: per seller and channel, the bookings of the period not yet (fully) in a statement. */
-export async function listDue(db: DbOrTx, actor: Actor, q: TCommissionDueQuery): Promise<TCommissionDueResponse> {
-  const scope = scopeFor(actor);
-  if (isSeller(actor) && q.party === 'channel') return { from: q.from, to: q.to, parties: [] };
-  const rows = await repo.listDueLines(db, scope, {
+/** The due's filter for the actor: a Vendedor's own (a channel's or another seller's is nothing). */
+function dueFilterOf(actor: Actor, q: TCommissionDueQuery): repo.DueFilter | undefined {
+  if (isSeller(actor) && (q.party === 'channel' || (q.party_id && q.party_id !== actor.id))) return undefined;
+  return {
     from: q.from,
     to: q.to,
     partyKind: isSeller(actor) ? 'seller' : q.party,
+    partyId: q.party_id,
     tourOperatorId: isAdmin(actor) ? q.tour_operator_id : undefined,
-  });
+  };
+}
+
+/**
+ * GET /commissions/due: per seller and channel, the bookings of the period not yet (fully) in a
+ * statement, with their lines; `party` + `party_id` for one party's (what the screen opens).
+ */
+export async function listDue(db: DbOrTx, actor: Actor, q: TCommissionDueQuery): Promise<TCommissionDueResponse> {
+  const filter = dueFilterOf(actor, q);
+  if (!filter) return { from: q.from, to: q.to, parties: [] };
+  const rows = await repo.listDueLines(db, scopeFor(actor), filter);
   return { from: q.from, to: q.to, parties: groupByParty(rows) };
+}
+
+/**
+ * GET /commissions/due/summary: the same parties with their booking count and amount, without the
+ * lines (ADR 037: what the «Pendiente» tab opens with; a month's lines are thousands).
+ */
+export async function listDueSummary(
+  db: DbOrTx,
+  actor: Actor,
+  q: TCommissionDueQuery,
+): Promise<TCommissionDueSummaryResponse> {
+  const filter = dueFilterOf(actor, q);
+  if (!filter) return { from: q.from, to: q.to, parties: [] };
+  const rows = await repo.listDueParties(db, scopeFor(actor), filter);
+  return { from: q.from, to: q.to, parties: rows.map(toDueParty) };
 }
 
 /** The party of a new statement: a user of the operator or a channel of it (422 on the field otherwise). */
@@ -99,16 +125,17 @@ export async function createStatement(
       createdBy: actor.id,
       createdAt: now,
     });
-    await repo.insertLines(
+    const written = await repo.insertLines(
       tx,
+      { id: statement.id, tourOperatorId: party.tourOperatorId },
       lines.map((l) => ({
-        tourOperatorId: party.tourOperatorId,
-        statementId: statement.id,
         bookingId: l.booking_id,
         commissionCents: Number(l.commission_cents),
         amountCents: Number(l.amount_cents),
       })),
     );
+    // Every line's booking is the operator's (read just before, in this transaction): never fewer.
+    if (written !== lines.length) throw new Error(`Liquidación: ${written} líneas escritas de ${lines.length}`);
     return statement.id;
   });
   return getStatement(db, actor, id);

@@ -43,6 +43,7 @@ describe('GET /jobs', () => {
       'channels.purge-requests',
       'invoices.send-pending',
       'reports.compact-totals',
+      'commissions.compact-due',
     ]);
     const deliver = body.tasks.find((t: { name: string }) => t.name === 'messages.deliver');
     expect(deliver).toMatchObject({
