@@ -280,22 +280,24 @@ export async function occupancy(
   offset = 0,
 ): Promise<OccupancyRow[]> {
   const product = productId ? sql`and d.product_id = ${productId}::uuid` : sql``;
+  const period = sql`${tenant(sql`d.tour_operator_id`, scope)} and d.date between ${from}::date and ${to}::date ${product}`;
+  // ADR 037: the page from the (tour_operator_id, date) index in its order (the first days only,
+  // sorted within the day: no sort of the month's departures); the products' totals added up before
+  // their names are joined (one row per product, not per departure). The same rows as one CTE of the
+  // month's departures read twice (19 → 7.5 ms of CPU for a month of 4,400 departures at 1 M bookings).
   const res = await db.execute<Record<string, string | number | boolean | null>>(sql`
-    with deps as (
-      select d.id, d.product_id, d.date, d.time, d.capacity, d.seats_taken, d.closed
-      from departures d
-      where ${tenant(sql`d.tour_operator_id`, scope)} and d.date between ${from}::date and ${to}::date ${product}
-    )
-    (select 'departure' as kind, deps.id::text as departure_id, deps.product_id::text as product_id, p.name as product_name,
-            deps.date::text as date, deps.time, deps.capacity, deps.seats_taken, deps.closed, 1 as departures
-     from deps join products p on p.id = deps.product_id
-     order by deps.date, deps.time, p.name, deps.id
+    (select 'departure' as kind, d.id::text as departure_id, d.product_id::text as product_id, p.name as product_name,
+            d.date::text as date, d.time, d.capacity, d.seats_taken, d.closed, 1 as departures
+     from departures d join products p on p.id = d.product_id
+     where ${period}
+     order by d.date, d.time, p.name, d.id
      limit ${limit} offset ${offset})
     union all
-    (select 'product', null, deps.product_id::text, min(p.name), null, null, sum(deps.capacity), sum(deps.seats_taken), null, count(*)
-     from deps join products p on p.id = deps.product_id
-     group by deps.product_id
-     order by min(p.name), deps.product_id::text)`);
+    (select 'product', null, x.product_id::text, p.name, null, null, x.capacity, x.seats_taken, null, x.departures
+     from (select d.product_id, sum(d.capacity) as capacity, sum(d.seats_taken) as seats_taken, count(*) as departures
+           from departures d where ${period} group by d.product_id) x
+       join products p on p.id = x.product_id
+     order by p.name, x.product_id::text)`);
   return res.rows.map((r) =>
     r.kind === 'departure'
       ? {
