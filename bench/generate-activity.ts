@@ -149,9 +149,15 @@ export async function generateActivity(c: pg.Client, step: Step) {
 
   await step(
     'mensajes enviados (confirmación, recordatorio, cancelación)',
-    // With its indexes: payment links point at messages (withoutIndexes cannot drop its key).
+    // Its key stays (payment links point at it: withoutIndexes cannot drop it); its other indexes
+    // are dropped for the load and rebuilt as migrated.
     async () => {
-      {
+      const secondary = await c.query<{ name: string; def: string }>(
+        `select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as def from pg_index
+         where indrelid = 'messages'::regclass and not indisprimary`,
+      );
+      for (const i of secondary.rows) await c.query(`drop index "${i.name}"`);
+      try {
         // Customers' messages keep no rendered body (the sender renders it from the booking).
         const r = await c.query(`
           insert into messages (tour_operator_id, kind, channel, dedupe_key, recipient, recipient_name, subject, html, text,
@@ -170,6 +176,8 @@ export async function generateActivity(c: pg.Client, step: Step) {
             as m(kind, suffix, subject, at, wanted)
           where m.wanted and b.customer_email <> '' and b.channel <> 'channel'`);
         return r.rowCount ?? 0;
+      } finally {
+        for (const i of secondary.rows) await c.query(i.def);
       }
     },
     (n) => n,
