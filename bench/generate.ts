@@ -27,6 +27,7 @@ import {
   fmtMs,
 } from './config';
 import { generateActivity } from './generate-activity';
+import { generateMoney } from './generate-money';
 import { generateOperations } from './generate-operations';
 
 const N = benchBookings();
@@ -731,6 +732,10 @@ async function main() {
       await c.query('alter table bookings enable trigger user');
       await c.query('select booking_totals_rebuild(null)');
     });
+
+    // Refunds, cash handovers, commission statements and invoices (bench/generate-money.ts): what
+    // «Caja», «Comisiones» and «Facturas» read, after a year of use (issue 35, ADR 037).
+    await generateMoney(c, step);
 
     await step('VACUUM ANALYZE', async () => {
       await c.query('vacuum (analyze) booking_totals');

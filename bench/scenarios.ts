@@ -337,10 +337,28 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S('al6', 'audit-log', 'registro: page=100 (OFFSET 4.950)', 'admin', '/api/v1/audit-log?per_page=50&page=100'),
     // The money issue's lists (issue 34) and the messages.
     S('in1', 'money', 'facturas: las últimas', 'admin', '/api/v1/invoices?per_page=50'),
+    // «Pendiente» as the screen opens it (ADR 037): each party's total for the period, then one
+    // party's bookings when its card is opened; cm4 the whole due with every line (the API's, not the screen's).
     S(
       'cm1',
       'money',
-      'comisiones: pendientes del último mes',
+      'comisiones: pendientes del último mes (por parte)',
+      'admin',
+      pastWeeks.map((w) => `/api/v1/commissions/due/summary?from=${addDays(w, -21)}&to=${addDays(w, 6)}`),
+    ),
+    S(
+      'cm3',
+      'money',
+      'comisiones: las reservas pendientes de un vendedor, un mes',
+      'admin',
+      pastWeeks.map(
+        (w) => `/api/v1/commissions/due?from=${addDays(w, -21)}&to=${addDays(w, 6)}&party=seller&party_id=${seller.id}`,
+      ),
+    ),
+    S(
+      'cm4',
+      'money',
+      'comisiones: pendientes del último mes, todas las líneas',
       'admin',
       pastWeeks.map((w) => `/api/v1/commissions/due?from=${addDays(w, -21)}&to=${addDays(w, 6)}`),
     ),

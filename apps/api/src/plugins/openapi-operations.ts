@@ -164,6 +164,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/public/bookings/:id/invoices/:invoiceId/pdf': 'getPublicInvoicePdf',
 
   'GET /api/v1/commissions/due': 'listCommissionsDue',
+  'GET /api/v1/commissions/due/summary': 'listCommissionsDueSummary',
   'POST /api/v1/commissions/statements': 'createCommissionStatement',
   'GET /api/v1/commissions/statements': 'listCommissionStatements',
   'GET /api/v1/commissions/statements/:id': 'getCommissionStatement',

@@ -3,7 +3,7 @@ import { IconFileInvoice, IconInfoCircle } from '@tabler/icons-react';
 import {
   COMMISSION_PARTY_KIND_NAMES,
   plural,
-  type TCommissionDueParty,
+  type TCommissionDueSummaryParty,
   type TCommissionPartyKind,
 } from '@trayecto/shared';
 import { useState } from 'react';
@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { todayIso } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateCommissionStatement } from '../api/create-commission-statement';
-import { useCommissionsDue } from '../api/get-commissions-due';
+import { useCommissionsDueLines } from '../api/get-commissions-due';
+import { useCommissionsDueSummary } from '../api/get-commissions-due-summary';
 import { money, monthOf, periodText } from './commission-format';
 import { CommissionLinesTable } from './commission-lines-table';
 import { DateField } from './date-field';
@@ -30,7 +31,7 @@ function PartyCard({
   canWrite,
   onCreated,
 }: {
-  party: TCommissionDueParty;
+  party: TCommissionDueSummaryParty;
   from: string;
   to: string;
   canWrite: boolean;
@@ -38,6 +39,8 @@ function PartyCard({
 }) {
   const create = useCreateCommissionStatement();
   const [open, setOpen] = useState(false);
+  // The party's bookings are loaded when its card is opened (ADR 037: a month's are thousands).
+  const lines = useCommissionsDueLines({ from, to, party: party.party_kind, party_id: party.party_id }, open);
   const makeStatement = () =>
     create.mutate(
       {
@@ -115,8 +118,26 @@ function PartyCard({
         </Stack>
       </Group>
       {open ? (
-        <div id={linesId}>
-          <CommissionLinesTable lines={party.lines} caption={`Reservas pendientes de ${party.party_name}`} />
+        <div id={linesId} aria-busy={lines.isPending || undefined}>
+          {lines.isError ? (
+            <LoadErrorAlert
+              title="No se han podido cargar las reservas"
+              message={lines.error instanceof ApiError ? lines.error.message : undefined}
+              onRetry={() => lines.refetch()}
+              retrying={lines.isFetching}
+            />
+          ) : lines.isPending ? (
+            <Stack gap={6} mt="sm">
+              <Skeleton height={28} radius="sm" />
+              <Skeleton height={28} radius="sm" />
+              <Skeleton height={28} radius="sm" />
+            </Stack>
+          ) : (
+            <CommissionLinesTable
+              lines={lines.data?.parties[0]?.lines ?? []}
+              caption={`Reservas pendientes de ${party.party_name}`}
+            />
+          )}
         </div>
       ) : null}
     </Paper>
@@ -139,7 +160,7 @@ export function CommissionDueTab({
   const [to, setTo] = useState(month.to);
   const [party, setParty] = useState<TCommissionPartyKind | ''>('');
   const badPeriod = Boolean(from && to && to < from);
-  const query = useCommissionsDue({ from, to, party: isSeller ? 'seller' : party });
+  const query = useCommissionsDueSummary({ from, to, party: isSeller ? 'seller' : party });
   const parties = query.data?.parties ?? [];
   const total = parties.reduce((n, p) => n + p.amount_cents, 0);
 

@@ -65,6 +65,9 @@ describe('"Comisiones" (issue 34)', { timeout: 30_000 }, () => {
         return json(200, { ...statement, state: 'settled', settled_on: '2026-11-26', method: 'transfer' });
       }
       if (init?.method === 'POST') return json(201, statement);
+      // «Pendiente» opens with each party's total; a card's bookings come when it is opened (ADR 037).
+      if (url.includes('/commissions/due/summary'))
+        return json(200, { ...due, parties: due.parties.map(({ lines: _l, ...p }) => p) });
       if (url.includes('/commissions/due')) return json(200, due);
       if (url.includes(`/commissions/statements/${statement.id}`)) return json(200, statement);
       if (url.includes('/commissions/statements')) {
@@ -92,7 +95,9 @@ describe('"Comisiones" (issue 34)', { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent('123,45 €');
     expect(card).toHaveTextContent('1 reserva');
     fireEvent.click(within(card).getByRole('button', { name: 'Ver reservas' }));
-    expect(within(card).getByText('TRY-ABC123')).toBeInTheDocument();
+    expect(await within(card).findByText('TRY-ABC123')).toBeInTheDocument();
+    const linesCall = fetchMock.mock.calls.find(([u]) => String(u).includes('/commissions/due?'));
+    expect(String(linesCall?.[0])).toContain(`party=seller&party_id=${SELLER}`);
     expect(within(card).getByText('17/11/2026')).toBeInTheDocument();
     expect(within(card).getByText('1.234,50 €')).toBeInTheDocument();
 
@@ -146,6 +151,7 @@ describe('"Comisiones" (issue 34)', { timeout: 30_000 }, () => {
     const card = await screen.findByRole('region', { name: 'Javier Morales' });
     expect(within(card).queryByRole('button', { name: 'Crear liquidación' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Quién' })).toBeNull();
+    expect(fetchMock.mock.calls[0][0]).toContain('/commissions/due/summary');
     expect(fetchMock.mock.calls[0][0]).toContain('party=seller');
     fireEvent.click(screen.getByRole('tab', { name: 'Liquidaciones' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Javier Morales' }));
