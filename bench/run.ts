@@ -142,7 +142,8 @@ async function measure(t: Target, duration: number, connections = CONNECTIONS, i
         ...(ids
           ? {
               onResponse: (status: number, body: string) => {
-                if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
+                // An OCTO reserve (fo) answers 200 with the booking.
+                if (status === 201 || status === 200) ids.push((JSON.parse(body) as { id: string }).id);
               },
             }
           : {}),
@@ -240,6 +241,38 @@ async function main() {
   );
   const spreadApi = spread.filter((_, k) => k % 2 === 0);
   const spreadBase = spread.filter((_, k) => k % 2 === 1);
+  // Issue 35 goal 3, (fp) and (fo): the customer's POST and a channel's OCTO reserve, spread like (f).
+  // (fo) sells through an octo channel made for the run (deleted at the end) with 50 keys used in
+  // turn: the OCTO limit is 600 requests a minute per key. Its availability ids carry each
+  // departure's UTC offset in the operator's zone, as POST /availability gives them.
+  const octo = { channel: '', keys: [] as string[], ids: new Map<string, string>() };
+  /** (fp)'s requests, numbered across its warm-up and measurement: one Idempotency-Key and address each. */
+  let webSeq = 0;
+  if (!ONLY || ONLY.has('fo')) {
+    const { newChannelKey } = await import('../apps/api/src/modules/channels/channel-keys');
+    const [ch] = await one<{ id: string }>(
+      `insert into channels (tour_operator_id, name, kind) values ($1, $2, 'octo') returning id`,
+      [op, `Canal bench ${runStart}`],
+    );
+    octo.channel = ch.id;
+    for (let k = 0; k < 50; k++) {
+      const key = newChannelKey();
+      await one(
+        'insert into channel_keys (tour_operator_id, channel_id, key_hash, key_prefix) values ($1, $2, $3, $4)',
+        [op, ch.id, key.hash, key.prefix],
+      );
+      octo.keys.push(key.key);
+    }
+    const offsets = await one<{ id: string; at: string }>(
+      `select d.id, d.date::text || 'T' || d.time || ':00' ||
+              case when o.off < interval '0' then '-' else '+' end || to_char(abs(extract(epoch from o.off))::int * interval '1 second', 'HH24:MI') as at
+       from departures d
+       cross join lateral (select (d.date + d.time::time) - ((d.date + d.time::time) at time zone 'Atlantic/Canary' at time zone 'UTC') as off) o
+       where d.id = any($1::uuid[])`,
+      [spreadApi.map((d) => d.id)],
+    );
+    for (const r of offsets) octo.ids.set(r.id, r.at);
+  }
 
   // The other list endpoints (bench/scenarios.ts): their SQL captured from the API itself, every URL
   // variant, for the baseline to replay (BENCH_ONLY takes scenario ids or endpoint groups).
@@ -484,6 +517,58 @@ async function main() {
       warmup: true,
     },
     {
+      id: 'fp',
+      label: `(fp) POST /public/bookings (Idempotency-Key), ${spreadApi.length} salidas`,
+      api: {
+        base: API,
+        headers: {},
+        make: () => {
+          const i = webSeq++;
+          return {
+            method: 'POST',
+            path: '/api/v1/public/bookings',
+            // One key per request, and one address (the public write limit is 20 a minute per address).
+            headers: {
+              'idempotency-key': `bench-${runStart}-${i}`,
+              'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+            },
+            body: JSON.stringify({
+              ...JSON.parse(hotBody(spreadApi[i % spreadApi.length], i, 'web', 1)),
+              customer_phone: '+34 600 000 000',
+              accept_terms: true,
+            }),
+          };
+        },
+      },
+      baseline: post(BASE, '/bookings', {}, (i) => hotBody(spreadBase[i % spreadBase.length], i, 'base', 1)),
+      warmup: true,
+    },
+    {
+      id: 'fo',
+      label: `(fo) POST /api/octo/v1/bookings (reserva de un canal), ${spreadApi.length} salidas`,
+      api: {
+        base: API,
+        headers: {},
+        make: (i) => {
+          const d = spreadApi[i % spreadApi.length];
+          return {
+            method: 'POST',
+            path: '/api/octo/v1/bookings',
+            headers: { authorization: `Bearer ${octo.keys[i % Math.max(1, octo.keys.length)]}` },
+            body: JSON.stringify({
+              uuid: crypto.randomUUID(),
+              productId: d.product_id,
+              optionId: 'DEFAULT',
+              availabilityId: octo.ids.get(d.id),
+              unitItems: [{ unitId: 'adult' }],
+            }),
+          };
+        },
+      },
+      baseline: post(BASE, '/bookings', {}, (i) => hotBody(spreadBase[i % spreadBase.length], i, 'base', 1)),
+      warmup: true,
+    },
+    {
       id: 'e9',
       label: `(e) POST, una salida: las 9 sentencias de la API con pg (solo línea base)`,
       baseline: post(BASE, '/bookings-api-shape', {}, (i) => hotBody(hot[2], i, 'base9')),
@@ -600,7 +685,7 @@ async function main() {
     );
     const ok = v.over === '0' && v.mismatch === '0' && found === ids.length;
     const note =
-      `${side}: ${f.codes['201'] ?? 0}×201 y ${f.codes['409'] ?? 0}×409 medidos; ${ids.length} respuestas 201 en total ` +
+      `${side}: ${f.codes['201'] ?? f.codes['200'] ?? 0}×201/200 y ${f.codes['409'] ?? 0}×409 medidos; ${ids.length} reservas respondidas en total ` +
       `(con calentamiento), ${found} de ellas en la base de datos, ${v.created} reservas nuevas en ${deps.length} salida(s) ` +
       `(${v.seats} plazas ocupadas); ${v.over} salidas sobre capacidad, ${v.mismatch} con seats_taken ≠ suma — ` +
       `${ok ? 'OK' : 'INCOHERENTE'}`;
@@ -631,7 +716,7 @@ async function main() {
       if (s.id === 'e') out.notes.push(await verifyPosts(side, [hot[side === 'api' ? 0 : 1].id], ids, f));
       if (s.id === 'e9') out.notes.push(await verifyPosts(side, [hot[2].id], ids, f));
       if (s.id === 'e9f') out.notes.push(await verifyPosts(side, [hot[3].id], ids, f));
-      if (s.id === 'f' || s.id === 'f9') {
+      if (s.id === 'f' || s.id === 'f9' || s.id === 'fp' || s.id === 'fo') {
         out.notes.push(
           await verifyPosts(
             side,
@@ -704,6 +789,19 @@ async function main() {
          where d.id = any($1::uuid[])`,
         [ids],
       );
+      // (fp) and (fo): their keys, the jobs that would end the channel's holds, and the run's channel.
+      await c.query(`delete from idempotency_keys where scope = 'public-bookings' and key like $1`, [
+        `bench-${runStart}-%`,
+      ]);
+      await c.query(`delete from jobs where kind = 'payments.hold-expiry' and created_at >= $1::timestamptz`, [
+        runStart,
+      ]);
+      if (octo.channel) {
+        for (const t of ['channel_requests', 'channel_keys']) {
+          await c.query(`delete from ${t} where channel_id = $1`, [octo.channel]);
+        }
+        await c.query('delete from channels where id = $1', [octo.channel]);
+      }
       await c.query('commit');
       console.log(`Limpieza: ${del.rowCount} reservas del benchmark borradas, ${ids.length} salidas restauradas.`);
     } catch (err) {

@@ -38,6 +38,20 @@ export async function insertAuditEntries(db: DbOrTx, values: AuditInsert[]) {
   if (values.length > 0) await db.insert(auditLog).values(values);
 }
 
+/**
+ * The INSERT of one entry per row of `source` (a data-modifying CTE of the statement that writes the
+ * record, ADR 035): the entry is written in the same statement as its record, and only if the
+ * record is. `entityId` is read from that row (`<source>.id`); everything else is given.
+ */
+export function insertAuditEntryFrom(source: SQL, v: Omit<AuditInsert, 'id' | 'entityId'>): SQL {
+  return sql`insert into ${auditLog} (tour_operator_id, actor_id, actor_kind, actor_label, entity_type, entity_id, action,
+      changes, summary, request_id, ip, created_at)
+    select ${v.tourOperatorId ?? null}::uuid, ${v.actorId ?? null}::uuid, ${v.actorKind ?? 'staff'}, ${v.actorLabel ?? ''},
+      ${v.entityType}, r.id, ${v.action}, ${JSON.stringify(v.changes ?? {})}::jsonb, ${v.summary ?? ''}, ${v.requestId ?? null},
+      ${v.ip ?? null}, ${(v.createdAt ?? new Date()).toISOString()}::timestamptz
+    from ${source} r`;
+}
+
 /** The list's order is `created_at` one way, then `id` the same way: 'desc' (newest first) or 'asc'. */
 export type AuditDirection = 'asc' | 'desc';
 

@@ -4,6 +4,7 @@
  * change leaves no entry, and a committed change always has one (docs/decisions/008-audit-log.md).
  */
 import type { TAuditAction, TAuditActorKind, TAuditEntityType, TAuditEntryResponse } from '@trayecto/shared';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   actorKindOf,
@@ -152,6 +153,31 @@ export async function recordAudit(tx: DbOrTx, ctx: AuditContext, entry: AuditEnt
       ...(e.at ? { createdAt: new Date(e.at.getTime() + k) } : {}),
     })),
   );
+}
+
+/**
+ * The audit entry of a record that the same statement writes (ADR 035: a sale's booking, its event
+ * and its entry in one round trip): the INSERT of the entry over `source`, the statement's own CTE
+ * of the record (its `id` is the entity's). Same fields and bounds as {@link recordAudit}.
+ */
+export function auditStatementFor(
+  source: SQL,
+  ctx: AuditContext,
+  entry: Omit<AuditEntry, 'entityId'> & { at: Date },
+): SQL {
+  return repo.insertAuditEntryFrom(source, {
+    tourOperatorId: entry.tourOperatorId,
+    actorId: ctx.actorId,
+    actorKind: ctx.kind,
+    actorLabel: ctx.label.slice(0, 300),
+    entityType: entry.entityType,
+    action: entry.action,
+    changes: entry.changes ?? {},
+    summary: entry.summary.slice(0, 300),
+    requestId: ctx.requestId,
+    ip: ctx.ip,
+    createdAt: entry.at,
+  });
 }
 
 /** A page of the log: its entries, the capped total (null on cursor pages) and the next cursor. */

@@ -11,7 +11,8 @@
  * - the listeners registered by the composition root hear of it (booking-listeners.ts: the OCTO
  *   module's webhooks to channels), in the same transaction.
  *
- * A new booking is written by `insertSaleRecords` (version 1, its `created` event and audit entry).
+ * A new booking is written by `insertNewBooking` (version 1, its `created` event and audit entry, one
+ * statement).
  * What a change means for the customer (messages) and for the seats stays with the service that
  * decides it; this file only writes.
  */
@@ -19,7 +20,7 @@ import type { TAuditAction } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { actorKindOf, actorUserId, type ChangeActor, labelOf } from '../../lib/actors';
 import { fieldError } from '../../lib/app-error';
-import { type AuditChanges, auditContextOf, recordAudit } from '../audit/audit.service';
+import { type AuditChanges, auditContextOf, auditStatementFor, recordAudit } from '../audit/audit.service';
 import { notifyBookingChange } from './booking-listeners';
 import type { BookingRow } from './bookings.mapper';
 import * as repo from './bookings.repository';
@@ -105,22 +106,27 @@ export async function writeBookingChange(tx: DbOrTx, cur: BookingRow, change: Bo
 }
 
 /**
- * A new booking's history and audit entry, with who sold it (the row itself is inserted by the
- * sale, which retries locators): its `created` event and the audit entry of the sale.
+ * A new booking with its history's `created` event and the audit entry of the sale, with who sold
+ * it, in ONE statement (ADR 035: `insertSale`'s data-modifying CTEs). Undefined when its locator is
+ * taken: then nothing is written and the sale retries with another locator.
  */
-export async function insertSaleRecords(
+export async function insertNewBooking(
   tx: DbOrTx,
-  booking: BookingRow,
+  values: repo.BookingInsert,
   sale: { actor: ChangeActor; now: Date; event: Record<string, unknown>; changes: AuditChanges },
-) {
-  await repo.insertEvents(tx, eventRows(booking, sale.actor, sale.now, [{ type: 'created', data: sale.event }]));
-  await recordAudit(tx, auditContextOf(sale.actor), {
-    tourOperatorId: booking.tourOperatorId,
-    entityType: 'booking',
-    entityId: booking.id,
-    action: 'create',
-    summary: bookingSummary(booking),
-    at: sale.now,
-    changes: sale.changes,
-  });
+): Promise<BookingRow | undefined> {
+  const [event] = eventRows({ id: '', tourOperatorId: values.tourOperatorId }, sale.actor, sale.now, [
+    { type: 'created', data: sale.event },
+  ]);
+  const { bookingId: _inserted, tourOperatorId: _same, ...created } = event;
+  return repo.insertSale(tx, values, created, (sold) =>
+    auditStatementFor(sold, auditContextOf(sale.actor), {
+      tourOperatorId: values.tourOperatorId,
+      entityType: 'booking',
+      action: 'create',
+      summary: bookingSummary(values),
+      at: sale.now,
+      changes: sale.changes,
+    }),
+  );
 }

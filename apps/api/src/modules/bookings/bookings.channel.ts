@@ -7,7 +7,9 @@
  * The OCTO module maps what these answer and throw to the specification's objects and errors.
  */
 import { LANGUAGES, type TAnswerInput, type TLanguage, type TPaxType } from '@trayecto/shared';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type ChangeActor, channelActor, type RequestOrigin } from '../../lib/actors';
 import { AppError, notFound, validation } from '../../lib/app-error';
@@ -18,11 +20,10 @@ import { queueConfirmedMessage } from './booking-messages';
 import * as refs from './booking-references.repository';
 import { writeBookingChange } from './booking-writer';
 import { cancelLockedBooking } from './bookings.cancel';
-import { loadOperator } from './bookings.checks';
 import type { BookingRow } from './bookings.mapper';
 import { expireHold, holdJobKey, scheduleHoldExpiry } from './bookings.online';
 import * as repo from './bookings.repository';
-import { sellInTransaction } from './bookings.sale';
+import { sell } from './bookings.sale';
 
 export type ChannelSeller = {
   id: string;
@@ -145,22 +146,22 @@ export async function reserveForChannel(
   db: DbOrTx,
   r: ChannelReserveInput,
 ): Promise<{ booking: BookingRow; replayed: boolean }> {
-  const existing = await repo.findChannelBookingRow(db, r.channel.id, r.octoUuid);
-  if (existing) return { booking: existing, replayed: true };
-  let id: string;
+  // The uuid is not looked up first (the OCTO module has just done so, ADR 035): a uuid already
+  // booked fails the insert on its unique key, nothing is written, and that booking is answered.
   try {
-    id = await inTransaction(db, async (tx) => {
-      const product = await refs.findProductRow(tx, r.productId);
-      if (!product || product.tourOperatorId !== r.channel.tourOperatorId || product.state !== 'active') {
-        throw notFound('El producto');
-      }
-      const operator = await loadOperator(tx, product.tourOperatorId);
+    const sold = await inTransaction(db, async (tx) => {
       const contact = contactFields(r.contact);
-      return sellInTransaction(tx, {
-        product,
-        operator,
+      return sell(tx, {
+        productId: r.productId,
+        // The channel's operator's products; one not on sale is not found either.
+        scope: eq(products.tourOperatorId, r.channel.tourOperatorId),
+        missing: () => notFound('El producto'),
+        accept: (ctx) => {
+          if (ctx.product.state !== 'active') throw notFound('El producto');
+          return undefined;
+        },
         body: {
-          product_id: product.id,
+          product_id: r.productId,
           date: r.date,
           time: r.time,
           pax: r.pax,
@@ -189,6 +190,8 @@ export async function reserveForChannel(
         },
       });
     });
+    // As written (ADR 035): the booking is not read back after COMMIT.
+    return { booking: sold.booking, replayed: false };
   } catch (err) {
     // Two reserves with one uuid raced: the other made it; answer that one.
     if (isConstraintViolation(err, '23505', 'bookings_channel_octo_uuid_key')) {
@@ -197,9 +200,6 @@ export async function reserveForChannel(
     }
     throw err;
   }
-  const [row] = await repo.findBookingRows(db, [id]);
-  if (!row) throw notFound(BOOKING);
-  return { booking: row, replayed: false };
 }
 
 export function findChannelBooking(db: DbOrTx, channelId: string, octoUuid: string) {

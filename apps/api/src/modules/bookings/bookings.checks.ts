@@ -49,17 +49,26 @@ export const holdsSeats = (state: string) => SEAT_HOLDING_STATES.includes(state 
  */
 export async function loadSellableProduct(db: DbOrTx, actor: Actor, productId: string) {
   const row = await refs.findProductForSale(db, actor, productId);
-  if (!row) throw validation({ product_id: ['El producto no existe'] });
-  if (row.product.state !== 'active') {
-    throw fieldError('VALIDATION', 'product_id', INACTIVE_PRODUCT_MESSAGE);
-  }
+  if (!row) throw noSuchProduct();
+  assertActiveProduct(row.product);
   return { product: row.product, operator: operatorSettings(row.operator) };
 }
+
+/** 422 on the product field: not there for this actor. */
+export const noSuchProduct = () => validation({ product_id: ['El producto no existe'] });
 
 /** The operator's settings a sale needs. */
 export type OperatorSettings = { timeZone: string; defaultCommissionPct: number };
 
-const operatorSettings = (op: { timezone: string; defaultCommissionPct: number | string }): OperatorSettings => ({
+/** 422 on the product field unless the product is on sale (state `active`). */
+export function assertActiveProduct(product: Pick<ProductRow, 'state'>) {
+  if (product.state !== 'active') throw fieldError('VALIDATION', 'product_id', INACTIVE_PRODUCT_MESSAGE);
+}
+
+export const operatorSettings = (op: {
+  timezone: string;
+  defaultCommissionPct: number | string;
+}): OperatorSettings => ({
   timeZone: timeZoneOf(op.timezone),
   defaultCommissionPct: Number(op.defaultCommissionPct),
 });
@@ -102,8 +111,16 @@ type DepartureCheck = {
  * The seats themselves are checked atomically later, by the conditional UPDATE.
  */
 export async function checkDeparture(tx: DbOrTx, c: DepartureCheck) {
+  const row = await departures.findDeparture(tx, { productId: c.product.id, date: c.date, time: c.time });
+  return assertOnSale(row, c);
+}
+
+/**
+ * {@link checkDeparture} on the departure row already read (or none yet): the sale reads it with
+ * everything else in one statement (ADR 035).
+ */
+export function assertOnSale<T extends { closed: boolean }>(row: T | null | undefined, c: DepartureCheck) {
   const { product, date, time } = c;
-  const row = await departures.findDeparture(tx, { productId: product.id, date, time });
   const offered = ruleTimesOn(date, product.availabilityRules, new Set()).includes(time);
   if (!row && !offered) {
     const m = `El producto no tiene salida el ${displayDate(date)} a las ${time}`;
@@ -155,10 +172,17 @@ export function noSeats(seatsLeft: number) {
 /** Checks an accommodation the operator may use; returns the place its customers are collected at. */
 export async function usablePlace(tx: DbOrTx, tourOperatorId: string, id: string) {
   const row = await refs.findUsableAccommodation(tx, tourOperatorId, id);
-  if (!row) throw validation({ accommodation_id: ['El alojamiento no existe o no está disponible'] });
+  return placeOf(assertUsable(row));
+}
+
+/** 422 on the accommodation field unless it was found (live, the operator's or shared) and is active. */
+export function assertUsable<T extends { accommodation: { state: number | string } | null }>(
+  row: T | null | undefined,
+) {
+  if (!row?.accommodation) throw validation({ accommodation_id: ['El alojamiento no existe o no está disponible'] });
   if (row.accommodation.state !== ACTIVE_STATE.ACTIVE)
     throw validation({ accommodation_id: ['El alojamiento no está activo'] });
-  return placeOf(row);
+  return row as T & { accommodation: NonNullable<T['accommodation']> };
 }
 
 export function placeOf(row: NonNullable<Awaited<ReturnType<typeof refs.findUsableAccommodation>>>) {
@@ -179,9 +203,16 @@ export async function computedPickupTime(
 }
 
 export async function sellerCommission(tx: DbOrTx, tourOperatorId: string, sellerId: string, defaultPct: number) {
-  const seller = await refs.findSeller(tx, tourOperatorId, sellerId);
-  if (!seller) throw validation({ seller_id: ['El vendedor no existe o no es un vendedor de este tour operador'] });
-  return seller.commissionPct ?? defaultPct;
+  return commissionOf(await refs.findSeller(tx, tourOperatorId, sellerId), defaultPct);
+}
+
+/** The seller's commission (their own, else the operator's default); 422 when no such seller was found. */
+export function commissionOf(
+  seller: { id: string | null; commissionPct: number | string | null } | null | undefined,
+  defaultPct: number,
+) {
+  if (!seller?.id) throw validation({ seller_id: ['El vendedor no existe o no es un vendedor de este tour operador'] });
+  return seller.commissionPct === null ? defaultPct : Number(seller.commissionPct);
 }
 
 /** Payment state from the amounts: paymentStateOf takes what the customer has paid net of refunds. */

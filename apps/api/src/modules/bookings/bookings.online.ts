@@ -71,9 +71,21 @@ export async function holdForSale(
   now: Date,
 ): Promise<Date | null> {
   if (p.totalCents <= 0 || (p.paymentMode !== 'full' && p.paymentMode !== 'deposit')) return null;
-  const settings = await online.findOnlineSettings(tx, p.tourOperatorId);
+  return holdOf(p, await online.findOnlineSettings(tx, p.tourOperatorId), now);
+}
+
+/**
+ * {@link holdForSale} with the operator's settings already read (the sale reads them with the rest,
+ * ADR 035): none without a provider; else `now` + the operator's hold minutes.
+ */
+export function holdOf(
+  p: { paymentMode: string; totalCents: number },
+  settings: { provider: string | null; holdMinutes?: number | null },
+  now: Date,
+): Date | null {
+  if (p.totalCents <= 0 || (p.paymentMode !== 'full' && p.paymentMode !== 'deposit')) return null;
   if (!settings.provider) return null;
-  return new Date(now.getTime() + settings.holdMinutes * 60_000);
+  return new Date(now.getTime() + (settings.holdMinutes ?? online.DEFAULT_HOLD_MINUTES) * 60_000);
 }
 
 export type DueNow = {

@@ -234,6 +234,37 @@ export async function insertBookingIfLocatorFree(db: DbOrTx, values: BookingInse
   return row;
 }
 
+/** A `created` event of a booking being inserted (its booking and operator come from the row). */
+export type SaleEvent = Omit<typeof bookingEvents.$inferInsert, 'id' | 'bookingId' | 'tourOperatorId'>;
+
+/**
+ * A sale's rows in ONE statement (ADR 035): the booking (unless its locator is taken: then nothing
+ * at all is written and the answer is undefined, the caller retries with another locator), its
+ * `created` event and the statement `audit` builds over the inserted row (`sold`: the audit entry).
+ * Data-modifying CTEs: the event and the entry read the booking the statement inserts, so they exist
+ * exactly when it does, and the history's and audit's inserts cost no round trip of their own.
+ */
+export async function insertSale(
+  db: DbOrTx,
+  values: BookingInsert,
+  event: SaleEvent,
+  audit: (sold: SQL) => SQL,
+): Promise<BookingRow | undefined> {
+  const sold = db
+    .$with('sold')
+    .as(db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator }).returning());
+  const from = sql`${sql.identifier('sold')}`;
+  const history = db.$with('sold_event', {}).as(
+    sql`insert into ${bookingEvents} (tour_operator_id, booking_id, type, data, actor_id, actor_kind, actor_label, created_at)
+      select s.tour_operator_id, s.id, ${event.type}, ${JSON.stringify(event.data ?? {})}::jsonb, ${event.actorId ?? null}::uuid,
+        ${event.actorKind ?? 'staff'}, ${event.actorLabel ?? ''}, ${(event.createdAt ?? new Date()).toISOString()}::timestamptz
+      from ${from} s`,
+  );
+  const entry = db.$with('sold_audit', {}).as(audit(from));
+  const [row] = await db.with(sold, history, entry).select().from(sold);
+  return row as BookingRow | undefined;
+}
+
 /**
  * Writes a change of a booking the caller locked, bumping its version by one: the only UPDATE of a
  * booking row (booking-writer.ts calls it). Undefined when the row is not at `version` any more.

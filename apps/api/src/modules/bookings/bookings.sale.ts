@@ -1,45 +1,51 @@
 /** Selling: the one sales path (PRODUCT.md §4) staff and customers go through, and the staff's POST /bookings. */
 import {
   commissionCents,
+  pickupTimeFor,
   type TBookingChannel,
   type TBookingCreateBody,
   type TBookingCreateRequest,
   type TBookingResponse,
 } from '@trayecto/shared';
+import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { actorUserId, type ChangeActor, staffActor } from '../../lib/actors';
 import { AppError, forbidden, validation } from '../../lib/app-error';
-import { type Actor, isAdmin } from '../../lib/tenant';
+import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
 import { createdFields } from '../audit/audit.service';
 import * as departures from '../departures/departures.service';
 import type { ProductRow } from '../products/products.mapper';
 import { answersFor } from './booking-answers';
 import { queueSaleMessage } from './booking-messages';
+import type { SaleContext } from './booking-references.repository';
 import * as refs from './booking-references.repository';
-import { insertSaleRecords } from './booking-writer';
+import { insertNewBooking } from './booking-writer';
 import {
-  checkDeparture,
-  computedPickupTime,
+  assertActiveProduct,
+  assertOnSale,
+  assertUsable,
+  commissionOf,
   isSeller,
-  loadSellableProduct,
   noSeats,
+  noSuchProduct,
   type OperatorSettings,
+  operatorSettings,
   paymentStateFor,
   priced,
-  readBooking,
-  sellerCommission,
   takeSeatsOrRefuse,
-  usablePlace,
 } from './bookings.checks';
-import { holdForSale, scheduleHoldExpiry } from './bookings.online';
+import { type BookingRow, type BookingView, toBookingResponse } from './bookings.mapper';
+import { holdOf, scheduleHoldExpiry } from './bookings.online';
 import * as repo from './bookings.repository';
-import { newLocator, passengerErrors, paxOf } from './bookings.rules';
+import { newLocator, passengerErrors, paxOf, pickupRuleFor } from './bookings.rules';
 
 /**
  * Creates a booking (PRODUCT.md §4) in one transaction: the product must be active and offer the
  * departure; prices, commission and pickup time come from the server's rules; seats are taken with
  * one conditional UPDATE of the departure row (409 "No quedan plazas suficientes", nothing written).
+ * Answers from what the transaction wrote and read (ADR 035): nothing is read back after COMMIT.
  */
 export async function createBooking(
   db: DbOrTx,
@@ -51,57 +57,61 @@ export async function createBooking(
     throw forbidden('No puedes asignar la venta a otro vendedor');
   }
   if (isSeller(actor) && body.discount_cents) throw forbidden('Tu rol no puede aplicar descuentos');
-  const id = await inTransaction(db, async (tx) => {
-    const { product, operator } = await loadSellableProduct(tx, actor, body.product_id);
-    if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== product.tourOperatorId) {
-      throw validation({ tour_operator_id: ['El producto es de otro tour operador'] });
-    }
-    const agency = body.channel_id ? await agencyFor(tx, actor, product.tourOperatorId, body.channel_id) : null;
-    return sellInTransaction(tx, {
-      product,
-      operator,
+  if (isSeller(actor) && body.channel_id) {
+    throw forbidden('Tu rol vende a tu nombre, no por cuenta de una agencia');
+  }
+  const sellerId = isSeller(actor) ? actor.id : (body.seller_id ?? null);
+  const sold = await inTransaction(db, (tx) =>
+    sell(tx, {
+      productId: body.product_id,
+      scope: tenantScope(products.tourOperatorId, actor),
+      accept: (ctx) => {
+        assertActiveProduct(ctx.product);
+        if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== ctx.product.tourOperatorId) {
+          throw validation({ tour_operator_id: ['El producto es de otro tour operador'] });
+        }
+        if (!body.channel_id) return {};
+        const agency = agencyOf(ctx.channel);
+        return {
+          channel: 'channel' as const,
+          sellerId: null,
+          channelSale: {
+            channelId: agency.id,
+            resellerReference: body.reseller_reference?.trim() || null,
+            octoUuid: null,
+            holdUntil: null,
+            allotment: agency.allotment,
+            commissionPct: agency.commissionPct,
+          },
+        };
+      },
+      channelId: body.channel_id ?? null,
       body,
       channel: isSeller(actor) ? 'seller' : (body.channel ?? 'office'),
-      sellerId: isSeller(actor) ? actor.id : (body.seller_id ?? null),
+      sellerId,
       actor: staffActor(actor),
-      state: body.state ?? (product.instantConfirmation ? 'confirmed' : 'pending'),
+      state: body.state ?? 'product',
       cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
       now,
-      ...(agency
-        ? {
-            channel: 'channel' as const,
-            sellerId: null,
-            channelSale: {
-              channelId: agency.id,
-              resellerReference: body.reseller_reference?.trim() || null,
-              octoUuid: null,
-              holdUntil: null,
-              allotment: agency.allotment,
-              commissionPct: agency.commissionPct,
-            },
-          }
-        : {}),
-    });
-  });
-  return readBooking(db, id);
+    }),
+  );
+  return toBookingResponse(sold.view, now);
 }
 
 /**
- * The agency a staff sale is made for (ADR 023): an active channel of kind `agency` of the
- * product's operator; sellers sell as themselves (403). 422 on `channel_id` otherwise.
+ * The agency a staff sale is made for (ADR 023), as the sale read it: an active channel of kind
+ * `agency` of the product's operator; 422 on `channel_id` otherwise.
  */
-async function agencyFor(tx: DbOrTx, actor: Actor, tourOperatorId: string, channelId: string) {
-  if (isSeller(actor)) throw forbidden('Tu rol vende a tu nombre, no por cuenta de una agencia');
-  const row = await refs.findChannelRow(tx, tourOperatorId, channelId);
-  const why = !row
+function agencyOf(row: SaleContext['channel']) {
+  const why = !row?.id
     ? 'La agencia no existe o es de otro tour operador'
     : row.kind !== 'agency'
       ? 'Ese canal reserva por su cuenta (OCTO): elige una agencia'
       : !row.active
         ? 'La agencia está desactivada'
         : null;
-  if (why || !row) throw validation({ channel_id: [why ?? ''] }, why ?? undefined);
-  return row;
+  if (why || !row?.id) throw validation({ channel_id: [why ?? ''] }, why ?? undefined);
+  return { id: row.id, allotment: row.allotment, commissionPct: row.commissionPct };
 }
 
 /** What a sale reads from its request: the staff create body, of which the public one is a subset. */
@@ -127,20 +137,15 @@ export type SaleBody = Pick<
   | 'answers'
 >;
 
-/**
- * Everything one sale needs, whoever sells: staff ({@link createBooking}), the customer (public
- * API), a channel (issue 33) or the demo seed.
- */
-export type Sale = {
-  /** The product, already checked sellable by the caller (tenant scope, or public and active). */
-  product: ProductRow;
-  operator: OperatorSettings;
+/** How a sale goes, whoever sells: staff ({@link createBooking}), the customer, a channel, the seed. */
+type SaleTerms = {
   body: SaleBody;
   channel: TBookingChannel;
   sellerId: string | null;
   /** Who sells: the booking's `created_by` when staff, its history and its audit entry. */
   actor: ChangeActor;
-  state: 'pending' | 'confirmed';
+  /** The state it is sold in; `product`: confirmed when the product confirms at once, else pending. */
+  state: 'pending' | 'confirmed' | 'product';
   /** The level asking to sell past the sale cut-off; null: the cut-off applies (always for the public). */
   cutoffOverrideLevel: number | null;
   now: Date;
@@ -148,7 +153,7 @@ export type Sale = {
    * Runs inside the transaction once the booking and its history exist, right before its seats are
    * taken (the public API stores its idempotent response here, so both commit or neither).
    */
-  beforeSeats?: (tx: DbOrTx, bookingId: string) => Promise<void>;
+  beforeSeats?: (tx: DbOrTx, sold: Sold) => Promise<void>;
   /**
    * The customer pays online when booking (ADR 022 "Holds and races"): a product paid in full or
    * with a deposit, of an operator with a payment provider, is sold `pending` and holds its seats
@@ -166,24 +171,87 @@ export type Sale = {
    * ended by the same job as a payment hold); the channel's allotment is checked under the
    * departure's lock; the customer hears nothing until the channel confirms.
    */
-  channelSale?: {
-    channelId: string;
-    resellerReference: string | null;
-    octoUuid: string | null;
-    holdUntil: Date | null;
-    allotment: number | null;
-    commissionPct: number | null;
-  };
+  channelSale?: ChannelSale;
+};
+
+type ChannelSale = {
+  channelId: string;
+  resellerReference: string | null;
+  octoUuid: string | null;
+  holdUntil: Date | null;
+  allotment: number | null;
+  commissionPct: number | null;
 };
 
 /**
- * The one sales path (PRODUCT.md §4), inside the caller's transaction: departure checks, prices,
- * the early 409 on a departure seen full, passengers, pickup, commission, the booking and its
- * `created` event, and last the conditional UPDATE that takes the seats. Returns the booking id.
+ * A sale of a product already read and checked by the caller (the demo seed): {@link sellInTransaction}.
+ */
+export type Sale = Omit<SaleTerms, 'state'> & {
+  product: ProductRow;
+  operator: OperatorSettings;
+  state: 'pending' | 'confirmed';
+};
+
+/**
+ * A sale by product id: the one statement that reads it reads the product too (ADR 035).
+ */
+export type SaleOrder = SaleTerms & {
+  productId: string;
+  /** Who may sell it: a condition on `products` (the actor's tenant…); the product is live either way. */
+  scope: SQL | undefined;
+  /** The error when the product is not there for this scope (default: 422 "El producto no existe"). */
+  missing?: () => Error;
+  /**
+   * Checks what was read before anything is written (the product's state, its operator, an
+   * agency…); what it answers replaces those terms (a staff sale for an agency sells as the channel).
+   */
+  accept?: (ctx: SaleContext) => Partial<Pick<SaleTerms, 'channel' | 'sellerId' | 'channelSale'>> | undefined;
+  /** The channel sold through, read with the rest (its name for the answer, an agency's terms). */
+  channelId?: string | null;
+};
+
+/** A sale as written: the booking row, what the sale read, and the booking as the staff API answers it. */
+export type Sold = { booking: BookingRow; context: SaleContext; view: BookingView };
+
+/**
+ * The one sales path (PRODUCT.md §4) for a product the caller has already read (the demo seed):
+ * {@link sell} with it. Returns the booking id.
  */
 export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string> {
-  const { product, operator, body, now } = sale;
-  const existing = await checkDeparture(tx, {
+  const { product, operator: _readAgain, ...terms } = sale;
+  const sold = await sell(tx, {
+    ...terms,
+    productId: product.id,
+    scope: eq(products.tourOperatorId, product.tourOperatorId),
+    channelId: sale.channelSale?.channelId ?? null,
+  });
+  return sold.booking.id;
+}
+
+/**
+ * The one sales path (PRODUCT.md §4), inside the caller's transaction. ADR 035: one statement reads
+ * the product, its operator, the departure, the seller, the pickup place and list, the channel and
+ * the payment settings; then the departure checks, prices, the early 409 on a departure seen full,
+ * passengers, pickup, commission; one statement writes the booking, its `created` event and audit
+ * entry; one the customer's message (or the hold's job); and last the conditional UPDATE that takes
+ * the seats. Answers the booking with what it read, so nothing needs reading back.
+ */
+export async function sell(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
+  const { body, now } = order;
+  const ctx = await refs.findSaleContext(tx, {
+    productId: order.productId,
+    scope: order.scope,
+    date: body.date,
+    time: body.time,
+    sellerId: order.sellerId,
+    accommodationId: body.accommodation_id ?? null,
+    channelId: order.channelId ?? order.channelSale?.channelId ?? null,
+  });
+  if (!ctx) throw (order.missing ?? noSuchProduct)();
+  const sale: SaleTerms = { ...order, ...order.accept?.(ctx) };
+  const { product } = ctx;
+  const operator = operatorSettings(ctx.operator);
+  const existing = assertOnSale(ctx.departure, {
     product,
     date: body.date,
     time: body.time,
@@ -204,26 +272,32 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
   const answers = answersFor(product, body.answers, quote.pax_total, sale.requireAnswers === true);
 
   const accommodationId = body.accommodation_id ?? null;
-  const place = accommodationId ? await usablePlace(tx, product.tourOperatorId, accommodationId) : null;
+  const place = accommodationId ? collectedAt(assertUsable(ctx)) : null;
   const isOverridden = body.pickup_time !== undefined && body.pickup_time !== null;
-  const pickupTime = isOverridden ? body.pickup_time : await computedPickupTime(tx, product, place, body.time);
+  const pickupTime = isOverridden
+    ? body.pickup_time
+    : place && product.pickupEnabled
+      ? pickupTimeFor(body.time, pickupRuleFor(ctx.pickups ?? [], place))
+      : null;
 
   const { sellerId, channel } = sale;
   const cs = sale.channelSale;
   const holdUntil = cs
     ? cs.holdUntil
     : sale.holdForOnlinePayment
-      ? await holdForSale(
-          tx,
-          { tourOperatorId: product.tourOperatorId, paymentMode: product.paymentMode, totalCents: quote.total_cents },
-          now,
-        )
+      ? holdOf({ paymentMode: product.paymentMode, totalCents: quote.total_cents }, onlineOf(ctx.online), now)
       : null;
-  const state = holdUntil ? 'pending' : sale.state;
+  const state = holdUntil
+    ? 'pending'
+    : sale.state === 'product'
+      ? product.instantConfirmation
+        ? 'confirmed'
+        : 'pending'
+      : sale.state;
   const commissionPct = cs
     ? cs.commissionPct
     : sellerId
-      ? await sellerCommission(tx, product.tourOperatorId, sellerId, operator.defaultCommissionPct)
+      ? commissionOf(ctx.seller, operator.defaultCommissionPct)
       : null;
 
   const departureId =
@@ -237,52 +311,6 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
         capacity: product.capacity,
       })
     ).id;
-  const booking = await insertWithLocator(tx, {
-    tourOperatorId: product.tourOperatorId,
-    productId: product.id,
-    departureId,
-    date: body.date,
-    time: body.time,
-    lines: quote.lines,
-    paxTotal: quote.pax_total,
-    seats: quote.seats,
-    subtotalCents: quote.subtotal_cents,
-    discountCents: quote.discount_cents,
-    discountReason: quote.discount_cents > 0 ? (body.discount_reason ?? '') : '',
-    totalCents: quote.total_cents,
-    paidCents: 0,
-    refundedCents: 0,
-    currency: product.currency,
-    customerName: body.customer_name,
-    customerEmail: body.customer_email ?? '',
-    customerPhone: body.customer_phone ?? '',
-    customerCountry: body.customer_country ?? '',
-    language: body.language ?? 'es',
-    accommodationId,
-    room: body.room ?? '',
-    pickupTime: pickupTime ?? null,
-    pickupTimeOverridden: isOverridden,
-    notes: body.notes ?? '',
-    internalNotes: body.internal_notes ?? '',
-    channel,
-    sellerId,
-    commissionPct,
-    commissionCents: commissionCents(quote.total_cents, commissionPct),
-    // The product's tax as sold: the booking's invoices use it whatever the product says later.
-    taxRate: Number(product.taxRate),
-    createdBy: actorUserId(sale.actor),
-    state,
-    paymentState: paymentStateFor(quote.total_cents, 0, 0),
-    passengers,
-    answers,
-    confirmedAt: state === 'confirmed' ? now : null,
-    holdExpiresAt: holdUntil,
-    channelId: cs?.channelId ?? null,
-    resellerReference: cs?.resellerReference ?? null,
-    octoUuid: cs?.octoUuid ?? null,
-    createdAt: now,
-    updatedAt: now,
-  });
   // What was sold, as the history's `created` event and the audit entry both keep it.
   const sold = {
     date: body.date,
@@ -292,23 +320,73 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
     state,
     channel,
   };
-  await insertSaleRecords(tx, booking, {
-    actor: sale.actor,
-    now,
-    event: { product_id: product.id, ...sold, seller_id: sellerId },
-    changes: createdFields({
-      product_id: { id: product.id, name: product.name },
-      ...sold,
-      customer_name: booking.customerName,
-    }),
-  });
+  const booking = await insertWithLocator(
+    tx,
+    {
+      tourOperatorId: product.tourOperatorId,
+      productId: product.id,
+      departureId,
+      date: body.date,
+      time: body.time,
+      lines: quote.lines,
+      paxTotal: quote.pax_total,
+      seats: quote.seats,
+      subtotalCents: quote.subtotal_cents,
+      discountCents: quote.discount_cents,
+      discountReason: quote.discount_cents > 0 ? (body.discount_reason ?? '') : '',
+      totalCents: quote.total_cents,
+      paidCents: 0,
+      refundedCents: 0,
+      currency: product.currency,
+      customerName: body.customer_name,
+      customerEmail: body.customer_email ?? '',
+      customerPhone: body.customer_phone ?? '',
+      customerCountry: body.customer_country ?? '',
+      language: body.language ?? 'es',
+      accommodationId,
+      room: body.room ?? '',
+      pickupTime: pickupTime ?? null,
+      pickupTimeOverridden: isOverridden,
+      notes: body.notes ?? '',
+      internalNotes: body.internal_notes ?? '',
+      channel,
+      sellerId,
+      commissionPct,
+      commissionCents: commissionCents(quote.total_cents, commissionPct),
+      // The product's tax as sold: the booking's invoices use it whatever the product says later.
+      taxRate: Number(product.taxRate),
+      createdBy: actorUserId(sale.actor),
+      state,
+      paymentState: paymentStateFor(quote.total_cents, 0, 0),
+      passengers,
+      answers,
+      confirmedAt: state === 'confirmed' ? now : null,
+      holdExpiresAt: holdUntil,
+      channelId: cs?.channelId ?? null,
+      resellerReference: cs?.resellerReference ?? null,
+      octoUuid: cs?.octoUuid ?? null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      actor: sale.actor,
+      now,
+      event: { product_id: product.id, ...sold, seller_id: sellerId },
+      changes: createdFields({
+        product_id: { id: product.id, name: product.name },
+        ...sold,
+        customer_name: body.customer_name,
+      }),
+    },
+  );
   // The customer hears of it (confirmed, received for review, or prepared for them to complete),
   // written in this transaction: the booking commits with its message or neither exists.
   // A held booking hears nothing yet: the payment confirms it (and sends its confirmation), and an
   // unpaid hold ends quietly (ADR 022).
   if (holdUntil) await scheduleHoldExpiry(tx, booking.id, holdUntil);
   else await queueSaleMessage(tx, booking, product.name);
-  if (sale.beforeSeats) await sale.beforeSeats(tx, booking.id);
+  const out: Sold = { booking, context: ctx, view: viewOf(booking, ctx) };
+  if (sale.beforeSeats) await sale.beforeSeats(tx, out);
   // Last statement before COMMIT: the departure row stays locked as briefly as possible.
   await takeSeatsOrRefuse(tx, departureId, quote.seats);
   // A channel's allotment, counted under that lock (the UPDATE above holds the departure row), so
@@ -317,16 +395,69 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
     const held = await repo.channelSeatsOnDeparture(tx, cs.channelId, departureId);
     if (held > cs.allotment) throw noSeats(cs.allotment - (held - quote.seats));
   }
-  return booking.id;
+  return out;
+}
+
+/** Where the customers of the place asked are collected: the live place it redirects to, else itself. */
+function collectedAt(ctx: SaleContext & { accommodation: NonNullable<SaleContext['accommodation']> }) {
+  const at = ctx.pickupAt;
+  return at?.id && at.deletedAt === null ? { id: at.id, zone: at.zone } : ctx.accommodation;
+}
+
+/** The operator's payment settings as the sale read them (none: no provider). */
+const onlineOf = (o: SaleContext['online']) => ({ provider: o?.provider ?? null, holdMinutes: o?.holdMinutes });
+
+/**
+ * The booking as `readBooking` would read it back after COMMIT, from what the sale read and wrote
+ * (ADR 035): the same joins' values (the product, its operator, the seller, the place and where it
+ * collects, the channel, the payment terms) and no payment link yet. A test compares both.
+ */
+function viewOf(booking: BookingRow, ctx: SaleContext): BookingView {
+  const { product } = ctx;
+  return {
+    booking,
+    product: { id: product.id, code: product.code, name: product.name },
+    operator: { id: ctx.operator.id, name: ctx.operator.name },
+    seller: booking.sellerId && ctx.seller?.id ? { id: ctx.seller.id, fullName: ctx.seller.fullName } : null,
+    salesChannel:
+      booking.channelId && ctx.channel?.id
+        ? { id: ctx.channel.id, name: ctx.channel.name, kind: ctx.channel.kind, collects: ctx.channel.collects }
+        : null,
+    accommodation: ctx.accommodation?.id
+      ? {
+          id: ctx.accommodation.id,
+          name: ctx.accommodation.name,
+          zone: ctx.accommodation.zone,
+          pickupPoint: ctx.accommodation.pickupPoint,
+        }
+      : null,
+    pickupAt: ctx.pickupAt?.id
+      ? { id: ctx.pickupAt.id, name: ctx.pickupAt.name, pickupPoint: ctx.pickupAt.pickupPoint }
+      : null,
+    createdAtExact: booking.createdAt.toISOString(),
+    timezone: ctx.operator.timezone,
+    payment: {
+      mode: product.paymentMode,
+      depositPercent: product.depositPercent,
+      depositPerPaxCents: product.depositPerPaxCents,
+      onlineEnabled: (ctx.online?.provider ?? null) !== null,
+    },
+    links: [],
+  };
 }
 
 /**
- * Inserts with a fresh random locator; a collision with an existing one (ON CONFLICT DO NOTHING on
- * the unique locator, so the transaction is not aborted) is retried with another.
+ * Inserts with a fresh random locator, with its `created` event and audit entry (one statement); a
+ * collision with an existing locator (ON CONFLICT DO NOTHING on the unique locator, so the
+ * transaction is not aborted and nothing is written) is retried with another.
  */
-async function insertWithLocator(tx: DbOrTx, values: Omit<repo.BookingInsert, 'locator'>) {
+async function insertWithLocator(
+  tx: DbOrTx,
+  values: Omit<repo.BookingInsert, 'locator'>,
+  records: Parameters<typeof insertNewBooking>[2],
+) {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const row = await repo.insertBookingIfLocatorFree(tx, { ...values, locator: newLocator() });
+    const row = await insertNewBooking(tx, { ...values, locator: newLocator() }, records);
     if (row) return row;
   }
   throw new AppError({ code: 'INTERNAL', message: 'No se pudo generar un localizador único' });

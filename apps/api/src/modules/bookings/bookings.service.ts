@@ -64,7 +64,15 @@ export {
 } from './bookings.online';
 export { bookingResponseOf, getBooking, listBookings, listEvents } from './bookings.read';
 export { findBookingRows as readBookingRows } from './bookings.repository';
-export { createBooking, type Sale, type SaleBody, sellInTransaction } from './bookings.sale';
+export {
+  createBooking,
+  type Sale,
+  type SaleBody,
+  type SaleOrder,
+  type Sold,
+  sell as sellProduct,
+  sellInTransaction,
+} from './bookings.sale';
 export {
   findProviderPayment,
   listLinks as listPaymentLinks,

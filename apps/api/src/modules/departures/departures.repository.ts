@@ -41,6 +41,13 @@ export async function findDeparture(db: DbOrTx, key: DepartureKey): Promise<Depa
   return row;
 }
 
+/**
+ * The join condition of "the departure of this product at that date and time" (its natural key),
+ * for a query that reads a departure with what it belongs to (a sale's one read, ADR 035).
+ */
+export const departureAt = (productId: AnyPgColumn, date: string, time: string): SQL =>
+  and(eq(departures.productId, productId), eq(departures.date, date), eq(departures.time, time)) as SQL;
+
 export async function findDepartureById(db: DbOrTx, id: string): Promise<DepartureRow | undefined> {
   const [row] = await db.select().from(departures).where(eq(departures.id, id));
   return row;
@@ -138,7 +145,7 @@ export async function ensureDeparture(
   db: DbOrTx,
   key: DepartureKey & { tourOperatorId: string; capacity: number },
 ): Promise<DepartureRow> {
-  await db
+  const [made] = await db
     .insert(departures)
     .values({
       tourOperatorId: key.tourOperatorId,
@@ -147,7 +154,10 @@ export async function ensureDeparture(
       time: key.time,
       capacity: key.capacity,
     })
-    .onConflictDoNothing({ target: [departures.productId, departures.date, departures.time] });
+    .onConflictDoNothing({ target: [departures.productId, departures.date, departures.time] })
+    .returning();
+  if (made) return made;
+  // Another transaction made it meanwhile (the insert waited for it): read it.
   const row = await findDeparture(db, key);
   if (!row) throw new Error('departure row vanished after upsert');
   return row;

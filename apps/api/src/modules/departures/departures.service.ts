@@ -22,6 +22,7 @@ import * as repo from './departures.repository';
 export {
   type DepartureKey,
   type DepartureRow,
+  departureAt,
   ensureDeparture,
   findDeparture,
   findDepartureById,

@@ -310,11 +310,14 @@ async function answerAll(
   caller: repo.OctoCaller,
   rows: BookingRow[],
   ctx: OctoRequestContext,
+  /** The product of a reserve, with its rates, as the request already read them (ADR 035). */
+  known?: AvailabilityScope,
 ): Promise<ProductsAnswer<TOctoBooking[]>> {
   const timeZone = timeZoneOf(caller.operator.timezone);
   const productIds = unique(rows.map((r) => r.productId));
-  const products = await repo.findOperatorProducts(db, caller.operator.id, productIds);
-  const rates = await ratesOf(db, caller, productIds);
+  const isKnown = known !== undefined && productIds.length === 1 && productIds[0] === known.product.id;
+  const products = isKnown ? [known.product] : await repo.findOperatorProducts(db, caller.operator.id, productIds);
+  const rates = isKnown ? known.rates : await ratesOf(db, caller, productIds);
   const views = new Map<string, ProductView>();
   for (const row of products) {
     const d = await describeProduct(db, caller, row, rates, ctx);
@@ -323,7 +326,8 @@ async function answerAll(
       described: d.product,
       locale: d.locale,
       written: d.written,
-      scope: await productScope(db, caller, row, ctx),
+      // The product's availability as a booking shows it: no units asked.
+      scope: isKnown ? { ...known, asked: undefined } : await productScope(db, caller, row, ctx),
       pickups: ctx.capabilities.has('octo/pickups') ? await pickupPlaces(db, row) : undefined,
     });
   }
@@ -372,8 +376,9 @@ async function answerOne(
   caller: repo.OctoCaller,
   row: BookingRow,
   ctx: OctoRequestContext,
+  known?: AvailabilityScope,
 ): Promise<ProductsAnswer<TOctoBooking>> {
-  const all = await answerAll(db, caller, [row], ctx);
+  const all = await answerAll(db, caller, [row], ctx, known);
   return { ...all, body: all.body[0] };
 }
 
@@ -527,7 +532,8 @@ export async function reserveBooking(
       }),
     { productId: body.productId },
   );
-  return answerOne(db, caller, booking, ctx);
+  // The product and its rates as this request read them: the answer reads only the departure again.
+  return answerOne(db, caller, booking, ctx, scope);
 }
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────

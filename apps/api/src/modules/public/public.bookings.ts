@@ -20,14 +20,15 @@ import {
   cancelAsCustomer,
   editAsCustomer,
   listPaymentLinks,
-  loadOperator,
   priced,
-  sellInTransaction,
+  type Sold,
+  sellProduct,
 } from '../bookings/bookings.service';
 import { slotsOf } from '../departures/departures.service';
 import { assertPickupPlace, publicProduct } from './public.catalog';
 import type { LocaleAsk } from './public.i18n';
 import { toPublicBooking } from './public.mapper';
+import type { PublicBookingView, PublicOperatorRow } from './public.repository';
 import * as repo from './public.repository';
 
 const BOOKING_NOT_FOUND = 'Reserva no encontrada';
@@ -98,28 +99,31 @@ async function sell(
   let response: StoredResponse | undefined;
   try {
     await inTransaction(db, async (tx) => {
-      const { product } = await publicProduct(tx, body.product_id);
+      const { product, operator } = await publicProduct(tx, body.product_id);
       if (body.accommodation_id) await assertPickupPlace(tx, product, body.accommodation_id);
-      await sellInTransaction(tx, {
-        product,
-        operator: await loadOperator(tx, product.tourOperatorId),
+      await sellProduct(tx, {
+        productId: product.id,
+        // Read again with the rest of the sale (ADR 035), as it is in this transaction.
+        scope: undefined,
         body,
         channel: 'public',
         sellerId: null,
         actor: customerActor(body.customer_name, origin),
-        state: product.instantConfirmation ? 'confirmed' : 'pending',
+        state: 'product',
         // Paid online when the product asks and the operator takes payments: held until paid (ADR 022).
         holdForOnlinePayment: true,
         // The customer answers every required booking question (ADR 024).
         requireAnswers: true,
         cutoffOverrideLevel: null,
         now,
-        beforeSeats: async (inner, bookingId) => {
+        beforeSeats: async (inner, sold) => {
+          const [image] = await repo.listImages(inner, product.id, 1);
           response = {
             status: 201,
-            // In the language the customer booked in (a replay answers the same bytes).
+            // In the language the customer booked in (a replay answers the same bytes); from what
+            // the sale wrote and read, as a read of the booking would give it (ADR 035).
             body: withPublicLinks(
-              await readPublicBooking(inner, bookingId, now, { query: body.language }),
+              toPublicBooking(publicViewOf(sold, operator), image, now, { query: body.language }),
               linksOrigin,
             ),
           };
@@ -135,6 +139,44 @@ async function sell(
   }
   if (!response) throw new AppError({ code: 'INTERNAL', message: 'La reserva no devolvió respuesta' });
   return response;
+}
+
+/** The booking as `findPublicBooking` reads it, from the sale's own rows (ADR 035). */
+function publicViewOf(sold: Sold, operator: PublicOperatorRow): PublicBookingView {
+  const { product, accommodation, pickupAt } = sold.context;
+  return {
+    booking: sold.booking,
+    product: {
+      id: product.id,
+      name: product.name,
+      durationMinutes: product.durationMinutes,
+      meetingPoint: product.meetingPoint,
+      meetingLatLng: product.meetingLatLng,
+      pickupEnabled: product.pickupEnabled,
+      freeCancellationHours: product.freeCancellationHours,
+      bookingTerms: product.bookingTerms,
+      whatToBring: product.whatToBring,
+      pickupNotes: product.pickupNotes,
+      translations: product.translations,
+      questions: product.questions,
+      paymentMode: product.paymentMode,
+      depositPercent: product.depositPercent,
+      depositPerPaxCents: product.depositPerPaxCents,
+    },
+    operator,
+    accommodation: accommodation?.id
+      ? {
+          id: accommodation.id,
+          name: accommodation.name,
+          address: accommodation.address,
+          zone: accommodation.zone,
+          pickupPoint: accommodation.pickupPoint,
+        }
+      : null,
+    pickupAt: pickupAt?.id
+      ? { id: pickupAt.id, name: pickupAt.name, address: pickupAt.address, pickupPoint: pickupAt.pickupPoint }
+      : null,
+  };
 }
 
 /** The 409 "No quedan plazas suficientes" plus the other times of that date that can take them. */

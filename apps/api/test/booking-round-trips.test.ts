@@ -1,0 +1,172 @@
+/**
+ * ADR 035 (issue 35 goal 3): the statements a sale sends, counted, so that a change that adds a
+ * round trip to a booking POST fails here. Every statement a `pg` connection sends is recorded while
+ * one request runs: the staff's POST /bookings, the customer's POST /public/bookings and a channel's
+ * OCTO reserve. Each must keep its transaction short (the sale's one read, one write of the booking
+ * with its history and audit entry, its message or its hold's job, and the conditional seats UPDATE
+ * last before COMMIT) and read nothing back after COMMIT.
+ *
+ * It counts what the `pg` driver sends, so it runs on PostgreSQL only (TEST_DATABASE_URL, as CI
+ * does); PGlite's transactions do not go through a patchable client.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingBody, day, mkProduct, TZ } from '../src/modules/bookings/bookings.test-helpers';
+import { offsetOf } from '../src/modules/octo/octo.availability';
+import { mkChannel, mkKey, OCTO } from '../src/modules/octo/octo.test-helpers';
+import { buildTestApp } from './build-app';
+import { createWorld } from './factories';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const SKIP_NOTE = 'skipped: set TEST_DATABASE_URL to a PostgreSQL server to count what the pg driver sends (CI does)';
+
+/**
+ * The most statements each POST may send (its transaction's between BEGIN and COMMIT; all of them,
+ * BEGIN and COMMIT included). What is counted outside the sale's transaction is not all the sale's:
+ * the staff token's user lookup, the public rate limit and idempotency key, the OCTO key lookup,
+ * rate limit and the reserve's checks of what the reseller asked.
+ */
+const MOST = {
+  staff: { inside: 5, total: 8 },
+  public: { inside: 8, total: 12 },
+  octo: { inside: 5, total: 17 },
+};
+
+type Sent = { client: number; text: string };
+
+/** Records every statement any pg connection sends while `run` runs. */
+async function recording(run: () => Promise<void>): Promise<Sent[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  const ids = new WeakMap<object, number>();
+  let clients = 0;
+  const sent: Sent[] = [];
+  proto.query = function (this: object, ...args: unknown[]) {
+    if (!ids.has(this)) ids.set(this, ++clients);
+    const cfg = args[0];
+    const text = typeof cfg === 'string' ? cfg : ((cfg as { text?: string })?.text ?? '');
+    sent.push({ client: ids.get(this) ?? 0, text: text.replace(/\s+/g, ' ').trim().toLowerCase() });
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  return sent;
+}
+
+/** The one transaction of a request: its statements between BEGIN and COMMIT, and what came after. */
+function transactionOf(sent: Sent[]) {
+  const begins = sent.map((s, k) => (s.text === 'begin' ? k : -1)).filter((k) => k >= 0);
+  expect(begins, 'one transaction').toHaveLength(1);
+  const start = begins[0];
+  const client = sent[start].client;
+  const end = sent.findIndex(
+    (s, k) => k > start && s.client === client && (s.text === 'commit' || s.text === 'rollback'),
+  );
+  expect(sent[end]?.text).toBe('commit');
+  return {
+    inside: sent.slice(start + 1, end).filter((s) => s.client === client),
+    after: sent.slice(end + 1),
+  };
+}
+
+const SEATS_UPDATE = /^update "departures" set "seats_taken" = "departures"\."seats_taken" \+/;
+
+describe.skipIf(!onPostgres)(`a sale's round trips${onPostgres ? '' : ` (${SKIP_NOTE})`}`, () => {
+  let app: FastifyInstance;
+  let token: string;
+  let productId: string;
+  let operatorId: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const w = await createWorld(app);
+    token = w.tokens.A1;
+    const product = await mkProduct(app, token, { capacity: 40 });
+    productId = product.id;
+    operatorId = product.tour_operator_id;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('staff POST /bookings: one read, one write with its history and audit, the message, the seats last; nothing read back', async () => {
+    // A first sale warms the process and makes the departure's row (the first sale of a departure
+    // inserts it: one statement more, once); the second one is counted.
+    const post = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/bookings',
+        headers: { authorization: `Bearer ${token}` },
+        payload: bookingBody(productId, { date: day(2), customer_name: `Ana ${n}` }),
+      });
+    expect((await post(0)).statusCode).toBe(201);
+    let status = 0;
+    const sent = await recording(async () => {
+      status = (await post(1)).statusCode;
+    });
+    expect(status).toBe(201);
+    const { inside, after } = transactionOf(sent);
+    expect(inside.length, inside.map((s) => s.text.slice(0, 80)).join('\n')).toBeLessThanOrEqual(MOST.staff.inside);
+    expect(inside.at(-1)?.text).toMatch(SEATS_UPDATE);
+    expect(after, 'nothing after COMMIT').toEqual([]);
+    expect(sent.length).toBeLessThanOrEqual(MOST.staff.total);
+  });
+
+  it('public POST /public/bookings: the key claimed, the sale, its stored answer; nothing read back', async () => {
+    const post = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/public/bookings',
+        headers: { 'idempotency-key': randomUUID() },
+        payload: { ...bookingBody(productId, { date: day(3), customer_name: `Web ${n}` }), accept_terms: true },
+      });
+    expect((await post(0)).statusCode).toBe(201);
+    let status = 0;
+    const sent = await recording(async () => {
+      status = (await post(1)).statusCode;
+    });
+    expect(status).toBe(201);
+    const { inside, after } = transactionOf(sent);
+    expect(inside.length, inside.map((s) => s.text.slice(0, 80)).join('\n')).toBeLessThanOrEqual(MOST.public.inside);
+    expect(inside.at(-1)?.text).toMatch(SEATS_UPDATE);
+    expect(after, 'nothing after COMMIT').toEqual([]);
+    expect(sent.length).toBeLessThanOrEqual(MOST.public.total);
+  });
+
+  it("a channel's OCTO reserve: the sale's transaction as short as the staff's", async () => {
+    const channel = await mkChannel(app, operatorId);
+    const { key } = await mkKey(app, channel);
+    const reserve = (_n: number) => {
+      const date = day(4);
+      return app.inject({
+        method: 'POST',
+        url: `${OCTO}/bookings`,
+        headers: { authorization: `Bearer ${key}` },
+        payload: {
+          uuid: randomUUID(),
+          productId,
+          optionId: 'DEFAULT',
+          availabilityId: `${date}T18:00:00${offsetOf(TZ, new Date(`${date}T18:00:00Z`))}`,
+          unitItems: [{ unitId: 'adult' }],
+        },
+      });
+    };
+    expect((await reserve(0)).statusCode).toBe(200);
+    let status = 0;
+    const sent = await recording(async () => {
+      status = (await reserve(1)).statusCode;
+      // The request's log is written once the answer is out: count it too.
+      await new Promise((r) => setTimeout(r, 200));
+    });
+    expect(status).toBe(200);
+    const { inside } = transactionOf(sent);
+    expect(inside.length, inside.map((s) => s.text.slice(0, 80)).join('\n')).toBeLessThanOrEqual(MOST.octo.inside);
+    expect(inside.at(-1)?.text).toMatch(SEATS_UPDATE);
+    expect(sent.length, sent.map((s) => s.text.slice(0, 80)).join('\n')).toBeLessThanOrEqual(MOST.octo.total);
+  });
+});
