@@ -4,8 +4,7 @@
  * the same size (10), and answers JSON. run.ts starts it as a child process.
  *
  *   GET  /auth-state?user_id=…                  the query every API request runs first
- *   GET  /bookings?…                            page query, then the count query when the page is full, like the API
- *                                               (count=0: without the count query)
+ *   GET  /bookings?…                            the list's one statement (page, links and total), like the API
  *   POST /bookings                              same transaction as the API's write path, minimal:
  *        BEGIN; INSERT booking (departure found by product/date/time); conditional UPDATE of the
  *        departure (seats_taken + n <= capacity) as the last statement; COMMIT — or ROLLBACK + 409.
@@ -19,10 +18,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { LIST_COUNT_CAP } from '@trayecto/shared';
+import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '@trayecto/shared';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
+import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql, VIEW_SQL } from './baseline-sql';
 
 const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 0);
@@ -55,13 +54,23 @@ function mapRow(r: unknown[]) {
     b[c] = r[i];
   });
   const at = BOOKING_COLUMNS.length;
-  const product = { id: r[at], code: r[at + 1], name: r[at + 2] };
-  const seller = r[at + 3] === null ? null : { id: r[at + 3], full_name: r[at + 4] };
-  const accommodation =
-    r[at + 5] === null ? null : { id: r[at + 5], name: r[at + 6], zone: r[at + 7], pickup_point: r[at + 8] };
-  const pickupAt = r[at + 9] === null ? null : { id: r[at + 9], name: r[at + 10], pickup_point: r[at + 11] };
-  const createdAtExact = r[at + 12] as string;
-  return { ...b, product, seller, accommodation, pickup_at: pickupAt, created_at_exact: createdAtExact };
+  // ADR 032 (2026-11-26): what the booking names comes as JSON objects (baseline-sql.ts VIEW_COLUMNS),
+  // then on list rows its payment links and the total.
+  const [product, operator, seller, accommodation, pickupAt, createdAtExact, timezone, channel, payment, links] =
+    r.slice(at);
+  return {
+    ...b,
+    product,
+    tour_operator: operator,
+    seller,
+    accommodation,
+    pickup_at: pickupAt,
+    created_at_exact: createdAtExact as string,
+    timezone,
+    sales_channel: channel,
+    payment,
+    payment_links: links ?? [],
+  };
 }
 
 const app = Fastify({ logger: false });
@@ -101,11 +110,12 @@ app.get('/bookings', async (req, reply) => {
     limit: perPage + 1,
     offset: (Number(q.page ?? 1) - 1) * perPage,
   });
-  // Like the API: no count on keyset pages, and only after a full page (ADR 032; a shorter one is its
-  // own total); count=0 drops it elsewhere too (to measure its cost).
+  // Like the API (ADR 032): one statement with the rows, their links and the total; the count alone
+  // only for an empty page past page one.
   const rows = await pool.query({ ...page, rowMode: 'array' });
-  const full = rows.rows.length > perPage;
-  const total = count && full && q.count !== '0' ? await pool.query({ ...count, rowMode: 'array' }) : undefined;
+  const offset = (Number(q.page ?? 1) - 1) * perPage;
+  const lonely =
+    count && rows.rows.length === 0 && offset > 0 ? await pool.query({ ...count, rowMode: 'array' }) : undefined;
   const items = rows.rows.map(mapRow);
   const hasMore = items.length > perPage;
   const out = items.slice(0, perPage);
@@ -115,12 +125,13 @@ app.get('/bookings', async (req, reply) => {
     const cursor = Buffer.from(JSON.stringify([l.date, l.time, l.created_at_exact, l.id])).toString('base64url');
     reply.header('X-Next-Cursor', cursor);
   }
-  // The API's answer: a short page is its own total; a count past the cap says the cap (ADR 027).
-  const offset = (Number(q.page ?? 1) - 1) * perPage;
-  const counted = total ? Number(total.rows[0][0]) : full || after ? null : offset + items.length;
+  // The API's answer: a count past the cap says the cap (ADR 027; LIST_SEARCH_COUNT_CAP with q).
+  const cap = shape.q ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+  const first = rows.rows[0] as unknown[] | undefined;
+  const counted = after ? null : lonely ? Number(lonely.rows[0][0]) : first ? Number(first[first.length - 1]) : 0;
   if (counted !== null) {
-    reply.header('X-Total-Count', String(Math.min(counted, LIST_COUNT_CAP)));
-    if (counted > LIST_COUNT_CAP) reply.header('X-Total-Count-Capped', 'true');
+    reply.header('X-Total-Count', String(Math.min(counted, cap)));
+    if (counted > cap) reply.header('X-Total-Count-Capped', 'true');
   }
   return out;
 });
@@ -292,12 +303,7 @@ app.post('/bookings-api-shape', async (req, reply) => {
   } finally {
     client.release();
   }
-  const { page } = listSql({ sort: 'date,time' }, { tourOperatorId: '', limit: 1 });
-  const view = await pool.query({
-    text: page.text.replace(/ where .*$/, ' where "bookings"."id" = $1'),
-    values: [id],
-    rowMode: 'array',
-  });
+  const view = await pool.query({ text: `${VIEW_SQL} where "bookings"."id" = $1`, values: [id], rowMode: 'array' });
   return reply.code(201).send(mapRow(view.rows[0]));
 });
 

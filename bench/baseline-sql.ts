@@ -4,7 +4,7 @@
  * texts are byte-for-byte what the API's repository builds (`checkBaselineSql`), so the baseline
  * reads the same rows with the same plan.
  */
-import { LIST_COUNT_CAP } from '@trayecto/shared';
+import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '@trayecto/shared';
 
 /** Columns of `bookings` in schema order, as drizzle selects them. */
 export const BOOKING_COLUMNS = [
@@ -61,7 +61,17 @@ export const BOOKING_COLUMNS = [
   'updated_at',
 ] as const;
 
-const SELECT_VIEW = `select ${BOOKING_COLUMNS.map((c) => `"bookings"."${c}"`).join(', ')}, "products"."id", "products"."code", "products"."name", "tour_operators"."id", "tour_operators"."name", "seller"."id", "seller"."full_name", "accommodations"."id", "accommodations"."name", "accommodations"."zone", "accommodations"."pickup_point", "pickup_at"."id", "pickup_at"."name", "pickup_at"."pickup_point", "bookings"."created_at"::text, (select "tour_operators"."timezone" from "tour_operators" where "tour_operators"."id" = "bookings"."tour_operator_id"), (select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = "bookings"."channel_id"), "products"."payment_mode", "products"."deposit_percent", "products"."deposit_per_pax_cents", exists (select 1 from "payment_settings" where "payment_settings"."tour_operator_id" = "bookings"."tour_operator_id" and "payment_settings"."provider" is not null) from "bookings" inner join "products" on "products"."id" = "bookings"."product_id" inner join "tour_operators" on "tour_operators"."id" = "bookings"."tour_operator_id" left join "users" "seller" on "seller"."id" = "bookings"."seller_id" left join "accommodations" on "accommodations"."id" = "bookings"."accommodation_id" left join "accommodations" "pickup_at" on "pickup_at"."id" = "accommodations"."pickup_at_id"`;
+/**
+ * The view's own columns (bookings.repository.ts viewFields): the booking's columns but its search
+ * text, then what it names, each a scalar subquery by primary key (ADR 032, 2026-11-26).
+ */
+const VIEW_COLUMNS = `${BOOKING_COLUMNS.map((c) => `"${c}"`).join(', ')}, (select json_build_object('id', p.id, 'code', p.code, 'name', p.name) from products p where p.id = "bookings"."product_id"), (select json_build_object('id', o.id, 'name', o.name) from tour_operators o where o.id = "bookings"."tour_operator_id"), (select json_build_object('id', u.id, 'fullName', u.full_name) from users u where u.id = "bookings"."seller_id"), (select json_build_object('id', a.id, 'name', a.name, 'zone', a.zone, 'pickupPoint', a.pickup_point) from accommodations a where a.id = "bookings"."accommodation_id"), (select json_build_object('id', pa.id, 'name', pa.name, 'pickupPoint', pa.pickup_point) from accommodations pa where pa.id = (select a.pickup_at_id from accommodations a where a.id = "bookings"."accommodation_id")), "bookings"."created_at"::text, (select o.timezone from tour_operators o where o.id = "bookings"."tour_operator_id"), (select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = "bookings"."channel_id"), (select json_build_object('mode', p.payment_mode, 'depositPercent', p.deposit_percent, 'depositPerPaxCents', p.deposit_per_pax_cents, 'onlineEnabled', exists (select 1 from payment_settings ps where ps.tour_operator_id = "bookings"."tour_operator_id" and ps.provider is not null)) from products p where p.id = "bookings"."product_id")`;
+
+/** One booking as the API reads it back (findBookingView): add `where "bookings"."id" = $1`. */
+export const VIEW_SQL = `select ${VIEW_COLUMNS} from "bookings"`;
+
+/** The list's extra column: each row's payment links, latest first. */
+const LINKS_COLUMN = `(select coalesce(json_agg(json_build_object('id', l.id, 'tourOperatorId', l.tour_operator_id, 'bookingId', l.booking_id, 'amountCents', l.amount_cents, 'expiresAt', l.expires_at, 'channel', l.channel, 'messageId', l.message_id, 'createdBy', l.created_by, 'createdAt', l.created_at, 'paidAt', l.paid_at) order by l.created_at desc, l.id desc), '[]'::json) from payment_links l where l.booking_id = "bookings"."id")`;
 
 /** What a list request carries (the filters in the order the benchmark's URLs send them). */
 export type ListShape = {
@@ -90,58 +100,54 @@ export type ListValues = {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The page query and the count query of a list request, with their parameters. The API counts only
- * when the page is full (ADR 032: a shorter page is its own total).
+ * The list request's one statement (ADR 032, 2026-11-26): the page's rows with their payment links
+ * and, but on keyset pages, the total counted up to the cap (LIST_SEARCH_COUNT_CAP with `q`) as an
+ * uncorrelated subquery of the same statement; `count` is that subquery alone, which the API sends
+ * only when the page came back empty past page one.
  */
 export function listSql(shape: ListShape, v: ListValues) {
-  const params: unknown[] = [v.tourOperatorId];
+  const params: unknown[] = [];
   const p = (x: unknown) => {
     params.push(x);
     return `$${params.length}`;
   };
-  const conds = [`"bookings"."tour_operator_id" = $1`];
-  if (shape.dateRange) {
-    conds.push(`"bookings"."date" >= ${p(v.dateFrom)}`);
-    conds.push(`"bookings"."date" <= ${p(v.dateTo)}`);
-  }
-  if (shape.productId) conds.push(`"bookings"."product_id" = ${p(v.productId)}`);
-  if (shape.state) conds.push(`"bookings"."state" = ${p(v.state)}`);
-  if (shape.q) {
-    const cols = ['locator', 'customer_name', 'customer_email', 'customer_phone', 'reseller_reference'];
-    const q = escapeLike(v.q ?? '');
-    conds.push(
-      `(${cols.map((c) => `f_unaccent("bookings"."${c}"::text) like '%' || f_unaccent(${p(q)}) || '%'`).join(' or ')})`,
-    );
-  }
-  // drizzle's and(): one condition stays bare, several are parenthesised.
-  const where = conds.length === 1 ? conds[0] : `(${conds.join(' and ')})`;
-  const countParams = [...params];
-  let fullWhere = where;
+  // The list's conditions, bound anew each time they are written (as drizzle does).
+  const where = () => {
+    const conds = [`"bookings"."tour_operator_id" = ${p(v.tourOperatorId)}`];
+    if (shape.dateRange) {
+      conds.push(`"bookings"."date" >= ${p(v.dateFrom)}`);
+      conds.push(`"bookings"."date" <= ${p(v.dateTo)}`);
+    }
+    if (shape.productId) conds.push(`"bookings"."product_id" = ${p(v.productId)}`);
+    if (shape.state) conds.push(`"bookings"."state" = ${p(v.state)}`);
+    // ADR 032: the row's search text (a q without a line break, as every benchmarked one).
+    if (shape.q) conds.push(`"bookings"."search_text" like '%' || f_unaccent(${p(escapeLike(v.q ?? ''))}) || '%'`);
+    // drizzle's and(): one condition stays bare, several are parenthesised.
+    return conds.length === 1 ? conds[0] : `(${conds.join(' and ')})`;
+  };
+  const cap = shape.q ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+  const counted = () =>
+    `(select count(*)::int from ((select 1 from "bookings" where ${where()} limit ${p(cap + 1)})) as counted)`;
+  const total = shape.keyset ? '' : `, ${counted()}`;
+  let matching = where();
   if (shape.keyset) {
     const a = v.after;
     if (!a) throw new Error('keyset sin posición');
-    fullWhere = `(${where} and ("bookings"."date", "bookings"."time", "bookings"."created_at", "bookings"."id") > (${p(a.date)}::date, ${p(a.time)}, ${p(a.createdAt)}::timestamptz, ${p(a.id)}::uuid))`;
+    matching = `(${matching} and ("bookings"."date", "bookings"."time", "bookings"."created_at", "bookings"."id") > (${p(a.date)}::date, ${p(a.time)}, ${p(a.createdAt)}::timestamptz, ${p(a.id)}::uuid))`;
   }
   const order =
     shape.sort === 'default'
       ? `"bookings"."date" asc, "bookings"."time" asc, "bookings"."created_at" asc, "bookings"."id" asc`
       : `"bookings"."date" asc, "bookings"."time" asc, "bookings"."id" asc`;
   // ADR 032: the page's ids first, on bookings alone (the index that serves the order), then the
-  // view's joins for those rows only.
-  let ids = `select "id" from "bookings" where ${fullWhere} order by ${order} limit ${p(v.limit)}`;
+  // view's columns for those rows only.
+  let ids = `select "id" from "bookings" where ${matching} order by ${order} limit ${p(v.limit)}`;
   if (shape.offset && v.offset) ids += ` offset ${p(v.offset)}`;
-  const text = `${SELECT_VIEW} where "bookings"."id" in (${ids}) order by ${order}`;
-  return {
-    page: { text, values: params },
-    // Keyset pages carry no total (the API skips the count: page one gave it).
-    // ADR 027: counted up to LIST_COUNT_CAP (lib/pagination.ts countUpTo: a LIMIT of the cap + 1).
-    count: shape.keyset
-      ? null
-      : {
-          text: `select count(*)::int as n from ((select 1 from "bookings" where ${where} limit $${countParams.length + 1})) as counted`,
-          values: [...countParams, LIST_COUNT_CAP + 1],
-        },
-  };
+  const text = `select ${VIEW_COLUMNS}, ${LINKS_COLUMN}${total} from "bookings" where "bookings"."id" in (${ids}) order by ${order}`;
+  const page = { text, values: [...params] };
+  params.length = 0;
+  const count = shape.keyset ? null : { text: `select ${counted()} as n`, values: [...params] };
+  return { page, count };
 }
 
 /** The query every authenticated API request runs first (plugins/auth.ts → findAuthState). */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -203,8 +204,8 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
   }
   let client: PGlite;
   try {
-    // pg_trgm backs the bookings search index (migration 0003), as on PostgreSQL.
-    const extensions = { pg_trgm };
+    // pg_trgm and btree_gin back the bookings search index (migration 0023), as on PostgreSQL.
+    const extensions = { pg_trgm, btree_gin };
     const options = { extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
     client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   } catch (err) {

@@ -41,6 +41,14 @@ export type ResourceListSpec = {
   defaultSort: string[];
   /** Columns searched by `q` (case- and accent-insensitive contains). */
   search: (AnyPgColumn | SQL)[];
+  /**
+   * The row's own copy of those columns for `q`, kept by the database: `f_unaccent` of the `search`
+   * columns joined by `separator` (a generated column), so `q` is one contains-match on a plain
+   * column that a trigram index serves and rechecks without calling `f_unaccent` per row. The same
+   * rows as the columns one by one: a text without the separator cannot match across two of them;
+   * a `q` with it is matched column by column.
+   */
+  searchText?: { column: AnyPgColumn; separator: string };
   /** Unique tiebreaker appended to every ordering so pages never overlap. */
   tiebreaker: AnyPgColumn;
 };
@@ -288,7 +296,10 @@ export function buildListConditions(params: ListParams, spec: ResourceListSpec):
   }
   if (params.q && spec.search.length > 0) {
     const q = params.q;
-    const cond = or(...spec.search.map((c) => unaccentContains(c, q)));
+    const cond =
+      spec.searchText && !q.includes(spec.searchText.separator)
+        ? sql`${spec.searchText.column} like '%' || f_unaccent(${escapeLike(q)}) || '%'`
+        : or(...spec.search.map((c) => unaccentContains(c, q)));
     if (cond) out.push(cond);
   }
   return out;

@@ -35,15 +35,16 @@ function linkTo(req: FastifyRequest, params: Record<string, string | null>, rel:
 export function setCursorListHeaders(
   req: FastifyRequest,
   reply: FastifyReply,
-  p: { page: number; perPage: number; total: number | null; nextCursor: string | null },
+  p: { page: number; perPage: number; total: number | null; nextCursor: string | null; cap?: number },
 ) {
+  const cap = p.cap ?? LIST_COUNT_CAP;
   if (p.total !== null && !p.nextCursor) {
-    setPagingHeaders(req, reply, { page: p.page, perPage: p.perPage, total: p.total });
+    setPagingHeaders(req, reply, { page: p.page, perPage: p.perPage, total: p.total, cap });
     return;
   }
   const perPage = String(p.perPage);
   const links = [linkTo(req, { cursor: null, per_page: perPage, page: '1' }, 'first')];
-  const capped = p.total !== null && p.total > LIST_COUNT_CAP;
+  const capped = p.total !== null && p.total > cap;
   const lastPage = p.total === null || capped ? null : Math.max(1, Math.ceil(p.total / p.perPage));
   if (p.total !== null && p.page > 1) {
     const prev = lastPage === null ? p.page - 1 : Math.min(p.page - 1, lastPage);
@@ -54,7 +55,7 @@ export function setCursorListHeaders(
     links.push(linkTo(req, { page: null, per_page: perPage, cursor: p.nextCursor }, 'next'));
   }
   if (p.total !== null) {
-    reply.header('X-Total-Count', String(capped ? LIST_COUNT_CAP : p.total));
+    reply.header('X-Total-Count', String(capped ? cap : p.total));
     if (capped) reply.header('X-Total-Count-Capped', 'true');
   }
   if (lastPage !== null) links.push(linkTo(req, { cursor: null, per_page: perPage, page: String(lastPage) }, 'last'));
@@ -63,16 +64,17 @@ export function setCursorListHeaders(
 
 /**
  * Sets `X-Total-Count` and an RFC 8288 `Link` header (first, prev, next, last) on a list answer.
- * Past the cap (ADR 027) the count is LIST_COUNT_CAP with `X-Total-Count-Capped: true`, and there is
- * no rel="last" (nobody counted that far); rel="next" stays while the page is full.
+ * Past the cap (ADR 027: LIST_COUNT_CAP unless the list counted up to another `cap`) the count is the
+ * cap with `X-Total-Count-Capped: true`, and there is no rel="last" (nobody counted that far);
+ * rel="next" stays while the page is full.
  */
 export function setPagingHeaders(
   req: FastifyRequest,
   reply: FastifyReply,
-  { page, perPage, total }: { page: number; perPage: number; total: number },
+  { page, perPage, total, cap = LIST_COUNT_CAP }: { page: number; perPage: number; total: number; cap?: number },
 ) {
-  const capped = total > LIST_COUNT_CAP;
-  reply.header('X-Total-Count', String(capped ? LIST_COUNT_CAP : total));
+  const capped = total > cap;
+  reply.header('X-Total-Count', String(capped ? cap : total));
   if (capped) reply.header('X-Total-Count-Capped', 'true');
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const url = new URL(req.url, 'http://localhost');

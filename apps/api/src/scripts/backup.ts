@@ -14,6 +14,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Config, ConfigError, loadConfig } from '../config/env';
 import { AppError } from '../lib/app-error';
@@ -72,7 +73,7 @@ export async function backup(config: Config, out?: string): Promise<BackupResult
           message: `No hay base de datos embebida en ${pgdata}: nada que copiar.`,
         });
       }
-      const db = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+      const db = await PGlite.create(pgdata, { extensions: { pg_trgm, btree_gin } });
       try {
         const blob = await db.dumpDataDir('gzip');
         writeFileSync(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });

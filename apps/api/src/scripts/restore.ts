@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -102,7 +103,7 @@ export async function restore(config: Config, file: string, { force = false } = 
         renameSync(pgdata, keptAside);
       }
       const db = await PGlite.create(pgdata, {
-        extensions: { pg_trgm },
+        extensions: { pg_trgm, btree_gin },
         loadDataDir: new Blob([readFileSync(file)]),
       });
       try {

@@ -36,6 +36,11 @@ export const MAX_PER_PAGE = 500;
  * with `X-Total-Count-Capped: true`, and the screens say «más de 10.000».
  */
 export const LIST_COUNT_CAP = 10_000;
+/**
+ * ADR 027 (2026-11-26): a list searched with `q` counts up to this many: every match is a row of the
+ * table to read (a text index cannot count alone), so «más de 1.000» is what a search answers past it.
+ */
+export const LIST_SEARCH_COUNT_CAP = 1_000;
 
 /** A filter object as the web builds it: { level: { eq: 4 } } → level[eq]=4. */
 export type TFilterObject = Record<

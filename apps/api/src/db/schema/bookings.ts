@@ -104,6 +104,14 @@ export const bookings = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the list's `q` searches (locator, customer name, e-mail, phone, reseller reference),
+     * unaccented and lower-case, one per line: kept by the database on every write (migration 0023,
+     * ADR 032), so a search reads and rechecks it without calling f_unaccent per row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`f_unaccent(locator || E'\\n' || customer_name || E'\\n' || customer_email || E'\\n' || customer_phone || E'\\n' || coalesce(reseller_reference, ''))`,
+    ),
   },
   (t) => [
     foreignKey({ columns: [t.tourOperatorId], foreignColumns: [tourOperators.id], name: 'bookings_tour_operator_fk' }),
@@ -135,7 +143,10 @@ export const bookings = pgTable(
     }),
     unique('bookings_locator_key').on(t.locator),
     unique('bookings_tenant_id_key').on(t.tourOperatorId, t.id),
-    index('bookings_tenant_date_idx').on(t.tourOperatorId, t.date, t.time),
+    // ADR 032 (2026-11-26): the default order whole, with the id every order ends with, so a page's
+    // ids (and a `sort=date,time` page's tie-break) come from the index alone; replaces
+    // (tour_operator_id, date, time), a prefix of it.
+    index('bookings_tenant_order_idx').on(t.tourOperatorId, t.date, t.time, t.createdAt, t.id),
     // `state[eq]=` on the whole operator, in the default order (a rare state such as `pending`
     // walked the date index for seconds at 1 M bookings: docs/benchmarks.md, run 8).
     index('bookings_tenant_state_date_idx').on(t.tourOperatorId, t.state, t.date, t.time),
@@ -164,15 +175,10 @@ export const bookings = pgTable(
     index('bookings_seller_date_idx').on(t.sellerId, t.tourOperatorId, t.date, t.time),
     // The hold-expiry sweep: only the few bookings holding seats for a payment.
     index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
-    // `q` search: a trigram index over the same unaccented expressions the filter uses, so a
-    // contains-search at 1 M rows is an index scan (measured in docs/benchmarks.md).
-    index('bookings_search_trgm_idx').using(
-      'gin',
-      sql`f_unaccent(${t.locator}) gin_trgm_ops`,
-      sql`f_unaccent(${t.customerName}) gin_trgm_ops`,
-      sql`f_unaccent(${t.customerEmail}) gin_trgm_ops`,
-      sql`f_unaccent(${t.customerPhone}) gin_trgm_ops`,
-    ),
+    // `q` (ADR 032, 2026-11-26): the operator's bookings whose search text contains the words, from one
+    // index (btree_gin for the operator, pg_trgm for the text): no recheck calls f_unaccent, and no
+    // other operator's matches are read.
+    index('bookings_tenant_search_idx').using('gin', t.tourOperatorId, sql`${t.searchText} gin_trgm_ops`),
     check('bookings_state_check', sql`${t.state} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`),
     check('bookings_payment_state_check', sql`${t.paymentState} in ('pending', 'partial', 'paid', 'refunded')`),
     check('bookings_channel_check', sql`${t.channel} in ('public', 'seller', 'office', 'channel')`),

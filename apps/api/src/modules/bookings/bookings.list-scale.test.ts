@@ -4,7 +4,7 @@
  * the crew's bookings read from their sheets' departures. Every answer must be the one the plain
  * query gives: each test compares the API with the ordering written out in SQL.
  */
-import { LIST_COUNT_CAP } from '@trayecto/shared';
+import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '@trayecto/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,11 @@ async function idsInOrder(where: ReturnType<typeof sql>, order: ReturnType<typeo
 describe('GET /api/v1/bookings: totals (ADR 027, ADR 032)', () => {
   it('past the count cap the cursor answer says so: X-Total-Count 10000, X-Total-Count-Capped, next and no last', async () => {
     const p = await mkProduct(app, w.tokens.A1, { capacity: 500 });
-    const first = await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 1 } }));
+    const first = await booked(
+      app,
+      w.tokens.A1,
+      bookingBody(p.id, { pax: { adult: 1 }, customer_name: 'Zoë Capdevila' }),
+    );
     // 10,001 more (cancelled: they hold no seats), written straight into the table.
     await app.db.execute(sql`
       insert into bookings (tour_operator_id, locator, product_id, departure_id, date, time, lines, pax_total, seats,
@@ -103,6 +107,22 @@ describe('GET /api/v1/bookings: totals (ADR 027, ADR 032)', () => {
     expect(ids(few)).toEqual([first.id]);
     expect(few.headers['x-total-count']).toBe('1');
     expect(few.headers['x-total-count-capped']).toBeUndefined();
+
+    // ADR 027 (2026-11-26): a search counts up to LIST_SEARCH_COUNT_CAP; the same rows, by page and by cursor.
+    const searched = await get(`${base}&q=zoe%20capdevila`, w.tokens.A1);
+    expect(ids(searched)).toEqual(ids(one));
+    expect(searched.headers['x-total-count']).toBe(String(LIST_SEARCH_COUNT_CAP));
+    expect(searched.headers['x-total-count-capped']).toBe('true');
+    expect(linkOf(searched)).toContain(`cursor=${searched.headers['x-next-cursor']}>; rel="next"`);
+    expect(linkOf(searched)).not.toContain('rel="last"');
+    const deep = await get(`${base}&q=CAPDEVILA&sort=-created_at&page=25`, w.tokens.A1);
+    expect(ids(deep)).toEqual(ids(await get(`${base}&sort=-created_at&page=25`, w.tokens.A1)));
+    expect(deep.headers['x-total-count']).toBe(String(LIST_SEARCH_COUNT_CAP));
+    expect(linkOf(deep)).toContain('sort=-created_at&page=26>; rel="next"');
+    const narrow = await get(`${base}&q=capdevila&state=confirmed`, w.tokens.A1);
+    expect(ids(narrow)).toEqual([first.id]);
+    expect(narrow.headers['x-total-count']).toBe('1');
+    expect(narrow.headers['x-total-count-capped']).toBeUndefined();
   }, 120_000);
 
   it('a page with room left gives the total; a page past the end still answers it', async () => {

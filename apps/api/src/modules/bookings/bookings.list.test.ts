@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld, login } from '../../../test/factories';
+import { paymentLinks, paymentSettings } from '../../db/schema';
 import {
   api,
   book,
@@ -174,6 +176,89 @@ describe('GET /api/v1/bookings: filters, q, sort, paging', () => {
     expect(link).toContain(`per_page=2&cursor=${p2.headers['x-next-cursor']}>; rel="next"`);
     const sorted = String((await list('per_page=2&page=2&sort=-total_cents')).headers.link);
     expect(sorted).toContain('per_page=2&page=3&sort=-total_cents>; rel="next"');
+  });
+});
+
+describe('GET /api/v1/bookings: q on the row’s search text (ADR 032, migration 0023)', () => {
+  it('accents, ñ and capitals on either side: a plain query finds them, and a query with them finds plain text', async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 50 });
+    const mk = (over: Record<string, unknown>) =>
+      booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 1 }, ...over }));
+    const inigo = await mk({
+      customer_name: 'ÍÑIGO Muñoz-Ibáñez',
+      customer_email: 'INIGO@Correo.ES',
+      customer_phone: '',
+    });
+    const nuria = await mk({ customer_name: 'Nuria Pena', customer_email: 'nuria@example.com' });
+    const find = async (q: string) =>
+      ids(await get(`/api/v1/bookings?product_id=${p.id}&q=${encodeURIComponent(q)}`, w.tokens.A1));
+    expect(await find('inigo munoz')).toEqual([inigo.id]);
+    expect(await find('MUÑOZ-IBÁÑEZ')).toEqual([inigo.id]);
+    expect(await find('ibañez')).toEqual([inigo.id]);
+    expect(await find('inigo@correo')).toEqual([inigo.id]);
+    expect(await find('Peña')).toEqual([nuria.id]);
+    expect(await find('NÚRIA')).toEqual([nuria.id]);
+    expect(await find(inigo.locator.toLowerCase())).toEqual([inigo.id]);
+    // LIKE's own characters are matched literally.
+    expect(await find('mu_oz')).toEqual([]);
+    expect(await find('%')).toEqual([]);
+  });
+
+  it('never matches across two fields: a query with a line break is matched field by field', async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 50 });
+    const b = await booked(
+      app,
+      w.tokens.A1,
+      bookingBody(p.id, { customer_name: 'Lucía Pérez', customer_email: 'lucia@example.com' }),
+    );
+    const find = async (q: string) =>
+      ids(await get(`/api/v1/bookings?product_id=${p.id}&q=${encodeURIComponent(q)}`, w.tokens.A1));
+    // The search text holds "…lucia perez\nlucia@example.com…": "ez\nlu" is in it, but in no field.
+    expect(await find('ez\nlu')).toEqual([]);
+    expect(await find('pérez')).toEqual([b.id]);
+    const stored = await app.db.execute<{ search_text: string }>(
+      sql`select search_text from bookings where id = ${b.id}`,
+    );
+    expect(stored.rows[0]?.search_text).toBe(
+      `${b.locator.toLowerCase()}\nlucia perez\nlucia@example.com\n+34 600 000 000\n`,
+    );
+  });
+});
+
+describe('GET /api/v1/bookings: each row is the booking’s own answer (ADR 032: one statement)', () => {
+  it('names, accommodation, payment links (latest first) and the operator’s online payments, as GET /bookings/{id}', async () => {
+    const same = async () => {
+      const page = (await list('per_page=500')).json() as { id: string }[];
+      expect(page.length).toBeGreaterThan(3);
+      for (const row of page) expect(row).toEqual((await get(`/api/v1/bookings/${row.id}`, w.tokens.A1)).json());
+      return page as { id: string; online_payments_enabled: boolean; payment_links: { id: string }[] }[];
+    };
+    const links = await app.db
+      .insert(paymentLinks)
+      .values(
+        [1, 2].map((k) => ({
+          tourOperatorId: w.A.op.id,
+          bookingId: rows.emma.id,
+          amountCents: 1000 * k,
+          expiresAt: new Date(Date.now() + k * 3_600_000),
+          createdAt: new Date(Date.now() - (3 - k) * 60_000),
+        })),
+      )
+      .returning();
+    try {
+      // Another operator's provider is not this one's.
+      await app.db.insert(paymentSettings).values({ tourOperatorId: w.B.op.id, provider: 'redsys' });
+      const before = await same();
+      expect(before.every((r) => r.online_payments_enabled === false)).toBe(true);
+      expect(before.find((r) => r.id === rows.emma.id)?.payment_links.map((l) => l.id)).toEqual(
+        [...links].reverse().map((l) => l.id),
+      );
+      await app.db.insert(paymentSettings).values({ tourOperatorId: w.A.op.id, provider: 'redsys' });
+      expect((await same()).every((r) => r.online_payments_enabled === true)).toBe(true);
+    } finally {
+      await app.db.delete(paymentSettings);
+      await app.db.delete(paymentLinks).where(eq(paymentLinks.bookingId, rows.emma.id));
+    }
   });
 });
 

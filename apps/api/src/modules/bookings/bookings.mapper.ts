@@ -28,7 +28,8 @@ import type { bookingEvents, bookings, payments } from '../../db/schema';
 import { isoOf, isoOrNull } from '../../lib/instants';
 import { liveLinkOf, type PaymentLinkRow } from './online.repository';
 
-export type BookingRow = typeof bookings.$inferSelect;
+/** A booking row as the app reads it: its search text (ADR 032) is the database's, for `q` alone. */
+export type BookingRow = Omit<typeof bookings.$inferSelect, 'searchText'>;
 export type BookingView = {
   booking: BookingRow;
   product: { id: string; code: string; name: string };

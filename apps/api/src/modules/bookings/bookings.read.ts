@@ -12,7 +12,8 @@ import * as online from './online.repository';
 
 /**
  * A page of the bookings the actor may read. With the default ordering the answer also carries
- * the keyset cursor of the next page (null on the last one); `cursor` pages without OFFSET.
+ * the keyset cursor of the next page (null on the last one); `cursor` pages without OFFSET. `total`
+ * is counted up to `cap` (ADR 027: lower with `q`).
  */
 export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams, cursor?: string) {
   const isDefaultSort =
@@ -21,7 +22,7 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
     throw fieldError('BAD_REQUEST', 'cursor', 'El cursor solo sirve con el orden por defecto (date,time,created_at)');
   }
   const after = cursor !== undefined ? decodeCursor(cursor) : undefined;
-  const { rows, total } = await repo.listBookings(db, actor, params, after);
+  const { rows, total, cap } = await repo.listBookings(db, actor, params, after);
   const hasMore = rows.length > params.perPage;
   const page = rows.slice(0, params.perPage);
   const last = page.at(-1);
@@ -34,17 +35,9 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
           id: last.booking.id,
         })
       : null;
-  const links = await online.listLinks(
-    db,
-    page.map((r) => r.booking.id),
-  );
   const now = new Date();
-  return {
-    items: page.map((r) => toBookingResponse({ ...r, links: links.get(r.booking.id) ?? [] }, now)),
-    total,
-    nextCursor,
-    hasMore,
-  };
+  // The rows carry their payment links (read in the page's own statement, ADR 032).
+  return { items: page.map((r) => toBookingResponse(r, now)), total, cap, nextCursor, hasMore };
 }
 
 /** A booking's answer with its payment links (ADR 022). */

@@ -3,24 +3,23 @@
  * edit, cancel, check-in or sheet finish updates, and the history. Departure rows (seats) are the
  * departures module's.
  */
-import { BOOKING_CHANNELS, BOOKING_STATES, LEVEL, PAYMENT_STATES, TOUR_OPERATOR_STATE } from '@trayecto/shared';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
 import {
-  accommodations,
-  bookingEvents,
-  bookings,
-  paymentSettings,
-  products,
-  scheduleSheets,
-  tourOperators,
-  users,
-} from '../../db/schema';
+  BOOKING_CHANNELS,
+  BOOKING_STATES,
+  LEVEL,
+  LIST_COUNT_CAP,
+  LIST_SEARCH_COUNT_CAP,
+  PAYMENT_STATES,
+  TOUR_OPERATOR_STATE,
+} from '@trayecto/shared';
+import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
-import { countUpTo } from '../../lib/pagination';
 import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
 import type { BookingRow, BookingView, EventView } from './bookings.mapper';
+import type { PaymentLinkRow } from './online.repository';
 
 export const BOOKING_LIST_SPEC: ResourceListSpec = {
   filters: {
@@ -58,6 +57,8 @@ export const BOOKING_LIST_SPEC: ResourceListSpec = {
     // ADR 023: the office finds a channel's booking by the reference the reseller gave it.
     bookings.resellerReference,
   ],
+  // ADR 032: the same five, unaccented and one per line, kept by the row (migration 0023).
+  searchText: { column: bookings.searchText, separator: '\n' },
   tiebreaker: bookings.id,
 };
 
@@ -92,60 +93,84 @@ export function visibleTo(actor: Actor): SQL | undefined {
   );
 }
 
-const seller = alias(users, 'seller');
-const pickupAt = alias(accommodations, 'pickup_at');
-
-/** A booking with what its response names: product, seller, accommodation and where it is collected. */
-const viewSelect = (db: DbOrTx) =>
-  db
-    .select({
-      booking: bookings,
-      product: { id: products.id, code: products.code, name: products.name },
-      operator: { id: tourOperators.id, name: tourOperators.name },
-      seller: { id: seller.id, fullName: seller.fullName },
-      accommodation: {
-        id: accommodations.id,
-        name: accommodations.name,
-        zone: accommodations.zone,
-        pickupPoint: accommodations.pickupPoint,
-      },
-      pickupAt: { id: pickupAt.id, name: pickupAt.name, pickupPoint: pickupAt.pickupPoint },
-      // Exact (microseconds) for keyset cursors; a JS Date would round it to milliseconds.
-      createdAtExact: sql<string>`${bookings.createdAt}::text`,
-      // A scalar subquery, read only for the rows returned: the list's index plans stay as they were.
-      timezone: sql<string>`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${bookings.tourOperatorId})`,
-      // ADR 023: the channel it was sold through, read the same way (null for most bookings).
-      salesChannel: sql<{
-        id: string;
-        name: string;
-        kind: string;
-        collects: string;
-      } | null>`(select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = ${bookings.channelId})`,
-      // ADR 022: the product's payment terms and whether the operator has a provider (a key lookup).
-      payment: {
-        mode: products.paymentMode,
-        depositPercent: products.depositPercent,
-        depositPerPaxCents: products.depositPerPaxCents,
-        onlineEnabled: sql<boolean>`exists (select 1 from ${paymentSettings} where ${paymentSettings.tourOperatorId} = ${bookings.tourOperatorId} and ${paymentSettings.provider} is not null)`,
-      },
-    })
-    .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
-    .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
-    .leftJoin(seller, eq(seller.id, bookings.sellerId))
-    .leftJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
-    .leftJoin(pickupAt, eq(pickupAt.id, accommodations.pickupAtId));
+/**
+ * A column of the outer `bookings` row, table-qualified: drizzle writes a one-table select's columns
+ * bare, and a bare name inside a subquery means the subquery's own table's column when it has one
+ * (`payment_links.id`, `payment_settings.tour_operator_id`). Column names are constants.
+ */
+const outer = (column: AnyPgColumn) => sql.raw(`"bookings"."${column.name}"`);
 
 /**
- * A page of the actor's bookings and their total. With `after`, the page starts after that position
- * of the default ordering (keyset: an index range scan, no OFFSET and no count however deep the
- * page; total null); else `page` × `per_page`.
+ * A booking with what its response names: product, operator, seller, accommodation and where it is
+ * collected, the channel, the payment terms. Only `bookings` is scanned; each of the others is a
+ * scalar subquery (`json_build_object` of the columns the answer names, by primary key) read for the
+ * rows returned. ADR 032 (2026-11-26): as the six-table join it took PostgreSQL 2–7 ms (up to 50 ms
+ * on a loaded machine) to plan, more than running it for a page of 50 (1–2 ms); the same answer.
+ */
+/** The booking's own columns but its search text (the answer never shows it). */
+const { searchText: _searchText, ...bookingColumns } = getTableColumns(bookings);
+
+const viewFields = {
+  booking: bookingColumns,
+  product: sql<
+    BookingView['product']
+  >`(select json_build_object('id', p.id, 'code', p.code, 'name', p.name) from products p where p.id = ${outer(bookings.productId)})`,
+  operator: sql<
+    BookingView['operator']
+  >`(select json_build_object('id', o.id, 'name', o.name) from tour_operators o where o.id = ${outer(bookings.tourOperatorId)})`,
+  seller: sql<
+    BookingView['seller']
+  >`(select json_build_object('id', u.id, 'fullName', u.full_name) from users u where u.id = ${outer(bookings.sellerId)})`,
+  accommodation: sql<
+    BookingView['accommodation']
+  >`(select json_build_object('id', a.id, 'name', a.name, 'zone', a.zone, 'pickupPoint', a.pickup_point) from accommodations a where a.id = ${outer(bookings.accommodationId)})`,
+  pickupAt: sql<
+    BookingView['pickupAt']
+  >`(select json_build_object('id', pa.id, 'name', pa.name, 'pickupPoint', pa.pickup_point) from accommodations pa where pa.id = (select a.pickup_at_id from accommodations a where a.id = ${outer(bookings.accommodationId)}))`,
+  // Exact (microseconds) for keyset cursors; a JS Date would round it to milliseconds.
+  createdAtExact: sql<string>`${outer(bookings.createdAt)}::text`,
+  timezone: sql<string>`(select o.timezone from tour_operators o where o.id = ${outer(bookings.tourOperatorId)})`,
+  // ADR 023: the channel it was sold through (null for most bookings).
+  salesChannel: sql<
+    BookingView['salesChannel']
+  >`(select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = ${outer(bookings.channelId)})`,
+  // ADR 022: the product's payment terms and whether the operator has a provider (a key lookup).
+  payment: sql<
+    BookingView['payment']
+  >`(select json_build_object('mode', p.payment_mode, 'depositPercent', p.deposit_percent, 'depositPerPaxCents', p.deposit_per_pax_cents, 'onlineEnabled', exists (select 1 from payment_settings ps where ps.tour_operator_id = ${outer(bookings.tourOperatorId)} and ps.provider is not null)) from products p where p.id = ${outer(bookings.productId)})`,
+};
+
+const viewSelect = (db: DbOrTx) => db.select(viewFields).from(bookings);
+
+/** A payment link as the list reads it (JSON: its instants as text). */
+type LinkJson = Omit<PaymentLinkRow, 'expiresAt' | 'createdAt' | 'paidAt'> & {
+  expiresAt: string;
+  createdAt: string;
+  paidAt: string | null;
+};
+
+/** The booking's payment links, latest first (online.repository's listLinks, for the page's rows). */
+const linksOfRow = sql<
+  LinkJson[]
+>`(select coalesce(json_agg(json_build_object('id', l.id, 'tourOperatorId', l.tour_operator_id, 'bookingId', l.booking_id, 'amountCents', l.amount_cents, 'expiresAt', l.expires_at, 'channel', l.channel, 'messageId', l.message_id, 'createdBy', l.created_by, 'createdAt', l.created_at, 'paidAt', l.paid_at) order by l.created_at desc, l.id desc), '[]'::json) from payment_links l where l.booking_id = ${outer(bookings.id)})`;
+
+const linkOf = (l: LinkJson): PaymentLinkRow => ({
+  ...l,
+  expiresAt: new Date(l.expiresAt),
+  createdAt: new Date(l.createdAt),
+  paidAt: l.paidAt === null ? null : new Date(l.paidAt),
+});
+
+/**
+ * A page of the actor's bookings, their payment links and their total, in ONE statement. With
+ * `after`, the page starts after that position of the default ordering (keyset: an index range scan,
+ * no OFFSET and no count however deep the page; total null); else `page` × `per_page`.
  *
  * ADR 032: the page's ids are found first, on the bookings table alone (narrow rows, the list's
- * indexes), and only those rows are joined to what the answer names; before, the joins and the
- * wide rows went through the sort or the OFFSET for every candidate row (7 days sorted by name:
- * 9,728 joined rows for 50). The count (ADR 027, capped) runs only when the page is full: a page
- * with room left already says how many rows there are.
+ * indexes), and only those rows are read for the answer. 2026-11-26: the total (ADR 027: counted up
+ * to `cap`, LIST_SEARCH_COUNT_CAP with `q`, else LIST_COUNT_CAP) is an uncorrelated subquery of the
+ * same statement, run once, and the payment links one per row: one round trip instead of three.
+ * Counting a short page costs what its rows did; only a page past the end counts on its own.
  */
 export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams, after?: KeysetPosition) {
   const where = combine([visibleTo(actor), ...buildListConditions(params, BOOKING_LIST_SPEC)]);
@@ -154,6 +179,7 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
     : undefined;
   const order = buildOrderBy(params, BOOKING_LIST_SPEC);
   const offset = after ? 0 : (params.page - 1) * params.perPage;
+  const cap = params.q ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
   // One more row than asked tells whether there is a next page.
   const take = params.perPage + 1;
   const matching = combine([where, keyset]);
@@ -164,19 +190,33 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
     .orderBy(...order)
     .limit(take)
     .offset(offset);
-  const rows = (await viewSelect(db)
+  // Keyset pages skip the count: page one gave it.
+  const counted = after ? undefined : countedUpTo(db, where, cap);
+  const found = await db
+    .select({ ...viewFields, links: linksOfRow, ...(counted ? { total: counted } : {}) })
+    .from(bookings)
     .where(inArray(bookings.id, pageIds))
-    .orderBy(...order)) as BookingView[];
-  if (after) {
-    // Keyset pages skip the count: it costs as much as the whole list, and page one gave it.
-    return { rows, total: null };
-  }
-  if (rows.length < take && (rows.length > 0 || offset === 0)) {
-    return { rows, total: offset + rows.length };
-  }
-  const total = await countUpTo(db, db.select({ one: sql`1` }).from(bookings).where(where));
-  return { rows, total };
+    .orderBy(...order);
+  const rows: BookingView[] = found.map(({ links, ...view }) => {
+    const { total: _total, ...rest } = view as typeof view & { total?: number };
+    return { ...rest, links: links.map(linkOf) };
+  });
+  if (!counted) return { rows, total: null, cap };
+  const first = found[0] as { total?: number } | undefined;
+  if (first?.total !== undefined) return { rows, total: Number(first.total), cap };
+  // No row carried it: nothing on page one, or a page past the end (counted on its own).
+  if (offset === 0) return { rows, total: 0, cap };
+  const res = await db.execute<{ n: number }>(sql`select ${counted} as n`);
+  return { rows, total: Number(res.rows[0]?.n ?? 0), cap };
 }
+
+/** ADR 027: the rows matching `where`, counted up to `cap` + 1 (one more says "more than the cap"). */
+const countedUpTo = (db: DbOrTx, where: SQL | undefined, cap: number) =>
+  sql<number>`(select count(*)::int from (${db
+    .select({ one: sql`1` })
+    .from(bookings)
+    .where(where)
+    .limit(cap + 1)}) as counted)`;
 
 /**
  * The administrator's list spans every operator, and every list index starts with the operator:

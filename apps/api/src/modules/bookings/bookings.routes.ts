@@ -47,7 +47,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Lista de reservas. Filtros date, time, product_id, departure_id, state, payment_state, seller_id, channel, accommodation_id, locator, created_at, tour_operator_id; q busca en localizador, nombre, correo y teléfono; orden por defecto date,time,created_at. Paginación profunda: con el orden por defecto cada respuesta trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas. X-Total-Count cuenta hasta 10.000: si hay más, dice 10000 con X-Total-Count-Capped: true y Link no trae rel="last".',
+          'Lista de reservas. Filtros date, time, product_id, departure_id, state, payment_state, seller_id, channel, accommodation_id, locator, created_at, tour_operator_id; q busca en localizador, nombre, correo y teléfono; orden por defecto date,time,created_at. Paginación profunda: con el orden por defecto cada respuesta trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas. X-Total-Count cuenta hasta 10.000 (hasta 1.000 con q): si hay más, dice 10000 (1000) con X-Total-Count-Capped: true y Link no trae rel="last".',
         querystring: ZBookingListQuery,
         ...listFilters(BOOKING_LIST_SPEC),
         response: { 200: z.array(ZBookingResponse), ...errorResponses },
@@ -66,6 +66,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
         perPage: params.perPage,
         total: result.total,
         nextCursor: result.nextCursor,
+        cap: result.cap,
       });
       return result.items;
     },
