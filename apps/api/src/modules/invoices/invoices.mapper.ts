@@ -9,7 +9,7 @@ import {
   type TInvoiceType,
   timeZoneOf,
 } from '@trayecto/shared';
-import type { InvoiceRecordRow, InvoiceRow, InvoiceView } from './invoices.repository';
+import type { InvoiceRecordRow, InvoiceRecordState, InvoiceRef, InvoiceRow, InvoiceView } from './invoices.repository';
 import {
   altaFingerprintInput,
   anulacionFingerprintInput,
@@ -20,7 +20,7 @@ import {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export const refOf = (r: InvoiceRow): TInvoiceRef => ({
+export const refOf = (r: InvoiceRef): TInvoiceRef => ({
   id: r.id,
   code: r.code,
   type: r.type as TInvoiceType,
@@ -29,15 +29,18 @@ export const refOf = (r: InvoiceRow): TInvoiceRef => ({
 });
 
 export type InvoiceRelations = {
-  corrects: InvoiceRow | null;
-  replaces: InvoiceRow | null;
-  replacedBy: InvoiceRow | null;
-  corrections: InvoiceRow[];
-  record: InvoiceRecordRow | null;
+  corrects: InvoiceRef | null;
+  replaces: InvoiceRef | null;
+  replacedBy: InvoiceRef | null;
+  corrections: InvoiceRef[];
+  record: InvoiceRecordState | null;
 };
 
 /** What may still be corrected of an invoice: its total less its corrections (0 for a corrective or replaced one). */
-export function correctableCents(inv: InvoiceRow, rel: Pick<InvoiceRelations, 'replacedBy' | 'corrections'>): number {
+export function correctableCents(
+  inv: Pick<InvoiceRow, 'type' | 'totalCents'>,
+  rel: Pick<InvoiceRelations, 'replacedBy' | 'corrections'>,
+): number {
   if (inv.type === 'R1' || inv.type === 'R5' || rel.replacedBy) return 0;
   const corrected = rel.corrections.reduce((s, c) => s + c.totalCents, 0);
   return Math.max(0, inv.totalCents + corrected);

@@ -98,27 +98,59 @@ export async function listBookingInvoices(db: DbOrTx, bookingId: string): Promis
     .orderBy(asc(invoices.issuedAt), asc(invoices.code))) as InvoiceView[];
 }
 
+/**
+ * What an answer says of a related invoice (the reference: code, type, date, total) and how it is
+ * related (what it corrects or replaces). ADR 037: a page's relations read these columns, not each
+ * related invoice's lines, taxes and parties.
+ */
+const refColumns = {
+  id: invoices.id,
+  code: invoices.code,
+  type: invoices.type,
+  issueDate: invoices.issueDate,
+  totalCents: invoices.totalCents,
+  correctsId: invoices.correctsId,
+  replacesId: invoices.replacesId,
+  issuedAt: invoices.issuedAt,
+};
+export type InvoiceRef = Pick<InvoiceRow, keyof typeof refColumns>;
+
 /** Invoices by id (the references an answer names: what it corrects or replaces). */
-export async function findInvoicesByIds(db: DbOrTx, ids: string[]): Promise<InvoiceRow[]> {
+export async function findInvoicesByIds(db: DbOrTx, ids: string[]): Promise<InvoiceRef[]> {
   if (ids.length === 0) return [];
-  return db.select().from(invoices).where(inArray(invoices.id, ids));
+  return db.select(refColumns).from(invoices).where(inArray(invoices.id, ids));
 }
 
-/** The invoices that correct or replace any of `ids`. */
-export async function findDependents(db: DbOrTx, ids: string[]): Promise<InvoiceRow[]> {
+/** The invoices that correct or replace any of `ids` (invoices_corrects_idx, invoices_replaces_idx). */
+export async function findDependents(db: DbOrTx, ids: string[]): Promise<InvoiceRef[]> {
   if (ids.length === 0) return [];
   return db
-    .select()
+    .select(refColumns)
     .from(invoices)
     .where(sql`${invoices.correctsId} in ${ids} or ${invoices.replacesId} in ${ids}`)
     .orderBy(asc(invoices.issuedAt), asc(invoices.code));
 }
 
+/** A record's state, as an invoice's answer shows it (not its XML: ~3 kB each). */
+const recordStateColumns = {
+  id: invoiceRecords.id,
+  invoiceId: invoiceRecords.invoiceId,
+  seq: invoiceRecords.seq,
+  kind: invoiceRecords.kind,
+  state: invoiceRecords.state,
+  fingerprint: invoiceRecords.fingerprint,
+  attempts: invoiceRecords.attempts,
+  lastError: invoiceRecords.lastError,
+  aeatCsv: invoiceRecords.aeatCsv,
+  sentAt: invoiceRecords.sentAt,
+};
+export type InvoiceRecordState = Pick<InvoiceRecordRow, keyof typeof recordStateColumns>;
+
 /** The latest record of each invoice of `ids`. */
-export async function findRecordsOf(db: DbOrTx, ids: string[]): Promise<Map<string, InvoiceRecordRow>> {
+export async function findRecordsOf(db: DbOrTx, ids: string[]): Promise<Map<string, InvoiceRecordState>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select()
+    .select(recordStateColumns)
     .from(invoiceRecords)
     .where(inArray(invoiceRecords.invoiceId, ids))
     .orderBy(asc(invoiceRecords.seq));
