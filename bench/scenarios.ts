@@ -96,6 +96,12 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     return d.toISOString().slice(0, 10);
   };
   const calendarMonths = Array.from({ length: 3 }, (_, k) => [monthStart(k), addDays(monthStart(k + 1), -1)]);
+  // The month view as the screen asks for it (ADR 031): whole weeks, Monday first, around the month.
+  const isoDay = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay() || 7;
+  const calendarGrids = calendarMonths.map(([from, to]) => [
+    addDays(from, 1 - isoDay(from)),
+    addDays(to, 7 - isoDay(to)),
+  ]);
   const months = Array.from({ length: 5 }, (_, k) => addDays(today, 28 * k));
   const pastWeeks = Array.from({ length: 5 }, (_, k) => addDays(today, -7 * (k + 1)));
   // The detail screens and the later waves' lists (issue 35: "every … screen, the new ones included").
@@ -220,9 +226,9 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S(
       'cal1',
       'calendar',
-      'calendario de reservas: un mes',
+      'calendario de reservas: un mes (sus días)',
       'admin',
-      calendarMonths.map(([from, to]) => `/api/v1/bookings/calendar?from=${from}&to=${to}`),
+      calendarGrids.map(([from, to]) => `/api/v1/bookings/calendar/days?from=${from}&to=${to}`),
     ),
     S(
       'cal2',
@@ -230,6 +236,13 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
       'calendario de reservas: una semana',
       'admin',
       weeks.map((w) => `/api/v1/bookings/calendar?from=${w}&to=${addDays(w, 6)}`),
+    ),
+    S(
+      'cal3',
+      'calendar',
+      'calendario de reservas: las salidas de un día',
+      'admin',
+      weeks.map((w, k) => `/api/v1/bookings/calendar?from=${addDays(w, k)}&to=${addDays(w, k)}`),
     ),
     S(
       'ss1',

@@ -79,6 +79,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/bookings/export.csv': 'exportBookingsCsv',
   'POST /api/v1/bookings': 'createBooking',
   'GET /api/v1/bookings/calendar': 'getBookingCalendar',
+  'GET /api/v1/bookings/calendar/days': 'getBookingCalendarDays',
   'POST /api/v1/bookings/quote': 'quoteBooking',
   'GET /api/v1/bookings/:id': 'getBooking',
   'PUT /api/v1/bookings/:id': 'updateBooking',

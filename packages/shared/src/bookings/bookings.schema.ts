@@ -345,6 +345,36 @@ export const ZBookingCalendarQuery = z
   .refine((q) => q.from <= q.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] })
   .refine((q) => daysInRange(q.from, q.to) <= AVAILABILITY_MAX_DAYS, { message: RANGE_TOO_LONG_MESSAGE, path: ['to'] });
 
+/** How many departures a day of the month view shows (the first by time, then product name); the rest are "+N más". */
+export const CALENDAR_DAY_PREVIEW = 3;
+
+/**
+ * GET /api/v1/bookings/calendar/days?from=&to=&product_id= : the month view, a day at a time (ADR
+ * 031). A day counts the departures the calendar shows on it: those of /bookings/calendar, except
+ * on a day before the operator's today the departures with nothing sold (no seat, no booking).
+ * Days without a departure to show are left out. The departures of a day: /bookings/calendar with
+ * from = to = that day.
+ */
+export const ZBookingCalendarDay = z.object({
+  date: z.string(),
+  /** Departures shown, closed ones included. */
+  departures: z.number().int(),
+  /** Of them, closed by staff or on a closed date. */
+  closed: z.number().int(),
+  /** Seats of the open departures. */
+  capacity: z.number().int(),
+  /** Seats sold on every departure shown (closed ones too). */
+  seats_taken: z.number().int(),
+  /** Seats left on the open departures. */
+  seats_left: z.number().int(),
+  /** Seat-holding bookings (every state but cancelled) and their passengers, babies included. */
+  bookings: z.number().int(),
+  pax: z.number().int(),
+  /** The day's first CALENDAR_DAY_PREVIEW departures by time, then product name, as /bookings/calendar gives them. */
+  first_departures: z.array(ZBookingCalendarEntry),
+});
+export type TBookingCalendarDay = z.infer<typeof ZBookingCalendarDay>;
+
 /** One entry of a booking's history (GET /api/v1/bookings/{id}/events). */
 export const ZBookingEventResponse = z.object({
   id: z.string(),

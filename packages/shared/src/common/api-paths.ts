@@ -51,6 +51,7 @@ export const API_PATHS = {
   bookingEvents: '/bookings/:id/events',
   bookingQuote: '/bookings/quote',
   bookingCalendar: '/bookings/calendar',
+  bookingCalendarDays: '/bookings/calendar/days',
   bookingMessages: '/bookings/:id/messages',
   bookingWhatsapp: '/bookings/:id/whatsapp',
   bookingPaymentLinks: '/bookings/:id/payment-links',

@@ -1,5 +1,7 @@
 import {
   ACCESS,
+  CALENDAR_DAY_PREVIEW,
+  ZBookingCalendarDay,
   ZBookingCalendarEntry,
   ZBookingCalendarQuery,
   ZBookingCancelRequest,
@@ -28,7 +30,7 @@ import { registerBookingsExport } from './bookings.export';
 import { BOOKING_LIST_SPEC } from './bookings.repository';
 import { ZBookingListQuery } from './bookings.schemas';
 import * as service from './bookings.service';
-import { getCalendar } from './calendar.service';
+import { getCalendar, getCalendarDays } from './calendar.service';
 import * as payments from './payments.service';
 import { quote } from './quote.service';
 
@@ -85,6 +87,21 @@ export async function bookingsRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       sendJsonArray(reply, await getCalendar(req.dbRead, req.actor, req.query, new Date()), ZBookingCalendarEntry),
+  );
+
+  r.get(
+    '/bookings/calendar/days',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary: `La vista de mes del calendario, día a día (máximo 62 días): por cada día con salidas, cuántas hay (cerradas incluidas), sus plazas, reservas y pasajeros, y sus ${CALENDAR_DAY_PREVIEW} primeras salidas por hora y producto como las da /bookings/calendar. Un día anterior a hoy no cuenta las salidas sin nada vendido; los días sin salidas no aparecen. Las salidas de un día: /bookings/calendar?from=<día>&to=<día>`,
+        querystring: ZBookingCalendarQuery,
+        response: { 200: z.array(ZBookingCalendarDay), ...errorResponses },
+      },
+    },
+    // A month is a few dozen days: the route's own serialiser, no streaming.
+    async (req) => getCalendarDays(req.dbRead, req.actor, req.query, new Date()),
   );
 
   r.post(

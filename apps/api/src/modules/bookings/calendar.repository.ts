@@ -99,3 +99,193 @@ export function calendarDeparturesQuery(productIds: readonly string[], from: str
     ) counted on counted.departure_id = ${departures.id}
     where ${and(inArray(departures.productId, ids), gte(departures.date, from), lte(departures.date, to))}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The month view, a day at a time (ADR 031, 2026-11-26)
+// ---------------------------------------------------------------------------------------------
+
+/** A product of the month view, in the calendar's order (Spanish name, then id), with its operator's today. */
+export type CalendarDaysProduct = { id: string; today: string };
+
+/**
+ * A departure's key in a month view's statement: its product's place in the calendar's order, its
+ * day in the range and its start time, as one integer (the statement computes the same for the rows).
+ */
+export const calendarSlotKey = (rank: number, dayOffset: number, time: string) =>
+  rank * 100_000 + dayOffset * 1440 + Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A day's departure rows shown, added up (what the weekly rules add is the caller's). */
+export type CalendarDayRows = {
+  date: string;
+  rows: number;
+  closed: number;
+  /** Capacity and seats left of the open rows. */
+  capacity: number;
+  seatsTaken: number;
+  seatsLeft: number;
+  /** Rows on a start time the rules give (`ruleKeys`), on or after the product's today: they take its place. */
+  onRule: number;
+  /** The products' capacity of those rows (what the rule's departure would have counted). */
+  onRuleCapacity: number;
+  bookings: number;
+  pax: number;
+};
+
+/** One of a day's first rows shown (by time, then the products' order). */
+export type CalendarPreviewRow = {
+  date: string;
+  rank: number;
+  time: string;
+  departureId: string;
+  capacity: number;
+  seatsTaken: number;
+  closed: boolean;
+  bookings: number;
+  pax: number;
+};
+
+/** A PostgreSQL array literal of values that need no quoting (ids, dates, numbers): one parameter. */
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+/**
+ * The month view's departure rows between two dates (inclusive), per day: those shown counted and
+ * added up, and the first `preview` of each day by time and then by the order of `ranked` (the
+ * caller's Spanish name order) with their bookings — one statement, a few dozen rows out whatever
+ * the number of departures. The caller adds the start times the weekly rules give without a row.
+ *
+ * A row is shown as getCalendar shows it: a product off sale only shows its rows with seats sold;
+ * a row on a product's closed date is closed. On a day before the product's operator's today, a row
+ * with nothing sold (no seat and no booking) is not shown (the screen never showed them). A row on
+ * or after that today whose key (calendarSlotKey) is in `ruleKeys` stands on a start time of the
+ * rules, so the caller does not count that time again.
+ *
+ * The bookings and passengers of a day are counted from `bookings_calendar_idx` by product and day,
+ * without reading the table; those of a product off sale only on its rows with seats sold (the rows
+ * it shows). A preview row's own bookings are one probe of the same index each. Written so that the
+ * planner's estimates stay near the truth (no per-row subquery over every departure): a
+ * misestimate past `jit_above_cost` made PostgreSQL compile the statement, 400 ms for a few.
+ */
+export async function listCalendarDays(
+  db: DbOrTx,
+  ranked: readonly CalendarDaysProduct[],
+  ruleKeys: readonly number[],
+  from: string,
+  to: string,
+  preview: number,
+): Promise<{ days: CalendarDayRows[]; previews: CalendarPreviewRow[] }> {
+  if (ranked.length === 0) return { days: [], previews: [] };
+  const res = await db.execute<Record<string, unknown>>(calendarDaysQuery(ranked, ruleKeys, from, to, preview));
+  const days: CalendarDayRows[] = [];
+  const previews: CalendarPreviewRow[] = [];
+  for (const r of res.rows) {
+    if (r.rank === null) {
+      days.push({
+        date: String(r.date),
+        rows: Number(r.n),
+        closed: Number(r.closed),
+        capacity: Number(r.capacity ?? 0),
+        seatsTaken: Number(r.seats_taken ?? 0),
+        seatsLeft: Number(r.seats_left ?? 0),
+        onRule: Number(r.on_rule ?? 0),
+        onRuleCapacity: Number(r.on_rule_capacity ?? 0),
+        bookings: Number(r.bookings ?? 0),
+        pax: Number(r.pax ?? 0),
+      });
+    } else {
+      previews.push({
+        date: String(r.date),
+        rank: Number(r.rank),
+        time: String(r.time),
+        departureId: String(r.departure_id),
+        capacity: Number(r.capacity),
+        seatsTaken: Number(r.seats_taken),
+        closed: Number(r.closed) === 1,
+        bookings: Number(r.bookings ?? 0),
+        pax: Number(r.pax ?? 0),
+      });
+    }
+  }
+  return { days, previews };
+}
+
+/** The statement listCalendarDays sends (calendar.test.ts reads its plan). */
+export function calendarDaysQuery(
+  ranked: readonly CalendarDaysProduct[],
+  ruleKeys: readonly number[],
+  from: string,
+  to: string,
+  preview: number,
+): SQL {
+  const ids = sql`${arrayLiteral(ranked.map((p) => p.id))}::uuid[]`;
+  const todays = sql`${arrayLiteral(ranked.map((p) => p.today))}::date[]`;
+  const range = sql`between ${from}::date and ${to}::date`;
+  return sql`
+    with p as (
+      -- The products in the caller's order (rank), each with its operator's today.
+      -- (int: the rows' keys are ints, and only int = int looks the rules' keys up in a hash.)
+      select x.rank::int as rank, x.today, p.id, p.capacity, p.state = 'active' as on_sale, p.closed_dates
+      from unnest(${ids}, ${todays}) with ordinality as x(id, today, rank)
+      join ${products} p on p.id = x.id
+    ), r as materialized (
+      select d.id, d.product_id, d.date, d.time, p.rank, p.today, p.on_sale, p.capacity as product_capacity,
+             p.rank * 100000 + (d.date - ${from}::date) * 1440 + substr(d.time, 1, 2)::int * 60
+               + substr(d.time, 4, 2)::int as key,
+             case when d.capacity_override then d.capacity else p.capacity end as capacity,
+             d.seats_taken, d.closed or d.date = any(p.closed_dates) as closed
+      from ${departures} d
+      join p on p.id = d.product_id
+      where d.product_id = any(${ids}) and d.date ${range} and (p.on_sale or d.seats_taken > 0)
+    ), booked as (
+      -- The rows with no seat sold before their today that still hold a booking (a baby's).
+      select distinct r.id
+      from r
+      join ${bookings} b on b.product_id = r.product_id and b.date = r.date and b.departure_id = r.id
+        and b.state <> 'cancelled'
+      where r.seats_taken = 0 and r.date < r.today
+    ), shown as materialized (
+      select r.*, r.date >= r.today and r.key = any(${arrayLiteral(ruleKeys)}::int[]) as on_rule
+      from r
+      left join booked k on k.id = r.id
+      where r.date >= r.today or r.seats_taken > 0 or k.id is not null
+    ), counted as (
+      -- Bookings and passengers per day: a product on sale shows every row with bookings; a product
+      -- off sale only its rows with seats sold.
+      select b.date, count(*) as bookings, sum(b.pax_total) as pax
+      from ${bookings} b
+      where b.product_id = any(array(select id from p where on_sale)) and b.date ${range} and b.state <> 'cancelled'
+      group by b.date
+      union all
+      select r.date, count(*), sum(b.pax_total)
+      from r
+      join ${bookings} b on b.product_id = r.product_id and b.date = r.date and b.departure_id = r.id
+        and b.state <> 'cancelled'
+      where not r.on_sale
+      group by r.date
+    ), days as (
+      select s.date, count(*) as n, count(*) filter (where s.closed) as closed,
+             sum(s.capacity) filter (where not s.closed) as capacity, sum(s.seats_taken) as seats_taken,
+             sum(greatest(s.capacity - s.seats_taken, 0)) filter (where not s.closed) as seats_left,
+             count(*) filter (where s.on_rule) as on_rule,
+             sum(s.product_capacity) filter (where s.on_rule) as on_rule_capacity
+      from shown s
+      group by s.date
+    ), firsts as materialized (
+      select * from (
+        select s.*, row_number() over (partition by s.date order by s.time, s.rank) as n from shown s
+      ) f
+      where f.n <= ${preview}
+    )
+    select d.date::text as date, null::int as rank, null::text as time, null::text as departure_id, d.n,
+           d.closed, d.capacity, d.seats_taken, d.seats_left, d.on_rule, d.on_rule_capacity, c.bookings, c.pax
+    from days d
+    left join (select date, sum(bookings) as bookings, sum(pax) as pax from counted group by date) c on c.date = d.date
+    union all
+    select f.date::text, f.rank, f.time, f.id::text, null, f.closed::int, f.capacity, f.seats_taken, null, null,
+           null, a.bookings, a.pax
+    from firsts f
+    cross join lateral (
+      select count(*) as bookings, sum(b.pax_total) as pax
+      from ${bookings} b
+      where b.product_id = f.product_id and b.date = f.date and b.departure_id = f.id and b.state <> 'cancelled'
+    ) a`;
+}

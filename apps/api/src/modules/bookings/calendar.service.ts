@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { TBookingCalendarEntry } from '@trayecto/shared';
-import { timeZoneOf } from '@trayecto/shared';
+import type { TBookingCalendarDay, TBookingCalendarEntry } from '@trayecto/shared';
+import { addDays, CALENDAR_DAY_PREVIEW, timeZoneOf, todayIn } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { computeAvailability, TooManySlotsError } from '../departures/availability';
+import { computeAvailability, isOnSale, ruleTimesIndex, TooManySlotsError } from '../departures/availability';
 import * as productsService from '../products/products.service';
-import { listCalendarDepartures, listCalendarProducts } from './calendar.repository';
+import { calendarSlotKey, listCalendarDays, listCalendarDepartures, listCalendarProducts } from './calendar.repository';
 
 const SPANISH = new Intl.Collator('es');
 
@@ -19,6 +19,13 @@ export const CALENDAR_MAX_ENTRIES = 10_000;
 export const CALENDAR_TOO_BIG_MESSAGE = `El calendario tendría más de ${CALENDAR_MAX_ENTRIES.toLocaleString('es-ES')} salidas: acorta el intervalo o filtra por producto`;
 
 /**
+ * Most departures the month view adds up in one answer (its days are a few kilobytes whatever
+ * their number, but the statement still merges every one): five times the departures' calendar.
+ */
+export const CALENDAR_DAYS_MAX_DEPARTURES = 5 * CALENDAR_MAX_ENTRIES;
+export const CALENDAR_DAYS_TOO_BIG_MESSAGE = `El calendario tendría más de ${CALENDAR_DAYS_MAX_DEPARTURES.toLocaleString('es-ES')} salidas: acorta el intervalo o filtra por producto`;
+
+/**
  * The departures between two dates (PRODUCT.md §5 "calendar view"): those the products' weekly
  * rules give and those that exist as rows (extra departures, closures, seats sold) — the same
  * computation as the products' availability — with seats sold and left, bookings and passengers
@@ -28,18 +35,10 @@ export const CALENDAR_TOO_BIG_MESSAGE = `El calendario tendría más de ${CALEND
 export async function getCalendar(
   db: DbOrTx,
   actor: Actor,
-  q: { from: string; to: string; product_id?: string; tour_operator_id?: string },
+  q: CalendarQuery,
   now: Date,
 ): Promise<TBookingCalendarEntry[]> {
-  if (q.product_id && !(await productsService.findVisibleProduct(db, actor, q.product_id))) {
-    throw notFound('El producto');
-  }
-  const products = await listCalendarProducts(db, actor, {
-    from: q.from,
-    to: q.to,
-    productId: q.product_id,
-    tourOperatorId: isAdmin(actor) ? q.tour_operator_id : undefined,
-  });
+  const products = await calendarProducts(db, actor, q);
   // The departure rows with their bookings counted: one statement for the range (ADR 031).
   const rows = await listCalendarDepartures(
     db,
@@ -58,11 +57,7 @@ export async function getCalendar(
   // a stable sort by date and time then leaves each day's departures at the same time in product
   // order, merging a hundred sorted runs instead of comparing names (a collator per comparison took
   // longer than everything else together).
-  const ranked = [...products].sort(
-    (a, b) =>
-      SPANISH.compare(a.product.name, b.product.name) ||
-      (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0),
-  );
+  const ranked = inCalendarOrder(products);
   const out: TBookingCalendarEntry[] = [];
   for (const [i, { product, timezone }] of ranked.entries()) {
     // Other requests run between products (each may give thousands of departures).
@@ -101,6 +96,191 @@ export async function getCalendar(
   return out.sort((a, b) =>
     a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.time !== b.time ? (a.time < b.time ? -1 : 1) : 0,
   );
+}
+
+type CalendarQuery = { from: string; to: string; product_id?: string; tour_operator_id?: string };
+
+/** The products a calendar shows (a product asked for must be one the actor may see: 404 otherwise). */
+async function calendarProducts(db: DbOrTx, actor: Actor, q: CalendarQuery) {
+  if (q.product_id && !(await productsService.findVisibleProduct(db, actor, q.product_id))) {
+    throw notFound('El producto');
+  }
+  return listCalendarProducts(db, actor, {
+    from: q.from,
+    to: q.to,
+    productId: q.product_id,
+    tourOperatorId: isAdmin(actor) ? q.tour_operator_id : undefined,
+  });
+}
+
+/** The calendar's order of products: Spanish name, then id (what orders a day's departures at one time). */
+function inCalendarOrder<T extends { product: { id: string; name: string } }>(products: readonly T[]): T[] {
+  return [...products].sort(
+    (a, b) =>
+      SPANISH.compare(a.product.name, b.product.name) ||
+      (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0),
+  );
+}
+
+/**
+ * The month view of the calendar, a day at a time (ADR 031, 2026-11-26): for every day of the range
+ * with a departure to show, its departures counted and added up (seats, capacity, bookings,
+ * passengers) and its first CALENDAR_DAY_PREVIEW departures as getCalendar gives them — a few
+ * kilobytes for a month where getCalendar answers thousands of departures. The days add up exactly
+ * getCalendar's departures of the same range, except that on a day before the operator's today a
+ * departure with nothing sold (no seat, no booking) is not shown, as the screen never showed it.
+ *
+ * The departure rows are added up per day by one statement (listCalendarDays); the start times the
+ * weekly rules give without a row are added here, from the availability's own rule arithmetic
+ * (ruleTimesIndex), never as objects per departure.
+ */
+export async function getCalendarDays(
+  db: DbOrTx,
+  actor: Actor,
+  q: CalendarQuery,
+  now: Date,
+): Promise<TBookingCalendarDay[]> {
+  const products = inCalendarOrder(await calendarProducts(db, actor, q));
+  const todays = new Map<string, string>();
+  const todayOf = (zone: string) => {
+    let t = todays.get(zone);
+    if (!t) {
+      t = todayIn(zone, now);
+      todays.set(zone, t);
+    }
+    return t;
+  };
+  const dates: string[] = [];
+  for (let d = q.from; d <= q.to; d = addDays(d, 1)) dates.push(d);
+
+  // What the rules give on the days from each product's today on (before it, a departure without a
+  // row has nothing sold and is not shown): counted per day, their keys for the statement, and each
+  // day's first ones by time and product.
+  type Virtual = { rank: number; time: string };
+  const ruleKeys: number[] = [];
+  const ruled = dates.map(() => ({ count: 0, capacity: 0, first: [] as Virtual[] }));
+  const byTimeThenRank = (a: Virtual, b: Virtual) => (a.time !== b.time ? (a.time < b.time ? -1 : 1) : a.rank - b.rank);
+  const ranked = products.map(({ product, timezone }, i) => {
+    const rank = i + 1;
+    const today = todayOf(timeZoneOf(timezone));
+    if (product.state === 'active') {
+      const timesOn = ruleTimesIndex(product.availabilityRules, new Set(product.closedDates));
+      // From the product's today on (the whole range when it starts later; none when it is past).
+      const start = today <= q.from ? 0 : today > q.to ? dates.length : dates.indexOf(today);
+      for (let k = start; k < dates.length; k++) {
+        const times = timesOn(dates[k]);
+        if (times.length === 0) continue;
+        const day = ruled[k];
+        day.count += times.length;
+        day.capacity += times.length * product.capacity;
+        if (ruleKeys.length + times.length > CALENDAR_DAYS_MAX_DEPARTURES) {
+          throw fieldError('BAD_REQUEST', 'to', CALENDAR_DAYS_TOO_BIG_MESSAGE);
+        }
+        for (const time of times) ruleKeys.push(calendarSlotKey(rank, k, time));
+        // Products come in rank order and times sorted: a day keeps its first few.
+        for (const time of times.slice(0, CALENDAR_DAY_PREVIEW)) {
+          const last = day.first[CALENDAR_DAY_PREVIEW - 1];
+          if (last && byTimeThenRank({ rank, time }, last) > 0) break;
+          day.first.push({ rank, time });
+          day.first.sort(byTimeThenRank);
+          if (day.first.length > CALENDAR_DAY_PREVIEW) day.first.pop();
+        }
+      }
+    }
+    return { id: product.id, today };
+  });
+  const rows = await listCalendarDays(db, ranked, ruleKeys, q.from, q.to, CALENDAR_DAY_PREVIEW);
+
+  const entryOf = (rank: number, date: string, e: Partial<TBookingCalendarEntry>): TBookingCalendarEntry => {
+    const { product, timezone } = products[rank - 1];
+    const capacity = e.capacity ?? product.capacity;
+    const seatsTaken = e.seats_taken ?? 0;
+    const seatsLeft = Math.max(0, capacity - seatsTaken);
+    const closed = e.closed ?? false;
+    return {
+      departure_id: e.departure_id ?? null,
+      product_id: product.id,
+      product_name: product.name,
+      date,
+      time: e.time ?? '',
+      capacity,
+      seats_taken: seatsTaken,
+      seats_left: seatsLeft,
+      bookings_count: e.bookings_count ?? 0,
+      pax_total: e.pax_total ?? 0,
+      closed,
+      available:
+        product.state === 'active' &&
+        !closed &&
+        seatsLeft > 0 &&
+        isOnSaleAt(date, e.time ?? '', product.bookingCutoffHours, timeZoneOf(timezone), now),
+    };
+  };
+  const previews = new Map<string, { rank: number; entry: TBookingCalendarEntry }[]>();
+  for (const r of rows.previews) {
+    const list = previews.get(r.date) ?? [];
+    list.push({
+      rank: r.rank,
+      entry: entryOf(r.rank, r.date, {
+        departure_id: r.departureId,
+        time: r.time,
+        capacity: r.capacity,
+        seats_taken: r.seatsTaken,
+        bookings_count: r.bookings,
+        pax_total: r.pax,
+        closed: r.closed,
+      }),
+    });
+    previews.set(r.date, list);
+  }
+  const rowDays = new Map(rows.days.map((d) => [d.date, d]));
+  const out: TBookingCalendarDay[] = [];
+  for (const [k, date] of dates.entries()) {
+    const d = rowDays.get(date);
+    const rule = ruled[k];
+    const departures = (d?.rows ?? 0) + rule.count - (d?.onRule ?? 0);
+    if (departures === 0) continue;
+    const ruleCapacity = rule.capacity - (d?.onRuleCapacity ?? 0);
+    // The first few: the rows' and the rules' without a row (a rule's time with a row is the row).
+    const fromRows = previews.get(date) ?? [];
+    const taken = new Set(fromRows.map((f) => `${f.rank} ${f.entry.time}`));
+    const first = [
+      ...fromRows,
+      ...rule.first
+        .filter((v) => !taken.has(`${v.rank} ${v.time}`))
+        .map((v) => ({ rank: v.rank, entry: entryOf(v.rank, date, { time: v.time }) })),
+    ]
+      .sort((a, b) => byTimeThenRank({ rank: a.rank, time: a.entry.time }, { rank: b.rank, time: b.entry.time }))
+      .slice(0, CALENDAR_DAY_PREVIEW)
+      .map((f) => f.entry);
+    out.push({
+      date,
+      departures,
+      closed: d?.closed ?? 0,
+      capacity: (d?.capacity ?? 0) + ruleCapacity,
+      seats_taken: d?.seatsTaken ?? 0,
+      seats_left: (d?.seatsLeft ?? 0) + ruleCapacity,
+      bookings: d?.bookings ?? 0,
+      pax: d?.pax ?? 0,
+      first_departures: first,
+    });
+  }
+  return out;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The availability's isOnSale, deciding a day far from the sale's cut-off without the zone's
+ * arithmetic (as computeAvailability does): zone offsets lie within −12 h … +14 h, 2 h more for a
+ * clock change.
+ */
+function isOnSaleAt(date: string, time: string, cutoffHours: number, timeZone: string, now: Date): boolean {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  const lead = Math.max(0, cutoffHours * HOUR_MS);
+  if (day - 16 * HOUR_MS - now.getTime() > lead) return true;
+  if (day + 24 * HOUR_MS + 14 * HOUR_MS - now.getTime() < lead) return false;
+  return isOnSale(date, time, cutoffHours, timeZone, now);
 }
 
 function slotsWithin(maxSlots: number, input: Parameters<typeof computeAvailability>[0]) {

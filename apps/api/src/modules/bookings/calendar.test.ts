@@ -8,9 +8,12 @@
  */
 import {
   BOOKING_STATES,
+  CALENDAR_DAY_PREVIEW,
   SEAT_HOLDING_STATES,
+  type TBookingCalendarDay,
   type TBookingCalendarEntry,
   timeZoneOf,
+  todayIn,
   zonedDateTimeToInstant,
 } from '@trayecto/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -24,8 +27,14 @@ import { type Actor, isAdmin } from '../../lib/tenant';
 import { computeAvailability } from '../departures/availability';
 import { listDeparturesOf } from '../departures/departures.service';
 import { actorOf, api, booked, bookingBody, day, mkProduct, type World } from './bookings.test-helpers';
-import { calendarDeparturesQuery, listCalendarDepartures, listCalendarProducts } from './calendar.repository';
-import { getCalendar } from './calendar.service';
+import {
+  calendarDaysQuery,
+  calendarDeparturesQuery,
+  calendarSlotKey,
+  listCalendarDepartures,
+  listCalendarProducts,
+} from './calendar.repository';
+import { getCalendar, getCalendarDays } from './calendar.service';
 
 let app: FastifyInstance;
 let w: World;
@@ -185,8 +194,12 @@ beforeAll(async () => {
   await sell(tokenA, madrid.masca.id, { date: day(1), pax: { adult: 5, child: 3 } });
   await sell(tokenA, madrid.masca2.id, { date: day(1), time: '18:00', pax: { adult: 1 } });
 
-  // Retired: sold, then off sale. Deleted: sold, cancelled, then deleted.
+  // Retired: sold, then off sale (and a baby's booking alone on another departure: no seat sold
+  // there, so off sale that departure is not shown). Deleted: sold, cancelled, then deleted.
   await sell(tokenA, madrid.retired.id, { date: day(3), pax: { adult: 2 } });
+  await sell(tokenA, madrid.retired.id, { date: day(5), pax: { infant: 1 } });
+  // A departure holding only a baby: no seat taken, one booking (shown even once it is past).
+  await sell(tokenA, madrid.masca2.id, { date: day(2), time: '18:00', pax: { infant: 1 } });
   await send('PUT', `/api/v1/products/${madrid.retired.id}`, tokenA, { state: 'inactive' });
   const del = await sell(tokenA, madrid.deleted.id, { date: day(3), pax: { adult: 2 } });
   await send('POST', `/api/v1/bookings/${del.id}/cancel`, tokenA, { reason: 'x' });
@@ -351,5 +364,176 @@ describe('the bookings calendar, counted per range (ADR 031)', () => {
     // Nothing sold on it in another range: off sale, it is not listed there.
     const later = await listCalendarProducts(app.db, actorOf(w.A.l3), { from: day(20), to: day(27) });
     expect(later.map((p) => p.product.id)).not.toContain(madrid.retired.id);
+  });
+});
+
+/**
+ * The month view as the screen drew it from getCalendar's departures: on a day before the product's
+ * operator's today, only departures with a seat or a booking; per day the count (closed included),
+ * the open ones' capacity and seats left, the seats sold, bookings and passengers of all, and the
+ * first CALENDAR_DAY_PREVIEW departures in getCalendar's order.
+ */
+async function daysFromEntries(
+  db: DbOrTx,
+  actor: Actor,
+  q: { from: string; to: string; product_id?: string; tour_operator_id?: string },
+  now: Date,
+): Promise<TBookingCalendarDay[]> {
+  const zones = new Map(
+    (
+      await listCalendarProducts(db, actor, {
+        from: q.from,
+        to: q.to,
+        productId: q.product_id,
+        tourOperatorId: isAdmin(actor) ? q.tour_operator_id : undefined,
+      })
+    ).map((p) => [p.product.id, timeZoneOf(p.timezone)]),
+  );
+  const shown = (await getCalendar(db, actor, q, now)).filter(
+    (e) => e.date >= todayIn(zones.get(e.product_id) ?? 'UTC', now) || e.seats_taken > 0 || e.bookings_count > 0,
+  );
+  const days = new Map<string, TBookingCalendarEntry[]>();
+  for (const e of shown) days.set(e.date, [...(days.get(e.date) ?? []), e]);
+  const sum = (list: TBookingCalendarEntry[], f: (e: TBookingCalendarEntry) => number) =>
+    list.reduce((n, e) => n + f(e), 0);
+  return [...days.entries()].map(([date, list]) => {
+    const open = list.filter((e) => !e.closed);
+    return {
+      date,
+      departures: list.length,
+      closed: list.length - open.length,
+      capacity: sum(open, (e) => e.capacity),
+      seats_taken: sum(list, (e) => e.seats_taken),
+      seats_left: sum(open, (e) => e.seats_left),
+      bookings: sum(list, (e) => e.bookings_count),
+      pax: sum(list, (e) => e.pax_total),
+      first_departures: list.slice(0, CALENDAR_DAY_PREVIEW),
+    };
+  });
+}
+
+describe('the month view a day at a time (GET /bookings/calendar/days, ADR 031 2026-11-26)', () => {
+  const actors = () => [
+    { name: 'operator administrator', actor: actorOf(w.A.l1) },
+    { name: 'seller (active products only)', actor: actorOf(w.A.l2) },
+    { name: 'office (level 3)', actor: actorOf(w.A.l3) },
+    { name: 'other operator (Pacific/Auckland)', actor: actorOf(w.B.l1) },
+    { name: 'administrator, every operator', actor: actorOf(w.admin) },
+  ];
+  const ranges = () => [
+    { from: day(-12), to: day(29) },
+    { from: day(1), to: day(7) },
+    { from: day(2), to: day(2) },
+    { from: day(20), to: day(20) },
+  ];
+  // Now; a Madrid cut-off; a week later (the seeded days are past: departures with nothing sold
+  // drop out, the baby's stays); Madrid's afternoon, when Auckland is already on the next day.
+  const nows = () => [
+    new Date(),
+    new Date(zonedDateTimeToInstant(day(3), '09:00', 'Europe/Madrid').getTime() - 30 * 3_600_000 - 1),
+    zonedDateTimeToInstant(day(8), '10:00', 'Europe/Madrid'),
+    zonedDateTimeToInstant(day(3), '15:00', 'Europe/Madrid'),
+  ];
+
+  it('adds up exactly the departures getCalendar gives, for every actor, range and moment', async () => {
+    let departures = 0;
+    let hidden = 0;
+    for (const { actor } of actors()) {
+      for (const r of ranges()) {
+        for (const now of nows()) {
+          const got = await getCalendarDays(app.db, actor, r, now);
+          expect(got).toEqual(await daysFromEntries(app.db, actor, r, now));
+          departures += got.reduce((n, d) => n + d.departures, 0);
+          hidden += (await getCalendar(app.db, actor, r, now)).length - got.reduce((n, d) => n + d.departures, 0);
+        }
+      }
+    }
+    // Real answers were compared, and some past departures with nothing sold were left out.
+    expect(departures).toBeGreaterThan(1000);
+    expect(hidden).toBeGreaterThan(100);
+  });
+
+  it('for one product, and for the administrator filtering one operator', async () => {
+    const admin = actorOf(w.admin);
+    const now = zonedDateTimeToInstant(day(4), '12:00', 'Europe/Madrid');
+    for (const product of [...Object.values(madrid), canary.bTour]) {
+      if (product === madrid.deleted) continue;
+      const q = { from: day(-3), to: day(12), product_id: product.id };
+      expect(await getCalendarDays(app.db, admin, q, now)).toEqual(await daysFromEntries(app.db, admin, q, now));
+    }
+    for (const op of [w.A.op.id, w.B.op.id]) {
+      const q = { from: day(-3), to: day(12), tour_operator_id: op };
+      const got = await getCalendarDays(app.db, admin, q, now);
+      expect(got.length).toBeGreaterThan(0);
+      expect(got).toEqual(await daysFromEntries(app.db, admin, q, now));
+    }
+  });
+
+  it('the figures of seeded days: cancelled bookings do not count, babies count as passengers, not seats', async () => {
+    const res = await get(
+      `/api/v1/bookings/calendar/days?from=${day(2)}&to=${day(7)}&product_id=${madrid.teide.id}`,
+      w.tokens.A1,
+    );
+    expect(res.statusCode).toBe(200);
+    const days = res.json() as TBookingCalendarDay[];
+    const on = (date: string) => days.find((d) => d.date === date);
+    // Day 2: 09:00 (2 bookings, 5 people, 4 seats of 12) and 18:00 closed (1 booking, 4 people, 4 seats).
+    expect(on(day(2))).toMatchObject({
+      departures: 2,
+      closed: 1,
+      capacity: 12,
+      seats_taken: 8,
+      seats_left: 8,
+      bookings: 3,
+      pax: 9,
+    });
+    expect(on(day(2))?.first_departures.map((e) => [e.time, e.bookings_count, e.pax_total, e.closed])).toEqual([
+      ['09:00', 2, 5, false],
+      ['18:00', 1, 4, true],
+    ]);
+    // Day 3: three departures (09:00 with one booking left of two, the extra 13:15, 18:00); the
+    // closed date (day 4) is not there at all.
+    expect(on(day(3))).toMatchObject({ departures: 3, bookings: 1, pax: 1, seats_taken: 1 });
+    expect(on(day(3))?.first_departures.map((e) => e.time)).toEqual(['09:00', '13:15', '18:00']);
+    expect(on(day(4))).toBeUndefined();
+    // Day 7: the moved booking (2 adults, 2 babies) at 18:00.
+    expect(on(day(7))).toMatchObject({ bookings: 1, pax: 4, seats_taken: 2 });
+  });
+
+  it("another operator's product answers 404, and each operator sees only its own days", async () => {
+    const foreign = await get(
+      `/api/v1/bookings/calendar/days?from=${day(1)}&to=${day(7)}&product_id=${canary.bTour.id}`,
+      w.tokens.A1,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const a = (
+      await get(`/api/v1/bookings/calendar/days?from=${day(1)}&to=${day(7)}`, w.tokens.A1)
+    ).json() as TBookingCalendarDay[];
+    const b = (
+      await get(`/api/v1/bookings/calendar/days?from=${day(1)}&to=${day(7)}`, w.tokens.B1)
+    ).json() as TBookingCalendarDay[];
+    const productsOf = (days: TBookingCalendarDay[]) =>
+      new Set(days.flatMap((d) => d.first_departures.map((e) => e.product_id)));
+    expect(productsOf(b)).toEqual(new Set([canary.bTour.id]));
+    expect(productsOf(a).has(canary.bTour.id)).toBe(false);
+    // Bad ranges answer 400 as the departures' calendar does.
+    expect((await get(`/api/v1/bookings/calendar/days?from=${day(0)}&to=${day(62)}`, w.tokens.A1)).statusCode).toBe(
+      400,
+    );
+    expect((await get(`/api/v1/bookings/calendar/days?from=${day(3)}&to=${day(1)}`, w.tokens.A1)).statusCode).toBe(400);
+  });
+
+  it('counts the bookings from bookings_calendar_idx, the bookings themselves unread', async () => {
+    const ranked = [madrid.teide.id, madrid.whales.id, canary.bTour.id].map((id) => ({ id, today: day(0) }));
+    const query = calendarDaysQuery(ranked, [calendarSlotKey(1, 1, '09:00')], day(1), day(30), CALENDAR_DAY_PREVIEW);
+    await app.db.execute(sql.raw('vacuum analyze bookings'));
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local enable_seqscan = off'));
+      await tx.execute(sql.raw('set local enable_bitmapscan = off'));
+      const res = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+      return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('Index Only Scan using bookings_calendar_idx');
+    expect(plan).not.toMatch(/Index Scan using bookings_pkey|Seq Scan on bookings/);
   });
 });
