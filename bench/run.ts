@@ -8,14 +8,14 @@
  * BENCH_ONLY (comma list of scenario ids, e.g. "a,b,c2"), BENCH_KEEP=1 (keep the bookings the
  * POST scenarios create; by default they are deleted and seats_taken restored at the end).
  *
- * Starts the real API (`node --import tsx apps/api/src/server.ts`, NODE_ENV=production) and the
- * baseline as child processes on free 127.0.0.1 ports, logs in as the generated level-1 user,
+ * Starts the real API as `npm start` runs it (the compiled bundle, bench/lib/api-build.ts, with
+ * NODE_ENV=production and LOG_LEVEL=info) and the baseline as child processes on free 127.0.0.1 ports, logs in as the generated level-1 user,
  * checks that API and baseline send the same SQL and return the same rows, measures each scenario
  * with autocannon, prints a table (and writes it to bench/results/), verifies the seats invariant
  * after the POST scenarios, and stops everything it started.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import pg from 'pg';
 import { type ListShape, type ListValues, listSql } from './baseline-sql';
 import { type Captured, JWT_SECRET, startCapturer } from './capture';
 import { BENCH_DB_URL, BENCH_PASSWORD, BENCH_USER_EMAIL, fmtMs } from './config';
+import { compiledApi, pruneCompiledApis } from './lib/api-build';
 import { freePort } from './lib/server';
 import { type ListScenario, listScenarios } from './scenarios';
 
@@ -37,20 +38,61 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_S ?? 1500) * 1000;
 /** Seconds per measurement of the other list endpoints (bench/scenarios.ts), after 1 s of warm-up. */
 const LIST_DURATION = Number(process.env.BENCH_LIST_DURATION ?? 4);
+/**
+ * How the API runs: by default compiled, as `npm start` serves it (bench/lib/api-build.ts builds the
+ * working tree into bench/out/ when a source changed); BENCH_API_SOURCE=1 runs the TypeScript under
+ * tsx instead (the runs before 2026-11-26). BENCH_API_REF=<git ref> builds that commit instead of the
+ * working tree, with BENCH_API_OVERLAY=<paths,…> of the working tree laid over it. BENCH_API_BEFORE=
+ * <git ref> starts a second API compiled from that commit and measures it in the same run, before
+ * the current one: before/after side by side. Either may also be the path of a compiled server.js.
+ */
+const API_FROM_SOURCE = process.env.BENCH_API_SOURCE === '1';
+const API_REF = process.env.BENCH_API_REF;
+const API_OVERLAY = process.env.BENCH_API_OVERLAY?.split(',').filter(Boolean);
+const API_BEFORE = process.env.BENCH_API_BEFORE;
+/** A git ref, or the path of an already compiled server.js. */
+const builtApi = async (ref?: string, overlay?: string[]) =>
+  ref?.endsWith('.js') ? path.resolve(ref) : compiledApi({ ref, overlay });
+/** The API's log level: production's default (one line per request, written to a file here). */
+const API_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** Seconds each selected GET scenario runs once through every API before any measurement (warm JIT). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
+/**
+ * BENCH_API_PROFILE=1: `--cpu-prof` of the whole API process (bench/results/prof/, written when it
+ * stops). BENCH_API_PROFILE=scenarios: one profile per scenario of exactly its measured window
+ * (bench/cpu-profile.mjs), `bench/results/prof/<stamp>-<id>.cpuprofile`. Summarise with
+ * bench/profile-summary.ts, draw with bench/flamegraph.ts.
+ */
+const PROFILE = process.env.BENCH_API_PROFILE;
 
 for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (v: string) => v);
 
 // ── Child processes ──────────────────────────────────────────────────────────────────────────────
 
-const children: { name: string; proc: ChildProcess; tail: string[]; lines: number }[] = [];
+type Child = { name: string; proc: ChildProcess; tail: string[]; lines: number; logFile?: string };
+const children: Child[] = [];
 
-function startChild(name: string, args: string[], env: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--import', './bench/exit-with-parent.mjs', '--import', 'tsx', ...args], {
+/**
+ * A child process: TypeScript through tsx (`args` = a .ts entry and its flags), or with `compiled`
+ * plain node (a compiled .js entry, as production runs it). With `logFile`, its stdout (the JSON
+ * log lines) goes to that file, as a service's to its journal, instead of through this process.
+ */
+function startChild(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  { compiled = false, logFile, preload = [] }: { compiled?: boolean; logFile?: string; preload?: string[] } = {},
+) {
+  const out = logFile ? openSync(logFile, 'w') : 'pipe';
+  const loader = compiled ? [] : ['--import', 'tsx'];
+  const pre = preload.flatMap((p) => ['--import', p]);
+  const proc = spawn(process.execPath, ['--import', './bench/exit-with-parent.mjs', ...pre, ...loader, ...args], {
     cwd: REPO,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    stdio: ['ignore', out, 'pipe', 'ipc'],
   });
-  const child = { name, proc, tail: [] as string[], lines: 0 };
+  if (typeof out === 'number') closeSync(out);
+  const child: Child = { name, proc, tail: [] as string[], lines: 0, logFile };
   // Always drain the pipes (a full pipe would stall the child) and keep the last lines for errors.
   const onData = (buf: Buffer) => {
     for (const line of buf.toString('utf8').split('\n')) {
@@ -86,10 +128,25 @@ async function stopChildren() {
   );
 }
 
-async function waitHttp(url: string, child: (typeof children)[number], timeoutMs = 60_000) {
+/** The last lines a child wrote (its log file's too). */
+function tailOf(child: Child): string {
+  const logged = child.logFile ? readFileSync(child.logFile, 'utf8').split('\n').filter(Boolean).slice(-30) : [];
+  return [...logged, ...child.tail].join('\n');
+}
+
+/** Lines in a child's log file (the API's request lines when it logs to a file). */
+function logLines(child: Child): number {
+  if (!child.logFile) return child.lines;
+  const buf = readFileSync(child.logFile);
+  let n = 0;
+  for (const b of buf) if (b === 10) n++;
+  return n;
+}
+
+async function waitHttp(url: string, child: Child, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.proc.exitCode !== null) throw new Error(`${child.name} terminó al arrancar:\n${child.tail.join('\n')}`);
+    if (child.proc.exitCode !== null) throw new Error(`${child.name} terminó al arrancar:\n${tailOf(child)}`);
     try {
       const r = await fetch(url);
       await r.arrayBuffer();
@@ -99,7 +156,23 @@ async function waitHttp(url: string, child: (typeof children)[number], timeoutMs
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${child.name} no respondió en ${timeoutMs} ms:\n${child.tail.join('\n')}`);
+  throw new Error(`${child.name} no respondió en ${timeoutMs} ms:\n${tailOf(child)}`);
+}
+
+/** Sends a message to a child and waits for its answer (the CPU profiler of bench/cpu-profile.mjs). */
+function ask(child: Child, message: Record<string, unknown>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${child.name} no contestó a ${JSON.stringify(message)}`)), 60_000);
+    const onMessage = (m: unknown) => {
+      if (m && typeof m === 'object' && 'profiled' in m) {
+        clearTimeout(timer);
+        child.proc.off('message', onMessage);
+        resolve();
+      }
+    };
+    child.proc.on('message', onMessage);
+    child.proc.send(message);
+  });
 }
 
 // ── Measuring ────────────────────────────────────────────────────────────────────────────────────
@@ -114,7 +187,26 @@ type Figures = {
   non2xx: number;
   codes: Record<string, number>;
   errors: number;
+  /** CPU time (user + system) of the server process per completed request, µs: load-proof-ish. */
+  cpuUs?: number;
+  /** Load average (1 min) when the measurement ended. */
+  load?: number;
 };
+
+/** User + system CPU time of a process so far, µs (Linux /proc; undefined elsewhere). */
+function cpuTimeUs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** Linux's USER_HZ: /proc times are in 1/100 s. */
+const CLOCK_TICKS = 100;
 
 async function measure(t: Target, duration: number, connections = CONNECTIONS, ids?: string[]): Promise<Figures> {
   let i = 0;
@@ -309,24 +401,44 @@ async function main() {
   writeFileSync(replayFile, JSON.stringify(replay));
 
   // Servers.
+  const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+  const profDir = path.join(HERE, 'results', 'prof');
+  if (PROFILE) mkdirSync(profDir, { recursive: true });
+  pruneCompiledApis();
+  /** The API as production runs it (compiled, or from source with BENCH_API_SOURCE=1), or commit `ref`'s. */
+  const startApi = async (name: string, port: number, ref?: string) => {
+    // BENCH_API_PROFILE=1: V8 CPU profile of the whole API process, written to bench/results/prof when it stops.
+    const wholeProfile = PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+    const opts = {
+      // Production's log lines go to a file (a service's journal), not through this process.
+      logFile: path.join(os.tmpdir(), `trayecto-bench-${process.pid}-${name}.log`),
+      preload: PROFILE === 'scenarios' ? ['./bench/cpu-profile.mjs'] : [],
+    };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: BENCH_DB_URL,
+      JWT_SECRET,
+      // Required with DATABASE_URL in production (ADR 022): a fixed bench key, 32 bytes as hex.
+      APP_ENCRYPTION_KEY: 'b'.repeat(64),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: API_LOG_LEVEL,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(os.tmpdir(), 'trayecto-bench-data'),
+      // The public scenarios come from many addresses (X-Forwarded-For), as real customers do.
+      TRUST_PROXY: 'true',
+    };
+    if (API_FROM_SOURCE && !ref) return startChild(name, [...wholeProfile, 'apps/api/src/server.ts'], env, opts);
+    const js = path.relative(REPO, await (ref ? builtApi(ref) : builtApi(API_REF, API_OVERLAY)));
+    // `npm run serve`: node --enable-source-maps apps/api/dist/server.js
+    return startChild(name, [...wholeProfile, '--enable-source-maps', js], env, { ...opts, compiled: true });
+  };
   const apiPort = await freePort();
+  const beforePort = await freePort();
   const basePort = await freePort();
-  // BENCH_API_PROFILE=1: V8 CPU profile of the API, written to bench/results/prof when it stops.
-  const profile = process.env.BENCH_API_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=bench/results/prof'] : [];
-  const api = startChild('API', [...profile, 'apps/api/src/server.ts'], {
-    NODE_ENV: 'production',
-    DATABASE_URL: BENCH_DB_URL,
-    JWT_SECRET,
-    // Required with DATABASE_URL in production (ADR 022): a fixed bench key, 32 bytes as hex.
-    APP_ENCRYPTION_KEY: 'b'.repeat(64),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(os.tmpdir(), 'trayecto-bench-data'),
-    // The public scenarios come from many addresses (X-Forwarded-For), as real customers do.
-    TRUST_PROXY: 'true',
-  });
+  const apiBefore = API_BEFORE ? await startApi('API-before', beforePort, API_BEFORE) : undefined;
+  const API_B = `http://127.0.0.1:${beforePort}`;
+  const api = await startApi('API', apiPort);
   const base = startChild('baseline', ['bench/baseline-server.ts'], {
     DATABASE_URL: BENCH_DB_URL,
     PORT: String(basePort),
@@ -334,7 +446,14 @@ async function main() {
   });
   const API = `http://127.0.0.1:${apiPort}`;
   const BASE = `http://127.0.0.1:${basePort}`;
-  await Promise.all([waitHttp(`${API}/api/v1/health`, api), waitHttp(`${BASE}/auth-state`, base)]);
+  await Promise.all([
+    waitHttp(`${API}/api/v1/health`, api),
+    waitHttp(`${BASE}/auth-state`, base),
+    apiBefore && waitHttp(`${API_B}/api/v1/health`, apiBefore),
+  ]);
+  console.log(
+    `  API: ${API_FROM_SOURCE ? 'fuente (tsx)' : `compilada (como npm start)${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `; antes: ${API_BEFORE} compilada` : ''}`,
+  );
 
   const login = await fetch(`${API}/api/v1/auth/login`, {
     method: 'POST',
@@ -625,8 +744,10 @@ async function main() {
     });
   }
 
-  // Same rows from both sides (first request of each list scenario), and the same SQL text.
-  if (hasApi) {
+  // Same rows from both sides (first request of each list scenario), and the same SQL text: when a
+  // scenario of the bookings list (baseline-sql.ts) is measured.
+  const bookingsListIds = ['a', 'b', 'c1', 'c2', 'c3', 'c4', 'd', 'd2'];
+  if (hasApi && (!ONLY || bookingsListIds.some((id) => ONLY.has(id)))) {
     await checkSql(db, meta.user_id, op, { weeks, productIds, locators, cursor5k, offset: deep });
     for (const s of scenarios.filter(
       (x) =>
@@ -693,25 +814,60 @@ async function main() {
     return note;
   };
 
-  type Row = { s: Scenario; api?: Figures; base?: Figures; notes: string[] };
+  type Row = { s: Scenario; api?: Figures; before?: Figures; base?: Figures; notes: string[] };
   const rows: Row[] = [];
-  for (const s of scenarios) {
-    if (ONLY && !ONLY.has(s.id) && !listSel.some((x) => x.id === s.id)) continue;
+  const selected = scenarios.filter((s) => !ONLY || ONLY.has(s.id) || listSel.some((x) => x.id === s.id));
+  const sides = [...(apiBefore ? (['before'] as const) : []), 'api', 'base'] as const;
+  // The POST scenarios fill their departures: only the current API posts (no "before" side).
+  const targetOf = (s: Scenario, side: (typeof sides)[number]) =>
+    side === 'base'
+      ? s.baseline
+      : !hasApi || !s.api
+        ? undefined
+        : side === 'api'
+          ? s.api
+          : s.api.make(0).method === 'GET'
+            ? { ...s.api, base: API_B }
+            : undefined;
+  // A warm process (issue 35): every selected GET once through each API before anything is measured,
+  // so that no scenario is measured in a process that has only ever served that one request.
+  if (WARMUP_S > 0 && hasApi) {
+    const t = performance.now();
+    for (const s of selected.filter((x) => x.warmup && !x.connections)) {
+      for (const side of sides.filter((x) => x !== 'base')) {
+        const target = targetOf(s, side);
+        if (target && target.make(0).method === 'GET') await measure(target, WARMUP_S);
+      }
+    }
+    await drain();
+    console.log(`  calentamiento de la API: ${fmtMs(performance.now() - t)}`);
+  }
+  for (const s of selected) {
     process.stdout.write(`\n${s.label}${s.connections ? ` (${s.connections} conexiones)` : ''}\n`);
     const out: Row = { s, notes: [] };
-    for (const side of ['api', 'base'] as const) {
-      const target = side === 'api' ? (hasApi ? s.api : undefined) : s.baseline;
+    for (const side of sides) {
+      const target = targetOf(s, side);
       if (!target) continue;
       const ids: string[] = [];
       const isPost = target.make(0).method === 'POST';
       await drain();
       if (s.warmup) await measure(target, s.warmupS ?? 2, s.connections, isPost ? ids : undefined);
+      const profiled = PROFILE === 'scenarios' && side !== 'base' ? (side === 'api' ? api : apiBefore) : undefined;
+      if (profiled) await ask(profiled, { profile: 'start' });
+      const server = side === 'base' ? base : side === 'api' ? api : apiBefore;
+      const cpu0 = cpuTimeUs(server?.proc.pid);
       const f = await measure(target, s.duration ?? DURATION, s.connections, isPost ? ids : undefined);
+      const cpu1 = cpuTimeUs(server?.proc.pid);
+      if (cpu0 !== undefined && cpu1 !== undefined && f.total > 0) f.cpuUs = Math.round((cpu1 - cpu0) / f.total);
+      f.load = os.loadavg()[0];
+      if (profiled) {
+        const file = path.join(profDir, `${stamp}-${s.id}${side === 'before' ? '-before' : ''}.cpuprofile`);
+        await ask(profiled, { profile: 'stop', file });
+      }
       await drain();
-      if (side === 'api') out.api = f;
-      else out.base = f;
+      out[side] = f;
       console.log(
-        `  ${side === 'api' ? 'API     ' : 'baseline'} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  códigos ${JSON.stringify(f.codes)}${f.errors ? `  errores/timeouts ${f.errors}` : ''}  (carga ${os.loadavg()[0].toFixed(1)})`,
+        `  ${{ api: 'API     ', before: 'API antes', base: 'baseline' }[side]} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuUs ?? '—'} µs/pet.  códigos ${JSON.stringify(f.codes)}${f.errors ? `  errores/timeouts ${f.errors}` : ''}  (carga ${os.loadavg()[0].toFixed(1)})`,
       );
       if (s.id === 'e') out.notes.push(await verifyPosts(side, [hot[side === 'api' ? 0 : 1].id], ids, f));
       if (s.id === 'e9') out.notes.push(await verifyPosts(side, [hot[2].id], ids, f));
@@ -741,34 +897,60 @@ async function main() {
           .concat(f.errors ? [`${f.errors} timeouts/errores`] : [])
           .join(' ') || '0'
       : '—';
+  const ratio = (a?: Figures, b?: Figures) => (a && b?.rps ? (a.rps / b.rps).toFixed(2) : '—');
+  // Columns: each side's throughput, latency and CPU per request (µs of the server process), then
+  // the ratios to the baseline; with BENCH_API_BEFORE the "before" API's figures come first.
+  type Col = [string, (r: Row) => string, string?];
+  const sideCols = (name: string, f: (r: Row) => Figures | undefined, withCodes: boolean): Col[] => [
+    [`${name} req/s`, (r) => num(f(r)?.rps)],
+    [`${name} p50 ms`, (r) => ms(f(r)?.p50)],
+    [`${name} p99 ms`, (r) => ms(f(r)?.p99)],
+    ...(withCodes ? ([[`${name} no-2xx`, (r) => codes(f(r)), 'left']] as Col[]) : []),
+    [`${name} CPU µs/pet.`, (r) => ms(f(r)?.cpuUs)],
+  ];
+  const cols: Col[] = [
+    ['escenario', (r) => `${r.s.label}${r.s.connections ? ` (${r.s.connections} conex.)` : ''}`, 'left'],
+    ...(apiBefore ? sideCols('antes', (r) => r.before, false) : []),
+    ...sideCols('API', (r) => r.api, true),
+    ...sideCols('base', (r) => r.base, true),
+    ['carga', (r) => (r.api?.load ?? r.base?.load)?.toFixed(1) ?? '—'],
+    ...(apiBefore ? ([['antes/base', (r) => ratio(r.before, r.base)]] as Col[]) : []),
+    ['API/base req/s', (r) => ratio(r.api, r.base)],
+  ];
   const lines = [
-    `| escenario | API req/s | API p50 ms | API p99 ms | API no-2xx | base req/s | base p50 ms | base p99 ms | base no-2xx | API/base req/s |`,
-    `|---|---:|---:|---:|---|---:|---:|---:|---|---:|`,
-    ...rows.map(
-      (r) =>
-        `| ${r.s.label}${r.s.connections ? ` (${r.s.connections} conex.)` : ''} | ${num(r.api?.rps)} | ${ms(r.api?.p50)} | ${ms(r.api?.p99)} | ${codes(r.api)} | ${num(r.base?.rps)} | ${ms(r.base?.p50)} | ${ms(r.base?.p99)} | ${codes(r.base)} | ${r.api && r.base?.rps ? (r.api.rps / r.base.rps).toFixed(2) : '—'} |`,
-    ),
+    `| ${cols.map((c) => c[0]).join(' | ')} |`,
+    `|${cols.map((c) => (c[2] === 'left' ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${cols.map((c) => c[1](r)).join(' | ')} |`),
   ];
   const notes = rows.flatMap((r) => r.notes.map((n) => `- ${r.s.id}: ${n}`));
   const load = os
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-  const header = `${new Date().toISOString()} — ${Number(meta.n).toLocaleString('es-ES')} reservas, ${CONNECTIONS} conexiones, ${DURATION} s/medida, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), Node ${process.version}, carga al terminar ${load}`;
+  const how = `API ${API_FROM_SOURCE ? 'desde la fuente (tsx)' : `compilada${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `, antes = ${API_BEFORE}` : ''}`;
+  const header = `${new Date().toISOString()} — ${Number(meta.n).toLocaleString('es-ES')} reservas, ${CONNECTIONS} conexiones, ${DURATION} s/medida, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), Node ${process.version}, ${how}, carga al terminar ${load}`;
   const md = [header, '', ...lines, '', ...notes].join('\n');
   console.log(`\n${md}\n`);
   mkdirSync(path.join(HERE, 'results'), { recursive: true });
-  const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
   writeFileSync(path.join(HERE, 'results', `run-${stamp}.md`), `${md}\n`);
   writeFileSync(
     path.join(HERE, 'results', `run-${stamp}.json`),
     JSON.stringify(
-      rows.map((r) => ({ id: r.s.id, label: r.s.label, api: r.api, baseline: r.base, notes: r.notes })),
+      rows.map((r) => ({
+        id: r.s.id,
+        label: r.s.label,
+        ...(r.before ? { before: r.before } : {}),
+        api: r.api,
+        baseline: r.base,
+        notes: r.notes,
+      })),
       null,
       2,
     ),
   );
-  console.log(`API: ${api.lines} líneas de log (LOG_LEVEL=warn). Resultados en bench/results/run-${stamp}.md`);
+  console.log(
+    `API: ${logLines(api)} líneas de log (LOG_LEVEL=${API_LOG_LEVEL}). Resultados en bench/results/run-${stamp}.md`,
+  );
 
   if (!KEEP) {
     // Leave the data set as generated: remove what the POST scenarios created, restore seats.
@@ -926,10 +1108,14 @@ async function checkSql(
 main()
   .catch(async (err) => {
     console.error(err instanceof Error ? err.message : err);
-    for (const c of children) if (c.tail.length) console.error(`--- ${c.name} (últimas líneas)\n${c.tail.join('\n')}`);
+    for (const c of children) {
+      const tail = tailOf(c);
+      if (tail) console.error(`--- ${c.name} (últimas líneas)\n${tail}`);
+    }
     process.exitCode = 1;
   })
   .finally(async () => {
     await stopChildren();
+    for (const c of children) if (c.logFile) rmSync(c.logFile, { force: true });
     process.exit();
   });

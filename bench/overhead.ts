@@ -1,0 +1,250 @@
+/**
+ * The API's own CPU per request (issue 35, goal 2), measured in one process: the application
+ * (`buildApp`, production's logger at info writing to /dev/null) answers each scenario's requests
+ * through `app.inject` on the bench database, and the process's CPU time (user + system, what
+ * Node spent: routing, hooks, token, logging, drizzle, pg's protocol, mapping, serialising) is
+ * divided by the requests. PostgreSQL's own work is another process and not counted. HTTP parsing
+ * and the socket are not counted either (inject): run.ts's "CPU µs/pet." has them.
+ *
+ * Less exposed to a busy machine than req/s: CPU time is the process's own. With OVERHEAD_B the
+ * same requests also go through a second copy of the application built from other sources, in
+ * turns (A, B, A, B …) in this same process, so both see the same machine: before/after in one run.
+ *
+ *   BENCH_DB_NAME=trayecto_bench_x node --import tsx bench/overhead.ts
+ *
+ * OVERHEAD_PROFILE=<folder>: a V8 CPU profile of each side's measured turns per scenario
+ * (`<id>-A.cpuprofile`, `<id>-B.cpuprofile`), for bench/profile-summary.ts and bench/flamegraph.ts.
+ *
+ * Env: OVERHEAD_ONLY (scenario ids: 0, a, b and the list ids of scenarios.ts; default the cheap-SQL
+ * set), OVERHEAD_N (requests per turn, 200), OVERHEAD_ROUNDS (turns per side, 5), OVERHEAD_CONNECTIONS
+ * (requests in flight, 10), OVERHEAD_A / OVERHEAD_B: the sources of each side, `worktree` (this
+ * checkout) or `<git ref>[+path,path…]` (that commit with these working-tree paths over it,
+ * bench/lib/api-build.ts); A defaults to the working tree, B to none.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { JWT_SECRET } from './capture';
+import { BENCH_DB_URL } from './config';
+import { sourceTree } from './lib/api-build';
+import { listScenarios } from './scenarios';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const N = Number(process.env.OVERHEAD_N ?? 200);
+const ROUNDS = Number(process.env.OVERHEAD_ROUNDS ?? 5);
+const CONNECTIONS = Number(process.env.OVERHEAD_CONNECTIONS ?? 10);
+const CHEAP = '0,us1,ve1,pe1,ac1,al3,ms1,in1,cm2,ca2,a,b,db2';
+const ONLY = new Set((process.env.OVERHEAD_ONLY ?? CHEAP).split(',').map((s) => s.trim()));
+const PROFILE_DIR = process.env.OVERHEAD_PROFILE;
+
+/** V8's sampling profiler of this process, one profile per scenario and side (OVERHEAD_PROFILE). */
+class Profiler {
+  #session = new Session();
+  #ready = (async () => {
+    this.#session.connect();
+    await this.#session.post('Profiler.enable');
+    await this.#session.post('Profiler.setSamplingInterval', { interval: 100 });
+  })();
+  /** Profiles `fn`'s run into `file`, adding to what the same file already got (several turns). */
+  #nodes = new Map<string, unknown[]>();
+  async around<T>(fn: () => Promise<T>, key: string): Promise<T> {
+    await this.#ready;
+    await this.#session.post('Profiler.start');
+    const out = await fn();
+    const { profile } = await this.#session.post('Profiler.stop');
+    const list = this.#nodes.get(key) ?? [];
+    list.push(profile);
+    this.#nodes.set(key, list);
+    return out;
+  }
+  /** Writes each key's turns as one profile (their samples side by side). */
+  flush(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    for (const [key, profiles] of this.#nodes) {
+      for (const [i, p] of profiles.entries())
+        writeFileSync(path.join(dir, `${key}-${i + 1}.cpuprofile`), JSON.stringify(p));
+    }
+    this.#nodes.clear();
+  }
+}
+const profiler = PROFILE_DIR ? new Profiler() : undefined;
+
+type Side = { name: string; app: FastifyInstance; token: (userId: string) => Promise<string> };
+
+/** The application from a source tree root (this checkout or bench/out/src-…), on the bench database. */
+async function startSide(name: string, spec: string): Promise<Side> {
+  let root = REPO;
+  if (spec !== 'worktree') {
+    const [ref, overlay] = spec.split('+');
+    root = sourceTree({ ref, overlay: overlay ? overlay.split(',') : [] }).src;
+  }
+  const mod = (p: string) => import(pathToFileURL(path.join(root, 'apps/api/src', p)).href);
+  const { buildApp } = await mod('app.ts');
+  const { loadConfig } = await mod('config/env.ts');
+  const { openDatabase } = await mod('db/client.ts');
+  const { createLogger } = await mod('lib/logger.ts');
+  const { createTokenService } = await mod('modules/auth/auth.tokens.ts');
+  const pino = (await import('pino')).default;
+  const config = loadConfig(
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: BENCH_DB_URL,
+      JWT_SECRET,
+      APP_ENCRYPTION_KEY: 'b'.repeat(64),
+      DATA_DIR: '/tmp/trayecto-bench-overhead',
+      WEB_DIST: '/nonexistent',
+      TRUST_PROXY: 'true',
+    },
+    { readDotenv: false },
+  );
+  const database = await openDatabase({ kind: 'postgres', url: BENCH_DB_URL });
+  // Production's logger (lib/logger.ts) at info: every request's line is written, to /dev/null.
+  const log = createLogger('info', pino.destination({ dest: '/dev/null', sync: true }));
+  const app: FastifyInstance = await buildApp({
+    config,
+    database,
+    jwtSecret: JWT_SECRET,
+    loggerInstance: log,
+    background: false,
+    reminders: false,
+    publicRateLimit: { readMax: 1_000_000, writeMax: 1_000_000 },
+  });
+  await app.ready();
+  const tokens = createTokenService(JWT_SECRET, '12h');
+  const pool = new pg.Pool({ connectionString: BENCH_DB_URL, max: 1 });
+  return {
+    name,
+    app,
+    async token(userId) {
+      const { rows } = await pool.query<{ level: number; op: string | null; ver: number }>(
+        'select level, tour_operator_id as op, token_version as ver from users where id = $1',
+        [userId],
+      );
+      return tokens.sign({ sub: userId, level: rows[0].level, tour_operator_id: rows[0].op, ver: rows[0].ver });
+    },
+  };
+}
+
+type Req = { url: string; headers: Record<string, string> };
+
+/** `n` requests, `CONNECTIONS` in flight; CPU µs and wall ms per request. */
+async function burst(app: FastifyInstance, reqs: Req[], n: number) {
+  let next = 0;
+  let bad = 0;
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < n) {
+        const r = reqs[next++ % reqs.length];
+        const res = await app.inject({ method: 'GET', url: r.url, headers: r.headers });
+        if (res.statusCode !== 200) bad++;
+      }
+    }),
+  );
+  const c = process.cpuUsage(c0);
+  return { cpuUs: (c.user + c.system) / n, wallMs: (performance.now() - t0) / n, bad };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main() {
+  const db = new pg.Pool({ connectionString: BENCH_DB_URL, max: 2 });
+  const ctx = await listScenarios(db);
+  const [meta] = (
+    await db.query<{ admin: string; today: string; op: string }>(
+      `select id as admin, tour_operator_id as op, (now() at time zone 'Atlantic/Canary')::date::text as today
+       from users where email = 'bench.admin@teide-aventura.test'`,
+    )
+  ).rows;
+  const products = (
+    await db.query<{ id: string }>(
+      `select product_id as id from bookings where tour_operator_id = $1 and date >= $2::date - 70 and date < $2::date
+       group by product_id order by count(*) desc limit 10`,
+      [meta.op, meta.today],
+    )
+  ).rows.map((r) => r.id);
+  const week = (k: number) => {
+    const from = new Date(Date.parse(`${meta.today}T00:00:00Z`) - 7 * (k + 1) * 86_400_000);
+    const to = new Date(from.getTime() + 6 * 86_400_000);
+    return `date%5Bgte%5D=${from.toISOString().slice(0, 10)}&date%5Blte%5D=${to.toISOString().slice(0, 10)}`;
+  };
+  const scenarios: { id: string; who: string; urls: string[] }[] = [
+    { id: '0', who: 'admin', urls: ['/api/v1/auth/me'] },
+    {
+      id: 'a',
+      who: 'admin',
+      urls: Array.from({ length: 10 }, (_, k) => `/api/v1/bookings?${week(k)}&sort=date,time&per_page=50`),
+    },
+    {
+      id: 'b',
+      who: 'admin',
+      urls: Array.from(
+        { length: 10 },
+        (_, k) =>
+          `/api/v1/bookings?${week(k)}&product_id%5Beq%5D=${products[k % products.length]}&state%5Beq%5D=completed&sort=date,time&per_page=50`,
+      ),
+    },
+    ...ctx.scenarios,
+  ].filter((s) => ONLY.has(s.id) || ONLY.has((s as { group?: string }).group ?? ''));
+  await db.end();
+
+  const sides = [await startSide('A', process.env.OVERHEAD_A ?? 'worktree')];
+  if (process.env.OVERHEAD_B) sides.push(await startSide('B', process.env.OVERHEAD_B));
+  console.log(
+    `CPU de la API por petición (app.inject, ${CONNECTIONS} en vuelo, ${N} × ${ROUNDS} turnos por lado): ` +
+      sides
+        .map((s) => `${s.name} = ${s.name === 'A' ? (process.env.OVERHEAD_A ?? 'worktree') : process.env.OVERHEAD_B}`)
+        .join(', '),
+  );
+  const header = `| escenario | ${sides.map((s) => `${s.name} CPU µs/pet. | ${s.name} ms/pet.`).join(' | ')}${sides.length > 1 ? ' | B/A CPU' : ''} |`;
+  const lines = [header, `|---|${sides.map(() => '---:|---:').join('|')}${sides.length > 1 ? '|---:' : ''}|`];
+  for (const s of scenarios) {
+    const users = ctx.users as Record<string, string>;
+    const reqsOf = async (side: Side): Promise<Req[]> => {
+      const headers: Record<string, string> =
+        s.who === 'public'
+          ? { 'x-forwarded-for': '198.51.100.7' }
+          : { authorization: `Bearer ${await side.token(users[s.who] ?? meta.admin)}` };
+      return s.urls.map((url) => ({ url, headers }));
+    };
+    const reqs = await Promise.all(sides.map(reqsOf));
+    // Warm: the JIT has seen this route on each side before anything is counted.
+    for (const [k, side] of sides.entries()) await burst(side.app, reqs[k], Math.max(50, N / 2));
+    const cpu: number[][] = sides.map(() => []);
+    const wall: number[][] = sides.map(() => []);
+    let bad = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [k, side] of sides.entries()) {
+        const run = () => burst(side.app, reqs[k], N);
+        const r = profiler ? await profiler.around(run, `${s.id}-${side.name}`) : await run();
+        cpu[k].push(r.cpuUs);
+        wall[k].push(r.wallMs);
+        bad += r.bad;
+      }
+    }
+    const cells = sides.map((_, k) => `${median(cpu[k]).toFixed(0)} | ${median(wall[k]).toFixed(2)}`);
+    const ratio = sides.length > 1 ? ` | ${(median(cpu[1]) / median(cpu[0])).toFixed(2)}` : '';
+    const line = `| ${s.id} | ${cells.join(' | ')}${ratio} |${bad ? ` (${bad} respuestas ≠ 200)` : ''}`;
+    lines.push(line);
+    console.log(line);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+  if (profiler && PROFILE_DIR) {
+    profiler.flush(PROFILE_DIR);
+    console.log(`Perfiles en ${PROFILE_DIR} (<escenario>-<lado>-<turno>.cpuprofile, ${N} peticiones cada uno)`);
+  }
+  for (const side of sides) await side.app.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
