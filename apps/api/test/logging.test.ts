@@ -104,6 +104,47 @@ describe('structured logs', () => {
     expect(typeof line.pid).toBe('number');
   });
 
+  it('ADR 036: the line of a request that went well, written without redaction, has the same fields in the same order, and no secret', async () => {
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/users?q=secreto-de-busqueda&token=t-secreto',
+      headers: {
+        ...bearer(token),
+        cookie: 'trayecto_written_at=1; sesion=cookie-secreta',
+        'idempotency-key': 'clave-de-linea',
+        'x-request-id': 'log-test-order',
+      },
+    });
+    const rawLine = raw.split('\n').find((l) => l.includes('"reqId":"log-test-order"'));
+    expect(rawLine).toBeDefined();
+    // pino writes level, time, pid, hostname, the child's binding (reqId), the object, then msg.
+    expect(Object.keys(JSON.parse(rawLine as string))).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'userId',
+      'tourOperatorId',
+      'userLevel',
+      'msg',
+    ]);
+    expect(JSON.parse(rawLine as string).req).toEqual({
+      method: 'GET',
+      url: '/api/v1/users?q=[oculto]&token=[oculto]',
+      remoteAddress: '127.0.0.1',
+    });
+    for (const secret of ['secreto-de-busqueda', 't-secreto', 'cookie-secreta', 'clave-de-linea', token]) {
+      expect(rawLine, secret).not.toContain(secret);
+    }
+    // The request's own logger (what handlers and hooks log with) still redacts.
+    app.log.child({ reqId: 'probe' }).info({ headers: { authorization: 'x-secret-9' } }, 'probe-child');
+    expect(raw).not.toContain('x-secret-9');
+  });
+
   it('an anonymous request has no user fields', async () => {
     await app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'log-test-2' } });
     const [line] = completed('log-test-2');
