@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import { IDEMPOTENT_REPLAYED_HEADER } from '@trayecto/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -54,6 +53,7 @@ import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerReadRouting } from './plugins/read-routing';
+import { registerSecurityHeaders, securityHeaderOptions } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
 declare module 'fastify' {
@@ -194,31 +194,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await opts.database.close();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        // The public pages post the customer to the Redsys gateway (a form POST, ADR 022): its
-        // origin, the stand-in's when REDSYS_URL is set, else Redsys' test and live hosts.
-        formAction: [
-          "'self'",
-          ...(opts.config.REDSYS_URL
-            ? [new URL(opts.config.REDSYS_URL).origin]
-            : ['https://sis-t.redsys.es:25443', 'https://sis.redsys.es']),
-        ],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's headers for our policy, computed once (ADR 036): the same values on every answer.
+  await registerSecurityHeaders(app, securityHeaderOptions(opts.config));
   await registerCompression(app);
 
   registerErrorHandler(app);
