@@ -89,8 +89,8 @@ export async function findUserForLogin(db: DbOrTx, email: string) {
 }
 
 /** For every authenticated request: is the token's user still allowed in? */
-export async function findAuthState(db: DbOrTx, id: string) {
-  const [row] = await db
+const authStateQuery = (db: DbOrTx) =>
+  db
     .select({
       id: users.id,
       level: users.level,
@@ -104,7 +104,25 @@ export async function findAuthState(db: DbOrTx, id: string) {
     })
     .from(users)
     .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId))
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder('id')))
+    // Built once, sent unnamed: no server-side prepared statement, so PgBouncer in transaction mode
+    // (docs/deployment.md) is fine with it.
+    .prepare('');
+
+/** The user check's statement per database handle, built once (ADR 036). */
+const authStateQueries = new WeakMap<DbOrTx, ReturnType<typeof authStateQuery>>();
+
+/**
+ * What the token's user is now, asked of the database on every authenticated request (revocation
+ * at once, PRODUCT.md §2). Its SQL is built once per database handle instead of per request.
+ */
+export async function findAuthState(db: DbOrTx, id: string) {
+  let query = authStateQueries.get(db);
+  if (!query) {
+    query = authStateQuery(db);
+    authStateQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row;
 }
 
