@@ -11,42 +11,22 @@ import { decodeSheetCursor, encodeSheetCursor } from './schedule-sheets.cursor';
 import { toRouteBooking, toSheetResponse, toSheetSummary } from './schedule-sheets.mapper';
 import * as repo from './schedule-sheets.repository';
 import { checkInWindow, isOverCapacity, overCapacityMessage, unavailableMessage, WHAT } from './schedule-sheets.rules';
-import * as assignments from './sheet-assignments.repository';
-import { namesOf, overlapConflicts, untimedPickupWarnings } from './sheet-conflicts';
+import { overlapConflicts, untimedPickupWarnings } from './sheet-conflicts';
 import * as passengers from './sheet-passengers.repository';
 
-/** Rows by key, each group in the rows' order. */
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
-}
-
-async function summarise(db: DbOrTx, views: repo.SheetView[], now: Date): Promise<TSheetSummary[]> {
-  const ids = views.map((v) => v.sheet.id);
-  const departureIds = views.map((v) => v.sheet.departureId);
-  const [stats, persons, overlaps, unavailable, untimed] = await Promise.all([
-    passengers.bookingStats(db, departureIds),
-    repo.listSheetPersons(db, ids),
-    assignments.findSheetOverlaps(db, ids),
-    assignments.findSheetUnavailability(db, ids),
-    passengers.listUntimedPickups(db, departureIds),
-  ]);
-  const names = overlaps.length > 0 ? await namesOf(db, overlaps) : new Map<string, string>();
-  const overlapsOf = groupBy(overlaps, (o) => o.sheetId);
-  const unavailableOf = groupBy(unavailable, (u) => u.sheetId);
-  const untimedOf = groupBy(untimed, (u) => u.departureId);
-  const personsOf = groupBy(persons, (p) => p.sheetId);
+/**
+ * Sheets as lists show them: their counts, persons and warnings come with each view (read in the
+ * sheet's own statement, ADR 029); nothing more is read here.
+ */
+function summarise(views: repo.SheetView[], now: Date): TSheetSummary[] {
   return views.map((v) => {
     const tz = timeZoneOf(v.operator.timezone);
-    const s = stats.get(v.sheet.departureId);
-    const warnings = overlapConflicts(overlapsOf.get(v.sheet.id) ?? [], names, tz);
-    for (const u of unavailableOf.get(v.sheet.id) ?? []) {
+    const warnings = overlapConflicts(
+      v.overlaps.map((o) => ({ ...o, sheetId: v.sheet.id })),
+      new Map(v.overlaps.map((o) => [o.resourceId, o.resourceName])),
+      tz,
+    );
+    for (const u of v.unavailable) {
       warnings.push({
         kind: 'vehicle_unavailable',
         message: unavailableMessage(v.vehicle?.plate ?? '', u),
@@ -54,18 +34,18 @@ async function summarise(db: DbOrTx, views: repo.SheetView[], now: Date): Promis
         other_sheet_id: null,
       });
     }
-    if (v.vehicle?.id && isOverCapacity(s?.seats ?? 0, v.vehicle)) {
+    if (v.vehicle?.id && isOverCapacity(v.stats.seats, v.vehicle)) {
       warnings.push({
         kind: 'over_capacity',
-        message: overCapacityMessage(s?.seats ?? 0, v.vehicle),
+        message: overCapacityMessage(v.stats.seats, v.vehicle),
         resource_id: v.vehicle.id,
         other_sheet_id: null,
       });
     }
-    warnings.push(...untimedPickupWarnings(untimedOf.get(v.sheet.departureId) ?? []));
+    warnings.push(...untimedPickupWarnings(v.untimed.map((u) => ({ ...u, departureId: v.sheet.departureId }))));
     return toSheetSummary(v, {
-      stats: s,
-      persons: personsOf.get(v.sheet.id) ?? [],
+      stats: v.stats,
+      persons: v.persons.map((p) => ({ ...p, sheetId: v.sheet.id })),
       warnings,
       checkInWindow: checkInWindow(v.sheet, tz, now),
     });
@@ -74,10 +54,8 @@ async function summarise(db: DbOrTx, views: repo.SheetView[], now: Date): Promis
 
 /** The whole sheet: summary, pickup route and passengers (in pickup order, as the driver collects them). */
 async function describe(db: DbOrTx, view: repo.SheetView, now: Date): Promise<TSheetResponse> {
-  const [[summary], rows] = await Promise.all([
-    summarise(db, [view], now),
-    passengers.listRouteBookings(db, [view.sheet.departureId]),
-  ]);
+  const [summary] = summarise([view], now);
+  const rows = await passengers.listRouteBookings(db, [view.sheet.departureId]);
   const onRoute = rows.map((r) => toRouteBooking(r, view.product.pickupEnabled));
   const stops = buildPickupRoute(
     onRoute,
@@ -106,7 +84,7 @@ export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, c
     isDefaultSort && rows.length > params.perPage && last
       ? encodeSheetCursor({ date: last.sheet.date, time: last.sheet.time, product: last.productKey, id: last.sheet.id })
       : null;
-  return { items: await summarise(db, page, now), total, nextCursor };
+  return { items: summarise(page, now), total, nextCursor };
 }
 
 export async function getSheet(db: DbOrTx, actor: Actor, id: string, now = new Date()): Promise<TSheetResponse> {

@@ -1,8 +1,8 @@
-import { LEVEL, SHEET_STATES } from '@trayecto/shared';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { LEVEL, LIST_COUNT_CAP, SHEET_STATES } from '@trayecto/shared';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { checkIns, persons, products, scheduleSheetPersons, scheduleSheets, tourOperators } from '../../db/schema';
+import { checkIns, products, scheduleSheetPersons, scheduleSheets, tourOperators } from '../../db/schema';
 import {
   buildListConditions,
   buildOrderBy,
@@ -11,8 +11,9 @@ import {
   type ListParams,
   type ResourceListSpec,
 } from '../../lib/filters';
-import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
+import { type OverlapRow, overlapsSql, type UnavailableRow } from './sheet-assignments.repository';
+import type { BookingStats, UntimedPickupRow } from './sheet-passengers.repository';
 
 export type SheetRow = typeof scheduleSheets.$inferSelect;
 
@@ -117,7 +118,55 @@ export type SheetView = {
   guide: { id: string; fullName: string; phone: string } | null;
   /** The product's place in the default order (the keyset cursor carries it). */
   productKey: string;
+  /** The departure's non-cancelled bookings, passengers, seats and checked-in passengers. */
+  stats: BookingStats;
+  /** The sheet's extra staff, by name. */
+  persons: Omit<SheetPersonRow, 'sheetId'>[];
+  /** The vehicle's unavailable periods covering the sheet's date, earliest first. */
+  unavailable: Omit<UnavailableRow, 'sheetId'>[];
+  /** The departure's bookings collected at a place with no pickup time, by customer. */
+  untimed: Omit<UntimedPickupRow, 'departureId'>[];
+  /** Other sheets sharing a resource while they overlap, with the resource's name. */
+  overlaps: (Omit<OverlapRow, 'sheetId'> & { resourceName: string })[];
 };
+
+/** A column of the outer `schedule_sheets` row, table-qualified (constants only). */
+const outer = (column: AnyPgColumn) => sql.raw(`"schedule_sheets"."${column.name}"`);
+
+/**
+ * What a sheet's summary reads besides its row (ADR 029, 2026-11-26): each a subquery of the sheet's
+ * own statement, run for the rows returned, in place of five statements over the page's ids and one
+ * or three for the resources' names (a list request went from nine statements to one). The same
+ * conditions and orders as the statements they replace; their rows as JSON.
+ */
+const summaryFields = {
+  stats: sql<BookingStats>`(select json_build_object('bookingsCount', count(*)::int, 'pax', coalesce(sum(b.pax_total), 0)::int, 'seats', coalesce(sum(b.seats), 0)::int, 'checkedInPax', coalesce(sum(b.pax_total) filter (where b.checked_in_at is not null), 0)::int) from bookings b where b.departure_id = ${outer(scheduleSheets.departureId)} and b.state <> 'cancelled')`,
+  persons: sql<
+    SheetView['persons']
+  >`(select coalesce(json_agg(json_build_object('id', p.id, 'fullName', p.full_name, 'phone', p.phone, 'role', p.role) order by f_unaccent(p.full_name), p.id), '[]'::json) from schedule_sheet_persons sp join persons p on p.id = sp.person_id where sp.sheet_id = ${outer(scheduleSheets.id)})`,
+  unavailable: sql<
+    SheetView['unavailable']
+  >`(select coalesce(json_agg(json_build_object('vehicleId', u.vehicle_id, 'from', u."from", 'to', u."to", 'reason', u.reason) order by u."from"), '[]'::json) from vehicle_unavailabilities u where u.vehicle_id = ${outer(scheduleSheets.vehicleId)} and u."from" <= ${outer(scheduleSheets.date)} and u."to" >= ${outer(scheduleSheets.date)})`,
+  untimed: sql<
+    SheetView['untimed']
+  >`(select coalesce(json_agg(json_build_object('placeId', coalesce(pa.id, a.id), 'placeName', case when pa.id is null then a.name else pa.name end, 'customerName', b.customer_name, 'locator', b.locator) order by f_unaccent(b.customer_name), b.locator), '[]'::json) from bookings b join products p on p.id = b.product_id join accommodations a on a.id = b.accommodation_id left join accommodations pa on pa.id = a.pickup_at_id and pa.deleted_at is null where b.departure_id = ${outer(scheduleSheets.departureId)} and b.state <> 'cancelled' and b.pickup_time is null and p.pickup_enabled = true)`,
+  overlaps: sql<
+    (Omit<SheetView['overlaps'][number], 'endsAt'> & { endsMs: number })[]
+  >`(select coalesce(json_agg(json_build_object('kind', x.kind, 'resourceId', x.resource_id, 'otherSheetId', x.other_id, 'productName', x.product_name, 'date', x.date, 'time', x.time, 'endsMs', x.ends_ms, 'resourceName', coalesce(case x.kind when 'vehicle' then (select v.plate from vehicles v where v.id = x.resource_id::uuid) when 'person' then (select pe.full_name from persons pe where pe.id = x.resource_id::uuid) else (select u.full_name from users u where u.id = x.resource_id::uuid) end, '')) order by x.kind, x.time, x.ends_ms), '[]'::json) from (${overlapsSql(
+    sql`select ${outer(scheduleSheets.id)} as id, ${outer(scheduleSheets.vehicleId)} as vehicle_id, ${outer(scheduleSheets.driverId)} as driver_id, ${outer(scheduleSheets.guideId)} as guide_id, ${outer(scheduleSheets.startsAt)} as starts_at, ${outer(scheduleSheets.endsAt)} as ends_at`,
+    sql`select sp.sheet_id, sp.person_id from schedule_sheet_persons sp where sp.sheet_id = ${outer(scheduleSheets.id)}`,
+  )}) x)`,
+};
+
+/** A sheet row as the database answers it: its overlaps' ends as epoch milliseconds (JSON). */
+type RawSheetView = Omit<SheetView, 'overlaps'> & {
+  overlaps: (Omit<SheetView['overlaps'][number], 'endsAt'> & { endsMs: number })[];
+};
+
+const toSheetView = ({ overlaps, ...v }: RawSheetView): SheetView => ({
+  ...v,
+  overlaps: overlaps.map(({ endsMs, ...o }) => ({ ...o, endsAt: new Date(Number(endsMs)) })),
+});
 
 /** One row of a small table as a JSON object (camelCase keys, as SheetView names them), or null. */
 const rowOf = <T>(columns: Record<string, string>, from: string, id: AnyPgColumn) =>
@@ -133,7 +182,7 @@ const rowOf = <T>(columns: Record<string, string>, from: string, id: AnyPgColumn
  * read for the rows returned. ADR 029: planning the seven-table join took 20–95 ms a request at
  * 120 k sheets, more than running it; this plans in about 1 ms. The column names are constants.
  */
-const viewSelect = (db: DbOrTx) =>
+const viewSelect = (db: DbOrTx, extra: { total?: SQL<number> } = {}) =>
   db
     .select({
       sheet: scheduleSheets,
@@ -186,15 +235,19 @@ const viewSelect = (db: DbOrTx) =>
         scheduleSheets.guideId,
       ),
       productKey,
+      ...summaryFields,
+      ...extra,
     })
     .from(scheduleSheets)
     .innerJoin(products, eq(products.id, scheduleSheets.productId));
 
 /**
  * A page of the sheets the actor may read, with one row more than asked when there is a next page,
- * and their total counted up to LIST_COUNT_CAP (ADR 027). With `after`, the page starts after that
- * position of the default order (keyset, ADR 029: an index range, no OFFSET and no count however
- * deep the page; total null); else `page` × `per_page`.
+ * each with its summary's parts, and their total counted up to LIST_COUNT_CAP (ADR 027), in ONE
+ * statement: the total is an uncorrelated subquery run once (ADR 029, 2026-11-26; only an empty page
+ * past page one counts on its own). With `after`, the page starts after that position of the default
+ * order (keyset, ADR 029: an index range, no OFFSET and no count however deep the page; total null);
+ * else `page` × `per_page`.
  */
 export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, after?: SheetKeyset) {
   const where = listConditions(actor, params);
@@ -203,6 +256,7 @@ export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, a
   const keyset = after
     ? sql`(${scheduleSheets.date}, ${scheduleSheets.time}) >= (${after.date}::date, ${after.time}::text) and (${scheduleSheets.date}, ${scheduleSheets.time}, ${productKey}, ${scheduleSheets.id}) > (${after.date}::date, ${after.time}::text, ${after.product}::text, ${after.id}::uuid)`
     : undefined;
+  const offset = after ? 0 : (params.page - 1) * params.perPage;
   // The page's ids first, joined only to what the order needs (the product's name); the rest of the
   // view is read for those rows alone, so a page deep down by OFFSET skips its rows' joins (ADR 029).
   const pageIds = db
@@ -213,27 +267,34 @@ export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, a
     .orderBy(...order)
     // One more row than asked tells whether there is a next page.
     .limit(params.perPage + 1)
-    .offset(after ? 0 : (params.page - 1) * params.perPage);
-  const page = viewSelect(db)
+    .offset(offset);
+  // No join: every condition is on the sheet itself (ADR 029).
+  const counted = after
+    ? undefined
+    : sql<number>`(select count(*)::int from (${db
+        .select({ one: sql`1` })
+        .from(scheduleSheets)
+        .where(where)
+        .limit(LIST_COUNT_CAP + 1)}) as counted)`;
+  const found = (await viewSelect(db, counted ? { total: counted } : {})
     .where(inArray(scheduleSheets.id, pageIds))
-    .orderBy(...order);
-  if (after) return { rows: (await page) as SheetView[], total: null };
-  const [rows, total] = await Promise.all([
-    page,
-    // No join: every condition is on the sheet itself (ADR 029).
-    countUpTo(db, db.select({ one: sql`1` }).from(scheduleSheets).where(where)),
-  ]);
-  return { rows: rows as SheetView[], total: total as number | null };
+    .orderBy(...order)) as (RawSheetView & { total?: number })[];
+  const rows = found.map(({ total: _total, ...v }) => toSheetView(v));
+  if (!counted) return { rows, total: null };
+  if (found[0]?.total !== undefined) return { rows, total: Number(found[0].total) };
+  if (offset === 0) return { rows, total: 0 };
+  const res = await db.execute<{ n: number }>(sql`select ${counted} as n`);
+  return { rows, total: Number(res.rows[0]?.n ?? 0) };
 }
 
 export async function findVisibleSheet(db: DbOrTx, actor: Actor, id: string) {
   const [row] = await viewSelect(db).where(and(visibleTo(actor), eq(scheduleSheets.id, id)));
-  return row as SheetView | undefined;
+  return row ? toSheetView(row as RawSheetView) : undefined;
 }
 
 export async function findSheetView(db: DbOrTx, id: string) {
   const [row] = await viewSelect(db).where(eq(scheduleSheets.id, id));
-  return row as SheetView | undefined;
+  return row ? toSheetView(row as RawSheetView) : undefined;
 }
 
 /** Locks a sheet the actor may read for the rest of the transaction (its writes run one at a time). */
@@ -257,23 +318,6 @@ export async function findOperatorTimeZone(db: DbOrTx, tourOperatorId: string) {
 // ── The sheet's extra staff ───────────────────────────────────────────────────────────────────────
 
 export type SheetPersonRow = { sheetId: string; id: string; fullName: string; phone: string; role: string };
-
-/** The extra staff of these sheets, by name. */
-export async function listSheetPersons(db: DbOrTx, sheetIds: string[]): Promise<SheetPersonRow[]> {
-  if (sheetIds.length === 0) return [];
-  return db
-    .select({
-      sheetId: scheduleSheetPersons.sheetId,
-      id: persons.id,
-      fullName: persons.fullName,
-      phone: persons.phone,
-      role: persons.role,
-    })
-    .from(scheduleSheetPersons)
-    .innerJoin(persons, eq(persons.id, scheduleSheetPersons.personId))
-    .where(inArray(scheduleSheetPersons.sheetId, sheetIds))
-    .orderBy(asc(sql`f_unaccent(${persons.fullName})`), asc(persons.id));
-}
 
 // ── Writing sheets ───────────────────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,7 @@
 import { USER_STATE } from '@trayecto/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { persons, scheduleSheets, users, vehicles, vehicleUnavailabilities } from '../../db/schema';
+import { persons, users, vehicles, vehicleUnavailabilities } from '../../db/schema';
 import type { ResourceKind } from './schedule-sheets.rules';
 
 // ── Overlaps and availability ────────────────────────────────────────────────────────────────────
@@ -48,6 +48,25 @@ type RawOverlap = {
  * rather hash-join every sheet). The bound only narrows the scan: the overlap test is unchanged.
  */
 async function overlapsOf(db: DbOrTx, probe: SQL, probePersons: SQL): Promise<OverlapRow[]> {
+  const res = await db.execute<RawOverlap>(sql`${overlapsSql(probe, probePersons)} order by 1, 2, 7, 8`);
+  return res.rows.map((r) => ({
+    sheetId: r.sheet_id,
+    kind: r.kind,
+    resourceId: r.resource_id,
+    otherSheetId: r.other_id,
+    productName: r.product_name,
+    date: r.date,
+    time: r.time,
+    endsAt: new Date(Number(r.ends_ms)),
+  }));
+}
+
+/**
+ * The overlap rows of {@link overlapsOf} as a query (columns sheet_id, kind, resource_id, other_id,
+ * product_name, date, time, ends_ms): the sheets list reads them per row of its page in its own
+ * statement (ADR 029, 2026-11-26), with a probe that names the outer sheet's columns.
+ */
+export function overlapsSql(probe: SQL, probePersons: SQL): SQL {
   const others = (sameResource: SQL) => sql`lateral (
       select o.id, o.product_id, o.date, o.time, o.ends_at from schedule_sheets o
       where ${sameResource} and o.id <> s.id and o.starts_at < s.ends_at and o.ends_at > s.starts_at
@@ -56,7 +75,7 @@ async function overlapsOf(db: DbOrTx, probe: SQL, probePersons: SQL): Promise<Ov
   const cols = (kind: string, resource: SQL) =>
     sql`s.id::text as sheet_id, ${kind}::text as kind, ${resource}::text as resource_id, o.id::text as other_id,
         p.name as product_name, o.date::text as date, o.time, (extract(epoch from o.ends_at) * 1000)::float8 as ends_ms`;
-  const res = await db.execute<RawOverlap>(sql`
+  return sql`
     with s as (${probe}), sp as (${probePersons}),
       longest as (select max(ends_at - starts_at) as d from schedule_sheets)
     select ${cols('vehicle', sql`s.vehicle_id`)} from s
@@ -75,18 +94,7 @@ async function overlapsOf(db: DbOrTx, probe: SQL, probePersons: SQL): Promise<Ov
       join sp on sp.sheet_id = s.id
       cross join ${others(sql`true`)}
       join schedule_sheet_persons op on op.sheet_id = o.id and op.person_id = sp.person_id
-      join products p on p.id = o.product_id
-    order by 1, 2, 7, 8`);
-  return res.rows.map((r) => ({
-    sheetId: r.sheet_id,
-    kind: r.kind,
-    resourceId: r.resource_id,
-    otherSheetId: r.other_id,
-    productName: r.product_name,
-    date: r.date,
-    time: r.time,
-    endsAt: new Date(Number(r.ends_ms)),
-  }));
+      join products p on p.id = o.product_id`;
 }
 
 const idList = (ids: string[]) =>
@@ -135,30 +143,6 @@ export async function findProbeOverlaps(db: DbOrTx, p: AssignmentProbe): Promise
 }
 
 export type UnavailableRow = { sheetId: string; vehicleId: string; from: string; to: string; reason: string };
-
-/** Unavailable periods covering each sheet's date for its vehicle. */
-export async function findSheetUnavailability(db: DbOrTx, sheetIds: string[]): Promise<UnavailableRow[]> {
-  if (sheetIds.length === 0) return [];
-  return db
-    .select({
-      sheetId: scheduleSheets.id,
-      vehicleId: vehicleUnavailabilities.vehicleId,
-      from: vehicleUnavailabilities.from,
-      to: vehicleUnavailabilities.to,
-      reason: vehicleUnavailabilities.reason,
-    })
-    .from(scheduleSheets)
-    .innerJoin(
-      vehicleUnavailabilities,
-      and(
-        eq(vehicleUnavailabilities.vehicleId, scheduleSheets.vehicleId),
-        sql`${vehicleUnavailabilities.from} <= ${scheduleSheets.date}`,
-        sql`${vehicleUnavailabilities.to} >= ${scheduleSheets.date}`,
-      ),
-    )
-    .where(inArray(scheduleSheets.id, sheetIds))
-    .orderBy(asc(vehicleUnavailabilities.from));
-}
 
 /** The vehicle's unavailable periods covering a date. */
 export async function findVehicleUnavailability(db: DbOrTx, vehicleId: string, date: string) {

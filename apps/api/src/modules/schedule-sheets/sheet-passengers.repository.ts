@@ -3,40 +3,13 @@
  * route and the pickups without a time. Reads only: booking rows are written by the bookings module.
  */
 import type { TProductQuestion } from '@trayecto/shared';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, bookings, payments, products, users } from '../../db/schema';
 import type { BookingRow } from '../bookings/bookings.mapper';
 
 export type BookingStats = { bookingsCount: number; pax: number; seats: number; checkedInPax: number };
-
-/** Non-cancelled bookings, passengers, seats and checked-in passengers of each departure. */
-export async function bookingStats(db: DbOrTx, departureIds: string[]): Promise<Map<string, BookingStats>> {
-  if (departureIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      departureId: bookings.departureId,
-      bookingsCount: sql<number>`count(*)::int`,
-      pax: sql<number>`coalesce(sum(${bookings.paxTotal}), 0)::int`,
-      seats: sql<number>`coalesce(sum(${bookings.seats}), 0)::int`,
-      checkedInPax: sql<number>`coalesce(sum(${bookings.paxTotal}) filter (where ${bookings.checkedInAt} is not null), 0)::int`,
-    })
-    .from(bookings)
-    .where(and(inArray(bookings.departureId, departureIds), ne(bookings.state, 'cancelled')))
-    .groupBy(bookings.departureId);
-  return new Map(
-    rows.map((r) => [
-      r.departureId,
-      {
-        bookingsCount: Number(r.bookingsCount),
-        pax: Number(r.pax),
-        seats: Number(r.seats),
-        checkedInPax: Number(r.checkedInPax),
-      },
-    ]),
-  );
-}
 
 const pickupAt = alias(accommodations, 'pickup_at');
 const checker = alias(users, 'checker');
@@ -116,43 +89,3 @@ export type UntimedPickupRow = {
   customerName: string;
   locator: string;
 };
-
-/**
- * The bookings of these departures collected at a place (their accommodation, or the live one it
- * redirects to) but with no pickup time: the sheet's `pickup_without_time` warnings. Only for
- * products that pick up (the others meet at the meeting point). By place, then customer.
- */
-export async function listUntimedPickups(db: DbOrTx, departureIds: string[]): Promise<UntimedPickupRow[]> {
-  if (departureIds.length === 0) return [];
-  const rows = await db
-    .select({
-      departureId: bookings.departureId,
-      accommodation: { id: accommodations.id, name: accommodations.name },
-      pickupAt: { id: pickupAt.id, name: pickupAt.name },
-      customerName: bookings.customerName,
-      locator: bookings.locator,
-    })
-    .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
-    .innerJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
-    .leftJoin(pickupAt, and(eq(pickupAt.id, accommodations.pickupAtId), isNull(pickupAt.deletedAt)))
-    .where(
-      and(
-        inArray(bookings.departureId, departureIds),
-        ne(bookings.state, 'cancelled'),
-        isNull(bookings.pickupTime),
-        eq(products.pickupEnabled, true),
-      ),
-    )
-    .orderBy(asc(bookings.departureId), asc(sql`f_unaccent(${bookings.customerName})`), asc(bookings.locator));
-  return rows.map((r) => {
-    const place = r.pickupAt?.id ? r.pickupAt : r.accommodation;
-    return {
-      departureId: r.departureId,
-      placeId: place.id,
-      placeName: place.name,
-      customerName: r.customerName,
-      locator: r.locator,
-    };
-  });
-}
