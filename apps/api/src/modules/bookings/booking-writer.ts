@@ -20,7 +20,7 @@ import type { TAuditAction } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { actorKindOf, actorUserId, type ChangeActor, labelOf } from '../../lib/actors';
 import { fieldError } from '../../lib/app-error';
-import { type AuditChanges, auditContextOf, auditStatementFor, recordAudit } from '../audit/audit.service';
+import { type AuditChanges, auditContextOf, auditStatementFor } from '../audit/audit.service';
 import { notifyBookingChange } from './booking-listeners';
 import type { BookingRow } from './bookings.mapper';
 import * as repo from './bookings.repository';
@@ -81,20 +81,32 @@ function eventRows(
  * now. A row that moved on since it was read (it cannot while locked) answers 409 STALE_VERSION.
  */
 export async function writeBookingChange(tx: DbOrTx, cur: BookingRow, change: BookingChange): Promise<BookingRow> {
-  const row = await repo.applyBookingChange(tx, cur, { ...change.set, updatedAt: change.now });
+  const events = eventRows(cur, change.actor, change.now, change.events).map(
+    ({ bookingId: _row, tourOperatorId: _same, ...event }) => event,
+  );
+  const audit = change.audit;
+  // ADR 035: the row, its events and its audit entry in one statement. The summary names the
+  // booking as it is after the change (its customer's name may be what changes).
+  const row = await repo.applyBookingChange(
+    tx,
+    cur,
+    { ...change.set, updatedAt: change.now },
+    {
+      events,
+      audit: audit
+        ? (changed) =>
+            auditStatementFor(changed, auditContextOf(change.actor), {
+              tourOperatorId: cur.tourOperatorId,
+              entityType: 'booking',
+              action: audit.action,
+              summary: `${bookingSummary({ locator: cur.locator, customerName: change.set.customerName ?? cur.customerName })}${audit.summarySuffix ?? ''}`,
+              at: change.now,
+              changes: audit.changes,
+            })
+        : undefined,
+    },
+  );
   if (!row) throw fieldError('STALE_VERSION', 'version', STALE_MESSAGE);
-  await repo.insertEvents(tx, eventRows(cur, change.actor, change.now, change.events));
-  if (change.audit) {
-    await recordAudit(tx, auditContextOf(change.actor), {
-      tourOperatorId: cur.tourOperatorId,
-      entityType: 'booking',
-      entityId: cur.id,
-      action: change.audit.action,
-      summary: `${bookingSummary(row)}${change.audit.summarySuffix ?? ''}`,
-      at: change.now,
-      changes: change.audit.changes,
-    });
-  }
   await notifyBookingChange(tx, {
     before: cur,
     after: row,

@@ -15,6 +15,7 @@ import { type ChangeActor, channelActor, type RequestOrigin } from '../../lib/ac
 import { AppError, notFound, validation } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
 import { cancelJob } from '../../lib/jobs/queue';
+import type { ProductRow } from '../products/products.mapper';
 import { editedAnswers } from './booking-answers';
 import { queueConfirmedMessage } from './booking-messages';
 import * as refs from './booking-references.repository';
@@ -116,6 +117,8 @@ export type ChannelEdit = {
   notes?: string;
   /** The booking's answers as they must be after the change (the OCTO module merges what it sent). */
   answers?: TAnswerInput[];
+  /** The booking's product as the caller already read it (its questions, its name); else read here. */
+  product?: Pick<ProductRow, 'id' | 'name' | 'questions'>;
 };
 
 /** The columns a channel's edit sets: only what it sent, answers only when they change. */
@@ -126,7 +129,7 @@ async function editedFields(tx: DbOrTx, b: BookingRow, c: ChannelEdit, requireAn
     ...(c.notes !== undefined ? { notes: c.notes.slice(0, NOTES_MAX) } : {}),
   };
   if (c.answers !== undefined || requireAnswers) {
-    const product = await refs.findProductRow(tx, b.productId);
+    const product = c.product?.id === b.productId ? c.product : await refs.findProductRow(tx, b.productId);
     const answers = editedAnswers(product ?? { questions: [] }, b.answers, c.answers, {
       paxTotal: b.paxTotal,
       requireAll: requireAnswers,
@@ -263,9 +266,9 @@ export async function confirmChannelBooking(
   c: ChannelEdit & { emailReceipt?: boolean },
   now: Date,
 ): Promise<BookingRow> {
-  const ended = await inTransaction(db, async (tx) => {
+  const done = await inTransaction(db, async (tx) => {
     const b = await lockOwn(tx, channel, octoUuid);
-    if (holdEnded(b, now)) return b;
+    if (holdEnded(b, now)) return { ended: b, row: b };
     if (b.state === 'cancelled') {
       if (channelBookingStatus(b, now) === 'EXPIRED') throw holdExpired();
       throw new AppError({ code: 'STATE_CONFLICT', message: 'La reserva está cancelada' });
@@ -279,7 +282,7 @@ export async function confirmChannelBooking(
       throw validation({ 'contact.fullName': [m] }, m);
     }
     // A retry of a confirmed booking with nothing new writes nothing.
-    if (!confirming && Object.keys(set).length === 0) return null;
+    if (!confirming && Object.keys(set).length === 0) return { ended: null, row: b };
     const next = await writeBookingChange(tx, b, {
       actor: actorOf(channel, origin),
       now,
@@ -289,13 +292,14 @@ export async function confirmChannelBooking(
     });
     if (confirming && b.holdExpiresAt) await cancelJob(tx, holdJobKey(b.id, b.holdExpiresAt));
     if (confirming && c.emailReceipt && next.customerEmail) {
-      const product = await refs.findProductRow(tx, next.productId);
+      const product = c.product?.id === next.productId ? c.product : await refs.findProductRow(tx, next.productId);
       await queueConfirmedMessage(tx, next, product?.name ?? '');
     }
-    return null;
+    return { ended: null, row: next };
   });
-  if (ended) await refuseEnded(db, ended, now);
-  return readOwn(db, channel, octoUuid);
+  if (done.ended) return refuseEnded(db, done.ended, now);
+  // The row as the transaction left it (ADR 035): nothing changes it after the writer.
+  return done.row;
 }
 
 /**

@@ -274,8 +274,16 @@ export async function insertBookingIfLocatorFree(db: DbOrTx, values: BookingInse
   return row;
 }
 
-/** A `created` event of a booking being inserted (its booking and operator come from the row). */
+/** An event of a booking a statement is writing (its booking and operator come from that row). */
 export type SaleEvent = Omit<typeof bookingEvents.$inferInsert, 'id' | 'bookingId' | 'tourOperatorId'>;
+
+/** The INSERT of an event of the booking row `source` (a CTE of the same statement) writes. */
+function eventInsertFrom(source: SQL, event: SaleEvent): SQL {
+  return sql`insert into ${bookingEvents} (tour_operator_id, booking_id, type, data, actor_id, actor_kind, actor_label, created_at)
+    select s.tour_operator_id, s.id, ${event.type}, ${JSON.stringify(event.data ?? {})}::jsonb, ${event.actorId ?? null}::uuid,
+      ${event.actorKind ?? 'staff'}, ${event.actorLabel ?? ''}, ${(event.createdAt ?? new Date()).toISOString()}::timestamptz
+    from ${source} s`;
+}
 
 /**
  * A sale's rows in ONE statement (ADR 035): the booking (unless its locator is taken: then nothing
@@ -294,12 +302,7 @@ export async function insertSale(
     .$with('sold')
     .as(db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator }).returning());
   const from = sql`${sql.identifier('sold')}`;
-  const history = db.$with('sold_event', {}).as(
-    sql`insert into ${bookingEvents} (tour_operator_id, booking_id, type, data, actor_id, actor_kind, actor_label, created_at)
-      select s.tour_operator_id, s.id, ${event.type}, ${JSON.stringify(event.data ?? {})}::jsonb, ${event.actorId ?? null}::uuid,
-        ${event.actorKind ?? 'staff'}, ${event.actorLabel ?? ''}, ${(event.createdAt ?? new Date()).toISOString()}::timestamptz
-      from ${from} s`,
-  );
+  const history = db.$with('sold_event', {}).as(eventInsertFrom(from, event));
   const entry = db.$with('sold_audit', {}).as(audit(from));
   const [row] = await db.with(sold, history, entry).select().from(sold);
   return row as BookingRow | undefined;
@@ -308,18 +311,36 @@ export async function insertSale(
 /**
  * Writes a change of a booking the caller locked, bumping its version by one: the only UPDATE of a
  * booking row (booking-writer.ts calls it). Undefined when the row is not at `version` any more.
+ * With `records`, the change's events and audit entry are written by the same statement (ADR 035:
+ * data-modifying CTEs over the updated row), so a stale row writes none of them either.
  */
 export async function applyBookingChange(
   db: DbOrTx,
   cur: { id: string; version: number },
   values: Omit<Partial<BookingInsert>, 'version' | 'id'>,
+  records: { events?: SaleEvent[]; audit?: (changed: SQL) => SQL } = {},
 ): Promise<BookingRow | undefined> {
-  const [row] = await db
+  const update = db
     .update(bookings)
     .set({ ...values, version: cur.version + 1 })
     .where(and(eq(bookings.id, cur.id), eq(bookings.version, cur.version)))
     .returning();
-  return row;
+  const events = records.events ?? [];
+  if (events.length === 0 && !records.audit) {
+    const [row] = await update;
+    return row;
+  }
+  const changed = db.$with('changed').as(update);
+  const from = sql`${sql.identifier('changed')}`;
+  const writes = [
+    ...events.map((e, k) => db.$with(`changed_event_${k}`, {}).as(eventInsertFrom(from, e))),
+    ...(records.audit ? [db.$with('changed_audit', {}).as(records.audit(from))] : []),
+  ];
+  const [row] = await db
+    .with(changed, ...writes)
+    .select()
+    .from(changed);
+  return row as BookingRow | undefined;
 }
 
 // ── History ──────────────────────────────────────────────────────────────────────────────────────

@@ -57,7 +57,7 @@ import {
   type OctoError,
   unprocessable,
 } from './octo.errors';
-import { type PickupPlaces, toPickupPoint, unitPricesOf } from './octo.mapper';
+import { type ChannelRates, type PickupPlaces, toPickupPoint, unitPricesOf } from './octo.mapper';
 import type { OctoMessageParams } from './octo.messages';
 import * as repo from './octo.repository';
 import {
@@ -326,8 +326,8 @@ async function answerAll(
       described: d.product,
       locale: d.locale,
       written: d.written,
-      // The product's availability as a booking shows it: no units asked.
-      scope: isKnown ? { ...known, asked: undefined } : await productScope(db, caller, row, ctx),
+      // The product's availability as a booking shows it: no units asked; the rates just read.
+      scope: isKnown ? { ...known, asked: undefined } : bookedScope(caller, row, rates, ctx.now),
       pickups: ctx.capabilities.has('octo/pickups') ? await pickupPlaces(db, row) : undefined,
     });
   }
@@ -369,6 +369,12 @@ async function answerAll(
     contentLanguages: unique(used.map((v) => v.locale)),
     availableLanguages: unique(used.flatMap((v) => v.written)),
   };
+}
+
+/** productScope's answer with the rates already read (no units asked): a booking's availability. */
+function bookedScope(caller: repo.OctoCaller, product: ProductRow, rates: ChannelRates, now: Date): AvailabilityScope {
+  const timeZone = timeZoneOf(caller.operator.timezone);
+  return { product, timeZone, today: todayIn(timeZone, now), rates, asked: undefined };
 }
 
 async function answerOne(
@@ -598,12 +604,14 @@ export async function confirmBooking(
           notes: notesOf(body),
           answers,
           emailReceipt: body.emailReceipt ?? false,
+          // Read above: the bookings module needs not read it again (ADR 035).
+          product,
         },
         ctx.now,
       ),
     { uuid, status },
   );
-  return answerOne(db, caller, row, ctx);
+  return answerOne(db, caller, row, ctx, await productScope(db, caller, product, ctx));
 }
 
 /**

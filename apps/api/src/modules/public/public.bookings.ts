@@ -97,6 +97,10 @@ async function sell(
   linksOrigin: string | undefined,
 ) {
   let response: StoredResponse | undefined;
+  // The answer's first image, read beside the sale on another connection, not inside its
+  // transaction (ADR 035); awaited only by the answer (a refused sale leaves it unread).
+  const image = isUuid(body.product_id) ? repo.listImages(db, body.product_id.toLowerCase(), 1) : Promise.resolve([]);
+  image.catch(() => {});
   try {
     await inTransaction(db, async (tx) => {
       const { product, operator } = await publicProduct(tx, body.product_id);
@@ -117,13 +121,13 @@ async function sell(
         cutoffOverrideLevel: null,
         now,
         beforeSeats: async (inner, sold) => {
-          const [image] = await repo.listImages(inner, product.id, 1);
+          const [first] = await image;
           response = {
             status: 201,
             // In the language the customer booked in (a replay answers the same bytes); from what
             // the sale wrote and read, as a read of the booking would give it (ADR 035).
             body: withPublicLinks(
-              toPublicBooking(publicViewOf(sold, operator), image, now, { query: body.language }),
+              toPublicBooking(publicViewOf(sold, operator), first, now, { query: body.language }),
               linksOrigin,
             ),
           };
