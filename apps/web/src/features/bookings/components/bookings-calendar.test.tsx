@@ -1,5 +1,5 @@
-import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
-import type { TBookingCalendarEntry } from '@trayecto/shared';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { TBookingCalendarDay, TBookingCalendarEntry } from '@trayecto/shared';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
@@ -37,6 +37,29 @@ const DEPARTURES: TBookingCalendarEntry[] = [
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
+/** GET /bookings/calendar/days as the API adds the departures up: per day, and its first three. */
+function daysOf(entries: TBookingCalendarEntry[]): TBookingCalendarDay[] {
+  const dates = [...new Set(entries.map((e) => e.date))].sort();
+  return dates.map((date) => {
+    const list = entries.filter((e) => e.date === date);
+    const open = list.filter((e) => !e.closed);
+    return {
+      date,
+      departures: list.length,
+      closed: list.length - open.length,
+      capacity: open.reduce((n, e) => n + e.capacity, 0),
+      seats_taken: list.reduce((n, e) => n + e.seats_taken, 0),
+      seats_left: open.reduce((n, e) => n + e.seats_left, 0),
+      bookings: list.reduce((n, e) => n + e.bookings_count, 0),
+      pax: list.reduce((n, e) => n + e.pax_total, 0),
+      first_departures: list.slice(0, 3),
+    };
+  });
+}
+
+/** The URLs the calendar asked for (path and query), in order. */
+let asked: string[] = [];
+
 /** The calendar as /booking drives it: mode and anchor in the screen's state (its URL there). */
 function Calendar({ start, onPick }: { start: TCalendarMode; onPick: (e: TBookingCalendarEntry) => void }) {
   const [mode, setMode] = useState<TCalendarMode>(start);
@@ -47,7 +70,10 @@ function Calendar({ start, onPick }: { start: TCalendarMode; onPick: (e: TBookin
       anchor={anchor}
       today="2026-11-20"
       productId={null}
-      onModeChange={setMode}
+      onModeChange={(m, d) => {
+        setMode(m);
+        if (d) setAnchor(d);
+      }}
       onAnchorChange={setAnchor}
       onPick={onPick}
     />
@@ -56,13 +82,16 @@ function Calendar({ start, onPick }: { start: TCalendarMode; onPick: (e: TBookin
 
 describe('the bookings calendar week (issue 31 item 11)', { timeout: 30_000 }, () => {
   beforeEach(() => {
+    asked = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        const params = new URL(url, 'http://x').searchParams;
-        const from = params.get('from') ?? '';
-        const to = params.get('to') ?? '';
-        return json(DEPARTURES.filter((d) => d.date >= from && d.date <= to));
+        asked.push(url);
+        const u = new URL(url, 'http://x');
+        const from = u.searchParams.get('from') ?? '';
+        const to = u.searchParams.get('to') ?? '';
+        const inRange = DEPARTURES.filter((d) => d.date >= from && d.date <= to);
+        return json(u.pathname.endsWith('/calendar/days') ? daysOf(inRange) : inRange);
       }),
     );
     setUnauthorizedHandler(() => {});
@@ -122,8 +151,9 @@ describe('the bookings calendar week (issue 31 item 11)', { timeout: 30_000 }, (
     const more = await screen.findByRole('button', { name: '+2 más: ver las 4 salidas del mar, 24 nov 2026' });
     fireEvent.click(more);
     const grid = await screen.findByRole('grid', { name: /^Salidas de la semana 23 – 29 nov 2026$/ });
-    const first = within(grid).getByRole('button', { name: /^08:00 5\/20 Ballenas/ });
-    expect(first).toHaveFocus();
+    // The week's departures are fetched now (the month had only its days): the focus waits for them.
+    const first = await within(grid).findByRole('button', { name: /^08:00 5\/20 Ballenas/ });
+    await waitFor(() => expect(first).toHaveFocus());
     // Back to the month and to the week again: the week does not take the focus by itself.
     act(() => (document.activeElement as HTMLElement).blur());
     fireEvent.click(screen.getByRole('radio', { name: 'Mes' }));
@@ -131,5 +161,83 @@ describe('the bookings calendar week (issue 31 item 11)', { timeout: 30_000 }, (
     fireEvent.click(screen.getByRole('radio', { name: 'Semana' }));
     await screen.findByRole('grid', { name: /^Salidas de la semana/ });
     expect(document.body).toHaveFocus();
+  });
+});
+
+describe('the bookings calendar month, a day at a time (ADR 031)', { timeout: 30_000 }, () => {
+  let phone = false;
+  beforeEach(() => {
+    asked = [];
+    phone = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        const u = new URL(url, 'http://x');
+        const from = u.searchParams.get('from') ?? '';
+        const to = u.searchParams.get('to') ?? '';
+        const inRange = DEPARTURES.filter((d) => d.date >= from && d.date <= to);
+        return json(u.pathname.endsWith('/calendar/days') ? daysOf(inRange) : inRange);
+      }),
+    );
+    // Mantine's useMediaQuery: the phone's layout when `phone` is set.
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: phone && query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      })),
+    );
+    setUnauthorizedHandler(() => {});
+    localStorage.setItem('token', 'abc.def.ghi');
+  });
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the days of the month grid only, and draws each day from its figures', async () => {
+    render(
+      <Providers>
+        <Calendar start="month" onPick={() => {}} />
+      </Providers>,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Salidas de Noviembre 2026' });
+    // The day says its count and seats sold; its first two departures and «+2 más» are drawn.
+    const tuesday = await within(grid).findByRole('button', {
+      name: 'mar, 24 nov 2026, 4 salidas, 35 plazas vendidas',
+    });
+    const cell = tuesday.closest('td') as HTMLElement;
+    expect(within(cell).getAllByRole('button', { name: /Ver sus reservas$/ })).toHaveLength(2);
+    expect(within(cell).getByRole('button', { name: '+2 más: ver las 4 salidas del mar, 24 nov 2026' })).toBeVisible();
+    expect(within(grid).getByRole('button', { name: 'jue, 26 nov 2026, 1 salida, 5 plazas vendidas' })).toBeVisible();
+    // The month's figures over its own days: 5 departures, 25 pax, 60 seats left.
+    expect(screen.getByText(/^5 salidas · 25 pax · 60 plazas libres$/)).toBeVisible();
+    expect(asked).toEqual(['/api/v1/bookings/calendar/days?from=2026-10-26&to=2026-12-06']);
+  });
+
+  it('on a phone, a day with more departures than it shows lists them all when asked (that day only)', async () => {
+    phone = true;
+    const onPick = vi.fn();
+    render(
+      <Providers>
+        <Calendar start="month" onPick={onPick} />
+      </Providers>,
+    );
+    const more = await screen.findByRole('button', { name: 'Ver las 4 salidas del día' });
+    expect(screen.getAllByRole('button', { name: /Ver sus reservas$/ })).toHaveLength(4); // 3 of Tuesday, 1 of Thursday
+    expect(screen.queryByRole('button', { name: /^15:00 20\/20 Anaga/ })).toBeNull();
+    fireEvent.click(more);
+    const anaga = await screen.findByRole('button', { name: /^15:00 20\/20 Anaga/ });
+    expect(screen.queryByRole('button', { name: 'Ver las 4 salidas del día' })).toBeNull();
+    expect(asked.at(-1)).toBe('/api/v1/bookings/calendar?from=2026-11-24&to=2026-11-24');
+    fireEvent.click(anaga);
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ date: '2026-11-24', time: '15:00' }));
   });
 });

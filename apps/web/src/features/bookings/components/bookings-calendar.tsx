@@ -1,7 +1,7 @@
-import { Box, Group, SegmentedControl, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Group, Loader, SegmentedControl, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TBookingCalendarEntry } from '@trayecto/shared';
-import { useMemo, useState } from 'react';
+import { CALENDAR_DAY_PREVIEW, type TBookingCalendarEntry } from '@trayecto/shared';
+import { type ReactNode, useMemo, useState } from 'react';
 import {
   CalendarAgenda,
   CalendarBody,
@@ -16,16 +16,19 @@ import { type TWeekItemProps, WeekGrid } from '../../../components/week-grid';
 import { useBookingsCalendar } from '../../../lib/bookings-calendar';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
+import { useCalendarDays } from '../api/get-calendar-days';
 import {
-  buildMonthGrid,
+  buildMonthDays,
   buildWeek,
   calendarRange,
   calendarSummary,
+  monthDaysSummary,
   monthOf,
   OCCUPANCY_LABELS,
   occupancyTone,
   shiftAnchor,
   type TGridDay,
+  type TMonthDay,
 } from '../utils/booking-calendar';
 import classes from './bookings-calendar.module.css';
 
@@ -70,19 +73,24 @@ function cardStatus(e: TBookingCalendarEntry): string {
       : `${plural(e.seats_left, 'libre', 'libres')} · ${plural(e.bookings_count, 'reserva', 'reservas')}`;
 }
 
-const MAX_IN_CELL = 3;
+/** Departures a month day shows; with more, the first two and "+N más" (the API's day preview). */
+const MAX_IN_CELL = CALENDAR_DAY_PREVIEW;
 
 /** How the week's keys work (read with the grid, shown under it while it has the focus). */
 export const WEEK_KEYS_HINT =
   'Flechas izquierda y derecha: día · Arriba y abajo: las salidas del día · Inicio/Fin: lunes y domingo · Re Pág/Av Pág: otra semana · Intro: ver sus reservas';
 
 /** What a screen reader hears of a month day after its date: "3 salidas, 45 plazas vendidas". */
-function daySummary(day: TGridDay<TBookingCalendarEntry>) {
-  const count = day.items.length;
+function daySummary(day: TMonthDay) {
+  const count = day.figures?.departures ?? 0;
   if (!count) return { count, text: 'sin salidas' };
-  const sold = day.items.reduce((n, e) => n + Math.max(0, e.seats_taken), 0);
+  const sold = Math.max(0, day.figures?.seats_taken ?? 0);
   return { count, text: `${plural(count, 'salida', 'salidas')}, ${plural(sold, 'plaza vendida', 'plazas vendidas')}` };
 }
+
+/** Past departures nobody booked say nothing: only those with seats sold stay (the month's days leave them out too). */
+const isShown = (e: TBookingCalendarEntry, today: string) =>
+  e.date >= today || e.seats_taken > 0 || e.bookings_count > 0;
 
 /**
  * The calendar view of /booking (PRODUCT §5): every departure of a month or a week with its seats
@@ -101,7 +109,8 @@ export function BookingsCalendar({
   anchor: string;
   today: string;
   productId: string | null;
-  onModeChange: (mode: TCalendarMode) => void;
+  /** Another view; with `anchor`, on that day too (one change: the screen keeps both in its URL). */
+  onModeChange: (mode: TCalendarMode, anchor?: string) => void;
   onAnchorChange: (anchor: string) => void;
   onPick: (entry: TBookingCalendarEntry) => void;
 }) {
@@ -111,19 +120,16 @@ export function BookingsCalendar({
   // Used once: a week shown again later (Mes, then Semana) does not take the focus by itself.
   if (mode === 'month' && weekFocus) setWeekFocus(null);
   const range = calendarRange(mode, anchor);
-  const query = useBookingsCalendar(range.from, range.to, productId);
-  // Past departures nobody booked say nothing: only those with seats sold stay.
-  const entries = useMemo(
-    () => (query.data ?? []).filter((e) => e.date >= today || e.seats_taken > 0 || e.bookings_count > 0),
-    [query.data, today],
-  );
+  // The month: its days added up by the API (a few kilobytes); the week: every departure of it.
+  const daysQuery = useCalendarDays(range.from, range.to, productId, mode === 'month');
+  const weekQuery = useBookingsCalendar(range.from, range.to, productId, mode === 'week');
+  const query = mode === 'month' ? daysQuery : weekQuery;
+  const entries = useMemo(() => (weekQuery.data ?? []).filter((e) => isShown(e, today)), [weekQuery.data, today]);
   const month = monthOf(anchor);
-  const weeks = useMemo(() => buildMonthGrid(month, entries, today), [month, entries, today]);
+  const weeks = useMemo(() => buildMonthDays(month, daysQuery.data ?? [], today), [month, daysQuery.data, today]);
   const week = useMemo(() => buildWeek(anchor, entries, today), [anchor, entries, today]);
-  const shown = mode === 'month' ? calendarRange('month', anchor) : range;
-  const summaryFrom = mode === 'month' ? `${month}-01` : shown.from;
-  const summaryTo = mode === 'month' ? `${month}-31` : shown.to;
-  const summary = calendarSummary(entries, summaryFrom, summaryTo);
+  const summary =
+    mode === 'month' ? monthDaysSummary(daysQuery.data ?? [], month) : calendarSummary(entries, range.from, range.to);
   const loading = isCalendarLoading(query);
   const title = mode === 'month' ? monthLabel(month) : weekLabel(range.from, range.to);
   const isCurrent = mode === 'month' ? month === monthOf(today) : range.from <= today && today <= range.to;
@@ -194,22 +200,26 @@ export function BookingsCalendar({
     );
   };
 
-  const monthDay = (day: TGridDay<TBookingCalendarEntry>) => {
-    const extra = day.items.length - MAX_IN_CELL;
+  /** "+3 más": the week of that day, with the focus on it. */
+  const openDay = (date: string) => {
+    // The week opens with the focus on that day (the "más" button goes with the month). Mode and
+    // day change in one call: two URL updates in a row keep only the last one.
+    setWeekFocus(date);
+    onModeChange('week', date);
+  };
+
+  const monthDay = (day: TMonthDay) => {
+    const count = day.figures?.departures ?? 0;
+    const extra = count - MAX_IN_CELL;
     return (
       <Stack gap={2} mt={2}>
         {day.items.slice(0, extra > 0 ? MAX_IN_CELL - 1 : MAX_IN_CELL).map(entryButton)}
         {extra > 0 ? (
           <UnstyledButton
             className={classes.more}
-            onClick={() => {
-              // The week opens with the focus on that day (the "más" button goes with the month).
-              setWeekFocus(day.date);
-              onAnchorChange(day.date);
-              onModeChange('week');
-            }}
+            onClick={() => openDay(day.date)}
             // The visible «+3 más» starts the name (WCAG 2.5.3: a voice user says what they see).
-            aria-label={`+${extra + 1} más: ver las ${day.items.length} salidas del ${formatDay(day.date)}`}
+            aria-label={`+${extra + 1} más: ver las ${count} salidas del ${formatDay(day.date)}`}
           >
             +{extra + 1} más
           </UnstyledButton>
@@ -218,7 +228,10 @@ export function BookingsCalendar({
     );
   };
 
-  const agendaDays = (mode === 'month' ? weeks.flat().filter((d) => d.inMonth) : week).filter((d) => d.items.length);
+  const agendaDays: (TGridDay<TBookingCalendarEntry> & { figures?: TMonthDay['figures'] })[] =
+    mode === 'month'
+      ? weeks.flat().filter((d) => d.inMonth && (d.figures?.departures ?? 0) > 0)
+      : week.filter((d) => d.items.length);
 
   return (
     <Stack gap="sm" p="md" pt={0}>
@@ -266,7 +279,18 @@ export function BookingsCalendar({
                 <Text size="sm" fw={600} mb={6} c={d.isPast ? 'dimmed' : undefined}>
                   {formatDay(d.date)}
                 </Text>
-                <Stack gap={4}>{d.items.map(entryButton)}</Stack>
+                {d.figures && d.figures.departures > d.items.length ? (
+                  <AgendaDay
+                    date={d.date}
+                    count={d.figures.departures}
+                    first={d.items}
+                    today={today}
+                    productId={productId}
+                    renderEntry={entryButton}
+                  />
+                ) : (
+                  <Stack gap={4}>{d.items.map(entryButton)}</Stack>
+                )}
               </Box>
             ))}
           </CalendarAgenda>
@@ -298,6 +322,57 @@ export function BookingsCalendar({
         toneClassName={classes.tone}
         note="· vendidas/plazas · pulsa una salida para ver sus reservas"
       />
+    </Stack>
+  );
+}
+
+/**
+ * A day of the phone's month agenda with more departures than the month shows: its first ones and
+ * «Ver las N salidas», which fetches the day's departures (GET /bookings/calendar of that day) and
+ * lists them all in place.
+ */
+function AgendaDay({
+  date,
+  count,
+  first,
+  today,
+  productId,
+  renderEntry,
+}: {
+  date: string;
+  count: number;
+  first: TBookingCalendarEntry[];
+  today: string;
+  productId: string | null;
+  renderEntry: (e: TBookingCalendarEntry) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const day = useBookingsCalendar(date, date, productId, open);
+  const all = open && day.data && !day.isPlaceholderData ? day.data.filter((e) => isShown(e, today)) : null;
+  return (
+    <Stack gap={4}>
+      {(all ?? first).map(renderEntry)}
+      {day.error ? (
+        <Text size="xs" c="red.8" role="alert">
+          No se han podido cargar las salidas del día.
+        </Text>
+      ) : null}
+      {all ? null : (
+        <UnstyledButton
+          className={classes.more}
+          onClick={() => (day.error ? day.refetch() : setOpen(true))}
+          aria-expanded={open}
+          disabled={open && !day.error}
+        >
+          {open && !day.error ? (
+            <Group gap={6} component="span">
+              <Loader size={12} /> Cargando las salidas…
+            </Group>
+          ) : (
+            `Ver las ${count} salidas del día`
+          )}
+        </UnstyledButton>
+      )}
     </Stack>
   );
 }

@@ -54,6 +54,19 @@ const departure: TBookingCalendarEntry = {
   available: true,
 };
 
+/** The month view's day of one departure (GET /bookings/calendar/days). */
+const dayOf = (e: TBookingCalendarEntry) => ({
+  date: e.date,
+  departures: 1,
+  closed: 0,
+  capacity: e.capacity,
+  seats_taken: e.seats_taken,
+  seats_left: e.seats_left,
+  bookings: e.bookings_count,
+  pax: e.pax_total,
+  first_departures: [e],
+});
+
 const json = (body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
 
@@ -69,6 +82,8 @@ describe('bookings list (PRODUCT §5 /booking)', { timeout: 30_000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fetchMock = vi.fn(async (url: string) => {
+      // The month view: its days added up (ADR 031); the week and a day: the departures.
+      if (url.includes('/bookings/calendar/days')) return json([dayOf(departure)]);
       if (url.includes('/bookings/calendar')) return json([departure]);
       if (url.startsWith('/api/v1/bookings')) return json([booking], { 'X-Total-Count': '1' });
       if (url.startsWith('/api/v1/products'))

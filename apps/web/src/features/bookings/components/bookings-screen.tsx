@@ -124,7 +124,9 @@ export function BookingsScreen() {
           anchor={calDate}
           today={today}
           productId={filters.product_id || null}
-          onModeChange={(m) => list.setFilters({ cal: m === 'week' ? 'week' : null })}
+          onModeChange={(m, d) =>
+            list.setFilters({ cal: m === 'week' ? 'week' : null, ...(d ? { cal_date: d === today ? null : d } : {}) })
+          }
           onAnchorChange={(d) => list.setFilters({ cal_date: d === today ? null : d })}
           onPick={pickDeparture}
         />

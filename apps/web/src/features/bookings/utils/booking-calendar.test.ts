@@ -1,7 +1,8 @@
-import type { TAvailabilitySlot, TBookingCalendarEntry } from '@trayecto/shared';
+import type { TAvailabilitySlot, TBookingCalendarDay, TBookingCalendarEntry } from '@trayecto/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  buildMonthDays,
   buildMonthGrid,
   buildWeek,
   calendarRange,
@@ -9,6 +10,7 @@ import {
   dayAvailability,
   groupByDate,
   isIsoDate,
+  monthDaysSummary,
   occupancyTone,
   shiftAnchor,
   slotStatus,
@@ -150,5 +152,38 @@ describe('calendar arithmetic (weeks start on Monday)', () => {
     expect(seller.get('2026-11-26')).toMatchObject({ selectable: false, state: 'full' });
     const staff = dayAvailability(slots, { today: '2026-11-22', canOverrideCutoff: true });
     expect(staff.get('2026-11-23')).toMatchObject({ seatsLeft: 30, selectable: true, state: 'cutoff' });
+  });
+});
+
+describe('the month view from its days (GET /bookings/calendar/days)', () => {
+  const dayOf = (date: string, over: Partial<TBookingCalendarDay> = {}): TBookingCalendarDay => ({
+    date,
+    departures: 5,
+    closed: 1,
+    capacity: 200,
+    seats_taken: 60,
+    seats_left: 150,
+    bookings: 20,
+    pax: 70,
+    first_departures: [entry({ date, time: '08:00' }), entry({ date, time: '09:00' }), entry({ date, time: '10:00' })],
+    ...over,
+  });
+
+  it('puts each day on its cell of the Monday-first grid, its first departures as items', () => {
+    const weeks = buildMonthDays('2026-11', [dayOf('2026-11-24'), dayOf('2026-10-31')], '2026-11-20');
+    const days = weeks.flat();
+    expect(days[0]?.date).toBe('2026-10-26');
+    const tuesday = days.find((d) => d.date === '2026-11-24');
+    expect(tuesday?.figures?.departures).toBe(5);
+    expect(tuesday?.items.map((e) => e.time)).toEqual(['08:00', '09:00', '10:00']);
+    // A day of the weeks around keeps its figures (the grid draws them), a day without any has none.
+    expect(days.find((d) => d.date === '2026-10-31')).toMatchObject({ inMonth: false, figures: { departures: 5 } });
+    expect(days.find((d) => d.date === '2026-11-25')).toMatchObject({ figures: null, items: [] });
+  });
+
+  it("adds up the month's own days: open departures, passengers, seats left", () => {
+    const days = [dayOf('2026-10-31'), dayOf('2026-11-02'), dayOf('2026-11-30', { closed: 0, pax: 5, seats_left: 7 })];
+    expect(monthDaysSummary(days, '2026-11')).toEqual({ departures: 9, pax: 75, seatsLeft: 157 });
+    expect(monthDaysSummary([], '2026-11')).toEqual({ departures: 0, pax: 0, seatsLeft: 0 });
   });
 });

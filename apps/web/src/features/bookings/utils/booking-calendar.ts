@@ -3,7 +3,12 @@
  * Monday-first arithmetic) with each day's departures, the colour of a departure by its
  * occupancy, and which departures the booking form may sell.
  */
-import { type TAvailabilitySlot, type TBookingCalendarEntry, wallClockIn } from '@trayecto/shared';
+import {
+  type TAvailabilitySlot,
+  type TBookingCalendarDay,
+  type TBookingCalendarEntry,
+  wallClockIn,
+} from '@trayecto/shared';
 import {
   addDays,
   gridRange,
@@ -53,6 +58,33 @@ type TTimed = { date: string; time: string; product_name?: string };
 export function buildMonthGrid<T extends TTimed>(month: string, items: readonly T[], today: string): TGridDay<T>[][] {
   const byDate = groupByDate(items);
   return monthGridDays(month, today).map((week) => week.map((d) => ({ ...d, items: byDate.get(d.date) ?? [] })));
+}
+
+/** A day of the month view: its first departures as items, and the day's figures (null: none to show). */
+export type TMonthDay = TGridDay<TBookingCalendarEntry> & { figures: TBookingCalendarDay | null };
+
+/**
+ * Whole weeks, Monday first, covering the month, each day with its figures from
+ * GET /bookings/calendar/days and its first departures as items.
+ */
+export function buildMonthDays(month: string, days: readonly TBookingCalendarDay[], today: string): TMonthDay[][] {
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  return monthGridDays(month, today).map((week) =>
+    week.map((d) => {
+      const figures = byDate.get(d.date) ?? null;
+      return { ...d, figures, items: figures?.first_departures ?? [] };
+    }),
+  );
+}
+
+/** The month's figures (its own days, not those of the weeks around): open departures, pax, seats left. */
+export function monthDaysSummary(days: readonly TBookingCalendarDay[], month: string) {
+  const inMonth = days.filter((d) => monthOf(d.date) === month);
+  return {
+    departures: inMonth.reduce((n, d) => n + d.departures - d.closed, 0),
+    pax: inMonth.reduce((n, d) => n + Math.max(0, d.pax), 0),
+    seatsLeft: inMonth.reduce((n, d) => n + Math.max(0, d.seats_left), 0),
+  };
 }
 
 /** The seven days of a week with their items. */
