@@ -223,6 +223,14 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
       'admin',
       surnames.map((n, k) => `/api/v1/bookings?q=${enc(n)}&${r7(pastWeeks[k])}&per_page=50`),
     ),
+    // What the month view asked for before its days (ADR 031): every departure of the grid, still served.
+    S(
+      'cal0',
+      'calendar',
+      'calendario de reservas: un mes, todas sus salidas (la vista de mes hasta el 2026-11-26)',
+      'admin',
+      calendarGrids.map(([from, to]) => `/api/v1/bookings/calendar?from=${from}&to=${to}`),
+    ),
     S(
       'cal1',
       'calendar',
