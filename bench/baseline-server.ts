@@ -8,7 +8,7 @@
  *   POST /bookings                              same transaction as the API's write path, minimal:
  *        BEGIN; INSERT booking (departure found by product/date/time); conditional UPDATE of the
  *        departure (seats_taken + n <= capacity) as the last statement; COMMIT — or ROLLBACK + 409.
- *   POST /bookings-api-shape                    the API's own statement sequence, with pg directly
+ *   POST /bookings-api-shape                    the API's own statement sequence for a staff sale, with pg directly
  *   GET  /replay/:scenario/:variant             the statements the API sent for one request of the
  *        other list endpoints (captured by run.ts through bench/capture.ts, user check included):
  *        each wave's statements concurrently, the waves one after another; answers the rows of the
@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '@trayecto/shared';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql, VIEW_SQL } from './baseline-sql';
+import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
 
 const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 0);
@@ -216,74 +216,112 @@ app.post('/bookings', async (req, reply) => {
 });
 
 /**
- * POST /bookings-api-shape: the API's own statement sequence (what its createBooking sends today, in
- * its order: lock_timeout, product with its operator, departure, insert booking, insert event,
- * conditional UPDATE, COMMIT, re-read with joins — 9 statements), sent with `pg` directly: how much
- * of the API's cost is the number of round trips and how much the rest.
+ * POST /bookings-api-shape: the API's own statement sequence for a staff sale (ADR 035), sent with
+ * `pg` directly: the token's user lookup; BEGIN; the lock timeout; the sale's one read (product,
+ * operator, departure, payment settings); the early 409 on a departure read full; the booking with
+ * its `created` event and audit entry in one statement; the customer's message (the outbox's
+ * insert, with its switch and the product's name in the customer's language); the conditional
+ * seats UPDATE; COMMIT — 8 statements, answered from what it has (no read after COMMIT). How much
+ * of the API's cost is its statements and how much the rest. `?user_id=` the user looked up.
+ * (`?fastfail=1` is accepted for the older runs' scenario e9f: the early 409 is now the API's own.)
  */
 app.post('/bookings-api-shape', async (req, reply) => {
   const body = req.body as CreateBody;
   const product = products.get(body.product_id);
   if (!product) return reply.code(422).send({ message: 'El producto no existe' });
   const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
+  const unit = product.prices.find((p) => p.pax_type === 'adult')?.amount_cents ?? 0;
   const lines = JSON.stringify([
-    { pax_type: 'adult', quantity: seats, unit_cents: 0, total_cents: 0, occupies_seat: true },
+    { pax_type: 'adult', quantity: seats, unit_cents: unit, total_cents: unit * seats, occupies_seat: true },
   ]);
+  const userId = (req.query as { user_id?: string }).user_id ?? null;
+  await pool.query({ text: AUTH_STATE_SQL, values: [userId], rowMode: 'array' });
   const client = await pool.connect();
-  let id: string | undefined;
   try {
     await client.query('begin');
     await client.query("set local lock_timeout = '3s'");
-    const p = await client.query(
-      'select p.*, o.timezone, o.default_commission_pct from products p join tour_operators o on o.id = p.tour_operator_id where p.deleted_at is null and p.tour_operator_id = $1 and p.id = $2',
-      [product.tourOperatorId, body.product_id],
+    const ctx = await client.query(
+      `select p.*, o.name as operator_name, o.timezone, o.default_commission_pct, row_to_json(d) as departure,
+              (select json_build_object('provider', ps.provider, 'holdMinutes', ps.hold_minutes)
+               from payment_settings ps where ps.tour_operator_id = p.tour_operator_id) as online
+       from products p join tour_operators o on o.id = p.tour_operator_id
+       left join departures d on d.product_id = p.id and d.date = $2 and d.time = $3
+       where p.id = $1 and p.deleted_at is null and p.tour_operator_id = $4`,
+      [body.product_id, body.date, body.time, product.tourOperatorId],
     );
-    const op = p.rows[0].tour_operator_id as string;
-    const d = await client.query('select * from departures where product_id = $1 and date = $2 and time = $3', [
-      body.product_id,
-      body.date,
-      body.time,
-    ]);
-    const dep = d.rows[0];
-    // fastfail=1: the early 409 docs/benchmarks.md proposes (the departure row read above already
-    // shows the seats cannot fit; the conditional UPDATE below stays the authority for races).
-    if ((req.query as { fastfail?: string }).fastfail === '1' && dep.seats_taken + seats > dep.capacity) {
+    const row = ctx.rows[0];
+    const dep = row?.departure as { id: string; seats_taken: number; capacity: number } | null;
+    if (!row || !dep) {
+      await client.query('rollback');
+      return reply.code(422).send({ message: 'La salida no existe' });
+    }
+    if (dep.seats_taken + seats > dep.capacity) {
       await client.query('rollback');
       return reply.code(409).send({ message: 'No quedan plazas suficientes' });
     }
+    const op = row.tour_operator_id as string;
     let booking: Record<string, unknown> | undefined;
     for (let attempt = 0; attempt < 8 && !booking; attempt++) {
+      const locator = newLocator();
       const ins = await client.query(
-        `insert into bookings (tour_operator_id, locator, product_id, departure_id, date, time, lines, pax_total, seats,
-           subtotal_cents, total_cents, currency, customer_name, customer_email, channel, state, payment_state, confirmed_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, 0, 0, $9, $10, $11, 'office', 'confirmed', 'pending', now())
-         on conflict (locator) do nothing returning *`,
+        `with sold as (
+           insert into bookings (tour_operator_id, locator, product_id, departure_id, date, time, lines, pax_total, seats,
+             subtotal_cents, total_cents, currency, customer_name, customer_email, channel, state, payment_state,
+             confirmed_at, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $9, $10, $11, $12, 'office', 'confirmed', 'pending', $13, $13, $13)
+           on conflict (locator) do nothing returning *),
+         sold_event as (
+           insert into booking_events (tour_operator_id, booking_id, type, data, actor_id, actor_kind, actor_label, created_at)
+           select s.tour_operator_id, s.id, 'created', $14::jsonb, $15::uuid, 'staff', 'bench', $13::timestamptz from sold s),
+         sold_audit as (
+           insert into audit_log (tour_operator_id, actor_id, actor_kind, actor_label, entity_type, entity_id, action, changes,
+             summary, request_id, ip, created_at)
+           select $1::uuid, $15::uuid, 'staff', 'bench', 'booking', r.id, 'create', $16::jsonb, $17, null, null, $13::timestamptz
+           from sold r)
+         select * from sold`,
         [
           op,
-          newLocator(),
+          locator,
           body.product_id,
           dep.id,
           body.date,
           body.time,
           lines,
           seats,
+          unit * seats,
           product.currency,
           body.customer_name,
           body.customer_email ?? '',
+          new Date().toISOString(),
+          JSON.stringify({ product_id: body.product_id, date: body.date, time: body.time, pax: { adult: seats } }),
+          userId,
+          JSON.stringify({ product_id: [null, { id: body.product_id, name: row.name }], date: [null, body.date] }),
+          `${locator} · ${body.customer_name}`,
         ],
       );
       booking = ins.rows[0];
     }
     if (!booking) throw new Error('locator');
+    // The outbox's insert as the API writes it (modules/messages, insertCustomerMessage).
     await client.query(
-      `insert into booking_events (tour_operator_id, booking_id, type, data) values ($1, $2, 'created', $3)`,
-      [op, booking.id, JSON.stringify({ product_id: body.product_id, date: body.date, time: body.time })],
-    );
-    // The audit entry every sale writes in its own transaction (issue 7, modules/audit).
-    await client.query(
-      `insert into audit_log (tour_operator_id, actor_kind, actor_label, entity_type, entity_id, action, summary)
-       values ($1, 'staff', 'bench', 'booking', $2, 'create', $3)`,
-      [op, booking.id, booking.locator],
+      `insert into messages (tour_operator_id, kind, channel, dedupe_key, recipient, recipient_name, subject, html, text,
+         state, last_error, booking_id, payload, locale, actor_id, resend_of)
+       select $1, 'booking_confirmed', 'email', $2, $3, $4,
+         left(replace($5, '{product}', btrim(regexp_replace(coalesce((select nullif(btrim(p.translations -> 'es' ->> 'name'), '')
+           from products p where p.id = $6::uuid), $7), '[[:cntrl:][:space:]]+', ' ', 'g'))), 200), '', '',
+         'queued', null, $8, '{}'::jsonb, 'es', null, null
+       where not exists (select 1 from message_settings s where s.tour_operator_id = $1 and 'booking_confirmed' = any(s.disabled_kinds))
+       on conflict (dedupe_key) do nothing returning id`,
+      [
+        op,
+        `booking_confirmed:${booking.id}`,
+        body.customer_email ?? '',
+        body.customer_name,
+        `Reserva confirmada ${booking.locator} · {product}`,
+        body.product_id,
+        row.name,
+        booking.id,
+      ],
     );
     const taken = await client.query(
       `update departures set seats_taken = seats_taken + $1, updated_at = now()
@@ -296,15 +334,13 @@ app.post('/bookings-api-shape', async (req, reply) => {
       return reply.code(409).send({ message: 'No quedan plazas suficientes' });
     }
     await client.query('commit');
-    id = booking.id as string;
+    return reply.code(201).send(booking);
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
   } finally {
     client.release();
   }
-  const view = await pool.query({ text: `${VIEW_SQL} where "bookings"."id" = $1`, values: [id], rowMode: 'array' });
-  return reply.code(201).send(mapRow(view.rows[0]));
 });
 
 type Wave = { text: string; values: unknown[] }[];

@@ -689,20 +689,22 @@ async function main() {
     },
     {
       id: 'e9',
-      label: `(e) POST, una salida: las 9 sentencias de la API con pg (solo línea base)`,
-      baseline: post(BASE, '/bookings-api-shape', {}, (i) => hotBody(hot[2], i, 'base9')),
+      label: `(e) POST, una salida: las 8 sentencias de la API con pg (solo línea base)`,
+      baseline: post(BASE, `/bookings-api-shape?user_id=${meta.user_id}`, {}, (i) => hotBody(hot[2], i, 'base9')),
       warmup: false,
     },
     {
       id: 'e9f',
       label: `(e) ídem con 409 temprano (salida leída ya llena) (solo línea base)`,
-      baseline: post(BASE, '/bookings-api-shape?fastfail=1', {}, (i) => hotBody(hot[3], i, 'base9f')),
+      baseline: post(BASE, `/bookings-api-shape?fastfail=1&user_id=${meta.user_id}`, {}, (i) =>
+        hotBody(hot[3], i, 'base9f'),
+      ),
       warmup: false,
     },
     {
       id: 'f9',
-      label: `(f) POST, ${spreadBase.length} salidas: las 9 sentencias de la API con pg (solo línea base)`,
-      baseline: post(BASE, '/bookings-api-shape', {}, (i) =>
+      label: `(f) POST, ${spreadBase.length} salidas: las 8 sentencias de la API con pg (solo línea base)`,
+      baseline: post(BASE, `/bookings-api-shape?user_id=${meta.user_id}`, {}, (i) =>
         hotBody(spreadBase[i % spreadBase.length], i, 'base12', 1),
       ),
       warmup: true,

@@ -30,7 +30,7 @@ const SKIP_NOTE = 'skipped: set TEST_DATABASE_URL to a PostgreSQL server to coun
  */
 const MOST = {
   staff: { inside: 5, total: 8 },
-  public: { inside: 7, total: 12 },
+  public: { inside: 8, total: 12 },
   octo: { inside: 5, total: 17 },
 };
 

@@ -97,10 +97,6 @@ async function sell(
   linksOrigin: string | undefined,
 ) {
   let response: StoredResponse | undefined;
-  // The answer's first image, read beside the sale on another connection, not inside its
-  // transaction (ADR 035); awaited only by the answer (a refused sale leaves it unread).
-  const image = isUuid(body.product_id) ? repo.listImages(db, body.product_id.toLowerCase(), 1) : Promise.resolve([]);
-  image.catch(() => {});
   try {
     await inTransaction(db, async (tx) => {
       const { product, operator } = await publicProduct(tx, body.product_id);
@@ -121,7 +117,8 @@ async function sell(
         cutoffOverrideLevel: null,
         now,
         beforeSeats: async (inner, sold) => {
-          const [first] = await image;
+          // The answer's first image: read here, once the sale is sure to be made but its seats.
+          const [first] = await repo.listImages(inner, product.id, 1);
           response = {
             status: 201,
             // In the language the customer booked in (a replay answers the same bytes); from what
