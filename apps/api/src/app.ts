@@ -6,7 +6,7 @@ import { type Background, createBackground, TASK } from './background';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { loggerOptions, RequestLogController } from './lib/logger';
-import { messageOrigin, publicOrigin, withPublicLinks } from './lib/public-origin';
+import { hasPublicLinks, messageOrigin, publicOrigin, withPublicLinks } from './lib/public-origin';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
 import { configureSecretKey } from './lib/secret-key';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
@@ -177,19 +177,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await background.runner.stop();
     await background.sender.stop();
   });
+  // The hooks every request runs take a callback, not a promise (ADR 036: no promise and microtask
+  // per hook per request).
   // A change that wrote a message has committed by the time its answer is sent: look at the
   // outbox now instead of at the next look (a kick with nothing queued costs one query).
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) background.kickDelivery();
+    done();
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Request-Id', req.id);
+    done(null, payload);
   });
   // Links to the public pages in answers are absolute on the public origin, never on a made-up Host.
-  // A replayed answer (Idempotency-Key) goes out exactly as it was first given.
-  app.addHook('preSerialization', async (req, reply, payload) =>
-    reply.getHeader(IDEMPOTENT_REPLAYED_HEADER) ? payload : withPublicLinks(payload, publicOrigin(req, opts.config)),
-  );
+  // A replayed answer (Idempotency-Key) goes out exactly as it was first given. The origin is worked
+  // out only for an answer that has such links.
+  app.addHook('preSerialization', (req, reply, payload, done) => {
+    if (!hasPublicLinks(payload) || reply.getHeader(IDEMPOTENT_REPLAYED_HEADER)) return done(null, payload);
+    done(null, withPublicLinks(payload, publicOrigin(req, opts.config)));
+  });
   app.addHook('onClose', async () => {
     await opts.database.close();
   });

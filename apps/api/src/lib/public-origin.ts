@@ -20,15 +20,24 @@ function parseHost(host: string): { hostname: string; port: string | undefined }
   return { hostname: (m[1] ?? m[2]).toLowerCase(), port: m[3] };
 }
 
+/** How long the machine's addresses are reused before they are read again (they seldom change). */
+const INTERFACES_TTL_MS = 5000;
+let interfaces: { at: number; addresses: Set<string> } | undefined;
+
 /** The addresses this server listens on (HOST, or every interface's when HOST is a wildcard). */
 function listenAddresses(host: string): Set<string> {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   if (!WILDCARD.has(h)) return new Set([h]);
-  const out = new Set<string>();
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) out.add(a.address.toLowerCase());
+  // os.networkInterfaces() asks the kernel each time: at most every few seconds (ADR 036).
+  const now = Date.now();
+  if (!interfaces || now - interfaces.at > INTERFACES_TTL_MS) {
+    const out = new Set<string>();
+    for (const list of Object.values(networkInterfaces())) {
+      for (const a of list ?? []) out.add(a.address.toLowerCase());
+    }
+    interfaces = { at: now, addresses: out };
   }
-  return out;
+  return interfaces.addresses;
 }
 
 /** Whether a Host header names this server itself (see the module's comment). */
@@ -57,6 +66,13 @@ export const absoluteUrl = (path: string, origin: string | undefined) =>
 type Linked = { public_urls?: Record<string, unknown>; voucher_url?: unknown };
 const hasLinks = (v: unknown): v is Linked =>
   !!v && typeof v === 'object' && !Array.isArray(v) && ('public_urls' in v || 'voucher_url' in v);
+
+/**
+ * Whether withPublicLinks would change anything in this answer: a top-level object with links, or a
+ * list whose first item has them. Lets the caller skip working out the origin for every other answer.
+ */
+export const hasPublicLinks = (payload: unknown): boolean =>
+  Array.isArray(payload) ? payload.length > 0 && hasLinks(payload[0]) : hasLinks(payload);
 
 function absoluteLinks(v: Linked, origin: string): Linked {
   const out: Linked = { ...v };
