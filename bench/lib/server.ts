@@ -89,7 +89,9 @@ export async function startServer(dist: string, prefix: string): Promise<string>
     },
   );
   children.push(proc);
-  return untilReady(proc, `http://127.0.0.1:${port}`, 120_000);
+  // A fresh DATA_DIR is migrated and seeded first: ~30 s on a quiet machine, over 2 minutes when
+  // other work shares its two cores.
+  return untilReady(proc, `http://127.0.0.1:${port}`, 600_000);
 }
 
 /**
