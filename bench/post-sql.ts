@@ -11,11 +11,18 @@
  * statement between them a round trip while the transaction is open) and the total. A warm-up
  * request of each kind runs first (not counted). The octo channel and key it needs are created for
  * the run and deleted at the end with the bookings it made (their seats given back).
+ *
+ * POST_SQL_CPU=<n>: then <n> more requests of each kind, one after another on ONE PostgreSQL
+ * connection, and the CPU time they cost: this process's (the application: routing, validation,
+ * drizzle, the driver, the answer) and the PostgreSQL backend's (/proc/<pid>/stat), per request,
+ * beside the minimal transaction's (BEGIN, the baseline's INSERT and conditional UPDATE, COMMIT) on
+ * a connection of its own. CPU time, unlike throughput, hardly depends on what else the machine runs.
  */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { BENCH_DB_URL, BENCH_USER_EMAIL } from './config';
 
-type Rec = { client: number; text: string };
+type Rec = { client: number; text: string; raw: string; values: unknown[] };
 let recs: Rec[] = [];
 const ids = new WeakMap<object, number>();
 let nextId = 0;
@@ -29,11 +36,80 @@ proto.query = function (this: object, ...args: unknown[]) {
   }
   const cfg = args[0];
   const text = typeof cfg === 'string' ? cfg : ((cfg as { text?: string })?.text ?? '');
-  recs.push({ client: id, text: text.replace(/\s+/g, ' ').trim() });
+  const values = Array.isArray(args[1]) ? args[1] : ((cfg as { values?: unknown[] })?.values ?? []);
+  recs.push({ client: id, text: text.replace(/\s+/g, ' ').trim(), raw: text, values });
   return original.apply(this, args);
 };
 
 const VERBOSE = process.env.POST_SQL_VERBOSE === '1';
+const CPU_RUNS = Number(process.env.POST_SQL_CPU ?? 0);
+const EXPLAIN = process.env.POST_SQL_EXPLAIN === '1';
+
+/**
+ * POST_SQL_EXPLAIN=1: each statement a staff or public sale sent inside its transaction, sent four
+ * times again to warm the connection, then under `EXPLAIN (ANALYZE)`, in a transaction rolled back (a fresh locator and message key, so the
+ * inserts insert rather than find the request's own rows): PostgreSQL's planning and execution time
+ * of each, and of its triggers.
+ */
+async function explainTransaction(list: Rec[]) {
+  const begin = list.findIndex((r) => r.text.toLowerCase() === 'begin');
+  const client = list[begin]?.client;
+  const inside = list.slice(begin + 1).filter((r) => r.client === client);
+  const end = inside.findIndex((r) => r.text.toLowerCase() === 'commit');
+  const c = new pg.Client({ connectionString: BENCH_DB_URL, application_name: 'trayecto-bench-post-sql' });
+  await c.connect();
+  const fresh = (v: unknown) =>
+    typeof v === 'string' && /^TRY-[A-Z0-9]{6}$/.test(v)
+      ? `TRY-${Math.random().toString(36).slice(2, 8).toUpperCase()}`
+      : typeof v === 'string' && /^[a-z_]+:[0-9a-f-]{36}$/.test(v)
+        ? `${v}:explain`
+        : v;
+  try {
+    await c.query('begin');
+    // Four times on this connection first: a new backend plans and compiles everything once (its
+    // catalog caches, the trigger's PL/pgSQL); a pooled connection has done so long before.
+    for (let warm = 0; warm < 4; warm++) {
+      for (const r of inside.slice(0, end)) {
+        if (!/^set /i.test(r.text)) await c.query(r.raw, r.values.map(fresh));
+      }
+    }
+    for (const r of inside.slice(0, end)) {
+      if (/^set /i.test(r.text)) continue;
+      const res = await c.query<{ 'QUERY PLAN': unknown }>(
+        `explain (analyze, format json) ${r.raw}`,
+        r.values.map(fresh),
+      );
+      const plan = (
+        res.rows[0]['QUERY PLAN'] as {
+          'Planning Time': number;
+          'Execution Time': number;
+          Triggers?: { 'Trigger Name': string; Time: number }[];
+        }[]
+      )[0];
+      const triggers = (plan.Triggers ?? []).map((t) => `${t['Trigger Name']} ${t.Time.toFixed(2)}`).join(', ');
+      console.log(
+        `  plan ${plan['Planning Time'].toFixed(2)} ms, run ${plan['Execution Time'].toFixed(2)} ms  ${r.text.slice(0, 90)}${triggers ? `\n      triggers: ${triggers}` : ''}`,
+      );
+    }
+  } finally {
+    await c.query('rollback');
+    await c.end();
+  }
+}
+
+/** A PostgreSQL backend's CPU time so far (user + system), in ms. */
+function backendCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** This process's CPU time so far, in ms. */
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 type Count = { outside: number; transactions: number[]; total: number };
 
@@ -82,8 +158,8 @@ async function main() {
      from departures d join products p on p.id = d.product_id
      where d.tour_operator_id = $1 and d.date between current_date + 20 and current_date + 200 and not d.closed
        and d.capacity - d.seats_taken >= 10 and p.state = 'active' and p.deleted_at is null
-     order by md5(d.id::text) limit 8`,
-    [me.op, me.tz],
+     order by md5(d.id::text) limit $3`,
+    [me.op, me.tz, Math.max(8, CPU_RUNS)],
   );
   if (deps.length < 8) throw new Error('No hay ocho salidas futuras con plazas');
 
@@ -112,7 +188,8 @@ async function main() {
     },
     { readDotenv: false },
   );
-  const database = await openDatabase({ kind: 'postgres', url: BENCH_DB_URL, poolSize: 10 });
+  // Measuring CPU: one connection, so one backend serves every statement the requests send.
+  const database = await openDatabase({ kind: 'postgres', url: BENCH_DB_URL, poolSize: CPU_RUNS > 0 ? 1 : 10 });
   const app = await buildApp({
     config,
     database,
@@ -148,7 +225,7 @@ async function main() {
           method: 'POST',
           url: '/api/v1/bookings',
           headers: { authorization: `Bearer ${token}` },
-          payload: body(deps[i], i),
+          payload: body(deps[i % deps.length], i),
         }),
     },
     {
@@ -158,7 +235,7 @@ async function main() {
           method: 'POST',
           url: '/api/v1/public/bookings',
           headers: { 'idempotency-key': `post-sql-${me.start}-${i}`, 'x-forwarded-for': '198.51.100.9' },
-          payload: { ...body(deps[2 + i], i), customer_phone: '+34 600 000 000', accept_terms: true },
+          payload: { ...body(deps[(2 + i) % deps.length], i), customer_phone: '+34 600 000 000', accept_terms: true },
         }),
     },
     {
@@ -170,9 +247,9 @@ async function main() {
           headers: { authorization: `Bearer ${k.key}` },
           payload: {
             uuid: crypto.randomUUID(),
-            productId: deps[4 + i].product_id,
+            productId: deps[(4 + i) % deps.length].product_id,
             optionId: 'DEFAULT',
-            availabilityId: octoId(deps[4 + i]),
+            availabilityId: octoId(deps[(4 + i) % deps.length]),
             unitItems: [{ unitId: 'adult' }],
           },
         }),
@@ -180,6 +257,7 @@ async function main() {
   ];
   const made: string[] = [];
   const rows: string[] = [];
+  const cpu: { name: string; node: number; pg: number; wall: number }[] = [];
   try {
     for (const kind of kinds) {
       for (let i = 0; i < 2; i++) {
@@ -199,6 +277,10 @@ async function main() {
         if (VERBOSE) {
           console.log(`\n── ${kind.name}`);
           for (const r of list) console.log(`  [c${r.client}] ${r.text.slice(0, 220)}`);
+        }
+        if (EXPLAIN && !kind.name.startsWith('OCTO')) {
+          console.log(`\n── ${kind.name}: EXPLAIN ANALYZE of its transaction's statements`);
+          await explainTransaction(list);
         }
         if (kind.name.startsWith('OCTO')) {
           // The confirmation of that reserve.
@@ -224,6 +306,31 @@ async function main() {
         }
       }
     }
+    if (CPU_RUNS > 0) {
+      const { sql } = await import('drizzle-orm');
+      const [{ pid }] = (await app.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows;
+      for (const kind of kinds) {
+        const node0 = ownCpuMs();
+        const pg0 = backendCpuMs(pid);
+        const t0 = performance.now();
+        for (let i = 0; i < CPU_RUNS; i++) {
+          const res = await kind.send(10 + i + (kind.name.startsWith('public') ? CPU_RUNS : 0));
+          if (res.statusCode !== 201 && res.statusCode !== 200) {
+            throw new Error(`${kind.name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+          }
+          made.push((JSON.parse(res.body) as { id: string }).id);
+        }
+        // The OCTO request log is written once the answer is out: let it land in the measure.
+        await new Promise((r) => setTimeout(r, 100));
+        cpu.push({
+          name: kind.name,
+          node: (ownCpuMs() - node0) / CPU_RUNS,
+          pg: (backendCpuMs(pid) - pg0) / CPU_RUNS,
+          wall: (performance.now() - t0) / CPU_RUNS,
+        });
+      }
+      cpu.push(await minimalTransactionCpu(deps, CPU_RUNS, made));
+    }
   } finally {
     await app.close();
     await cleanUp(admin, made, channel.id);
@@ -237,6 +344,81 @@ async function main() {
       ...rows,
     ].join('\n'),
   );
+  if (cpu.length > 0) {
+    const f = (n: number) => n.toFixed(2);
+    console.log(
+      [
+        '',
+        `CPU per request, ${CPU_RUNS} requests of each kind one after another on one connection (ms):`,
+        '',
+        '| request | this process (app) | PostgreSQL backend | both | wall |',
+        '|---|---:|---:|---:|---:|',
+        ...cpu.map((c) => `| ${c.name} | ${f(c.node)} | ${f(c.pg)} | ${f(c.node + c.pg)} | ${f(c.wall)} |`),
+      ].join('\n'),
+    );
+  }
+}
+
+/**
+ * The minimal transaction's CPU (bench/baseline-server.ts' POST /bookings: BEGIN, INSERT of the
+ * booking from its departure, the conditional seats UPDATE, COMMIT) on a connection of its own.
+ */
+async function minimalTransactionCpu(
+  deps: { product_id: string; date: string; time: string }[],
+  n: number,
+  made: string[],
+) {
+  const c = new pg.Client({ connectionString: BENCH_DB_URL, application_name: 'trayecto-bench-post-sql' });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const pid = rows[0].pid;
+    const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    const locator = () => `TRY-${Array.from({ length: 6 }, () => ALPHABET[Math.floor(Math.random() * 32)]).join('')}`;
+    const run = async (i: number) => {
+      const d = deps[(6 + i) % deps.length];
+      await c.query('begin');
+      const ins = await c.query<{ id: string; departure_id: string }>(
+        `insert into bookings (tour_operator_id, locator, product_id, departure_id, date, time, lines, pax_total, seats,
+           subtotal_cents, total_cents, currency, customer_name, customer_email, channel, state, payment_state, confirmed_at)
+         select d.tour_operator_id, $1, d.product_id, d.id, d.date, d.time, $2, 1, 1, 1000, 1000, 'EUR', $3, $4,
+                'office', 'confirmed', 'pending', now()
+         from departures d where d.product_id = $5 and d.date = $6 and d.time = $7
+         on conflict (locator) do nothing returning id, departure_id`,
+        [
+          locator(),
+          JSON.stringify([
+            { pax_type: 'adult', quantity: 1, unit_cents: 1000, total_cents: 1000, occupies_seat: true },
+          ]),
+          `Cliente mínimo ${i}`,
+          `min${i}@example.com`,
+          d.product_id,
+          d.date,
+          d.time,
+        ],
+      );
+      await c.query(
+        `update departures set seats_taken = seats_taken + 1, updated_at = now()
+         where id = $1 and closed = false and seats_taken + 1 <= capacity returning id, seats_taken, capacity`,
+        [ins.rows[0]?.departure_id],
+      );
+      await c.query('commit');
+      if (ins.rows[0]) made.push(ins.rows[0].id);
+    };
+    for (let i = 0; i < 10; i++) await run(i);
+    const node0 = ownCpuMs();
+    const pg0 = backendCpuMs(pid);
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await run(10 + i);
+    return {
+      name: 'minimal transaction (BEGIN, INSERT, UPDATE, COMMIT)',
+      node: (ownCpuMs() - node0) / n,
+      pg: (backendCpuMs(pid) - pg0) / n,
+      wall: (performance.now() - t0) / n,
+    };
+  } finally {
+    await c.end();
+  }
 }
 
 /** What the run made: its bookings (their seats given back), the channel and its key. */
