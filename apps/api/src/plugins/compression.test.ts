@@ -7,11 +7,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-app';
-import { COMPRESS_THRESHOLD } from './compression';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD } from './compression';
 
 const SCRIPT = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Excursión número ${i}`))};\n`;
 const PUBLIC_HTML = `<!doctype html><html lang="es"><head><meta charset="UTF-8" /><title>Trayecto</title>
@@ -83,6 +83,20 @@ describe('dynamic answers: compressed on the fly above the threshold', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).openapi).toBe(doc.openapi);
     expect((await get('/api/v1/openapi.json')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it(`ADR 036: brotli at quality ${BROTLI_QUALITY}, what a per-request answer can afford`, async () => {
+    const br = await get('/api/v1/openapi.json', 'br');
+    const json = brotliDecompressSync(br.rawPayload);
+    const at = (quality: number) =>
+      brotliCompressSync(json, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+        },
+      });
+    expect(BROTLI_QUALITY).toBeLessThan(5);
+    expect(br.rawPayload.equals(at(BROTLI_QUALITY))).toBe(true);
   });
 
   it('the server-rendered public pages', async () => {
