@@ -105,7 +105,7 @@ export function calendarDeparturesQuery(productIds: readonly string[], from: str
 // ---------------------------------------------------------------------------------------------
 
 /** A product of the month view, in the calendar's order (Spanish name, then id), with its operator's today. */
-export type CalendarDaysProduct = { id: string; today: string };
+export type CalendarDaysProduct = { id: string; today: string; onSale: boolean };
 
 /**
  * A departure's key in a month view's statement: its product's place in the calendar's order, its
@@ -218,7 +218,11 @@ export function calendarDaysQuery(
 ): SQL {
   const ids = sql`${arrayLiteral(ranked.map((p) => p.id))}::uuid[]`;
   const todays = sql`${arrayLiteral(ranked.map((p) => p.today))}::date[]`;
+  // Products off sale (usually none): the planner sees how many, not half of them.
+  const offSale = sql`${arrayLiteral(ranked.filter((p) => !p.onSale).map((p) => p.id))}::uuid[]`;
   const range = sql`between ${from}::date and ${to}::date`;
+  // At most `preview` a day: a bound the planner counts with (a window's filter it does not).
+  const previews = preview * (Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1);
   return sql`
     with p as (
       -- The products in the caller's order (rank), each with its operator's today.
@@ -259,7 +263,7 @@ export function calendarDaysQuery(
       from r
       join ${bookings} b on b.product_id = r.product_id and b.date = r.date and b.departure_id = r.id
         and b.state <> 'cancelled'
-      where not r.on_sale
+      where r.product_id = any(${offSale})
       group by r.date
     ), days as (
       select s.date, count(*) as n, count(*) filter (where s.closed) as closed,
@@ -274,6 +278,7 @@ export function calendarDaysQuery(
         select s.*, row_number() over (partition by s.date order by s.time, s.rank) as n from shown s
       ) f
       where f.n <= ${preview}
+      limit ${previews}
     )
     select d.date::text as date, null::int as rank, null::text as time, null::text as departure_id, d.n,
            d.closed, d.capacity, d.seats_taken, d.seats_left, d.on_rule, d.on_rule_capacity, c.bookings, c.pax
