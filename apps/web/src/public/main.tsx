@@ -1,8 +1,11 @@
 import { SERVER_RENDERED_ATTR } from '@trayecto/shared/public-http';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { getLocale, startLocale } from './i18n';
+import { formatWarmUps } from './lib/format';
+import { hydratePage, nextTask } from './lib/hydration';
 import { languageChosenInVisit } from './lib/navigation';
+import { embeddedData } from './lib/render-context';
 import { pageKeyOf } from './match-route';
 import { preloadPage } from './page-loaders';
 import { PublicApp } from './public-app';
@@ -24,17 +27,38 @@ function takesOverServerHtml(root: HTMLElement): boolean {
   return !!rendered && rendered === getLocale() && !languageChosenInVisit();
 }
 
+/** The time zone of the operator whose page the server embedded (a product's or a booking's), if any. */
+function embeddedTimeZone(): string | null {
+  const data = embeddedData() as {
+    product?: { tour_operator?: { timezone?: string } };
+    booking?: { tour_operator?: { timezone?: string } };
+  } | null;
+  return data?.product?.tour_operator?.timezone ?? data?.booking?.tour_operator?.timezone ?? null;
+}
+
 async function start() {
+  const root = document.getElementById('root') as HTMLElement;
+  // The page's own code (preloaded by the server's HTML, as its dictionary is) loads while the
+  // texts do: a page the server rendered is taken over once both are here, so the first render is
+  // the server's and nothing suspends.
+  const key = pageKeyOf(window.location.pathname);
+  const pageCode = (key ? preloadPage(key) : Promise.resolve()).catch(() => undefined);
   // The page's language's texts (one small chunk) before the first render: nothing shows in the
   // wrong language first. A dictionary that cannot load leaves Spanish, the source language.
   await startLocale().catch(() => startLocale('es'));
-  const root = document.getElementById('root') as HTMLElement;
   if (takesOverServerHtml(root)) {
-    // The page's own code (preloaded by the server's HTML) before taking its HTML over, so the
-    // first render is the server's and nothing suspends.
-    const key = pageKeyOf(window.location.pathname);
-    await (key ? preloadPage(key) : Promise.resolve()).catch(() => undefined);
-    hydrateRoot(root, app);
+    // Each in a task of its own, so that none is long on a slow phone (issue 35, goal 6): for the
+    // forms, the locale data and the operator's zone that their prices and calendar need; then the
+    // takeover itself, in steps (lib/hydration.tsx). The other pages format nothing while taken over.
+    if (key === 'publicBooking' || key === 'publicBookingExisting') {
+      for (const step of formatWarmUps(embeddedTimeZone())) {
+        await nextTask();
+        step();
+      }
+    }
+    await pageCode;
+    await nextTask();
+    hydratePage(root, app);
   } else {
     root.removeAttribute(SERVER_RENDERED_ATTR);
     createRoot(root).render(app);

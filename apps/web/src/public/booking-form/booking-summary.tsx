@@ -4,6 +4,7 @@ import { PayPanel } from '../components/pay-panel';
 import { t } from '../i18n';
 import { contentLang } from '../lib/content';
 import { formatCents, formatDay, freeCancellationText } from '../lib/format';
+import { Later } from '../lib/hydration';
 import { paxTypeName } from '../lib/names';
 import { pickupPlace } from '../lib/pickup';
 import { MEETING_POINT } from '../lib/validation';
@@ -23,7 +24,8 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
   const labels = common.labels;
   const pending = <span className="bk-pending">{text.notChosen}</span>;
   return (
-    <aside className="bk-summary" aria-labelledby="bk-summary-title">
+    // Taken over after the steps, in a task of its own (lib/hydration.tsx).
+    <Later as="aside" className="bk-summary" aria-labelledby="bk-summary-title">
       <div className="bk-summary-card">
         <h2 id="bk-summary-title">{text.title}</h2>
         <dl className="bk-summary-list">
@@ -150,7 +152,7 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
           </>
         )}
       </div>
-    </aside>
+    </Later>
   );
 }
 

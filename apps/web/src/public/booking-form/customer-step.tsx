@@ -22,11 +22,7 @@ export function CustomerStep({ form: f, n }: { form: TBookingForm; n: number }) 
             error={errors.language}
             required
           >
-            {product.languages.map((l) => (
-              <option key={l} value={l}>
-                {languageName(l)}
-              </option>
-            ))}
+            <LanguageOptions codes={product.languages} />
           </SelectField>
         )}
         <TextArea
@@ -42,5 +38,18 @@ export function CustomerStep({ form: f, n }: { form: TBookingForm; n: number }) 
         />
       </div>
     </BookingStep>
+  );
+}
+
+/** The tour's languages, named in the page's language (a component: named when the step is taken over). */
+function LanguageOptions({ codes }: { codes: readonly string[] }) {
+  return (
+    <>
+      {codes.map((l) => (
+        <option key={l} value={l}>
+          {languageName(l)}
+        </option>
+      ))}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { COUNTRY_CODES, MAIN_MARKETS } from '@trayecto/shared/countries';
 import { useEffect, useState } from 'react';
 import { localeTag, t } from '../i18n';
 import { countryName } from '../lib/format';
-import { afterFirstPaint } from '../lib/idle';
+import { onFirstInput } from '../lib/idle';
 import type { TFieldErrors } from '../lib/validation';
 import { SelectField, TextField } from './fields';
 
@@ -26,41 +26,57 @@ type Props = {
 const isListed = (code: string) => COUNTRY_CODES.includes(code);
 
 type TCountry = { code: string; name: string };
-const groupsByLocale = new Map<string, { main: TCountry[]; others: TCountry[] }>();
+const mainByLocale = new Map<string, TCountry[]>();
+const othersByLocale = new Map<string, TCountry[]>();
+const country = (code: string): TCountry => ({ code, name: countryName(code) });
+
+/** The usual markets, in their order, named in the page's language. */
+function mainCountries(): TCountry[] {
+  const tag = localeTag();
+  let main = mainByLocale.get(tag);
+  if (!main) {
+    main = MAIN_MARKETS.map(country);
+    mainByLocale.set(tag, main);
+  }
+  return main;
+}
+
+/** Every other country, named in the page's language and sorted in it (~235 names: built when needed). */
+function otherCountries(): TCountry[] {
+  const tag = localeTag();
+  let others = othersByLocale.get(tag);
+  if (!others) {
+    // One collator for the whole sort: `localeCompare(b, tag)` builds one per comparison (~2,000
+    // here), the largest piece of the booking page's start-up on a slow phone (issue 23).
+    const collator = new Intl.Collator(tag);
+    others = COUNTRY_CODES.filter((c) => !MAIN_MARKETS.includes(c))
+      .map(country)
+      .sort((a, b) => collator.compare(a.name, b.name));
+    othersByLocale.set(tag, others);
+  }
+  return others;
+}
 
 /**
  * The countries to offer, named in the page's language: the usual markets first, in their order,
  * then every other country alphabetically in that language.
  */
 export function localCountryGroups(): { main: TCountry[]; others: TCountry[] } {
-  const tag = localeTag();
-  let groups = groupsByLocale.get(tag);
-  if (!groups) {
-    const country = (code: string) => ({ code, name: countryName(code) });
-    // One collator for the whole sort: `localeCompare(b, tag)` builds one per comparison (~2,000
-    // here), the largest piece of the booking page's start-up on a slow phone (issue 23).
-    const collator = new Intl.Collator(tag);
-    groups = {
-      main: MAIN_MARKETS.map(country),
-      others: COUNTRY_CODES.filter((c) => !MAIN_MARKETS.includes(c))
-        .map(country)
-        .sort((a, b) => collator.compare(a.name, b.name)),
-    };
-    groupsByLocale.set(tag, groups);
-  }
-  return groups;
+  return { main: mainCountries(), others: otherCountries() };
 }
 
 /** Name, e-mail, phone and country of the customer: the same fields on every public booking form. */
 export function CustomerFields({ values: v, errors, onChange, contactRequired, withHints = false }: Props) {
-  const countries = localCountryGroups();
-  // The ~235 other countries join the list once the page is idle after its first render (the
+  const main = mainCountries();
+  // The ~235 other countries join the list when the customer starts using the page — a touch, a
+  // click, a key or a focus (autofill, too, starts from a focused field) — not while it loads: the
   // server's HTML and the browser's first render have the usual markets and the chosen country
-  // only): they were a third of the booking page's elements, styled in its first long task on a
-  // slow phone (issue 23).
+  // only. They were a third of the booking page's elements (issue 23), and naming and sorting
+  // them a long task of their own after it loaded (issue 35).
   const [allCountries, setAllCountries] = useState(false);
-  useEffect(() => afterFirstPaint(() => setAllCountries(true)), []);
-  const others = allCountries ? countries.others : countries.others.filter((c) => c.code === v.customer_country);
+  useEffect(() => onFirstInput(() => setAllCountries(true)), []);
+  const chosenOther = v.customer_country && !MAIN_MARKETS.includes(v.customer_country) && isListed(v.customer_country);
+  const others = allCountries ? otherCountries() : chosenOther ? [country(v.customer_country)] : [];
   const text = t().common.fields;
   return (
     <>
@@ -113,7 +129,7 @@ export function CustomerFields({ values: v, errors, onChange, contactRequired, w
           <option value={v.customer_country}>{v.customer_country}</option>
         )}
         <optgroup label={text.countriesMain}>
-          {countries.main.map((c) => (
+          {main.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>

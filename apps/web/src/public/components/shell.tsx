@@ -3,6 +3,7 @@ import type { TPublicLocale } from '@trayecto/shared/i18n';
 import type { CSSProperties, ReactNode } from 'react';
 import { t } from '../i18n';
 import { brandVars } from '../lib/brand';
+import { Later } from '../lib/hydration';
 import { onLinkClick, publicHref } from '../lib/navigation';
 import { currentPath } from '../lib/render-context';
 import { STATEMENT_PATH } from '../match-route';
@@ -147,7 +148,8 @@ export function Shell({ routeName, operator, back, children, className, language
       <main className="pub-main" id="contenido" tabIndex={-1}>
         {children}
       </main>
-      <footer className="pub-footer">
+      {/* Below every page: taken over after the page itself (lib/hydration.tsx). */}
+      <Later as="footer" className="pub-footer">
         {operator && (
           <div className="pub-footer-inner">
             <div>
@@ -163,7 +165,7 @@ export function Shell({ routeName, operator, back, children, className, language
             {text.statement}
           </a>
         </p>
-      </footer>
+      </Later>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { BookingAmounts, pickupSummary } from '../components/booking-bits';
 import { IconCalendar, IconClock, IconMapPin, IconShield, IconTicket } from '../components/icons';
 import { t } from '../i18n';
 import { formatDateLong, formatDuration, formatInstant, freeCancellationText } from '../lib/format';
+import { Later } from '../lib/hydration';
 import { onLinkClick, publicHref } from '../lib/navigation';
 import type { TExistingBooking } from './use-existing-booking';
 
@@ -19,7 +20,8 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
   const pickup = pickupSummary(b);
   const cancelUntil = b.free_cancellation_until ? formatInstant(b.free_cancellation_until, op.timezone) : null;
   return (
-    <section className="bx-summary" aria-labelledby="bx-summary-title">
+    // Taken over after the top of the page, in a task of its own (lib/hydration.tsx).
+    <Later as="section" className="bx-summary" aria-labelledby="bx-summary-title">
       <h2 id="bx-summary-title" className="pub-sr-only">
         {tx.summary}
       </h2>
@@ -92,6 +94,6 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
           </button>
         )}
       </div>
-    </section>
+    </Later>
   );
 }

@@ -6,6 +6,7 @@ import { PickupPicker } from '../components/pickup-picker';
 import { QuestionFields } from '../components/question-fields';
 import { t } from '../i18n';
 import { freeCancellationText, languageName } from '../lib/format';
+import { Later } from '../lib/hydration';
 import { MEETING_POINT } from '../lib/validation';
 import type { TExistingBooking } from './use-existing-booking';
 
@@ -21,7 +22,8 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
   return (
     <form className="bx-form" noValidate onSubmit={(e) => f.save(b.can_confirm, e)} aria-labelledby="bx-form-title">
       <h2 id="bx-form-title">{labels.yourDetails}</h2>
-      <div className="pub-grid-2">
+      {/* Each part taken over in a task of its own, after the top of the page (lib/hydration.tsx). */}
+      <Later as="div" className="pub-grid-2">
         <CustomerFields values={v} errors={errors} onChange={set} contactRequired={b.can_confirm} />
         <SelectField
           id="language"
@@ -38,10 +40,10 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
             </option>
           ))}
         </SelectField>
-      </div>
+      </Later>
 
       {b.product.pickup_enabled && (
-        <fieldset className="bx-fieldset">
+        <Later as="fieldset" className="bx-fieldset">
           <legend>{labels.pickup}</legend>
           <PickupPicker
             id="pickup"
@@ -61,11 +63,11 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
               error={errors.room}
             />
           )}
-        </fieldset>
+        </Later>
       )}
 
       {f.passengers.length > 0 && (
-        <fieldset className="bx-fieldset">
+        <Later as="fieldset" className="bx-fieldset">
           <legend>{tx.passengers(t().common.format.people(f.passengers.length))}</legend>
           <p className="pub-hint">{tx.passengersHint}</p>
           <ol className="bx-passengers">
@@ -84,14 +86,14 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
               </li>
             ))}
           </ol>
-        </fieldset>
+        </Later>
       )}
 
       {f.slots.length > 0 && (
-        <fieldset className="bx-fieldset" data-testid="booking-questions">
+        <Later as="fieldset" className="bx-fieldset" data-testid="booking-questions">
           <legend>{t().common.questions.title}</legend>
           <QuestionFields slots={f.slots} values={f.answers} errors={errors} onChange={f.setAnswer} />
-        </fieldset>
+        </Later>
       )}
 
       <TextArea

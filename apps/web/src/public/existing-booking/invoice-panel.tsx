@@ -9,6 +9,7 @@ import { getInvoices, invoicePdfUrl, PublicApiError, requestInvoice } from '../l
 import { formatCents, formatDay } from '../lib/format';
 import { useResource } from '../lib/resource';
 import './invoice-panel.css';
+import { Later } from '../lib/hydration';
 
 type TValues = { name: string; tax_id: string; address: string; postcode: string; city: string; country: string };
 type TErrors = Partial<Record<keyof TValues | 'form', string>>;
@@ -232,7 +233,7 @@ export function InvoicePanel({ booking: b }: { booking: TPublicBooking }) {
   const visible = hasFull ? invoices.filter((i) => i.type !== 'F2') : invoices;
 
   return (
-    <section className="inv-panel" aria-labelledby="inv-title" data-testid="invoice-panel">
+    <Later as="section" className="inv-panel" aria-labelledby="inv-title" data-testid="invoice-panel">
       <h2 id="inv-title">{tx.title}</h2>
       {issued && (
         <div className="pub-alert pub-alert-success" role="status" tabIndex={-1} id="inv-issued">
@@ -281,6 +282,6 @@ export function InvoicePanel({ booking: b }: { booking: TPublicBooking }) {
           }}
         />
       )}
-    </section>
+    </Later>
   );
 }

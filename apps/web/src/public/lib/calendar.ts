@@ -29,8 +29,13 @@ const WEEK = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2026, 10, 23 
  * when they tell the days apart (es "L M X J V S D"), else the abbreviations (en "Mon Tue…",
  * de "Mo Di…").
  */
+const weekdaysByLocale = new Map<string, [short: string, long: string][]>();
+
 export function weekdays(): [short: string, long: string][] {
   const tag = localeTag();
+  // Once per language: the calendar renders again with every change to the form.
+  const known = weekdaysByLocale.get(tag);
+  if (known) return known;
   const name = (weekday: 'narrow' | 'short' | 'long') => {
     const f = new Intl.DateTimeFormat(tag, { weekday, timeZone: 'UTC' });
     return WEEK.map((d) => f.format(d).replace(/\.$/, ''));
@@ -38,7 +43,9 @@ export function weekdays(): [short: string, long: string][] {
   const narrow = name('narrow');
   const short = new Set(narrow).size === 7 ? narrow : name('short');
   const long = name('long');
-  return short.map((s, i) => [s, long[i]]);
+  const names = short.map((s, i): [string, string] => [s, long[i]]);
+  weekdaysByLocale.set(tag, names);
+  return names;
 }
 
 /**

@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { embeddedProduct, getProduct } from '../lib/api';
 import { contentLang } from '../lib/content';
 import { freeCancellationText } from '../lib/format';
+import { Static } from '../lib/hydration';
 import { publicHref } from '../lib/navigation';
 import { useResource } from '../lib/resource';
 import { usePageTitle } from '../lib/title';
@@ -39,7 +40,7 @@ export function BookingPage({ productId }: { productId: string }) {
       }}
     >
       <div className="pub-container bk">
-        <header className="bk-head">
+        <Static as="header" className="bk-head">
           {p.images[0] && (
             <img
               className="bk-head-img"
@@ -54,7 +55,7 @@ export function BookingPage({ productId }: { productId: string }) {
             <h1 lang={contentLang(p.content_locales, 'name')}>{p.name}</h1>
             <p className="bk-head-note">{freeCancellationText(p.free_cancellation_hours)}</p>
           </div>
-        </header>
+        </Static>
         <BookingForm product={p} />
       </div>
     </Shell>

@@ -28,6 +28,7 @@ import {
   freeCancellationText,
   languagesText,
 } from '../lib/format';
+import { Later, Static } from '../lib/hydration';
 import { paxTypeName } from '../lib/names';
 import { onLinkClick, publicHref } from '../lib/navigation';
 import { useResource } from '../lib/resource';
@@ -147,15 +148,112 @@ function ScrollableGallery({ className, children }: { className: string; childre
   );
 }
 
+/** "Desde 45,00 € por persona": kept as the server wrote it (no number format to load while taking over). */
 function PriceFrom({ product }: { product: TPublicProduct }) {
   if (product.from_price_cents === null) return null;
+  return (
+    <Static as="p" className="lp-price">
+      <PriceFromText product={product} />
+    </Static>
+  );
+}
+
+function PriceFromText({ product }: { product: TPublicProduct }) {
   const text = t().landing;
   return (
-    <p className="lp-price">
+    <>
       <span className="lp-price-from">{text.priceFrom}</span>{' '}
-      <strong data-testid="price-from">{formatCents(product.from_price_cents, product.currency)}</strong>{' '}
+      <strong data-testid="price-from">{formatCents(product.from_price_cents ?? 0, product.currency)}</strong>{' '}
       <span className="lp-price-per">{text.perPerson}</span>
-    </p>
+    </>
+  );
+}
+
+/** The tariffs and their ages, in the booking card (kept as the server wrote them). */
+function Tariffs({ product, offered }: { product: TPublicProduct; offered: TPublicProduct['prices'] }) {
+  return (
+    <>
+      {offered.map((pr) => (
+        <li key={pr.pax_type}>
+          <span>
+            {paxTypeName(pr.pax_type)}
+            <small>{formatAges(pr.min_age, pr.max_age)}</small>
+          </span>
+          <strong>
+            {pr.amount_cents === 0 ? t().common.amounts.free : formatCents(pr.amount_cents, product.currency)}
+          </strong>
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** The phone's sticky bar's price. */
+function StickyPrice({ product }: { product: TPublicProduct }) {
+  if (product.from_price_cents === null) return null;
+  return (
+    <>
+      <span>{t().landing.priceFrom}</span>
+      <strong>{formatCents(product.from_price_cents, product.currency)}</strong>
+    </>
+  );
+}
+
+/** The tour's facts: duration, languages, pickup, cancellation, confirmation, group. */
+function Facts({ product }: { product: TPublicProduct }) {
+  const text = t().landing;
+  return (
+    <>
+      {product.duration_minutes > 0 && (
+        <li>
+          <IconClock />
+          <span>
+            <strong>{text.factDuration}</strong> {formatDuration(product.duration_minutes)}
+          </span>
+        </li>
+      )}
+      {product.languages.length > 0 && (
+        <li>
+          <IconLanguage />
+          <span>
+            <strong>{text.factLanguages}</strong> {languagesText(product.languages)}
+          </span>
+        </li>
+      )}
+      {product.pickup_enabled && (
+        <li>
+          <IconBus />
+          <span>
+            <strong>{text.factPickupLabel}</strong> {text.factPickupText}
+          </span>
+        </li>
+      )}
+      {product.free_cancellation_hours > 0 && (
+        <li>
+          <IconShield />
+          <span>
+            <strong>{text.factCancellationLabel}</strong>{' '}
+            {text.factCancellationText(cancellationPeriod(product.free_cancellation_hours))}
+          </span>
+        </li>
+      )}
+      {product.instant_confirmation && (
+        <li>
+          <IconBolt />
+          <span>
+            <strong>{text.factConfirmationLabel}</strong> {text.factConfirmationText}
+          </span>
+        </li>
+      )}
+      {product.min_pax > 1 && (
+        <li>
+          <IconUsers />
+          <span>
+            <strong>{text.factMinGroupLabel}</strong> {text.factMinGroupText(product.min_pax)}
+          </span>
+        </li>
+      )}
+    </>
   );
 }
 
@@ -175,7 +273,8 @@ function Landing({ product }: { product: TPublicProduct }) {
         </div>
         <div className="pub-container lp-layout">
           <div className="lp-content">
-            <header className="lp-head">
+            {/* What never changes on the page is kept as the server wrote it (lib/hydration.tsx). */}
+            <Static as="header" className="lp-head">
               <p className="lp-kicker">{op.name}</p>
               <h1 id="lp-title" lang={langOf('name')}>
                 {product.name}
@@ -188,62 +287,14 @@ function Landing({ product }: { product: TPublicProduct }) {
               <div className="lp-price-inline">
                 <PriceFrom product={product} />
               </div>
-            </header>
+            </Static>
 
-            <ul className="lp-facts" aria-label={text.facts}>
-              {product.duration_minutes > 0 && (
-                <li>
-                  <IconClock />
-                  <span>
-                    <strong>{text.factDuration}</strong> {formatDuration(product.duration_minutes)}
-                  </span>
-                </li>
-              )}
-              {product.languages.length > 0 && (
-                <li>
-                  <IconLanguage />
-                  <span>
-                    <strong>{text.factLanguages}</strong> {languagesText(product.languages)}
-                  </span>
-                </li>
-              )}
-              {product.pickup_enabled && (
-                <li>
-                  <IconBus />
-                  <span>
-                    <strong>{text.factPickupLabel}</strong> {text.factPickupText}
-                  </span>
-                </li>
-              )}
-              {product.free_cancellation_hours > 0 && (
-                <li>
-                  <IconShield />
-                  <span>
-                    <strong>{text.factCancellationLabel}</strong>{' '}
-                    {text.factCancellationText(cancellationPeriod(product.free_cancellation_hours))}
-                  </span>
-                </li>
-              )}
-              {product.instant_confirmation && (
-                <li>
-                  <IconBolt />
-                  <span>
-                    <strong>{text.factConfirmationLabel}</strong> {text.factConfirmationText}
-                  </span>
-                </li>
-              )}
-              {product.min_pax > 1 && (
-                <li>
-                  <IconUsers />
-                  <span>
-                    <strong>{text.factMinGroupLabel}</strong> {text.factMinGroupText(product.min_pax)}
-                  </span>
-                </li>
-              )}
-            </ul>
+            <Static as="ul" className="lp-facts" aria-label={text.facts}>
+              <Facts product={product} />
+            </Static>
 
             {product.description && (
-              <section className="lp-section" aria-labelledby="lp-desc">
+              <Static as="section" className="lp-section" aria-labelledby="lp-desc">
                 <h2 id="lp-desc">{text.description}</h2>
                 {/* Sanitised on the server (the rich-text allow-list): the only HTML we render. */}
                 <div
@@ -252,11 +303,11 @@ function Landing({ product }: { product: TPublicProduct }) {
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text
                   dangerouslySetInnerHTML={{ __html: product.description }}
                 />
-              </section>
+              </Static>
             )}
 
             {(product.includes.length > 0 || product.excludes.length > 0) && (
-              <section className="lp-section lp-incl" aria-labelledby="lp-incl">
+              <Static as="section" className="lp-section lp-incl" aria-labelledby="lp-incl">
                 <h2 id="lp-incl">{text.included}</h2>
                 <div className="lp-incl-grid">
                   {product.includes.length > 0 && (
@@ -286,11 +337,11 @@ function Landing({ product }: { product: TPublicProduct }) {
                     </div>
                   )}
                 </div>
-              </section>
+              </Static>
             )}
 
             {whatToBring.length > 0 && (
-              <section className="lp-section" aria-labelledby="lp-bring">
+              <Static as="section" className="lp-section" aria-labelledby="lp-bring">
                 <h2 id="lp-bring">{text.whatToBring}</h2>
                 <ul className="lp-list lp-list-yes" lang={langOf('what_to_bring')}>
                   {whatToBring.map((x) => (
@@ -300,11 +351,11 @@ function Landing({ product }: { product: TPublicProduct }) {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </Static>
             )}
 
             {(product.meeting_point || product.meeting_lat_lng) && (
-              <section className="lp-section" aria-labelledby="lp-meet">
+              <Later as="section" className="lp-section" aria-labelledby="lp-meet">
                 <h2 id="lp-meet">{text.meetingPoint}</h2>
                 <p className="lp-meet-text">
                   <IconMapPin size={20} />
@@ -325,10 +376,10 @@ function Landing({ product }: { product: TPublicProduct }) {
                   label={product.meeting_point || product.name}
                   labelLang={langOf(product.meeting_point ? 'meeting_point' : 'name')}
                 />
-              </section>
+              </Later>
             )}
 
-            <section className="lp-section" aria-labelledby="lp-cancel">
+            <Static as="section" className="lp-section" aria-labelledby="lp-cancel">
               <h2 id="lp-cancel">{text.cancellation}</h2>
               <p>{freeCancellationText(product.free_cancellation_hours)}</p>
               {/* The terms that apply: this product's own, or the operator's. */}
@@ -340,9 +391,9 @@ function Landing({ product }: { product: TPublicProduct }) {
                   </p>
                 </details>
               )}
-            </section>
+            </Static>
 
-            <section className="lp-section lp-operator" aria-labelledby="lp-op">
+            <Static as="section" className="lp-section lp-operator" aria-labelledby="lp-op">
               <h2 id="lp-op">{text.organiser}</h2>
               <div className="lp-operator-card">
                 <OperatorMark operator={op} size={52} />
@@ -352,10 +403,10 @@ function Landing({ product }: { product: TPublicProduct }) {
                   <OperatorContact operator={op} />
                 </div>
               </div>
-            </section>
+            </Static>
           </div>
 
-          <aside className="lp-aside" aria-label={text.bookingAside}>
+          <Later as="aside" className="lp-aside" aria-label={text.bookingAside}>
             <div className="lp-book-card">
               <PriceFrom product={product} />
               <a
@@ -372,35 +423,18 @@ function Landing({ product }: { product: TPublicProduct }) {
                 </p>
               )}
               {offered.length > 0 && (
-                <ul className="lp-tariffs">
-                  {offered.map((pr) => (
-                    <li key={pr.pax_type}>
-                      <span>
-                        {paxTypeName(pr.pax_type)}
-                        <small>{formatAges(pr.min_age, pr.max_age)}</small>
-                      </span>
-                      <strong>
-                        {pr.amount_cents === 0
-                          ? t().common.amounts.free
-                          : formatCents(pr.amount_cents, product.currency)}
-                      </strong>
-                    </li>
-                  ))}
-                </ul>
+                <Static as="ul" className="lp-tariffs">
+                  <Tariffs product={product} offered={offered} />
+                </Static>
               )}
             </div>
-          </aside>
+          </Later>
         </div>
 
         <section className="lp-sticky" aria-label={text.bookThisTour}>
-          <div className="lp-sticky-price">
-            {product.from_price_cents !== null && (
-              <>
-                <span>{text.priceFrom}</span>
-                <strong>{formatCents(product.from_price_cents, product.currency)}</strong>
-              </>
-            )}
-          </div>
+          <Static as="div" className="lp-sticky-price">
+            <StickyPrice product={product} />
+          </Static>
           <a className="pub-btn pub-btn-primary" href={bookHref} onClick={onLinkClick} {...prefetchProps}>
             {text.book}
           </a>

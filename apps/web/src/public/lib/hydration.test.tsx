@@ -1,0 +1,162 @@
+/**
+ * Taking a server-rendered page over in steps (lib/hydration.tsx; issue 35, goal 6): what `Static`
+ * keeps is never rendered again in the browser, what `Later` wraps is taken over in its own task
+ * after the rest (or at once on the first input), and either way the page's DOM is the server's.
+ * On Preact, as the pages run (vitest.public.config.ts).
+ */
+import { act } from '@testing-library/react';
+import { useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hydratePage, Later, nextTask, Static, takenOver } from './hydration';
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+/** Which parts rendered, in order (a part renders when the browser takes it over). */
+let rendered: string[] = [];
+
+function Part({ name, children }: { name: string; children?: React.ReactNode }) {
+  rendered.push(name);
+  return <span className="part">{children ?? name}</span>;
+}
+
+function Counter({ name }: { name: string }) {
+  const [n, setN] = useState(0);
+  rendered.push(name);
+  return (
+    <button type="button" onClick={() => setN(n + 1)}>
+      {name} {n}
+    </button>
+  );
+}
+
+function Page({ label = 'server' }: { label?: string }) {
+  return (
+    <main>
+      <h1>{label}</h1>
+      <Counter name="top" />
+      <Static as="section" className="static" aria-label="kept">
+        <Part name="static">{label}</Part>
+      </Static>
+      <Later as="section" className="later-1">
+        <Counter name="later-1" />
+      </Later>
+      <Later as="div" className="later-2">
+        <Part name="later-2" />
+        <Counter name="later-2-button" />
+      </Later>
+      <p>end</p>
+    </main>
+  );
+}
+
+/** The server's HTML of `page` in a root element of the document, as the server sends it. */
+function serve(page: React.ReactElement): HTMLElement {
+  const html = renderToString(page);
+  document.body.innerHTML = `<div id="root">${html}</div>`;
+  rendered = [];
+  return document.getElementById('root') as HTMLElement;
+}
+
+const button = (name: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(`${name} `)) as HTMLButtonElement;
+
+describe('Static and Later', () => {
+  it('render as their one element on the server and in a fresh render, with their content', () => {
+    const server = document.createElement('div');
+    server.innerHTML = renderToString(<Page />);
+    expect(server.querySelector('section.static[aria-label="kept"]')?.innerHTML).toBe(
+      '<span class="part">server</span>',
+    );
+    expect(server.querySelector('section.later-1')?.textContent).toBe('later-1 0');
+    expect(server.querySelector('div.later-2')?.children).toHaveLength(2);
+    const box = document.createElement('div');
+    document.body.append(box);
+    root = createRoot(box);
+    act(() => root?.render(<Page label="fresh" />));
+    expect(box.querySelector('.static')?.textContent).toBe('fresh');
+    expect(box.querySelector('.later-2')?.textContent).toBe('later-2later-2-button 0');
+  });
+
+  it('the takeover keeps the server DOM, never renders the Static content, and takes the Later parts over one task each', async () => {
+    const container = serve(<Page />);
+    const before = container.innerHTML;
+    act(() => {
+      root = hydratePage(container, <Page />);
+    });
+    // The first task: the page but its Later parts; the Static content is never rendered.
+    expect(rendered).toEqual(['top']);
+    expect(container.innerHTML).toBe(before);
+    // A Later part not taken over yet has no handler: a click does nothing.
+    act(() => button('later-1').click());
+    expect(button('later-1').textContent).toBe('later-1 0');
+
+    await act(() => nextTask());
+    expect(rendered).toEqual(['top', 'later-1']);
+    await act(() => takenOver());
+    expect(rendered).toEqual(['top', 'later-1', 'later-2', 'later-2-button']);
+    expect(container.innerHTML).toBe(before);
+
+    // Taken over, every part works; the Static content stays as the server wrote it.
+    act(() => button('later-1').click());
+    act(() => button('later-2-button').click());
+    act(() => button('top').click());
+    expect(button('later-1').textContent).toBe('later-1 1');
+    expect(button('later-2-button').textContent).toBe('later-2-button 1');
+    expect(button('top').textContent).toBe('top 1');
+    expect(rendered).not.toContain('static');
+    expect(container.querySelector('.static')?.innerHTML).toBe('<span class="part">server</span>');
+  });
+
+  it('the first input takes every part left over at once, before its own events reach them', async () => {
+    const container = serve(<Page />);
+    act(() => {
+      root = hydratePage(container, <Page />);
+    });
+    expect(rendered).toEqual(['top']);
+    // A finger on the screen (the click follows it, as a browser sends them).
+    await act(async () => {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(rendered).toEqual(['top', 'later-1', 'later-2', 'later-2-button']);
+    act(() => button('later-2-button').click());
+    expect(button('later-2-button').textContent).toBe('later-2-button 1');
+    await act(() => takenOver());
+  });
+
+  it('a part taken over after the page changed is taken over as the server wrote it, then updated', async () => {
+    function Outer() {
+      const [label, setLabel] = useState('server');
+      return (
+        <>
+          <button type="button" onClick={() => setLabel('changed')}>
+            change {label}
+          </button>
+          <Later as="p" className="echo" data-label={label}>
+            <Part name="echo">{label}</Part>
+          </Later>
+        </>
+      );
+    }
+    const container = serve(<Outer />);
+    act(() => {
+      root = hydratePage(container, <Outer />);
+    });
+    act(() => button('change').click());
+    const echo = container.querySelector('.echo') as HTMLElement;
+    expect(echo.dataset.label).toBe('server');
+    await act(() => takenOver());
+    // The same element, its text and its attribute now the page's (Preact keeps the server's
+    // attributes when it takes an element over: the part is updated after, not taken over changed).
+    expect(container.querySelector('.echo')).toBe(echo);
+    expect(echo.textContent).toBe('changed');
+    expect(echo.dataset.label).toBe('changed');
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Taking a server-rendered page over in small steps (issue 35, goal 6; ADR 017 §5).
+ *
+ * Preact hydrates a page in one task: on a mid-range phone the booking page's takeover was one
+ * long task of ~0.5 s (Lighthouse's simulated 4× CPU), blocking the page after it showed. Two
+ * tools cut it:
+ *
+ * - `<Static as="section" …>`: an element whose content the browser keeps exactly as the server
+ *   wrote it: the element itself is taken over (its attributes, a ref, handlers on it), its
+ *   content never is (no components run for it, no text is formatted again, no handler is
+ *   attached inside it). For what the server renders from the page's data and never changes
+ *   while the page is shown (a voucher's body, a landing's description). Rendered in the browser
+ *   without a server page (a later page of the visit, the shell's own render), it renders its
+ *   content as usual.
+ * - `<Later as="section" …>`: an element taken over in a task of its own after the page's first
+ *   one, in document order, one per task (so no single task is long); any input (a touch, a
+ *   click, a key, a focus) before then takes over everything left at once, before the input's
+ *   own events reach the page.
+ *
+ * Both render exactly one element (`as`), so the server's HTML, the browser's own render and what
+ * the browser keeps are the same nodes. Neither may wrap content the browser renders differently
+ * from the server (what depends on the visit's history, the clock or storage): that content would
+ * be kept as the server wrote it.
+ */
+import {
+  type ComponentPropsWithRef,
+  createElement,
+  type ElementType,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useLayoutEffect,
+  useState,
+} from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+/** Whether a render is the browser's takeover of the server's HTML (this page load's first). */
+let takingOver = false;
+/** The parts waiting for their own task, in document order. */
+const waiting: TGate[] = [];
+let pumping = false;
+let settled: Promise<void> = Promise.resolve();
+let settle: (() => void) | null = null;
+
+type TGate = { open: boolean; promise: Promise<void>; resolve: () => void };
+
+/** The events that mean someone is using the page: everything left is taken over at once. */
+const INPUT_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * Takes over the server's HTML in `container` (main.tsx): `app` renders as the server did; the
+ * `Static` parts stay as they are and the `Later` parts follow in their own tasks.
+ */
+export function hydratePage(container: HTMLElement, app: ReactElement) {
+  takingOver = true;
+  settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  try {
+    return hydrateRoot(container, app);
+  } finally {
+    // The first task's parts are taken over; the Later ones keep the flag until they are.
+    if (waiting.length === 0) finish();
+  }
+}
+
+/** Resolves once the whole page is taken over (every `Later` part too). */
+export const takenOver = (): Promise<void> => settled;
+
+function finish() {
+  takingOver = false;
+  for (const type of INPUT_EVENTS) document.removeEventListener(type, openAll, true);
+  settle?.();
+  settle = null;
+}
+
+/** Runs `work` in a task of its own: `scheduler.postTask` where the browser has it (Chromium), else a timeout. */
+function inNextTask(work: () => void) {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void, o: object) => unknown } }).scheduler;
+  if (typeof scheduler?.postTask === 'function') scheduler.postTask(work, { priority: 'user-visible' });
+  else setTimeout(work, 0);
+}
+
+/** Resolves in a task of its own: what follows an `await nextTask()` is not part of the task before. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => inNextTask(resolve));
+
+function openGate(gate: TGate) {
+  gate.open = true;
+  gate.resolve();
+}
+
+/** One part per task; after the last one's render (its microtasks), the takeover is over. */
+function pump() {
+  const gate = waiting.shift();
+  if (!gate) {
+    pumping = false;
+    finish();
+    return;
+  }
+  openGate(gate);
+  inNextTask(pump);
+}
+
+function openAll() {
+  for (const gate of waiting.splice(0)) openGate(gate);
+}
+
+function queueGate(): TGate {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  const gate: TGate = { open: false, promise, resolve };
+  waiting.push(gate);
+  if (!pumping) {
+    pumping = true;
+    for (const type of INPUT_EVENTS) document.addEventListener(type, openAll, true);
+    inNextTask(pump);
+  }
+  return gate;
+}
+
+type TPartProps<T extends ElementType> = { as: T; children?: ReactNode } & Omit<ComponentPropsWithRef<T>, 'children'>;
+
+/** See the module's comment: content kept as the server wrote it. */
+export function Static<T extends ElementType>({ as, children, ...props }: TPartProps<T>) {
+  // Decided once: later renders (the page's own updates) keep the server's content too.
+  const [kept] = useState(takingOver);
+  if (kept) return createElement(as, { ...props, dangerouslySetInnerHTML: { __html: '' } });
+  return createElement(as, props, children);
+}
+
+function Gate({ gate, onTakenOver, children }: { gate: TGate; onTakenOver: () => void; children: ReactNode }) {
+  // Runs once, when the part is taken over (a render that threw commits nothing, its effects neither).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the takeover
+  useLayoutEffect(onTakenOver, []);
+  if (!gate.open) throw gate.promise;
+  return children;
+}
+
+/** See the module's comment: taken over in a task of its own, after the page's first. */
+export function Later<T extends ElementType>({ as, children, ...props }: TPartProps<T>) {
+  const [gate] = useState(() => (takingOver ? queueGate() : null));
+  // The part as the server rendered it (this first render's content is the server's). Preact takes
+  // the server's attributes over as they are, so a part taken over after the page changed (data
+  // that arrived, a state an effect set) is first taken over as it was, then updated to what the
+  // page shows now — a plain render that changes what differs.
+  const [first] = useState(() => ({ props, children }));
+  const [live, setLive] = useState(!gate);
+  if (!gate) return createElement(as, props, children);
+  const shown = live ? createElement(as, props, children) : createElement(as, first.props, first.children);
+  // While the gate is shut, Preact keeps the server's element (the one this renders) as it is.
+  return (
+    <Suspense fallback={null}>
+      <Gate gate={gate} onTakenOver={() => setLive(true)}>
+        {shown}
+      </Gate>
+    </Suspense>
+  );
+}
