@@ -86,6 +86,11 @@ export async function startCapturer(): Promise<Capturer> {
     jwtSecret: JWT_SECRET,
     logger: false,
     publicRateLimit: { readMax: 1_000_000, writeMax: 1_000_000 },
+    // No background work in this process: its periodic tasks' statements (outbox claims, totals
+    // compaction, job leases) went through the same recording pool and were captured as part of
+    // whichever request was in flight, and the baseline then replayed them on every request.
+    background: false,
+    reminders: false,
   });
   await app.ready();
   const tokens = createTokenService(JWT_SECRET, '12h');

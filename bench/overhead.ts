@@ -15,6 +15,8 @@
  * OVERHEAD_PROFILE=<folder>: a V8 CPU profile of each side's measured turns per scenario
  * (`<id>-A.cpuprofile`, `<id>-B.cpuprofile`), for bench/profile-summary.ts and bench/flamegraph.ts.
  *
+ * OVERHEAD_ACCEPT_ENCODING: the Accept-Encoding every request sends (a browser's: 'gzip, deflate, br').
+ *
  * Env: OVERHEAD_ONLY (scenario ids: 0, a, b and the list ids of scenarios.ts; default the cheap-SQL
  * set), OVERHEAD_N (requests per turn, 200), OVERHEAD_ROUNDS (turns per side, 5), OVERHEAD_CONNECTIONS
  * (requests in flight, 10), OVERHEAD_A / OVERHEAD_B: the sources of each side, `worktree` (this
@@ -39,6 +41,8 @@ const CONNECTIONS = Number(process.env.OVERHEAD_CONNECTIONS ?? 10);
 const CHEAP = '0,us1,ve1,pe1,ac1,al3,ms1,in1,cm2,ca2,a,b,db2';
 const ONLY = new Set((process.env.OVERHEAD_ONLY ?? CHEAP).split(',').map((s) => s.trim()));
 const PROFILE_DIR = process.env.OVERHEAD_PROFILE;
+/** OVERHEAD_ACCEPT_ENCODING=br (or 'gzip, deflate, br'): answers compressed as a browser gets them. */
+const ACCEPT_ENCODING = process.env.OVERHEAD_ACCEPT_ENCODING;
 
 /** V8's sampling profiler of this process, one profile per scenario and side (OVERHEAD_PROFILE). */
 class Profiler {
@@ -213,6 +217,7 @@ async function main() {
         s.who === 'public'
           ? { 'x-forwarded-for': '198.51.100.7' }
           : { authorization: `Bearer ${await side.token(users[s.who] ?? meta.admin)}` };
+      if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
       return s.urls.map((url) => ({ url, headers }));
     };
     const reqs = await Promise.all(sides.map(reqsOf));

@@ -64,6 +64,11 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
  * bench/profile-summary.ts, draw with bench/flamegraph.ts.
  */
 const PROFILE = process.env.BENCH_API_PROFILE;
+/**
+ * BENCH_ACCEPT_ENCODING='gzip, deflate, br': what a browser sends, so the API compresses its answers
+ * over 1 kB as it does in production (the baseline never compresses). Unset: no compression.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 
 for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (v: string) => v);
 
@@ -216,7 +221,11 @@ async function measure(t: Target, duration: number, connections = CONNECTIONS, i
     connections,
     duration,
     timeout: 30,
-    headers: { ...t.headers, ...(first.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...t.headers,
+      ...(first.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
+    },
     requests: [
       {
         method: first.method,
@@ -374,11 +383,19 @@ async function main() {
   const listTokens = new Map<string, string>();
   const replay: Record<string, Captured['waves'][]> = {};
   const replayFile = path.join(os.tmpdir(), `trayecto-bench-replay-${process.pid}.json`);
-  if (listSel.length > 0) {
+  // Scenario 0's baseline replays what GET /auth/me sends (the user check and the user), as the
+  // list scenarios do: "the very same statements" (issue 35, goal 2), not the user check alone.
+  const meSelected = !ONLY || ONLY.has('0');
+  if (listSel.length > 0 || meSelected) {
     const cap = await startCapturer();
     try {
       for (const [who, id] of Object.entries(ctx.users)) listTokens.set(who, await cap.tokenFor(id));
       const t = performance.now();
+      if (meSelected) {
+        const me = await cap.capture('/api/v1/auth/me', await cap.tokenFor(meta.user_id));
+        if (me.status !== 200) throw new Error(`0: GET /api/v1/auth/me → ${me.status} ${me.body.slice(0, 200)}`);
+        replay['0'] = [me.waves];
+      }
       for (const s of listSel) {
         replay[s.id] = [];
         for (const u of s.urls) {
@@ -568,7 +585,7 @@ async function main() {
       id: '0',
       label: 'GET /auth/me (coste fijo: token + usuario)',
       api: apiGet(() => '/api/v1/auth/me'),
-      baseline: baseGet(() => `/auth-state?user_id=${meta.user_id}`),
+      baseline: baseGet(() => (replay['0'] ? '/replay/0/0' : `/auth-state?user_id=${meta.user_id}`)),
       warmup: true,
     },
     {
@@ -929,7 +946,7 @@ async function main() {
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-  const how = `API ${API_FROM_SOURCE ? 'desde la fuente (tsx)' : `compilada${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `, antes = ${API_BEFORE}` : ''}`;
+  const how = `${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING}, ` : ''}API ${API_FROM_SOURCE ? 'desde la fuente (tsx)' : `compilada${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `, antes = ${API_BEFORE}` : ''}`;
   const header = `${new Date().toISOString()} — ${Number(meta.n).toLocaleString('es-ES')} reservas, ${CONNECTIONS} conexiones, ${DURATION} s/medida, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), Node ${process.version}, ${how}, carga al terminar ${load}`;
   const md = [header, '', ...lines, '', ...notes].join('\n');
   console.log(`\n${md}\n`);
