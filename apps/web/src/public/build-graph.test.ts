@@ -317,6 +317,29 @@ describe('the public pages production build', () => {
       if (total(css) > LANDING_CSS_BUDGET) over.push(sizeTable(`${page}: CSS over the budget`, css));
     }
     expect(over.join('\n')).toBe('');
+    // Brotli at quality 11 of every file of five pages: seconds when the machine is busy.
+  }, 60_000);
+
+  it("every script the pages load starts with V8's compile hint, Leaflet (on demand, mostly unused) not (issue 35)", () => {
+    const scripts = fullGraph(manifest, ENTRY)
+      .map((k) => manifest[k].file)
+      .filter((f) => f.endsWith('.js'));
+    expect(scripts.some((f) => f.includes('meeting-map-leaflet'))).toBe(true);
+    for (const file of scripts) {
+      // The first line or nothing: V8 reads the hint only there.
+      expect(readChunk(file).startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(
+        !file.includes('meeting-map-leaflet'),
+      );
+    }
+  });
+
+  it("no script the pages load builds the shared package's Spanish day format: the unused formatter is dropped (issue 35)", () => {
+    // dates.ts builds it at module level for the back-office's formatDay; in a public chunk it ran
+    // when the chunk loaded, and the first Intl format loads the runtime's locale data.
+    for (const key of fullGraph(manifest, ENTRY)) {
+      const file = manifest[key].file;
+      if (file.endsWith('.js')) expect(readChunk(file), file).not.toMatch(/new Intl\.DateTimeFormat\([`"']es-ES[`"']/);
+    }
   });
 
   it(`the landing loads at most ${LANDING_CSS_BUDGET / 1024} KB of CSS (brotli)`, () => {
