@@ -89,6 +89,17 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
       [op],
     )
   ).map((r) => r.s);
+  // Issue 35: deep pages by cursor, as the sheets screen pages (ADR 029): the position 4,950 sheets
+  // down the «done» list, encoded as the API encodes it (schedule-sheets.cursor.ts).
+  const [deepSheet] = await one<{ d: string; t: string; id: string; k: string }>(
+    `select s.date::text as d, s.time as t, s.id, f_unaccent(p.name) as k from schedule_sheets s
+     join products p on p.id = s.product_id where s.tour_operator_id = $1 and s.state = 'done'
+     order by s.date, s.time, f_unaccent(p.name), s.id offset 4949 limit 1`,
+    [op],
+  );
+  const sheetCursor = Buffer.from(JSON.stringify([deepSheet.d, deepSheet.t, deepSheet.id, deepSheet.k])).toString(
+    'base64url',
+  );
   const weeks = Array.from({ length: 5 }, (_, k) => addDays(today, 7 * k));
   const monthStart = (k: number) => {
     const d = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`));
@@ -269,7 +280,14 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S(
       'ss3',
       'schedule-sheets',
-      'hojas: state=done, page=100',
+      'hojas: state=done, cursor a 4.950 filas',
+      'admin',
+      `/api/v1/schedule-sheets?state%5Beq%5D=done&per_page=50&cursor=${sheetCursor}`,
+    ),
+    S(
+      'ss3o',
+      'schedule-sheets',
+      'hojas: state=done, page=100 (OFFSET 4.950)',
       'admin',
       '/api/v1/schedule-sheets?state%5Beq%5D=done&per_page=50&page=100',
     ),

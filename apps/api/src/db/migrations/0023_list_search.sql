@@ -6,11 +6,14 @@
 -- 2. One GIN index for `q`: the operator (btree_gin) and the text's trigrams (pg_trgm), so a search
 --    reads only its operator's matches and rechecks a plain column; it replaces the trigram index of
 --    migration 0003 over four f_unaccent expressions (whose recheck called f_unaccent per candidate).
--- 3. The operator's default order whole, with the id (a page's ids from the index alone); it replaces
---    (tour_operator_id, date, time), a prefix of it, created first so no query is left without one.
+-- 3. The operator's default order whole, with the id, and the search text carried in its entries
+--    (INCLUDE): a page's ids come from the index alone, and `q` within dates (or a common name over
+--    every date, read in the list's order) is checked on the index entries without reading a row.
+--    It replaces (tour_operator_id, date, time), a prefix of it, created first so no query is left
+--    without one.
 CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN IF NOT EXISTS "search_text" text GENERATED ALWAYS AS (f_unaccent(locator || E'\n' || customer_name || E'\n' || customer_email || E'\n' || customer_phone || E'\n' || coalesce(reseller_reference, ''))) STORED;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "bookings_tenant_search_idx" ON "bookings" USING gin ("tour_operator_id","search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "bookings_tenant_order_idx" ON "bookings" USING btree ("tour_operator_id","date","time","created_at","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "bookings_tenant_order_idx" ON "bookings" USING btree ("tour_operator_id","date","time","created_at","id") INCLUDE ("search_text");--> statement-breakpoint
 DROP INDEX IF EXISTS "bookings_search_trgm_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "bookings_tenant_date_idx";

@@ -145,7 +145,8 @@ export const bookings = pgTable(
     unique('bookings_tenant_id_key').on(t.tourOperatorId, t.id),
     // ADR 032 (2026-11-26): the default order whole, with the id every order ends with, so a page's
     // ids (and a `sort=date,time` page's tie-break) come from the index alone; replaces
-    // (tour_operator_id, date, time), a prefix of it.
+    // (tour_operator_id, date, time), a prefix of it. Migration 0023 also carries `search_text` in
+    // its entries (INCLUDE, which drizzle cannot declare): `q` within dates is checked on the index.
     index('bookings_tenant_order_idx').on(t.tourOperatorId, t.date, t.time, t.createdAt, t.id),
     // `state[eq]=` on the whole operator, in the default order (a rare state such as `pending`
     // walked the date index for seconds at 1 M bookings: docs/benchmarks.md, run 8).
