@@ -12,6 +12,10 @@
  *
  *   BENCH_DB_NAME=trayecto_bench_x node --import tsx bench/overhead.ts
  *
+ * Beside them, unless OVERHEAD_BARE=0, the bare side: run.ts's baseline in this same process (Fastify
+ * without hooks and `pg` replaying the statements side A sent for each request); `base/A CPU` is the
+ * share of A's CPU a bare process needs for the same statements (goal 2's ratio, in CPU).
+ *
  * OVERHEAD_PROFILE=<folder>: a V8 CPU profile of each side's measured turns per scenario
  * (`<id>-A.cpuprofile`, `<id>-B.cpuprofile`), for bench/profile-summary.ts and bench/flamegraph.ts.
  *
@@ -76,7 +80,49 @@ class Profiler {
 }
 const profiler = PROFILE_DIR ? new Profiler() : undefined;
 
-type Side = { name: string; app: FastifyInstance; token: (userId: string) => Promise<string> };
+type Side = {
+  name: string;
+  app: FastifyInstance;
+  token: (userId: string) => Promise<string>;
+  /** Records the statements its pool sends while `fn` runs (to give the bare side the same SQL). */
+  record?: <T>(fn: () => Promise<T>) => Promise<{ out: T; waves: Statement[][] }>;
+};
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * The bare side (run.ts's baseline in this process): Fastify with no hooks, `pg` with the API's pool
+ * size, and for each request the statements side A sent for it, each wave's concurrently, answering
+ * the largest result as JSON (baseline-server.ts's /replay). "The very same statements" (goal 2).
+ */
+async function startBare(): Promise<{ app: FastifyInstance; waves: Map<string, Statement[][]> }> {
+  const Fastify = (await import('fastify')).default;
+  // Dates and timestamps stay text, as in baseline-server.ts (per pool: the API's parsers untouched).
+  const raw = (v: string) => v;
+  const pool = new pg.Pool({
+    connectionString: BENCH_DB_URL,
+    max: 10,
+    application_name: 'trayecto-bench-overhead-bare',
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        [1082, 1114, 1184].includes(oid) ? raw : pg.types.getTypeParser(oid, format as 'text')) as never,
+    },
+  });
+  const waves = new Map<string, Statement[][]>();
+  const app = Fastify({ logger: false });
+  app.get('/replay/:key', async (req) => {
+    let biggest: unknown[] = [];
+    for (const wave of waves.get((req.params as { key: string }).key) ?? []) {
+      const results = await Promise.all(wave.map((st) => pool.query({ ...st, rowMode: 'array' })));
+      for (const r of results) if (r.rows.length >= biggest.length) biggest = r.rows;
+    }
+    return biggest;
+  });
+  app.addHook('onClose', async () => {
+    await pool.end();
+  });
+  await app.ready();
+  return { app, waves };
+}
 
 /** The application from a source tree root (this checkout or bench/out/src-…), on the bench database. */
 async function startSide(name: string, spec: string): Promise<Side> {
@@ -106,6 +152,28 @@ async function startSide(name: string, spec: string): Promise<Side> {
     { readDotenv: false },
   );
   const database = await openDatabase({ kind: 'postgres', url: BENCH_DB_URL });
+  // Its pool's statements, recorded on demand (capture.ts's waves: concurrent ones together).
+  const client = (database.db as unknown as { $client: pg.Pool }).$client;
+  let recs: (Statement & { t0: number; t1: number })[] | undefined;
+  const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
+  (client as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+    const p = query(...args);
+    if (recs) {
+      const [cfg, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      const rec = {
+        text: typeof cfg === 'string' ? cfg : cfg.text,
+        values: values ?? (typeof cfg === 'string' ? [] : (cfg.values ?? [])),
+        t0: performance.now(),
+        t1: Number.POSITIVE_INFINITY,
+      };
+      recs.push(rec);
+      const done = () => {
+        rec.t1 = performance.now();
+      };
+      void p.then(done, done);
+    }
+    return p;
+  };
   // Production's logger (lib/logger.ts) at info: every request's line is written, to /dev/null.
   const log = createLogger('info', pino.destination({ dest: '/dev/null', sync: true }));
   const app: FastifyInstance = await buildApp({
@@ -123,6 +191,19 @@ async function startSide(name: string, spec: string): Promise<Side> {
   return {
     name,
     app,
+    async record(fn) {
+      recs = [];
+      const out = await fn();
+      const waves: Statement[][] = [];
+      let end = Number.NEGATIVE_INFINITY;
+      for (const r of recs) {
+        if (waves.length === 0 || r.t0 >= end) waves.push([]);
+        waves[waves.length - 1].push({ text: r.text, values: r.values });
+        end = Math.max(end, r.t1);
+      }
+      recs = undefined;
+      return { out, waves };
+    },
     async token(userId) {
       const { rows } = await pool.query<{ level: number; op: string | null; ver: number }>(
         'select level, tour_operator_id as op, token_version as ver from users where id = $1',
@@ -202,14 +283,22 @@ async function main() {
 
   const sides = [await startSide('A', process.env.OVERHEAD_A ?? 'worktree')];
   if (process.env.OVERHEAD_B) sides.push(await startSide('B', process.env.OVERHEAD_B));
+  // OVERHEAD_BARE=0 leaves the bare side out.
+  const bare = process.env.OVERHEAD_BARE === '0' ? undefined : await startBare();
+  const bareSide: Side | undefined = bare && { name: 'base', app: bare.app, token: async () => '' };
+  const allSides = bareSide ? [...sides, bareSide] : sides;
   console.log(
     `CPU de la API por petición (app.inject, ${CONNECTIONS} en vuelo, ${N} × ${ROUNDS} turnos por lado): ` +
       sides
         .map((s) => `${s.name} = ${s.name === 'A' ? (process.env.OVERHEAD_A ?? 'worktree') : process.env.OVERHEAD_B}`)
         .join(', '),
   );
-  const header = `| escenario | ${sides.map((s) => `${s.name} CPU µs/pet. | ${s.name} ms/pet.`).join(' | ')}${sides.length > 1 ? ' | B/A CPU' : ''} |`;
-  const lines = [header, `|---|${sides.map(() => '---:|---:').join('|')}${sides.length > 1 ? '|---:' : ''}|`];
+  const ratioCols = [
+    ...(sides.length > 1 ? ['B/A CPU'] : []),
+    ...(bareSide ? sides.map((x) => `base/${x.name} CPU`) : []),
+  ];
+  const header = `| escenario | ${allSides.map((x) => `${x.name} CPU µs/pet. | ${x.name} ms/pet.`).join(' | ')}${ratioCols.map((c) => ` | ${c}`).join('')} |`;
+  const lines = [header, `|---|${allSides.map(() => '---:|---:').join('|')}${ratioCols.map(() => '|---:').join('')}|`];
   for (const s of scenarios) {
     const users = ctx.users as Record<string, string>;
     const reqsOf = async (side: Side): Promise<Req[]> => {
@@ -221,13 +310,27 @@ async function main() {
       return s.urls.map((url) => ({ url, headers }));
     };
     const reqs = await Promise.all(sides.map(reqsOf));
+    if (bare && bareSide) {
+      // The bare side's requests: the statements side A sends for each URL, captured once.
+      const keys: Req[] = [];
+      for (const [k, r] of reqs[0].entries()) {
+        const key = `${s.id}-${k}`;
+        const a = sides[0];
+        const { waves } = await (a.record as NonNullable<Side['record']>)(() =>
+          a.app.inject({ method: 'GET', url: r.url, headers: r.headers }),
+        );
+        bare.waves.set(key, waves);
+        keys.push({ url: `/replay/${key}`, headers: {} });
+      }
+      reqs.push(keys);
+    }
     // Warm: the JIT has seen this route on each side before anything is counted.
-    for (const [k, side] of sides.entries()) await burst(side.app, reqs[k], Math.max(50, N / 2));
-    const cpu: number[][] = sides.map(() => []);
-    const wall: number[][] = sides.map(() => []);
+    for (const [k, side] of allSides.entries()) await burst(side.app, reqs[k], Math.max(50, N / 2));
+    const cpu: number[][] = allSides.map(() => []);
+    const wall: number[][] = allSides.map(() => []);
     let bad = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [k, side] of sides.entries()) {
+      for (const [k, side] of allSides.entries()) {
         const run = () => burst(side.app, reqs[k], N);
         const r = profiler ? await profiler.around(run, `${s.id}-${side.name}`) : await run();
         cpu[k].push(r.cpuUs);
@@ -235,9 +338,13 @@ async function main() {
         bad += r.bad;
       }
     }
-    const cells = sides.map((_, k) => `${median(cpu[k]).toFixed(0)} | ${median(wall[k]).toFixed(2)}`);
-    const ratio = sides.length > 1 ? ` | ${(median(cpu[1]) / median(cpu[0])).toFixed(2)}` : '';
-    const line = `| ${s.id} | ${cells.join(' | ')}${ratio} |${bad ? ` (${bad} respuestas ≠ 200)` : ''}`;
+    const cells = allSides.map((_, k) => `${median(cpu[k]).toFixed(0)} | ${median(wall[k]).toFixed(2)}`);
+    const b = allSides.length - 1;
+    const ratios = [
+      ...(sides.length > 1 ? [median(cpu[1]) / median(cpu[0])] : []),
+      ...(bareSide ? sides.map((_, k) => median(cpu[b]) / median(cpu[k])) : []),
+    ];
+    const line = `| ${s.id} | ${cells.join(' | ')}${ratios.map((r) => ` | ${r.toFixed(2)}`).join('')} |${bad ? ` (${bad} respuestas ≠ 200)` : ''}`;
     lines.push(line);
     console.log(line);
   }
@@ -246,7 +353,7 @@ async function main() {
     profiler.flush(PROFILE_DIR);
     console.log(`Perfiles en ${PROFILE_DIR} (<escenario>-<lado>-<turno>.cpuprofile, ${N} peticiones cada uno)`);
   }
-  for (const side of sides) await side.app.close();
+  for (const side of allSides) await side.app.close();
 }
 
 main().catch((err) => {
