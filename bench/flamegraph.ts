@@ -152,7 +152,8 @@ const legendSvg = legend
 
 const busy = `${ms(total)} ms de CPU ocupada${requests ? ` en ${requests} peticiones (${(total / requests).toFixed(0)} µs por petición)` : ''}`;
 const svg = `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="DejaVu Sans Mono, Menlo, monospace" font-size="11">
+<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="DejaVu Sans Mono, Menlo, monospace" font-size="11" role="img">
+<title>${esc(`Gráfico de llamas: ${title}`)}</title>
 <rect width="100%" height="100%" fill="#ffffff"/>
 <text x="${PAD}" y="22" font-size="16" font-family="DejaVu Sans, Arial, sans-serif">${esc(title)}</text>
 <text x="${PAD}" y="42" font-size="12" fill="#555">${esc(busy)}; ancho = tiempo de CPU (la función y lo que llama), de abajo (raíz) arriba (la que corre)</text>
