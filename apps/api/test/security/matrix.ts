@@ -817,6 +817,11 @@ export const ROLE_ROWS: RoleRow[] = [
     request: () => r('GET', `${V1}/commissions/due?from=${day(-30)}&to=${day(30)}`),
   },
   {
+    route: 'GET /api/v1/commissions/due/summary',
+    expect: allow([0, 1, 2]),
+    request: () => r('GET', `${V1}/commissions/due/summary?from=${day(-30)}&to=${day(30)}`),
+  },
+  {
     route: 'POST /api/v1/commissions/statements',
     label: 'nothing due in a far period: 422 past the role check',
     expect: allow(MANAGERS, 422),
@@ -1590,6 +1595,11 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
   {
     route: 'GET /api/v1/commissions/due',
     url: (w: SecurityWorld) => `${V1}/commissions/due?from=${day(-30)}&to=${day(30)}&tour_operator_id=${w.b.opId}`,
+  },
+  {
+    route: 'GET /api/v1/commissions/due/summary',
+    url: (w: SecurityWorld) =>
+      `${V1}/commissions/due/summary?from=${day(-30)}&to=${day(30)}&tour_operator_id=${w.b.opId}`,
   },
   {
     route: 'GET /api/v1/commissions/statements',
