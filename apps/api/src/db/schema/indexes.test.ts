@@ -22,14 +22,28 @@ describe('indexes of the big lists (issue 7, speed at scale)', () => {
     await database.close();
   });
 
-  async function plan(query: string) {
-    return database.db.transaction(async (tx) => {
-      await tx.execute(sql.raw('set local enable_seqscan = off'));
-      await tx.execute(sql.raw('set local enable_sort = off'));
-      await tx.execute(sql.raw('set local enable_bitmapscan = off'));
-      const res = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain ${query}`));
-      return res.rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+  /**
+   * The plan of `query`; `without` names indexes dropped for this plan only (the transaction is
+   * rolled back: DDL is transactional), for an index that costs the same as the one under test on
+   * empty tables but not at scale.
+   */
+  async function plan(query: string, without: string[] = []) {
+    let text = '';
+    const rollback = new Error('rollback');
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw('set local enable_seqscan = off'));
+        await tx.execute(sql.raw('set local enable_sort = off'));
+        await tx.execute(sql.raw('set local enable_bitmapscan = off'));
+        for (const name of without) await tx.execute(sql.raw(`drop index "${name}"`));
+        const res = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain ${query}`));
+        text = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+        throw rollback;
+      })
+      .catch((e) => {
+        if (e !== rollback) throw e;
+      });
+    return text;
   }
 
   it.each([
@@ -51,10 +65,14 @@ describe('indexes of the big lists (issue 7, speed at scale)', () => {
     expect(p).not.toMatch(/\bSort\b/);
   });
 
+  // On empty tables the order index (tenant, date, time, created_at, id) with a filter costs the
+  // same as these two and may be taken; at 1 M bookings it is not (docs/benchmarks.md). The plan is
+  // asked without it, so each test fails if its own index were gone or no longer served the order.
   it('bookings by state of an operator, default order: the (tenant, state, date, time) index', async () => {
     const p = await plan(
       `select id from bookings where tour_operator_id = '${op}' and state = 'pending'
        order by date, time limit 51`,
+      ['bookings_tenant_order_idx'],
     );
     expect(p).toContain('bookings_tenant_state_date_idx');
     expect(p).not.toMatch(/\bSort\b/);
@@ -64,6 +82,7 @@ describe('indexes of the big lists (issue 7, speed at scale)', () => {
     const p = await plan(
       `select id from bookings where tour_operator_id = '${op}' and seller_id = '${actor}'
        order by date, time limit 51`,
+      ['bookings_tenant_order_idx'],
     );
     expect(p).toContain('bookings_seller_date_idx');
     expect(p).not.toMatch(/\bSort\b/);
