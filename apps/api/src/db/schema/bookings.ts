@@ -106,7 +106,7 @@ export const bookings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * What the list's `q` searches (locator, customer name, e-mail, phone, reseller reference),
-     * unaccented and lower-case, one per line: kept by the database on every write (migration 0023,
+     * unaccented and lower-case, one per line: kept by the database on every write (migration 0022,
      * ADR 032), so a search reads and rechecks it without calling f_unaccent per row.
      */
     searchText: text('search_text').generatedAlwaysAs(
@@ -145,7 +145,7 @@ export const bookings = pgTable(
     unique('bookings_tenant_id_key').on(t.tourOperatorId, t.id),
     // ADR 032 (2026-11-26): the default order whole, with the id every order ends with, so a page's
     // ids (and a `sort=date,time` page's tie-break) come from the index alone; replaces
-    // (tour_operator_id, date, time), a prefix of it. Migration 0023 also carries `search_text` in
+    // (tour_operator_id, date, time), a prefix of it. Migration 0022 also carries `search_text` in
     // its entries (INCLUDE, which drizzle cannot declare): `q` within dates is checked on the index.
     index('bookings_tenant_order_idx').on(t.tourOperatorId, t.date, t.time, t.createdAt, t.id),
     // `state[eq]=` on the whole operator, in the default order (a rare state such as `pending`

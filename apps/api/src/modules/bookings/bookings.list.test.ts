@@ -179,7 +179,7 @@ describe('GET /api/v1/bookings: filters, q, sort, paging', () => {
   });
 });
 
-describe('GET /api/v1/bookings: q on the row’s search text (ADR 032, migration 0023)', () => {
+describe('GET /api/v1/bookings: q on the row’s search text (ADR 032, migration 0022)', () => {
   it('accents, ñ and capitals on either side: a plain query finds them, and a query with them finds plain text', async () => {
     const p = await mkProduct(app, w.tokens.A1, { capacity: 50 });
     const mk = (over: Record<string, unknown>) =>

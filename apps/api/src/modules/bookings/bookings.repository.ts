@@ -57,7 +57,7 @@ export const BOOKING_LIST_SPEC: ResourceListSpec = {
     // ADR 023: the office finds a channel's booking by the reference the reseller gave it.
     bookings.resellerReference,
   ],
-  // ADR 032: the same five, unaccented and one per line, kept by the row (migration 0023).
+  // ADR 032: the same five, unaccented and one per line, kept by the row (migration 0022).
   searchText: { column: bookings.searchText, separator: '\n' },
   tiebreaker: bookings.id,
 };

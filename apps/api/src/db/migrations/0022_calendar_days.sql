@@ -1,1 +1,0 @@
--- Reserved for issue 35 work in progress; filled or removed before landing.
