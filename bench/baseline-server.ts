@@ -37,6 +37,7 @@ const pool = new pg.Pool({
   connectionTimeoutMillis: 5000,
   idleTimeoutMillis: 30_000,
   application_name: 'trayecto-bench-baseline',
+  options: '-c jit=off',
 });
 pool.on('error', () => {});
 

@@ -19,6 +19,7 @@ import {
   type MigrationStatus,
   readMigrationStatus,
 } from './migration-status';
+import { PG_SESSION_OPTIONS } from './pg-session';
 import { openReplica, type ReadReplica, type ReplicaOptions } from './replica';
 import * as schema from './schema';
 import type { Db } from './types';
@@ -123,6 +124,7 @@ function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Dat
     // Dead peers (a crashed server, a dropped network) are noticed on idle connections too.
     keepAlive: true,
     application_name: 'trayecto',
+    options: PG_SESSION_OPTIONS,
   });
   // A dropped connection (server restart) must not crash the process: the pool replaces it.
   pool.on('error', (err) => opts.logger?.warn({ err }, 'PostgreSQL pool client error'));
@@ -204,7 +206,7 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
   }
   let client: PGlite;
   try {
-    // pg_trgm and btree_gin back the bookings search index (migration 0023), as on PostgreSQL.
+    // pg_trgm and btree_gin back the bookings search index (migration 0022), as on PostgreSQL.
     const extensions = { pg_trgm, btree_gin };
     const options = { extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
     client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);

@@ -16,6 +16,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { infrastructureFault, pgErrorOf } from '../lib/db-errors';
+import { PG_SESSION_OPTIONS } from './pg-session';
 import * as schema from './schema';
 import type { Db } from './types';
 
@@ -165,6 +166,7 @@ export function openReplica(opts: ReplicaOptions): ReadReplica {
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: 'trayecto-replica',
+    options: PG_SESSION_OPTIONS,
   });
   pool.on('error', (err) => log?.warn({ err }, 'PostgreSQL replica pool client error'));
   pool.on('connect', (client) => {
