@@ -37,7 +37,7 @@ const pool = new pg.Pool({
   connectionTimeoutMillis: 5000,
   idleTimeoutMillis: 30_000,
   application_name: 'trayecto-bench-baseline',
-  options: '-c jit=off',
+  options: '-c jit=off', // as the API's connections (apps/api/src/db/pg-session.ts)
 });
 pool.on('error', () => {});
 

@@ -112,7 +112,15 @@ type Run = {
   multiplier: number;
 };
 type Metrics = Pick<Run, 'score' | 'lcp' | 'tbt' | 'cls' | 'fcp' | 'si' | 'benchmarkIndex' | 'multiplier'>;
-type PageResult = { page: PageDef; mode: Mode; runs: Run[]; median: Metrics; rep: Run };
+type PageResult = {
+  page: PageDef;
+  mode: Mode;
+  runs: Run[];
+  median: Metrics;
+  rep: Run;
+  /** Calibrated runs: the BenchmarkIndex their multiplier came from (median of the page's 4× runs). */
+  calibratedFrom?: number;
+};
 
 // ── Reading a Lighthouse result ─────────────────────────────────────────────────────────────────
 
@@ -277,7 +285,7 @@ async function runWithRetries(url: string, base: string, multiplier: number): Pr
 const med = (xs: number[]) => median(xs) ?? 0;
 
 /** Per-metric medians; the details (bytes, LCP element, blockers) are those of the median-score run. */
-function aggregate(page: PageDef, mode: Mode, runs: Run[]): PageResult {
+function aggregate(page: PageDef, mode: Mode, runs: Run[], calibratedFrom?: number): PageResult {
   const m = {
     score: med(runs.map((r) => r.score)),
     lcp: med(runs.map((r) => r.lcp)),
@@ -289,7 +297,7 @@ function aggregate(page: PageDef, mode: Mode, runs: Run[]): PageResult {
     multiplier: med(runs.map((r) => r.multiplier)),
   };
   const sorted = [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
-  return { page, mode, runs, median: m, rep: sorted[Math.floor((sorted.length - 1) / 2)] };
+  return { page, mode, runs, median: m, rep: sorted[Math.floor((sorted.length - 1) / 2)], calibratedFrom };
 }
 
 const meetsGoal = (m: Metrics) => m.score >= GOAL.score && m.lcp <= GOAL.lcp && m.tbt <= GOAL.tbt && m.cls <= GOAL.cls;
@@ -307,16 +315,20 @@ function table(results: PageResult[], mode: Mode): string[] {
   const sep = `|${'---|'.repeat(16)}`;
   const rows = results
     .filter((r) => r.mode === mode)
-    .map(({ page, median: m, rep }) => {
+    .map(({ page, median: m, rep, calibratedFrom }) => {
       const b = rep.bytes;
-      return `| ${page.name} | ${Math.round(m.benchmarkIndex)} | ${m.multiplier.toFixed(2)}× | ${m.score} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.fcp)} | ${ms(m.si)} | ${kb(b.total)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.img)} | ${rep.lcpElement} | ${meetsGoal(m) ? 'sí' : 'no'} |`;
+      const index =
+        calibratedFrom === undefined
+          ? `${Math.round(m.benchmarkIndex)}`
+          : `${Math.round(m.benchmarkIndex)} (calibrado con ${Math.round(calibratedFrom)})`;
+      return `| ${page.name} | ${index} | ${m.multiplier.toFixed(2)}× | ${m.score} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.fcp)} | ${ms(m.si)} | ${kb(b.total)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.img)} | ${rep.lcpElement} | ${meetsGoal(m) ? 'sí' : 'no'} |`;
     });
   return rows.length ? [`**${MODE_TITLE[mode]}**`, '', header, sep, ...rows] : [];
 }
 
 function markdown(results: PageResult[], when: Date): string {
   const lines = [
-    `Lighthouse ${versions.lighthouse}, Chromium ${versions.chromium}, ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC: mediana de ${RUNS} ${RUNS === 1 ? 'ejecución' : 'ejecuciones'} por página y throttling (móvil, throttling simulado). «BenchmarkIndex»: la mediana de las ejecuciones de la fila (Lighthouse lo mide en cada una); «CPU»: el multiplicador de CPU usado (calibrado: el de la mediana del BenchmarkIndex de las ejecuciones por defecto de esa página${FORCED_MULTIPLIER !== null ? `; aquí fijado por LH_CPU_MULTIPLIER=${FORCED_MULTIPLIER}` : ''}). Bytes: transferSize (comprimidos, como llegan) de la ejecución mediana.`,
+    `Lighthouse ${versions.lighthouse}, Chromium ${versions.chromium}, ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC: mediana de ${RUNS} ${RUNS === 1 ? 'ejecución' : 'ejecuciones'} por página y throttling (móvil, throttling simulado). «BenchmarkIndex»: la mediana de las ejecuciones de la fila (Lighthouse lo mide en cada una; entre paréntesis, en las calibradas, el de las ejecuciones a 4× del que sale su multiplicador); «CPU»: el multiplicador de CPU usado (calibrado: el de la mediana del BenchmarkIndex de las ejecuciones por defecto de esa página${FORCED_MULTIPLIER !== null ? `; aquí fijado por LH_CPU_MULTIPLIER=${FORCED_MULTIPLIER}` : ''}). Bytes: transferSize (comprimidos, como llegan) de la ejecución mediana.`,
   ];
   for (const mode of ['default', 'calibrated'] as const) {
     const rows = table(results, mode);
@@ -446,7 +458,7 @@ async function main() {
     const index = med(first.map((r) => r.benchmarkIndex));
     const multiplier = FORCED_MULTIPLIER ?? Math.round(calibratedMultiplier(index) * 100) / 100;
     if (index < 150) console.warn(`  aviso: BenchmarkIndex ${Math.round(index)}: demasiado lento para emular el móvil`);
-    results.push(aggregate(page, 'calibrated', await measure(page, 'calibrated', RUNS, multiplier)));
+    results.push(aggregate(page, 'calibrated', await measure(page, 'calibrated', RUNS, multiplier), index));
   }
   await stop();
 

@@ -102,6 +102,7 @@ async function startBare(): Promise<{ app: FastifyInstance; waves: Map<string, S
     connectionString: BENCH_DB_URL,
     max: 10,
     application_name: 'trayecto-bench-overhead-bare',
+    options: '-c jit=off', // as the API's connections (apps/api/src/db/pg-session.ts)
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         [1082, 1114, 1184].includes(oid) ? raw : pg.types.getTypeParser(oid, format as 'text')) as never,
