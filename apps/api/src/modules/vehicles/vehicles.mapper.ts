@@ -7,13 +7,18 @@ export type VehiclePeriodRow = typeof vehicleUnavailabilities.$inferSelect;
 /** A vehicle with its operator's time zone (which decides what "today" is). */
 export type VehicleWithZone = { vehicle: VehicleRow; timezone: string | null };
 
-/** Row → response, with its unavailable periods (ordered by start) and whether one covers today. */
+/** What "today" is for a vehicle's operator (its time zone's date). */
+export const vehicleToday = (timezone: string | null, now = new Date()) => todayIn(timeZoneOf(timezone), now);
+
+/**
+ * Row → response, with its unavailable periods (ordered by start) and whether one covers `today`
+ * (its operator's date: a list works it out once per operator, not per row).
+ */
 export function toVehicleResponse(
   { vehicle, timezone }: VehicleWithZone,
   periods: VehiclePeriodRow[],
-  now = new Date(),
+  today = vehicleToday(timezone),
 ): TVehicleResponse {
-  const today = todayIn(timeZoneOf(timezone), now);
   const sorted = [...periods].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
   return {
     id: vehicle.id,
