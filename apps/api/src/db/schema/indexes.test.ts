@@ -87,4 +87,18 @@ describe('indexes of the big lists (issue 7, speed at scale)', () => {
     expect(p).toContain('bookings_seller_date_idx');
     expect(p).not.toMatch(/\bSort\b/);
   });
+
+  // The administrator's lists of every operator (issue 35, migration 0023): in the default order
+  // from an index, without reading and sorting every row.
+  it("administrator's messages, newest first: the (created_at, id) index", async () => {
+    const p = await plan('select id from messages order by created_at desc, id desc limit 51');
+    expect(p).toContain('messages_created_idx');
+    expect(p).not.toMatch(/\bSort\b/);
+  });
+
+  it("administrator's invoices in their default order (-issue_date, -code, id): the issued index", async () => {
+    const p = await plan('select id from invoices order by issue_date desc, code desc, id limit 51');
+    expect(p).toContain('invoices_issued_idx');
+    expect(p).not.toMatch(/\bSort\b/);
+  });
 });

@@ -106,6 +106,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_booking_type_key').on(t.bookingId, t.type).where(sql`${t.type} in ('F1', 'F2', 'F3')`),
     index('invoices_booking_idx').on(t.bookingId),
     index('invoices_tenant_issued_idx').on(t.tourOperatorId, t.issueDate, t.code),
+    // The administrator's list of every operator's invoices in the default order (-issue_date, -code,
+    // then id): read in order instead of sorting every invoice (issue 35: 150 ms alone at 140 k,
+    // seconds under load).
+    index('invoices_issued_idx').on(t.issueDate.desc().nullsFirst(), t.code.desc().nullsFirst(), t.id),
     index('invoices_corrects_idx').on(t.correctsId),
     // ADR 037: an invoice's dependents (what corrects or replaces it) by index, not a scan.
     index('invoices_replaces_idx').on(t.replacesId).where(sql`${t.replacesId} is not null`),

@@ -115,6 +115,9 @@ export const messages = pgTable(
     // The delivery's claim: only what may still go out, oldest due first.
     index('messages_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
     index('messages_tenant_created_idx').on(t.tourOperatorId, t.createdAt),
+    // The administrator's list of every operator's messages, newest first (issue 35: without it, a
+    // sort of every message: 0.9 s at 1.6 M).
+    index('messages_created_idx').on(t.createdAt, t.id),
     index('messages_booking_idx').on(t.bookingId).where(sql`${t.bookingId} is not null`),
     check('messages_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'skipped')`),
     check('messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'webhook')`),
