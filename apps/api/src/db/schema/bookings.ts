@@ -186,7 +186,12 @@ export const bookings = pgTable(
     check('bookings_channel_id_check', sql`(${t.channel} = 'channel') = (${t.channelId} is not null)`),
     // OCTO: a reseller's reserve is idempotent by its uuid; its bookings are found by its reference.
     uniqueIndex('bookings_channel_octo_uuid_key').on(t.channelId, t.octoUuid).where(sql`${t.octoUuid} is not null`),
-    index('bookings_channel_date_idx').on(t.channelId, t.date).where(sql`${t.channelId} is not null`),
+    // A channel's bookings (the list's channel_id filter, always within the actor's operator): the
+    // operator in the index too (migration 0024), so the planner never ANDs it with the search
+    // index's operator entries (half a million of them, 40 ms) to count a channel's few thousand.
+    index('bookings_channel_tenant_date_idx')
+      .on(t.channelId, t.tourOperatorId, t.date)
+      .where(sql`${t.channelId} is not null`),
     index('bookings_channel_reference_idx')
       .on(t.channelId, t.resellerReference)
       .where(sql`${t.resellerReference} is not null`),

@@ -101,4 +101,14 @@ describe('indexes of the big lists (issue 7, speed at scale)', () => {
     expect(p).toContain('invoices_issued_idx');
     expect(p).not.toMatch(/\bSort\b/);
   });
+
+  it("a channel's bookings of an operator: the (channel, tenant, date) index, both in its condition", async () => {
+    const p = await plan(
+      `select id from bookings where tour_operator_id = '${op}' and channel_id = '${entity}'
+       order by date limit 51`,
+    );
+    expect(p).toContain('bookings_channel_tenant_date_idx');
+    expect(p).toMatch(/Index Cond: \(\(channel_id = .*\) AND \(tour_operator_id = /);
+    expect(p).not.toMatch(/\bSort\b/);
+  });
 });
