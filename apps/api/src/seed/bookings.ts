@@ -397,7 +397,9 @@ export async function seedBookings(tx: DbOrTx, ctx: SeedBookingsContext): Promis
         }
         await settleDepartureAtEnd(tx, departureId, {
           actor: staffActor(office.find((o) => o.level === 3) ?? office[0]),
-          now: new Date(start + product.durationMinutes * 60_000 + HOUR),
+          // An hour after the end, or now for a departure that ended less than an hour ago: the
+          // demo never holds a change (nor the customers' messages it sends) dated in the future.
+          now: new Date(Math.min(start + product.durationMinutes * 60_000 + HOUR, realNow.getTime())),
           summarySuffix: '',
         });
       }
