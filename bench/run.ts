@@ -954,7 +954,7 @@ async function main() {
   writeFileSync(path.join(HERE, 'results', `run-${stamp}.md`), `${md}\n`);
   writeFileSync(
     path.join(HERE, 'results', `run-${stamp}.json`),
-    JSON.stringify(
+    `${JSON.stringify(
       rows.map((r) => ({
         id: r.s.id,
         label: r.s.label,
@@ -965,7 +965,7 @@ async function main() {
       })),
       null,
       2,
-    ),
+    )}\n`,
   );
   console.log(
     `API: ${logLines(api)} líneas de log (LOG_LEVEL=${API_LOG_LEVEL}). Resultados en bench/results/run-${stamp}.md`,
