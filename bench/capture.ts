@@ -18,7 +18,24 @@ export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnop';
 export type Statement = { text: string; values: unknown[] };
 export type Captured = { status: number; waves: Statement[][]; ms: number; body: string };
 
-type Rec = Statement & { t0: number; t1: number };
+/** A statement as the pool sent it, with when it started and when its answer came. */
+export type Rec = Statement & { t0: number; t1: number };
+
+/**
+ * The statements of one request in waves: those in flight together (sent before the previous
+ * ones answered, e.g. a page and its count under Promise.all) form one wave; the baselines send
+ * each wave's statements side by side and the waves one after another.
+ */
+export function toWaves(recs: Rec[]): Statement[][] {
+  const waves: Statement[][] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const r of recs) {
+    if (waves.length === 0 || r.t0 >= end) waves.push([]);
+    waves[waves.length - 1].push({ text: r.text, values: r.values });
+    end = Math.max(end, r.t1);
+  }
+  return waves;
+}
 
 export type Capturer = {
   app: FastifyInstance;
@@ -115,13 +132,7 @@ export async function startCapturer(): Promise<Capturer> {
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       });
       const ms = performance.now() - t;
-      const waves: Statement[][] = [];
-      let end = Number.NEGATIVE_INFINITY;
-      for (const r of recs) {
-        if (waves.length === 0 || r.t0 >= end) waves.push([]);
-        waves[waves.length - 1].push({ text: r.text, values: r.values });
-        end = Math.max(end, r.t1);
-      }
+      const waves = toWaves(recs);
       return { status: res.statusCode, waves, ms, body: res.body };
     },
     async close() {

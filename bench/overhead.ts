@@ -33,7 +33,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { JWT_SECRET } from './capture';
+import { JWT_SECRET, type Rec, type Statement, toWaves } from './capture';
 import { BENCH_DB_URL } from './config';
 import { sourceTree } from './lib/api-build';
 import { listScenarios } from './scenarios';
@@ -87,7 +87,6 @@ type Side = {
   /** Records the statements its pool sends while `fn` runs (to give the bare side the same SQL). */
   record?: <T>(fn: () => Promise<T>) => Promise<{ out: T; waves: Statement[][] }>;
 };
-type Statement = { text: string; values: unknown[] };
 
 /**
  * The bare side (run.ts's baseline in this process): Fastify with no hooks, `pg` with the API's pool
@@ -155,7 +154,7 @@ async function startSide(name: string, spec: string): Promise<Side> {
   const database = await openDatabase({ kind: 'postgres', url: BENCH_DB_URL });
   // Its pool's statements, recorded on demand (capture.ts's waves: concurrent ones together).
   const client = (database.db as unknown as { $client: pg.Pool }).$client;
-  let recs: (Statement & { t0: number; t1: number })[] | undefined;
+  let recs: Rec[] | undefined;
   const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
   (client as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
     const p = query(...args);
@@ -195,13 +194,7 @@ async function startSide(name: string, spec: string): Promise<Side> {
     async record(fn) {
       recs = [];
       const out = await fn();
-      const waves: Statement[][] = [];
-      let end = Number.NEGATIVE_INFINITY;
-      for (const r of recs) {
-        if (waves.length === 0 || r.t0 >= end) waves.push([]);
-        waves[waves.length - 1].push({ text: r.text, values: r.values });
-        end = Math.max(end, r.t1);
-      }
+      const waves = toWaves(recs);
       recs = undefined;
       return { out, waves };
     },
