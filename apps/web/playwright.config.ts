@@ -72,6 +72,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Every answer written by both writers, a difference a 500 (ADR 038): the journeys check the
+      // compiled one on every screen they open.
+      RESPONSE_SERIALIZER_CHECK: 'true',
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: 'Trayecto <no-reply@trayecto.demo>',

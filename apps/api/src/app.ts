@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENT_REPLAYED_HEADER } from '@trayecto/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Background, createBackground, TASK } from './background';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { loggerOptions, RequestLogController } from './lib/logger';
 import { hasPublicLinks, messageOrigin, publicOrigin, withPublicLinks } from './lib/public-origin';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
 import { configureSecretKey } from './lib/secret-key';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
@@ -139,7 +140,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written by compiled writers, checked against zod's in tests (ADR 038).
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      check: opts.config.RESPONSE_SERIALIZER_CHECK ?? process.env.VITEST !== undefined,
+    }),
+  );
 
   app.decorate('db', opts.database.db);
   app.decorate('dbRead', opts.database.replica?.db ?? opts.database.db);

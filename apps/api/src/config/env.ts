@@ -221,6 +221,12 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives (default apps/web/dist). */
     WEB_DIST: z.string().optional(),
+    /**
+     * Write every JSON answer both ways — zod's check + JSON.stringify and the compiled writer —
+     * and answer 500 if they differ (lib/response-serializer.ts, ADR 038). On under vitest and in
+     * the browser journeys; off in production (the compiled writer alone).
+     */
+    RESPONSE_SERIALIZER_CHECK: boolish.optional(),
     /** Behind a proxy: trust X-Forwarded-For for the client address (login throttling). */
     TRUST_PROXY: boolish.default(false),
     /**
