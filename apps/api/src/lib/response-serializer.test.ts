@@ -3,7 +3,12 @@ import Fastify from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkedWriter, compileWriter, ResponseWriterMismatch, responseSerializerCompiler } from './response-serializer';
+import {
+  checkedWriter,
+  compileWriter,
+  ResponseWriterMismatch,
+  responseSerializerCompiler,
+} from './response-serializer';
 
 const zodWrite = (schema: z.ZodType, data: unknown) =>
   (zodSerializerCompiler({ schema, method: 'GET', url: '/t', httpStatus: '200' } as never) as (d: unknown) => string)(
@@ -54,7 +59,13 @@ describe('the compiled answer writer (ADR 038)', () => {
     expect(write).toBeDefined();
     for (const data of [
       SAMPLE,
-      { ...SAMPLE, note: undefined, operator: { id: 'o', name: 'Teide' }, ratio: 0.5, kind: { type: 'percent', percent: 30 } },
+      {
+        ...SAMPLE,
+        note: undefined,
+        operator: { id: 'o', name: 'Teide' },
+        ratio: 0.5,
+        kind: { type: 'percent', percent: 30 },
+      },
       { ...SAMPLE, lines: [], tags: [], texts: {}, extra: null },
     ]) {
       expect(write?.(data)).toBe(zodWrite(SHAPES, data));
