@@ -7,8 +7,8 @@ import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { loggerOptions, RequestLogController } from './lib/logger';
 import { hasPublicLinks, messageOrigin, publicOrigin, withPublicLinks } from './lib/public-origin';
-import { responseSerializerCompiler } from './lib/response-serializer';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
+import { responseSerializerCompiler, serializerCheckOn } from './lib/response-serializer';
 import { configureSecretKey } from './lib/secret-key';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -141,11 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers written by compiled writers, checked against zod's in tests (ADR 038).
-  app.setSerializerCompiler(
-    responseSerializerCompiler({
-      check: opts.config.RESPONSE_SERIALIZER_CHECK ?? process.env.VITEST !== undefined,
-    }),
-  );
+  app.setSerializerCompiler(responseSerializerCompiler({ check: serializerCheckOn(opts.config) }));
 
   app.decorate('db', opts.database.db);
   app.decorate('dbRead', opts.database.replica?.db ?? opts.database.db);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   checkedWriter,
   compileWriter,
+  itemWriter,
   ResponseWriterMismatch,
   responseSerializerCompiler,
 } from './response-serializer';
@@ -125,5 +126,15 @@ describe('the compiled answer writer (ADR 038)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('{"n":7}');
     await app.close();
+  });
+
+  it('writes the items of a streamed array the same way, one writer per schema', () => {
+    const checked = itemWriter(SHAPES, true);
+    expect(checked(SAMPLE)).toBe(JSON.stringify(SHAPES.encode(SAMPLE as never)));
+    expect(itemWriter(SHAPES, true)).toBe(checked);
+    const plain = itemWriter(SHAPES, false);
+    expect(plain).not.toBe(checked);
+    expect(plain(SAMPLE)).toBe(checked(SAMPLE));
+    expect(() => checked({ ...SAMPLE, count: 'three' })).toThrow();
   });
 });

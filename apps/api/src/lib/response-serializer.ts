@@ -20,6 +20,10 @@ import { type ZodType, z } from 'zod';
  */
 export type ResponseSerializerOptions = { check: boolean };
 
+/** Whether answers are written both ways and compared: RESPONSE_SERIALIZER_CHECK, else under vitest. */
+export const serializerCheckOn = (config: { RESPONSE_SERIALIZER_CHECK?: boolean }) =>
+  config.RESPONSE_SERIALIZER_CHECK ?? process.env.VITEST !== undefined;
+
 /** zod's node types JSON Schema says exactly, for answers (anything else keeps zod's serialiser). */
 const EXACT_TYPES = new Set([
   'object',
@@ -163,4 +167,20 @@ export function responseSerializerCompiler(options: ResponseSerializerOptions): 
     if (!options.check) return compiled;
     return checkedWriter(zodWriter, compiled, `${route.method} ${route.url}`);
   };
+}
+
+const itemWriters = new WeakMap<ZodType, { check: boolean; write: (data: unknown) => string }>();
+
+/**
+ * The writer of one item of a streamed array (lib/json-stream.ts): compiled once per schema, zod's
+ * where it cannot be exact, both and compared in check mode — as for whole answers.
+ */
+export function itemWriter(schema: ZodType, check: boolean): (data: unknown) => string {
+  const known = itemWriters.get(schema);
+  if (known && known.check === check) return known.write;
+  const zodWriter = (data: unknown) => JSON.stringify(schema.encode(data));
+  const compiled = compileWriter(schema);
+  const write = !compiled ? zodWriter : check ? checkedWriter(zodWriter, compiled, 'item') : compiled;
+  itemWriters.set(schema, { check, write });
+  return write;
 }
