@@ -152,6 +152,9 @@ function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Dat
     async migrate() {
       const client = await pool.connect();
       try {
+        // Instances starting together wait here for the first one's migrations, however long they
+        // take: not bounded by the connections' lock_timeout (pg-session.ts), restored after.
+        await client.query('set lock_timeout = 0');
         await client.query('select pg_advisory_lock(727274)');
         try {
           // On the locked connection: a pool of 1 has no other to give (and the check must see
@@ -162,6 +165,7 @@ function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Dat
           await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
           await client.query('select pg_advisory_unlock(727274)');
+          await client.query('reset lock_timeout');
         }
       } finally {
         client.release();

@@ -1,12 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client';
-
-/**
- * Lock waits inside a booking or schedule-sheet transaction are bounded: a busy departure, sheet or
- * resource answers 409, never hangs.
- */
-const LOCK_TIMEOUT = '3s';
 
 /** The work left for the end of each transaction opened by {@link inTransaction}. */
 const endOfTransaction = new WeakMap<object, (() => Promise<void>)[]>();
@@ -25,15 +18,15 @@ export async function beforeCommit(tx: DbOrTx, fn: () => Promise<void>): Promise
 }
 
 /**
- * Runs `fn` in a transaction of its own with bounded lock waits (`SET LOCAL lock_timeout`, which
- * lasts until the end of the transaction), or inside the caller's when `db` already is one (the demo
+ * Runs `fn` in a transaction of its own, or inside the caller's when `db` already is one (the demo
  * seed sells hundreds of bookings in one transaction: savepoints there would only cost time, and a
- * refusal must abort it anyway). What was left for its end ({@link beforeCommit}) runs after `fn`.
+ * refusal must abort it anyway). What was left for its end ({@link beforeCommit}) runs after `fn`. Lock waits are bounded
+ * by every connection's `lock_timeout` (db/pg-session.ts: a busy departure, sheet or resource answers
+ * 409, never hangs); PGlite has one connection, so nothing there ever waits for a lock.
  */
 export function inTransaction<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
   if (db instanceof PgTransaction) return fn(db);
   return (db as Db).transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
     const hooks: (() => Promise<void>)[] = [];
     endOfTransaction.set(tx, hooks);
     const out = await fn(tx);

@@ -127,7 +127,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
     : null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    // Serialise concurrent starters; then check emptiness inside the same transaction.
+    // Serialise concurrent starters (however long the first one's seed takes: not bounded by the
+    // connections' lock_timeout); then check emptiness inside the same transaction.
+    await liftLockTimeout(tx);
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     if (await hasOperatorsOrUsers(tx)) return false;
     const seeded = await tx
@@ -212,7 +214,9 @@ async function hasOperatorsOrUsers(db: DbOrTx) {
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    // Several instances may start at once: the first creates the user, the others find it.
+    // Several instances may start at once: the first creates the user, the others find it (waiting
+    // for a demo seed as long as it takes).
+    await liftLockTimeout(tx);
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const existing = await tx.execute(
       sql`select 1 from users where lower(email) = ${normalizeEmail(email)} and deleted_at is null`,
@@ -222,3 +226,6 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
     return true;
   });
 }
+
+/** For the rest of `tx`, lock waits as long as they take (the connections' own bound: db/pg-session.ts). */
+const liftLockTimeout = (tx: DbOrTx) => tx.execute(sql`set local lock_timeout = 0`);
