@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 import * as drizzle from 'drizzle-orm';
-import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
+import { Column, entityKind, getTableName, is, Param, SQL, StringChunk, sql, Table, View } from 'drizzle-orm';
 import { integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 
 /**
- * drizzle-orm's row mapping, patched (patches/drizzle-orm+*.patch, ADR 038): each column's decoder
- * and table are worked out once per field list instead of for every cell (`is()` walks prototype
- * chains: 8–15 % of a list's CPU). These tests hold the patch to drizzle's own behaviour.
+ * drizzle-orm, patched (patches/drizzle-orm+*.patch, ADR 038): its row mapping works each column's
+ * decoder and table out once per field list instead of for every cell, and its `is()` remembers
+ * per class and type what walking the class chain answered (8–15 % of a list's CPU, a tenth of a
+ * sale's). These tests hold the patch to drizzle's own behaviour.
  */
 type Field = { path: string[]; field: unknown };
 type Mapper = (columns: Field[], row: unknown[], joinsNotNullableMap?: Record<string, boolean>) => unknown;
@@ -80,6 +81,9 @@ describe('drizzle row mapping (patched)', () => {
     const cjs = createRequire(import.meta.url)('drizzle-orm') as { mapResultRow: Mapper };
     expect(String(mapResultRow)).toContain('rowPlanOf');
     expect(String(cjs.mapResultRow)).toContain('rowPlanOf');
+    const cjsIs = (createRequire(import.meta.url)('drizzle-orm') as { is: typeof is }).is;
+    expect(String(is)).toContain('isResults');
+    expect(String(cjsIs)).toContain('isResults');
   });
 
   it('maps rows exactly as drizzle’s own code: nesting, decoders, left-joined tables to null', () => {
@@ -104,5 +108,44 @@ describe('drizzle row mapping (patched)', () => {
       original(other, ['2026-11-26 10:00:00+00', 7]),
     );
     expect(mapResultRow(fields, rows[0])).toStrictEqual(original(fields, rows[0]));
+  });
+
+  it('is() answers as drizzle’s own walk of the class chain, asked once or many times', () => {
+    /** drizzle-orm 0.45.4's is() as published, the reference. */
+    const reference = (value: unknown, type: { [entityKind]?: string }): boolean => {
+      if (!value || typeof value !== 'object') return false;
+      if (value instanceof (type as never)) return true;
+      let cls = Object.getPrototypeOf(value).constructor;
+      while (cls) {
+        if (entityKind in cls && cls[entityKind] === type[entityKind]) return true;
+        cls = Object.getPrototypeOf(cls);
+      }
+      return false;
+    };
+    const q = sql`select ${trips.name} from ${trips} where ${trips.seats} > ${1}`;
+    // A class of another copy of drizzle: same kind, not the same class (what the walk is for).
+    class ForeignSql {
+      static readonly [entityKind] = SQL[entityKind];
+      readonly queryChunks: unknown[] = [];
+    }
+    const values: unknown[] = [
+      ...q.queryChunks,
+      q,
+      trips,
+      trips.name,
+      new Param(1),
+      new ForeignSql(),
+      {},
+      null,
+      'x',
+      1,
+    ];
+    const types = [Column, SQL, Table, StringChunk, Param, View];
+    for (let round = 0; round < 3; round++) {
+      for (const v of values) for (const t of types) expect(is(v, t as never)).toBe(reference(v, t as never));
+    }
+    expect(is(new ForeignSql(), SQL)).toBe(true);
+    expect(is(new ForeignSql(), Column)).toBe(false);
+    expect(() => is(q, class NotAnEntity {} as never)).toThrow(/doesn't look like a Drizzle entity/);
   });
 });
