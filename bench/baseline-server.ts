@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '@trayecto/shared';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PG_SESSION_OPTIONS } from '../apps/api/src/db/pg-session';
 import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
 
 const url = process.env.DATABASE_URL;
@@ -37,7 +38,7 @@ const pool = new pg.Pool({
   connectionTimeoutMillis: 5000,
   idleTimeoutMillis: 30_000,
   application_name: 'trayecto-bench-baseline',
-  options: '-c jit=off', // as the API's connections (apps/api/src/db/pg-session.ts)
+  options: PG_SESSION_OPTIONS, // as the API's connections (jit off, lock_timeout 3s)
 });
 pool.on('error', () => {});
 
@@ -218,11 +219,11 @@ app.post('/bookings', async (req, reply) => {
 
 /**
  * POST /bookings-api-shape: the API's own statement sequence for a staff sale (ADR 035), sent with
- * `pg` directly: the token's user lookup; BEGIN; the lock timeout; the sale's one read (product,
+ * `pg` directly: the token's user lookup; BEGIN (the lock timeout is the connection's, ADR 038); the sale's one read (product,
  * operator, departure, payment settings); the early 409 on a departure read full; the booking with
  * its `created` event and audit entry in one statement; the customer's message (the outbox's
  * insert, with its switch and the product's name in the customer's language); the conditional
- * seats UPDATE; COMMIT — 8 statements, answered from what it has (no read after COMMIT). How much
+ * seats UPDATE; COMMIT — 7 statements, answered from what it has (no read after COMMIT). How much
  * of the API's cost is its statements and how much the rest. `?user_id=` the user looked up.
  * (`?fastfail=1` is accepted for the older runs' scenario e9f: the early 409 is now the API's own.)
  */
@@ -240,7 +241,7 @@ app.post('/bookings-api-shape', async (req, reply) => {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query("set local lock_timeout = '3s'");
+    // (No SET LOCAL lock_timeout since ADR 038: the connection's own option, as the API's.)
     const ctx = await client.query(
       `select p.*, o.name as operator_name, o.timezone, o.default_commission_pct, row_to_json(d) as departure,
               (select json_build_object('provider', ps.provider, 'holdMinutes', ps.hold_minutes)
