@@ -187,7 +187,9 @@ export function MainLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" id="main-navigation" aria-label="Menú principal" className={classes.navbar}>
-        <AppShell.Section grow component={ScrollArea} type="scroll">
+        {/* A scrollbar whenever the menu is taller than the window (the administrator's, under ~950 px): its last
+            items are not hidden below the fold without a sign. */}
+        <AppShell.Section grow component={ScrollArea} type="auto">
           <div>
             <VisuallyHidden>
               <h2>Menú</h2>
