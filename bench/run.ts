@@ -34,8 +34,12 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const KEEP = process.env.BENCH_KEEP === '1';
-/** Hard limit for the whole run: children are stopped and the process exits. */
-const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_S ?? 1500) * 1000;
+/**
+ * Hard limit for the whole run: children are stopped and the process exits. Every GET line with a
+ * "before" API (BENCH_API_BEFORE) takes a third longer and warms a third server: 1,500 s stopped such
+ * a run after 78 of 88 lines (2026-11-26), so it gets twice that.
+ */
+const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_S ?? (process.env.BENCH_API_BEFORE ? 3000 : 1500)) * 1000;
 /** Seconds per measurement of the other list endpoints (bench/scenarios.ts), after 1 s of warm-up. */
 const LIST_DURATION = Number(process.env.BENCH_LIST_DURATION ?? 4);
 /**
