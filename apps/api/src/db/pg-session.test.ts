@@ -52,10 +52,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL session settings (pg-s
     const held = new Promise<void>((r) => {
       release = r;
     });
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
     const holder = database.db.transaction(async (tx) => {
       await tx.execute(sql.raw('select * from lock_probe where id = 1 for update'));
+      locked();
       await held;
     });
+    // The row is held before the write asks for it.
+    await isLocked;
     try {
       const waited = await inTransaction(database.db, (tx) =>
         tx.execute(sql.raw('update lock_probe set n = n + 1 where id = 1')),
