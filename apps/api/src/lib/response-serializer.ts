@@ -158,14 +158,23 @@ export function checkedWriter(
   };
 }
 
+/** The compiled writer of `schema`; zod's where it cannot be exact; both, compared, in check mode. */
+function writerOf(
+  schema: ZodType,
+  zodWriter: (data: unknown) => string,
+  check: boolean,
+  route: string,
+): (data: unknown) => string {
+  const compiled = compileWriter(schema);
+  if (!compiled) return zodWriter;
+  return check ? checkedWriter(zodWriter, compiled, route) : compiled;
+}
+
 /** Fastify's serializer compiler: compiled writers, zod's where one cannot be exact (and both in `check`). */
 export function responseSerializerCompiler(options: ResponseSerializerOptions): FastifySerializerCompiler<ZodType> {
   return (route) => {
     const zodWriter = zodSerializerCompiler(route as never) as (data: unknown) => string;
-    const compiled = compileWriter(route.schema);
-    if (!compiled) return zodWriter;
-    if (!options.check) return compiled;
-    return checkedWriter(zodWriter, compiled, `${route.method} ${route.url}`);
+    return writerOf(route.schema, zodWriter, options.check, `${route.method} ${route.url}`);
   };
 }
 
@@ -178,9 +187,7 @@ const itemWriters = new WeakMap<ZodType, { check: boolean; write: (data: unknown
 export function itemWriter(schema: ZodType, check: boolean): (data: unknown) => string {
   const known = itemWriters.get(schema);
   if (known && known.check === check) return known.write;
-  const zodWriter = (data: unknown) => JSON.stringify(schema.encode(data));
-  const compiled = compileWriter(schema);
-  const write = !compiled ? zodWriter : check ? checkedWriter(zodWriter, compiled, 'item') : compiled;
+  const write = writerOf(schema, (data) => JSON.stringify(schema.encode(data)), check, 'item');
   itemWriters.set(schema, { check, write });
   return write;
 }
