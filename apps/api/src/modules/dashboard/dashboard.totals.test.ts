@@ -278,8 +278,11 @@ async function fromBookings(scope: Scope, now: Date): Promise<TDashboardResponse
             }))
         : [],
     today_departures: todays
+      // By day first: "today" is each operator's, so for the administrator one operator's today can
+      // be another's tomorrow (from 23:00 UTC in winter Madrid's today is Tenerife's tomorrow).
       .sort(
         (a, b) =>
+          a.d.date.localeCompare(b.d.date) ||
           a.d.time.localeCompare(b.d.time) ||
           productName(a.d.productId).localeCompare(productName(b.d.productId)) ||
           a.d.id.localeCompare(b.d.id),
