@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  daySpan,
   daysBetween,
   daysInMonth,
   eachDate,
@@ -42,6 +43,33 @@ describe('calendar days (one copy for the API, the back-office and the public pa
     expect(daysBetween('2026-03-30', '2026-03-28')).toBe(-2);
     expect(eachDate('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
     expect(eachDate('2026-12-30', '2026-12-29')).toEqual([]);
+  });
+
+  it("a span of days: each day's text, UTC midnight and weekday; the same span asked again is the same", () => {
+    const span = daySpan('2026-12-30', '2027-01-02');
+    expect(span).toEqual([
+      { date: '2026-12-30', ms: Date.UTC(2026, 11, 30), weekday: 3 },
+      { date: '2026-12-31', ms: Date.UTC(2026, 11, 31), weekday: 4 },
+      { date: '2027-01-01', ms: Date.UTC(2027, 0, 1), weekday: 5 },
+      { date: '2027-01-02', ms: Date.UTC(2027, 0, 2), weekday: 6 },
+    ]);
+    expect(daySpan('2026-12-30', '2027-01-02')).toBe(span);
+    // Kept frozen: a caller cannot change what the next one reads.
+    expect(Object.isFrozen(span) && Object.isFrozen(span[0])).toBe(true);
+    // Another span is worked out for itself, and the first one again after it.
+    expect(daySpan('2026-03-28', '2026-03-30').map((d) => [d.date, d.weekday])).toEqual([
+      ['2026-03-28', 6],
+      ['2026-03-29', 7],
+      ['2026-03-30', 1],
+    ]);
+    expect(daySpan('2026-12-30', '2027-01-02')).toEqual(span);
+    expect(daySpan('2026-12-30', '2026-12-29')).toEqual([]);
+    expect(daySpan('2026-02-30x', '2026-03-02')).toEqual([]);
+    expect(daySpan('2026-02-30', '2026-03-02')).toEqual([]);
+    // Longer than any request asks: worked out each time, not kept.
+    const years = daySpan('2026-01-01', '2027-12-31');
+    expect(years).toHaveLength(730);
+    expect(daySpan('2026-01-01', '2027-12-31')).not.toBe(years);
   });
 
   it('real calendar days only', () => {

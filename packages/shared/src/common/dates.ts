@@ -63,6 +63,40 @@ export function eachDate(from: string, to: string): string[] {
   return out;
 }
 
+/** A day of a span (daySpan): its text, its UTC midnight in ms and its ISO weekday (1 = Monday). */
+export type SpanDay = { readonly date: string; readonly ms: number; readonly weekday: number };
+
+/** The spans asked last (a few weeks and months asked side by side by concurrent requests). */
+const spans = new Map<string, readonly SpanDay[]>();
+const SPANS_KEPT = 64;
+/** Longer spans (none a request asks: 62 days at most) are worked out each time, not kept. */
+const SPAN_KEPT_DAYS = 400;
+
+/**
+ * Every day from `from` to `to`, both included, with its UTC midnight and weekday worked out once:
+ * what loops over days for many products at a time (the calendar: a product at a time over the same
+ * week) read instead of parsing each day's text again. The spans asked last are kept (frozen);
+ * none when either end is not a real calendar day.
+ */
+export function daySpan(from: string, to: string): readonly SpanDay[] {
+  const key = `${from} ${to}`;
+  const kept = spans.get(key);
+  if (kept) return kept;
+  const days: SpanDay[] = [];
+  // Not a real day at either end ("2026-02-30" parses as 2 March): no days.
+  if (isCalendarDate(from) && isCalendarDate(to)) {
+    for (let t = dayMs(from), end = dayMs(to); t <= end; t += DAY_MS) {
+      const d = new Date(t).getUTCDay();
+      days.push(Object.freeze({ date: dayOfMs(t), ms: t, weekday: d === 0 ? 7 : d }));
+    }
+  }
+  Object.freeze(days);
+  if (days.length > SPAN_KEPT_DAYS) return days;
+  if (spans.size >= SPANS_KEPT) spans.clear();
+  spans.set(key, days);
+  return days;
+}
+
 /** The Monday of a day's week (spec §9: the week starts on Monday). */
 export const startOfWeek = (date: string) => addDays(date, 1 - isoWeekday(date));
 

@@ -30,6 +30,23 @@ describe('time zones (the operator\'s decides "today")', () => {
     );
   });
 
+  it('the instant of a local time, asked again, is the same and a Date of its own', () => {
+    const first = zonedDateTimeToInstant('2026-10-25', '02:30', 'Europe/Madrid');
+    // The time that happens twice as clocks go back: the first (summer) one, again from the memo.
+    expect(first.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    first.setTime(0);
+    const again = zonedDateTimeToInstant('2026-10-25', '02:30', 'Europe/Madrid');
+    expect(again.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(again).not.toBe(first);
+    // The same day and time in another zone is another instant; a gap moves forward by it.
+    expect(zonedDateTimeToInstant('2026-10-25', '02:30', 'Atlantic/Canary').toISOString()).toBe(
+      '2026-10-25T02:30:00.000Z',
+    );
+    expect(zonedDateTimeToInstant('2026-03-29', '02:30', 'Europe/Madrid').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+  });
+
   it("unknown zones fall back to the platform's; zones have names people know", () => {
     expect(isValidTimeZone('Atlantic/Canary')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);

@@ -60,6 +60,25 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
  * 03:30 CEST).
  */
 export function zonedDateTimeToInstant(date: string, time: string, timeZone: string): Date {
+  const key = `${timeZone} ${date} ${time}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    if (instants.size >= INSTANTS_KEPT) instants.clear();
+    ms = zonedInstantMs(date, time, timeZone);
+    instants.set(key, ms);
+  }
+  return new Date(ms);
+}
+
+/**
+ * zonedDateTimeToInstant's answers (a pure function of its three texts): the calendar and the
+ * availability ask the same few start times of the same days for every product (a week of the
+ * calendar: thousands of calls, each three look-ups of the zone's offset through `Intl`).
+ */
+const instants = new Map<string, number>();
+const INSTANTS_KEPT = 20_000;
+
+function zonedInstantMs(date: string, time: string, timeZone: string): number {
   const [hh, mm] = time.split(':').map(Number);
   const local = Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + (hh ?? 0) * HOUR_MS + (mm ?? 0) * 60_000;
   const before = zoneOffsetMs(timeZone, local - DAY_MS);
@@ -67,7 +86,7 @@ export function zonedDateTimeToInstant(date: string, time: string, timeZone: str
   const candidates = [local - before, local - after]
     .filter((c) => c + zoneOffsetMs(timeZone, c) === local)
     .sort((a, b) => a - b);
-  return new Date(candidates[0] ?? local - before);
+  return candidates[0] ?? local - before;
 }
 
 /** Names people know the Spanish zones by; others take the runtime's Spanish name. */

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TBookingCalendarDay, TBookingCalendarEntry } from '@trayecto/shared';
-import { addDays, CALENDAR_DAY_PREVIEW, timeZoneOf, todayIn } from '@trayecto/shared';
+import { CALENDAR_DAY_PREVIEW, daySpan, timeZoneOf, todayIn } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
@@ -150,8 +150,8 @@ export async function getCalendarDays(
     }
     return t;
   };
-  const dates: string[] = [];
-  for (let d = q.from; d <= q.to; d = addDays(d, 1)) dates.push(d);
+  const span = daySpan(q.from, q.to);
+  const dates = span.map((d) => d.date);
 
   // What the rules give on the days from each product's today on (before it, a departure without a
   // row has nothing sold and is not shown): counted per day, their keys for the statement, and each
@@ -168,7 +168,7 @@ export async function getCalendarDays(
       // From the product's today on (the whole range when it starts later; none when it is past).
       const start = today <= q.from ? 0 : today > q.to ? dates.length : dates.indexOf(today);
       for (let k = start; k < dates.length; k++) {
-        const times = timesOn(dates[k]);
+        const times = timesOn(dates[k], span[k].weekday);
         if (times.length === 0) continue;
         const day = ruled[k];
         day.count += times.length;

@@ -4,7 +4,7 @@
  * departures module; the day and zone arithmetic is packages/shared's). The service loads the product, its departure rows and the operator's time zone, and passes
  * "now" in, so the same inputs always give the same answer.
  */
-import { addDays, isCalendarDate, isoWeekday, zonedDateTimeToInstant } from '@trayecto/shared';
+import { daySpan, isCalendarDate, isoWeekday, zonedDateTimeToInstant } from '@trayecto/shared';
 
 /** A weekly rule as stored on the product (weekdays: 1 = Monday … 7 = Sunday). */
 export type AvailabilityRuleInput = {
@@ -55,9 +55,6 @@ export type AvailabilitySlot = {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** UTC midnight of a calendar date, in ms: the start of the window the sale check reasons about. */
-const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
 /** The start times the weekly rules give on a date (union, sorted); none on a closed date. */
 export function ruleTimesOn(date: string, rules: AvailabilityRuleInput[], closedDates: ReadonlySet<string>): string[] {
   if (closedDates.has(date)) return [];
@@ -97,9 +94,9 @@ const NONE: readonly string[] = [];
  */
 export function ruleTimesIndex(rules: AvailabilityRuleInput[], closedDates: ReadonlySet<string>) {
   const cache = new Map<string, readonly string[]>();
-  return (date: string): readonly string[] => {
+  // `weekday`: the date's, when the caller has it already (daySpan).
+  return (date: string, weekday = isoWeekday(date)): readonly string[] => {
     if (closedDates.has(date)) return NONE;
-    const weekday = isoWeekday(date);
     let key = String(weekday);
     for (let i = 0; i < rules.length; i++) {
       const r = rules[i];
@@ -130,8 +127,8 @@ const LATEST_OFFSET_MS = 14 * HOUR_MS;
 function saleChecker(cutoffHours: number, timeZone: string, now: Date) {
   const nowMs = now.getTime();
   const leadMs = Math.max(0, cutoffHours * HOUR_MS);
-  return (date: string, time: string): boolean => {
-    const day = utcMidnight(date);
+  // `day`: the date's UTC midnight in ms (daySpan's).
+  return (day: number, date: string, time: string): boolean => {
     if (day - EARLIEST_OFFSET_MS - nowMs > leadMs) return true;
     if (day + DAY_MS + LATEST_OFFSET_MS - nowMs < leadMs) return false;
     return isOnSale(date, time, cutoffHours, timeZone, now);
@@ -159,8 +156,8 @@ export function computeAvailability(input: AvailabilityInput & { maxSlots?: numb
   const max = input.maxSlots ?? Number.POSITIVE_INFINITY;
   const slots: AvailabilitySlot[] = [];
   if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return slots;
-  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
-    const ruleTimes = timesOn(date);
+  for (const { date, ms, weekday } of daySpan(input.from, input.to)) {
+    const ruleTimes = timesOn(date, weekday);
     const rows = rowsByDate.get(date);
     let times = ruleTimes;
     if (rows) {
@@ -181,7 +178,7 @@ export function computeAvailability(input: AvailabilityInput & { maxSlots?: numb
         capacity,
         seats_taken: seatsTaken,
         seats_left: seatsLeft,
-        available: !closed && seatsLeft > 0 && onSale(date, time),
+        available: !closed && seatsLeft > 0 && onSale(ms, date, time),
         closed,
         departure_id: row?.id ?? null,
       });
