@@ -8,6 +8,11 @@
  * trigger and index as installed. Local PostgreSQL only (it reads the backend's /proc entry).
  *
  *   BENCH_DB_NAME=trayecto_bench_x node --import tsx bench/commission-trigger-cost.ts
+ *
+ * TRIGGER_COST_OF=departure-counts measures migration 0025's triggers instead (each departure's
+ * bookings and passengers): they are deferred to COMMIT, which a rolled-back transaction never
+ * reaches, so every round runs with SET CONSTRAINTS ALL IMMEDIATE (the trigger runs as each
+ * statement ends; the same work a commit does).
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -15,6 +20,10 @@ import { BENCH_DB_URL } from './config';
 
 const ROWS = Number(process.env.TRIGGER_COST_ROWS ?? 2000);
 const ROUNDS = Number(process.env.TRIGGER_COST_ROUNDS ?? 5);
+const TRIGGERS =
+  process.env.TRIGGER_COST_OF === 'departure-counts'
+    ? { insert: 'departure_counts_insert_delete', update: 'departure_counts_update' }
+    : { insert: 'commission_due_insert', update: 'commission_due_update' };
 
 const c = new pg.Client({ connectionString: BENCH_DB_URL, application_name: 'trayecto-bench-trigger-cost' });
 await c.connect();
@@ -42,6 +51,7 @@ try {
   const run = async (statement: string, disable?: string) => {
     await c.query('begin');
     try {
+      await c.query('set constraints all immediate');
       if (disable) await c.query(`alter table bookings disable trigger ${disable}`);
       const before = cpuMs();
       await c.query(statement);
@@ -52,11 +62,11 @@ try {
   };
   const cases: [string, string, string | undefined][] = [
     ['venta de un vendedor, con el trigger', insert('seller_src', 'TCA'), undefined],
-    ['venta de un vendedor, sin él', insert('seller_src', 'TCB'), 'commission_due_insert'],
+    ['venta de un vendedor, sin él', insert('seller_src', 'TCB'), TRIGGERS.insert],
     ['venta web, con el trigger', insert('web_src', 'TCC'), undefined],
-    ['venta web, sin él', insert('web_src', 'TCD'), 'commission_due_insert'],
+    ['venta web, sin él', insert('web_src', 'TCD'), TRIGGERS.insert],
     ['cancelación de un vendedor, con el trigger', cancel, undefined],
-    ['cancelación de un vendedor, sin él', cancel, 'commission_due_update'],
+    ['cancelación de un vendedor, sin él', cancel, TRIGGERS.update],
   ];
   const out = new Map<string, number[]>();
   for (let k = 0; k < ROUNDS; k++)
@@ -65,7 +75,9 @@ try {
       list.push(await run(statement, disable));
       out.set(name, list);
     }
-  console.log(`CPU de PostgreSQL por fila, ${ROWS} filas por sentencia, ${ROUNDS} rondas (mediana / mínimo, ms):`);
+  console.log(
+    `${TRIGGERS.insert} / ${TRIGGERS.update}: CPU de PostgreSQL por fila, ${ROWS} filas por sentencia, ${ROUNDS} rondas (mediana / mínimo, ms):`,
+  );
   for (const [name, list] of out) {
     list.sort((a, b) => a - b);
     console.log(`  ${name.padEnd(44)} ${list[list.length >> 1].toFixed(3)} / ${list[0].toFixed(3)}`);

@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { TOTALS_DRIFT_SQL } from '../apps/api/test/booking-totals';
+import { DEPARTURE_COUNTS_DRIFT_SQL } from '../apps/api/test/departure-counts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -363,6 +364,13 @@ async function verify(databaseUrl: string, productId: string): Promise<Check[]> 
     // ADR 026: the report totals every accepted booking appended survive the restarts with it.
     const drift = (await c.query(TOTALS_DRIFT_SQL)).rows;
     add(drift.length === 0, 'the report totals add up to the bookings', `${drift.length} rows differ`);
+    // Migration 0025: each departure's bookings and passengers, counted at COMMIT, survive them too.
+    const counts = (await c.query(DEPARTURE_COUNTS_DRIFT_SQL)).rows;
+    add(
+      counts.length === 0,
+      "each departure's bookings and passengers are its bookings'",
+      `${counts.length} departures differ`,
+    );
 
     const all = bookings.flatMap((b) => b.attempts);
     const fiveHundreds = all.filter((a) => a.status === 500);

@@ -31,6 +31,13 @@ export const departures = pgTable(
     /** Whether `capacity` was set by staff for this departure (else it follows the product). */
     capacityOverride: boolean('capacity_override').notNull().default(false),
     seatsTaken: integer('seats_taken').notNull().default(0),
+    /**
+     * Its seat-holding bookings (every state but cancelled) and their passengers, kept by the
+     * database (migration 0025's trigger on `bookings`, at each commit): what the calendar shows
+     * for the departure without counting its bookings per request (issue 35).
+     */
+    bookingsCount: integer('bookings_count').notNull().default(0),
+    paxCount: integer('pax_count').notNull().default(0),
     closed: boolean('closed').notNull().default(false),
     notes: text('notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +53,7 @@ export const departures = pgTable(
     unique('departures_product_date_time_key').on(t.productId, t.date, t.time),
     index('departures_tenant_date_idx').on(t.tourOperatorId, t.date),
     check('departures_seats_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
+    check('departures_counts_check', sql`${t.bookingsCount} >= 0 and ${t.paxCount} >= 0`),
     check('departures_time_check', sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
 );

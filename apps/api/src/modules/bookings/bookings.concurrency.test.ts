@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
+import { departureCountsDrift } from '../../../test/departure-counts';
 import { createWorld, login } from '../../../test/factories';
 import { bookings, departures } from '../../db/schema';
 import { booked, bookingBody, day, mkProduct, type World } from './bookings.test-helpers';
@@ -208,9 +209,62 @@ describe.skipIf(!onPostgres)(`concurrent sales on PostgreSQL${onPostgres ? '' : 
     expect(await seatsHeld(p.id)).toEqual({ seats: 1, bookings: 1 });
   });
 
+  it("crossing moves (09:00 ⇄ 18:00), babies added and cancellations at once: no deadlock, and each departure's bookings and passengers (migration 0025) are its bookings'", async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 40 });
+    const morning = [];
+    const evening = [];
+    for (let i = 0; i < 8; i++) {
+      morning.push(await booked(app, w.tokens.A1, bookingBody(p.id, { time: '09:00', pax: { adult: 1 } })));
+      evening.push(await booked(app, w.tokens.A1, bookingBody(p.id, { time: '18:00', pax: { adult: 2 } })));
+    }
+    const office = [w.tokens.A1, w.tokens.A3, w.tokens.admin];
+    const answers = await fire([
+      // Each departure's bookings move to the other one, both ways at once (the departures'
+      // rows locked in one order by the edit and by the counts' trigger).
+      ...morning.slice(0, 6).map((b, i) => ({
+        method: 'PUT',
+        path: `/api/v1/bookings/${b.id}`,
+        token: office[i % office.length] as string,
+        body: { time: '18:00' },
+      })),
+      ...evening.slice(0, 6).map((b, i) => ({
+        method: 'PUT',
+        path: `/api/v1/bookings/${b.id}`,
+        token: office[(i + 1) % office.length] as string,
+        body: { time: '09:00' },
+      })),
+      // A baby: a passenger more, no seat more.
+      ...[morning[6], evening[6]].map((b) => ({
+        method: 'PUT',
+        path: `/api/v1/bookings/${b?.id}`,
+        token: w.tokens.A1,
+        body: { pax: { adult: 1, infant: 1 } },
+      })),
+      ...[morning[7], evening[7]].map((b) => ({
+        method: 'POST',
+        path: `/api/v1/bookings/${b?.id}/cancel`,
+        token: w.tokens.A3,
+        body: { reason: 'Prueba' },
+      })),
+    ]);
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
+    const rows = await app.db
+      .select({ time: departures.time, bookings: departures.bookingsCount, pax: departures.paxCount })
+      .from(departures)
+      .where(eq(departures.productId, p.id))
+      .orderBy(departures.time);
+    // Each keeps 2 of its 8 (one with a baby now, one cancelled) and takes the other's 6.
+    expect(rows).toEqual([
+      { time: '09:00', bookings: 7, pax: 6 * 2 + (1 + 1) },
+      { time: '18:00', bookings: 7, pax: 6 * 1 + (1 + 1) },
+    ]);
+  });
+
   it('the report totals (ADR 026): sales, edits and cancellations at once, folded while they run, add up to the bookings', async () => {
     // Everything the tests above sold, grew and cancelled at once left its deltas.
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     const p = await mkProduct(app, w.tokens.A1, { capacity: 30 });
     const mine = await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 2 } }));
     let folding = true;
@@ -233,7 +287,9 @@ describe.skipIf(!onPostgres)(`concurrent sales on PostgreSQL${onPostgres ? '' : 
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThan(0);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await compactTotals(app.db);
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
   });
 });

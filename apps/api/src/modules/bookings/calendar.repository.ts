@@ -2,7 +2,7 @@
 import { LEVEL } from '@trayecto/shared';
 import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookings, departures, products, tourOperators } from '../../db/schema';
+import { departures, products, tourOperators } from '../../db/schema';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { DepartureInput } from '../departures/availability';
 import { hasSoldDeparturesBetween } from '../departures/departures.service';
@@ -52,16 +52,11 @@ export async function listCalendarProducts(
  * The departure rows of these products between two dates (inclusive, in no particular order), each
  * with its seat-holding bookings (every state but cancelled: SEAT_HOLDING_STATES) and the
  * passengers they carry — one statement for the whole range (ADR 031). Departure rows are the
- * departures module's; this only joins them, read-only, with the columns the calendar uses.
+ * departures module's; this only reads them, with the columns the calendar uses.
  *
- * The bookings are counted from `bookings_calendar_idx` — (product_id, date, departure_id,
- * pax_total) of the bookings that are not cancelled — without reading the table: a month of an
- * operator is some 50,000 index entries side by side, grouped in the index's order, where asking
- * by departure id read each booking's row from wherever it lies (15,000 pages for a month at 1 M
- * bookings). A booking's product and date are its departure's (the sale and every edit write them
- * together, and a departure never moves), so the range finds exactly the range's departures'
- * bookings. `state <> 'cancelled'` is written as the index's predicate is, so the planner can use
- * it (the two say the same: every other state holds seats, calendar.test.ts checks it).
+ * The bookings and passengers are the row's own counts (`bookings_count`, `pax_count`), kept by the
+ * database at every booking change (migration 0025): the range reads departure rows only, where it
+ * counted a week's ~10,000 bookings (a month's ~50,000) from their index per request before.
  */
 export async function listCalendarDepartures(
   db: DbOrTx,
@@ -82,21 +77,12 @@ export type CalendarDepartureRow = DepartureInput & { productId: string; booking
 /** The statement listCalendarDepartures sends (its plan is tested: calendar.test.ts). */
 export function calendarDeparturesQuery(productIds: readonly string[], from: string, to: string): SQL {
   const ids = [...productIds];
-  // A departure has one product and date: grouping by the three follows the index's order, so the
-  // counts come out as the index is read (no sort, no hash table of thousands of departures).
   return sql`
     select ${departures.id} as "id", ${departures.productId} as "productId", ${departures.date} as "date",
       ${departures.time} as "time", ${departures.capacity} as "capacity",
       ${departures.capacityOverride} as "capacityOverride", ${departures.seatsTaken} as "seatsTaken",
-      ${departures.closed} as "closed", coalesce(counted.bookings, 0) as "bookings", coalesce(counted.pax, 0) as "pax"
+      ${departures.closed} as "closed", ${departures.bookingsCount} as "bookings", ${departures.paxCount} as "pax"
     from ${departures}
-    left join (
-      select ${bookings.departureId} as departure_id, count(*)::int as bookings, sum(${bookings.paxTotal})::int as pax
-      from ${bookings}
-      where ${and(inArray(bookings.productId, ids), gte(bookings.date, from), lte(bookings.date, to))}
-        and ${bookings.state} <> 'cancelled'
-      group by ${bookings.productId}, ${bookings.date}, ${bookings.departureId}
-    ) counted on counted.departure_id = ${departures.id}
     where ${and(inArray(departures.productId, ids), gte(departures.date, from), lte(departures.date, to))}`;
 }
 
@@ -159,11 +145,12 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
  * or after that today whose key (calendarSlotKey) is in `ruleKeys` stands on a start time of the
  * rules, so the caller does not count that time again.
  *
- * The bookings and passengers of a day are counted from `bookings_calendar_idx` by product and day,
- * without reading the table; those of a product off sale only on its rows with seats sold (the rows
- * it shows). A preview row's own bookings are one probe of the same index each. Written so that the
- * planner's estimates stay near the truth (no per-row subquery over every departure): a
- * misestimate past `jit_above_cost` made PostgreSQL compile the statement, 400 ms for a few.
+ * The bookings and passengers of a day are the shown rows' own counts (`bookings_count`,
+ * `pax_count`, kept by the database: migration 0025) — those of a product off sale only on its rows
+ * with seats sold, the rows it shows — where they were counted from the bookings' index per
+ * request before. Written so that the planner's estimates stay near the truth (no per-row subquery
+ * over every departure): a misestimate past `jit_above_cost` made PostgreSQL compile the statement,
+ * 400 ms for a few.
  */
 export async function listCalendarDays(
   db: DbOrTx,
@@ -218,8 +205,6 @@ export function calendarDaysQuery(
 ): SQL {
   const ids = sql`${arrayLiteral(ranked.map((p) => p.id))}::uuid[]`;
   const todays = sql`${arrayLiteral(ranked.map((p) => p.today))}::date[]`;
-  // Products off sale (usually none): the planner sees how many, not half of them.
-  const offSale = sql`${arrayLiteral(ranked.filter((p) => !p.onSale).map((p) => p.id))}::uuid[]`;
   const range = sql`between ${from}::date and ${to}::date`;
   // At most `preview` a day: a bound the planner counts with (a window's filter it does not).
   const previews = preview * (Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1);
@@ -230,47 +215,28 @@ export function calendarDaysQuery(
       select x.rank::int as rank, x.today, p.id, p.capacity, p.state = 'active' as on_sale, p.closed_dates
       from unnest(${ids}, ${todays}) with ordinality as x(id, today, rank)
       join ${products} p on p.id = x.id
-    ), r as materialized (
+    ), r as (
       select d.id, d.product_id, d.date, d.time, p.rank, p.today, p.on_sale, p.capacity as product_capacity,
              p.rank * 100000 + (d.date - ${from}::date) * 1440 + substr(d.time, 1, 2)::int * 60
                + substr(d.time, 4, 2)::int as key,
              case when d.capacity_override then d.capacity else p.capacity end as capacity,
-             d.seats_taken, d.closed or d.date = any(p.closed_dates) as closed
+             d.seats_taken, d.closed or d.date = any(p.closed_dates) as closed,
+             d.bookings_count, d.pax_count
       from ${departures} d
       join p on p.id = d.product_id
       where d.product_id = any(${ids}) and d.date ${range} and (p.on_sale or d.seats_taken > 0)
-    ), booked as (
-      -- The rows with no seat sold before their today that still hold a booking (a baby's).
-      select distinct r.id
-      from r
-      join ${bookings} b on b.product_id = r.product_id and b.date = r.date and b.departure_id = r.id
-        and b.state <> 'cancelled'
-      where r.seats_taken = 0 and r.date < r.today
     ), shown as materialized (
+      -- Before its today a row shows what it sold: seats, or a booking without one (a baby's).
       select r.*, r.date >= r.today and r.key = any(${arrayLiteral(ruleKeys)}::int[]) as on_rule
       from r
-      left join booked k on k.id = r.id
-      where r.date >= r.today or r.seats_taken > 0 or k.id is not null
-    ), counted as (
-      -- Bookings and passengers per day: a product on sale shows every row with bookings; a product
-      -- off sale only its rows with seats sold.
-      select b.date, count(*) as bookings, sum(b.pax_total) as pax
-      from ${bookings} b
-      where b.product_id = any(array(select id from p where on_sale)) and b.date ${range} and b.state <> 'cancelled'
-      group by b.date
-      union all
-      select r.date, count(*), sum(b.pax_total)
-      from r
-      join ${bookings} b on b.product_id = r.product_id and b.date = r.date and b.departure_id = r.id
-        and b.state <> 'cancelled'
-      where r.product_id = any(${offSale})
-      group by r.date
+      where r.date >= r.today or r.seats_taken > 0 or r.bookings_count > 0
     ), days as (
       select s.date, count(*) as n, count(*) filter (where s.closed) as closed,
              sum(s.capacity) filter (where not s.closed) as capacity, sum(s.seats_taken) as seats_taken,
              sum(greatest(s.capacity - s.seats_taken, 0)) filter (where not s.closed) as seats_left,
              count(*) filter (where s.on_rule) as on_rule,
-             sum(s.product_capacity) filter (where s.on_rule) as on_rule_capacity
+             sum(s.product_capacity) filter (where s.on_rule) as on_rule_capacity,
+             sum(s.bookings_count) as bookings, sum(s.pax_count) as pax
       from shown s
       group by s.date
     ), firsts as materialized (
@@ -281,16 +247,10 @@ export function calendarDaysQuery(
       limit ${previews}
     )
     select d.date::text as date, null::int as rank, null::text as time, null::text as departure_id, d.n,
-           d.closed, d.capacity, d.seats_taken, d.seats_left, d.on_rule, d.on_rule_capacity, c.bookings, c.pax
+           d.closed, d.capacity, d.seats_taken, d.seats_left, d.on_rule, d.on_rule_capacity, d.bookings, d.pax
     from days d
-    left join (select date, sum(bookings) as bookings, sum(pax) as pax from counted group by date) c on c.date = d.date
     union all
     select f.date::text, f.rank, f.time, f.id::text, null, f.closed::int, f.capacity, f.seats_taken, null, null,
-           null, a.bookings, a.pax
-    from firsts f
-    cross join lateral (
-      select count(*) as bookings, sum(b.pax_total) as pax
-      from ${bookings} b
-      where b.product_id = f.product_id and b.date = f.date and b.departure_id = f.id and b.state <> 'cancelled'
-    ) a`;
+           null, f.bookings_count, f.pax_count
+    from firsts f`;
 }

@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
+import { departureCountsDrift } from '../../../test/departure-counts';
 import { createWorld } from '../../../test/factories';
 import {
   bookings,
@@ -367,6 +368,7 @@ describe('the dashboard from the booking totals (ADR 030)', () => {
     expect(run.ran).toBe(true);
     expect(await deltas()).toBe(0);
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await expectDashboardsAgree();
   });
 
@@ -394,6 +396,7 @@ describe('the dashboard from the booking totals (ADR 030)', () => {
       .where(eq(bookings.id, ids[16]?.id as string));
     expect(await deltas()).toBeGreaterThan(0);
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await expectDashboardsAgree();
     await compactTotals(app.db);
     await expectDashboardsAgree();

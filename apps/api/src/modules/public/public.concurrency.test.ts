@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
+import { departureCountsDrift } from '../../../test/departure-counts';
 import { createWorld } from '../../../test/factories';
 import { bookings, departures } from '../../db/schema';
 import { day, mkProduct, type World } from '../bookings/bookings.test-helpers';
@@ -121,7 +122,9 @@ describe.skipIf(!onPostgres)(`concurrent public bookings on PostgreSQL${onPostgr
 
   it('the report totals (ADR 026) every racing write appended add up to the bookings', async () => {
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await compactTotals(app.db);
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
   });
 });

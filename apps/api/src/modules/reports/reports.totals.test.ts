@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
+import { departureCountsDrift } from '../../../test/departure-counts';
 import { createWorld } from '../../../test/factories';
 import { bookings, channels, tourOperators } from '../../db/schema';
 import { api, booked, bookingBody, mkProduct, type World } from '../bookings/bookings.test-helpers';
@@ -135,6 +136,7 @@ describe('the reports from the booking totals (ADR 026)', () => {
 
   it('say what the bookings say, with the deltas not yet folded and after folding them', async () => {
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await expectReportsAgree();
     // The task every process runs each minute folds them all in.
     const run = await app.background.runner.runTask('reports.compact-totals');
@@ -143,6 +145,7 @@ describe('the reports from the booking totals (ADR 026)', () => {
     const [left] = (await app.db.execute<{ n: number }>(sql`select count(*)::int as n from booking_totals_delta`)).rows;
     expect(left?.n).toBe(0);
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await expectReportsAgree();
   });
 
@@ -166,13 +169,16 @@ describe('the reports from the booking totals (ADR 026)', () => {
     await app.db.execute(sql`delete from booking_events where booking_id = ${ids[3]}::uuid`);
     await app.db.delete(bookings).where(eq(bookings.id, ids[3] as string));
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await expectReportsAgree();
 
     // Half an hour before midnight in Tenerife is the next day in Madrid: sale days move.
     await app.db.update(tourOperators).set({ timezone: 'Europe/Madrid' }).where(eq(tourOperators.id, w.A.op.id));
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await compactTotals(app.db);
     expect(await totalsDrift(app.db)).toEqual([]);
+    expect(await departureCountsDrift(app.db)).toEqual([]);
     await expectReportsAgree();
   });
 
