@@ -5,6 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPath, type TPreferences } from '@trayecto/shared';
+import { useEffect, useState } from 'react';
 import { apiRequest } from './api-client';
 import { PREFERENCES_QUERY_KEY } from './query-keys';
 
@@ -36,7 +37,17 @@ export function useColumnChoice(listKey: string | undefined) {
     onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved),
     onError: () => queryClient.invalidateQueries({ queryKey: PREFERENCES_QUERY_KEY }),
   });
-  const chosen = listKey ? (query.data?.columns?.[listKey] ?? null) : null;
+  const saved = listKey ? (query.data?.columns?.[listKey] ?? null) : null;
+  // The choice just made, shown in the click's own render: the query's cache tells its observers on
+  // a later timer (TanStack's notifications are batched on setTimeout), and meanwhile React put the
+  // controlled checkbox back as it was — a quick second click, or a browser test checking the box
+  // right after clicking it, saw the click undone. Dropped once the cache says the same, or the save
+  // is answered.
+  const [pending, setPending] = useState<{ columns: string[] | null } | null>(null);
+  useEffect(() => {
+    if (pending && sameColumns(pending.columns, saved)) setPending(null);
+  }, [pending, saved]);
+  const chosen = pending ? pending.columns : saved;
   const setChosen = (columns: string[] | null) => {
     if (!listKey) return;
     const current = queryClient.getQueryData<TPreferences>(PREFERENCES_QUERY_KEY) ?? { columns: {} };
@@ -48,7 +59,11 @@ export function useColumnChoice(listKey: string | undefined) {
     // and a preferences read still in flight must not overwrite it.
     void queryClient.cancelQueries({ queryKey: PREFERENCES_QUERY_KEY });
     queryClient.setQueryData(PREFERENCES_QUERY_KEY, next);
-    mutation.mutate(next);
+    setPending({ columns });
+    mutation.mutate(next, { onSettled: () => setPending(null) });
   };
   return { chosen, setChosen, ready: !listKey || query.isFetched };
 }
+
+const sameColumns = (a: string[] | null, b: string[] | null) =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((k, i) => k === b[i]));

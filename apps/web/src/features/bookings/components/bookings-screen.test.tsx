@@ -153,6 +153,8 @@ describe('bookings list (PRODUCT §5 /booking)', { timeout: 30_000 }, () => {
     const channel = await screen.findByRole('checkbox', { name: 'Canal' });
     expect(screen.getByLabelText('Localizador (siempre)')).toBeDisabled();
     fireEvent.click(channel);
+    // Checked in the click's own render, not a timer later (a CI journey once saw the click undone).
+    expect(channel).toBeChecked();
     expect(await screen.findByRole('columnheader', { name: 'Canal' })).toBeInTheDocument();
     await waitFor(() => expect(saved).toEqual({ columns: { bookings: ['accommodation', 'channel', 'seller'] } }));
     const put = fetchMock.mock.calls.find(
