@@ -6,25 +6,14 @@
  * channel as the actor). This file checks what a reseller sends against what its key may sell (the
  * same INVALID_* errors as availability), turns OCTO into our words (availability id → local date
  * and time, unit items → passengers, contact → customer, pickup point → accommodation) and back
- * (octo.bookings.mapper.ts), and the bookings module's refusals into the specification's errors:
- * no such booking of this channel → INVALID_BOOKING_UUID; no seats, a closed or started departure,
- * an ended hold, a state that does not allow it, invalid passengers → UNPROCESSABLE_ENTITY.
+ * (octo.bookings.mapper.ts), the reseller's answers to the product's questions
+ * (octo.bookings.questions.ts), and the bookings module's refusals into the specification's errors
+ * (octo.bookings.refusals.ts): no such booking of this channel → INVALID_BOOKING_UUID; no seats, a
+ * closed or started departure, an ended hold, a state that does not allow it, invalid passengers →
+ * UNPROCESSABLE_ENTITY.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ANSWER_MESSAGES,
-  checkAnswers,
-  daysInRange,
-  isCalendarDate,
-  isUuid,
-  LANGUAGES,
-  PAX_TYPES,
-  type TAnswerInput,
-  type TBookingAnswer,
-  type TPaxType,
-  timeZoneOf,
-  todayIn,
-} from '@trayecto/shared';
+import { daysInRange, isCalendarDate, isUuid, LANGUAGES, type TPaxType, timeZoneOf, todayIn } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import type { RequestOrigin } from '../../lib/actors';
 import type { BookingRow } from '../bookings/bookings.mapper';
@@ -46,19 +35,17 @@ import type { ProductRow } from '../products/products.mapper';
 import { pickupPlaces } from '../public/public.service';
 import { availabilityOf, type ChannelSlot, closedSlot, localDateTime } from './octo.availability';
 import { toBooking, toChannelContact, voucherUrl } from './octo.bookings.mapper';
+import { answersOf, hasAnswers } from './octo.bookings.questions';
+import { attempt } from './octo.bookings.refusals';
 import {
-  appErrorOf,
   badRequest,
   invalidAvailability,
   invalidBooking,
   invalidOption,
-  invalidProduct,
   invalidUnit,
-  type OctoError,
   unprocessable,
 } from './octo.errors';
 import { type ChannelRates, type PickupPlaces, toPickupPoint, unitPricesOf } from './octo.mapper';
-import type { OctoMessageParams } from './octo.messages';
 import * as repo from './octo.repository';
 import {
   DEFAULT_OPTION_ID,
@@ -69,7 +56,6 @@ import {
   type TOctoContactInput,
   type TOctoPickupPoint,
   type TOctoProduct,
-  type TOctoQuestionAnswerInput,
   type TOctoReserveRequest,
   type TOctoUpdateRequest,
 } from './octo.schemas';
@@ -104,160 +90,6 @@ const sellerOf = (caller: repo.OctoCaller): ChannelSeller => ({
   allotment: caller.channel.allotment,
   commissionPct: caller.channel.commissionPct,
 });
-
-// ── Refusals ─────────────────────────────────────────────────────────────────────────────────────
-
-/** The field messages of a validation error (the bookings module writes them in Spanish). */
-const detailsOf = (errors: Record<string, string[]> | undefined, message: string) =>
-  Object.values(errors ?? {})
-    .flat()
-    .join('; ') || message;
-
-/**
- * The bookings module's refusal as the specification's error (see the module's comment); anything
- * else (a failure of ours, a busy database) is thrown as it came.
- */
-function refusalOf(
-  err: unknown,
-  about: { uuid?: string; productId?: string; status?: TOctoBookingStatus },
-  own: Partial<Record<string, OctoError>> = {},
-): unknown {
-  const e = appErrorOf(err);
-  if (!e || e.status >= 500) return err;
-  const mine = own[e.code];
-  if (mine) return mine;
-  const status: OctoMessageParams = { status: about.status ?? '' };
-  switch (e.code) {
-    case 'NOT_FOUND':
-      return about.uuid !== undefined ? invalidBooking(about.uuid) : invalidProduct(about.productId ?? '');
-    case 'NO_SEATS':
-      return unprocessable('noSeats');
-    case 'DEPARTURE_CLOSED':
-      return unprocessable('departureClosed');
-    case 'DEPARTURE_STARTED':
-    case 'CUT_OFF_PASSED':
-      return unprocessable('notOnSale');
-    case 'HOLD_EXPIRED':
-      return unprocessable('holdExpired');
-    case 'STATE_CONFLICT':
-    case 'INVALID_STATE_TRANSITION':
-      return unprocessable('stateConflict', status);
-    case 'VALIDATION':
-      return unprocessable('invalidBookingData', { details: detailsOf(e.errors, e.message) });
-    default:
-      return unprocessable('refused', { message: e.message });
-  }
-}
-
-async function attempt<T>(
-  run: () => Promise<T>,
-  about: Parameters<typeof refusalOf>[1],
-  own?: Parameters<typeof refusalOf>[2],
-) {
-  try {
-    return await run();
-  } catch (err) {
-    throw refusalOf(err, about, own);
-  }
-}
-
-// ── Questions (octo/questions, ADR 024) ──────────────────────────────────────────────────────────
-
-/** The English of the shared answer refusals (the OCTO API speaks Spanish and English). */
-const ANSWER_MESSAGES_EN: Record<string, string> = {
-  [ANSWER_MESSAGES.required]: 'required',
-  [ANSWER_MESSAGES.number]: 'not a number (e.g. 3.5)',
-  [ANSWER_MESSAGES.date]: 'not a date (YYYY-MM-DD)',
-  [ANSWER_MESSAGES.option]: 'not one of its selectOptions values',
-  [ANSWER_MESSAGES.tooLong]: 'too long (500 characters at most)',
-  [ANSWER_MESSAGES.unknownQuestion]: 'not a question of this product',
-  [ANSWER_MESSAGES.passenger]: 'not a question of this unit item',
-};
-
-type QuestionsBody = {
-  questionAnswers?: TOctoQuestionAnswerInput[];
-  unitItems?: { unitId: string; questionAnswers?: TOctoQuestionAnswerInput[] }[];
-};
-
-/**
- * The passenger number of each unit item of a request: unit items are passengers numbered in the
- * order adults, children, infants, seniors (as the booking answers them), keeping the request's
- * order within a unit.
- */
-function passengerNumbers(items: { unitId: string }[]): number[] {
-  const rank = (t: string) => {
-    const k = PAX_TYPES.indexOf(t as TPaxType);
-    return k < 0 ? PAX_TYPES.length : k;
-  };
-  const order = items
-    .map((item, index) => ({ index, rank: rank(item.unitId) }))
-    .sort((a, b) => a.rank - b.rank || a.index - b.index);
-  const out: number[] = [];
-  order.forEach((o, k) => {
-    out[o.index] = k + 1;
-  });
-  return out;
-}
-
-/** Whether a request sends answers (on the booking or on a unit item). */
-const hasAnswers = (body: QuestionsBody) =>
-  body.questionAnswers !== undefined || (body.unitItems ?? []).some((i) => i.questionAnswers !== undefined);
-
-/**
- * The booking's answers after a request (reserve, confirm, PATCH): those it sends replace the same
- * question's (of the booking, or of a unit item's passenger) and a null or empty value clears one;
- * the others stay. Undefined when it sends none. A questionId the product does not ask there is
- * UNPROCESSABLE_ENTITY; so is an answer that breaks its question's rule, or (`requireAll`) a
- * required question left unanswered — each named by its label and where it is (`unitItems[2]`).
- */
-function answersOf(
-  product: ProductRow,
-  body: QuestionsBody,
-  stored: TBookingAnswer[],
-  o: { paxTotal: number; requireAll: boolean },
-): TAnswerInput[] | undefined {
-  const items = body.unitItems ?? [];
-  const sends = body.questionAnswers !== undefined || items.some((i) => i.questionAnswers !== undefined);
-  if (!sends && !o.requireAll) return undefined;
-  const questions = product.questions ?? [];
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  const merged = new Map<string, TAnswerInput>();
-  const key = (questionId: string, passenger: number | null) => `${questionId}:${passenger ?? ''}`;
-  for (const a of stored ?? [])
-    merged.set(key(a.question_id, a.passenger), { question_id: a.question_id, passenger: a.passenger, value: a.value });
-  const put = (a: TOctoQuestionAnswerInput, passenger: number | null) => {
-    const q = byId.get(a.questionId.toLowerCase());
-    if (!q || (q.scope === 'booking') !== (passenger === null))
-      throw unprocessable('unknownQuestion', { questionId: a.questionId });
-    const value = a.value?.trim() ?? '';
-    if (value) merged.set(key(q.id, passenger), { question_id: q.id, passenger, value });
-    else merged.delete(key(q.id, passenger));
-  };
-  for (const a of body.questionAnswers ?? []) put(a, null);
-  const numbers = passengerNumbers(items);
-  items.forEach((item, index) => {
-    for (const a of item.questionAnswers ?? []) put(a, numbers[index] ?? null);
-  });
-  const answers = [...merged.values()].filter((a) => byId.has(a.question_id));
-  const { errors } = checkAnswers(questions, answers, o);
-  const problems = Object.entries(errors);
-  if (problems.length > 0) {
-    const where = (field: string) => {
-      const [, questionId, n] = field.split('.');
-      const label = byId.get(questionId)?.label ?? questionId;
-      if (!n) return `«${label}»`;
-      // Where the request sent unit items, their place in it; else the booking's (the same numbering).
-      const index = items.length > 0 ? numbers.indexOf(Number(n)) : Number(n) - 1;
-      return `«${label}» (unitItems[${index}])`;
-    };
-    const details = (en: boolean) =>
-      problems.map(([f, m]) => `${where(f)}: ${en ? (ANSWER_MESSAGES_EN[m[0]] ?? m[0]) : m[0]}`).join('; ');
-    throw unprocessable('invalidAnswers', { detailsEs: details(false), detailsEn: details(true) });
-  }
-  // Answers to questions the product no longer asks are not the reseller's to send: the bookings
-  // module keeps them as they are (ADR 024).
-  return answers;
-}
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
