@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fullPaymentProduct, redsysOperator, type TPayProduct } from './payment-helpers';
-import { auth, PHONE, publicSlots, staffToken, uniqueEmail } from './public-helpers';
+import { auth, clickUntilPressed, PHONE, publicSlots, staffToken, uniqueEmail } from './public-helpers';
 import { startRedsysBank, type TBank } from './redsys-bank';
 
 test.use({ ...PHONE, locale: 'de-DE' });
@@ -36,8 +36,7 @@ async function pickDateDe(page: Page, iso: string) {
     await page.getByRole('button', { name: 'Nächster Monat' }).click();
   }
   const day = page.getByRole('table', { name: month }).getByRole('button', { name: new RegExp(`, ${d}\\. `) });
-  await day.click();
-  await expect(day).toHaveAttribute('aria-pressed', 'true');
+  await clickUntilPressed(day);
 }
 
 /** Books `product` in German up to the bank's page: 2 adults, the meeting point, the customer. */

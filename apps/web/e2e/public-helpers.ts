@@ -2,7 +2,7 @@
  * What the public journeys need from the staff API (the way a seller or the office prepares data)
  * and from the public API (what the customer's browser sees).
  */
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './helpers';
 
 /** The public pages are for phones first: every public journey runs on a 390×844 touch screen. */
@@ -71,8 +71,20 @@ export async function pickDate(page: Page, iso: string) {
     await loaded();
   }
   await expect(day).not.toHaveAttribute('aria-disabled', 'true');
-  await day.click();
-  await expect(day).toHaveAttribute('aria-pressed', 'true');
+  await clickUntilPressed(day);
+}
+
+/**
+ * Clicks a day of the public calendar until it is the chosen one. A click that lands before the
+ * page is taken over (the server's HTML has no handlers yet, lib/hydration.tsx) does nothing — as a
+ * tap on a slow phone — and a CI run under load once clicked in that moment; choosing a day again
+ * keeps it chosen, so clicking again is what a customer would do.
+ */
+export async function clickUntilPressed(day: Locator) {
+  await expect(async () => {
+    await day.click();
+    await expect(day).toHaveAttribute('aria-pressed', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The customer's data in the booking form. */
