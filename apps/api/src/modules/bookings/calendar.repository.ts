@@ -91,7 +91,7 @@ export function calendarDeparturesQuery(productIds: readonly string[], from: str
 // ---------------------------------------------------------------------------------------------
 
 /** A product of the month view, in the calendar's order (Spanish name, then id), with its operator's today. */
-export type CalendarDaysProduct = { id: string; today: string; onSale: boolean };
+export type CalendarDaysProduct = { id: string; today: string };
 
 /**
  * A departure's key in a month view's statement: its product's place in the calendar's order, its

@@ -187,7 +187,7 @@ export async function getCalendarDays(
         }
       }
     }
-    return { id: product.id, today, onSale: product.state === 'active' };
+    return { id: product.id, today };
   });
   const rows = await listCalendarDays(db, ranked, ruleKeys, q.from, q.to, CALENDAR_DAY_PREVIEW);
 

@@ -525,11 +525,7 @@ describe('the month view a day at a time (GET /bookings/calendar/days, ADR 031 2
   });
 
   it("adds up the departures' own counts of bookings and passengers, the bookings themselves unread (migration 0025)", async () => {
-    const ranked = [madrid.teide.id, madrid.whales.id, canary.bTour.id].map((id) => ({
-      id,
-      today: day(0),
-      onSale: true,
-    }));
+    const ranked = [madrid.teide.id, madrid.whales.id, canary.bTour.id].map((id) => ({ id, today: day(0) }));
     const query = calendarDaysQuery(ranked, [calendarSlotKey(1, 1, '09:00')], day(1), day(30), CALENDAR_DAY_PREVIEW);
     await app.db.execute(sql.raw('vacuum analyze bookings'));
     const plan = await app.db.transaction(async (tx) => {
