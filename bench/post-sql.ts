@@ -17,6 +17,7 @@
  * drizzle, the driver, the answer) and the PostgreSQL backend's (/proc/<pid>/stat), per request,
  * beside the minimal transaction's (BEGIN, the baseline's INSERT and conditional UPDATE, COMMIT) on
  * a connection of its own. CPU time, unlike throughput, hardly depends on what else the machine runs.
+ * `DATABASE_PREPARED_STATEMENTS=false` sends the sale's statements unnamed, as before ADR 040.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -189,7 +190,13 @@ async function main() {
     { readDotenv: false },
   );
   // Measuring CPU: one connection, so one backend serves every statement the requests send.
-  const database = await openDatabase({ kind: 'postgres', url: BENCH_DB_URL, poolSize: CPU_RUNS > 0 ? 1 : 10 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: BENCH_DB_URL,
+    poolSize: CPU_RUNS > 0 ? 1 : 10,
+    // ADR 040: as the API (DATABASE_PREPARED_STATEMENTS=false measures the sale unprepared).
+    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'false',
+  });
   const app = await buildApp({
     config,
     database,

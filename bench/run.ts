@@ -472,6 +472,8 @@ async function main() {
       DATA_DIR: path.join(os.tmpdir(), 'trayecto-bench-data'),
       // The public scenarios come from many addresses (X-Forwarded-For), as real customers do.
       TRUST_PROXY: 'true',
+      // ADR 040: BENCH_API_PREPARED=false measures the sale path's statements sent unnamed.
+      DATABASE_PREPARED_STATEMENTS: process.env.BENCH_API_PREPARED ?? 'true',
     };
     if (API_FROM_SOURCE && !ref) return startChild(name, [...wholeProfile, 'apps/api/src/server.ts'], env, opts);
     const js = path.relative(REPO, await (ref ? builtApi(ref) : builtApi(API_REF, API_OVERLAY)));

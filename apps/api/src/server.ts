@@ -36,6 +36,7 @@ async function main() {
         url: config.DATABASE_URL,
         // Only the processes that serve read from the replica (a cluster's primary serves nothing).
         replicaUrl: cluster.isPrimary && config.WEB_CONCURRENCY > 1 ? undefined : config.DATABASE_REPLICA_URL,
+        preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
         logger: log,
       })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR, logger: log });

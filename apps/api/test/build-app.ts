@@ -49,7 +49,6 @@ export async function buildTestApp(
     reminders?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
-  const database = await createTestDatabase();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -60,6 +59,7 @@ export async function buildTestApp(
     },
     { readDotenv: false },
   );
+  const database = await createTestDatabase({ preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   const app = await buildApp({
     config,
     database,

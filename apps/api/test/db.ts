@@ -20,7 +20,9 @@ function loadPgliteTemplate(): Promise<Blob | undefined> {
  * of its own (unique name, dropped afterwards) on the server named by TEST_DATABASE_URL. Both start
  * from the run's migrated template (test/global-setup.ts) when there is one, else migrate.
  */
-export async function createTestDatabase(): Promise<Database & { label: string }> {
+export async function createTestDatabase(
+  opts: { preparedStatements?: boolean } = {},
+): Promise<Database & { label: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = await loadPgliteTemplate();
@@ -37,7 +39,12 @@ export async function createTestDatabase(): Promise<Database & { label: string }
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 10 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: dbUrl.toString(),
+    poolSize: 10,
+    preparedStatements: opts.preparedStatements,
+  });
   await database.migrate();
   return {
     ...database,

@@ -86,6 +86,12 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres:// o postgresql://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * Whether the sale path's statements are prepared on the PostgreSQL server (ADR 040). `false`
+     * behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21, or without
+     * `max_prepared_statements`).
+     */
+    DATABASE_PREPARED_STATEMENTS: boolish.default(true),
     DATA_DIR: z.string().min(1).default('./data'),
     JWT_SECRET: z
       .string()

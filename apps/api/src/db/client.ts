@@ -20,6 +20,7 @@ import {
   readMigrationStatus,
 } from './migration-status';
 import { PG_SESSION_OPTIONS } from './pg-session';
+import { namePreparedStatements } from './prepared-statements';
 import { openReplica, type ReadReplica, type ReplicaOptions } from './replica';
 import * as schema from './schema';
 import type { Db } from './types';
@@ -76,6 +77,8 @@ export type DatabaseOptions =
       /** The replica's lag limit and check interval (tests). */
       replica?: Pick<ReplicaOptions, 'maxLagMs' | 'checkMs'>;
       poolSize?: number;
+      /** Name the statements sent inside `withPreparedStatements` (ADR 040); default true. */
+      preparedStatements?: boolean;
       logger?: Logger;
     }
   | {
@@ -133,6 +136,7 @@ function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Dat
   // rejects anyway (the request answers 503) and release() discards it.
   pool.on('connect', (client) => {
     client.on('error', (err) => opts.logger?.warn({ err }, 'PostgreSQL connection lost'));
+    if (opts.preparedStatements !== false) namePreparedStatements(client);
   });
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const replica = opts.replicaUrl

@@ -11,6 +11,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { affectedRows, type DbOrTx } from '../db/client';
+import { withPreparedStatements } from '../db/prepared-statements';
 import { AppError } from './app-error';
 
 export type PublicRateLimitOptions = {
@@ -36,13 +37,16 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  */
 export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
   const win = sql`make_interval(secs => ${windowMs / 1000})`;
-  const res = await db.execute<{ hits: number; ttl: number }>(sql`
+  // ADR 040: an upsert by key on every limited request, prepared on the server.
+  const res = await withPreparedStatements(() =>
+    db.execute<{ hits: number; ttl: number }>(sql`
     insert into rate_limit_hits as t (key, hits, reset_at)
     values (${key}, 1, now() + ${win})
     on conflict (key) do update set
       hits = case when t.reset_at <= now() then 1 else t.hits + 1 end,
       reset_at = case when t.reset_at <= now() then now() + ${win} else t.reset_at end
-    returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`);
+    returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`),
+  );
   const row = res.rows[0];
   return { current: Number(row.hits), ttl: Number(row.ttl) };
 }

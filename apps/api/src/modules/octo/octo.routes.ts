@@ -8,6 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withPreparedStatements } from '../../db/prepared-statements';
 import { infrastructureFault } from '../../lib/db-errors';
 import { messageOrigin, publicOrigin } from '../../lib/public-origin';
 import * as bookings from './octo.bookings';
@@ -132,8 +133,11 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
     if (req.routeOptions.config?.octoPublic) return;
     // Every answer depends on the key (and availability on the minute): no cache keeps one.
     reply.header('Cache-Control', 'no-store');
-    req.octoCaller = await service.authenticate(app.db, req.headers.authorization);
-    await limitKey(app.db, req.log, req.octoCaller.keyId, limits);
+    // ADR 040: the key, its channel and its rate-limit window are lookups by key: prepared.
+    await withPreparedStatements(async () => {
+      req.octoCaller = await service.authenticate(app.db, req.headers.authorization);
+      await limitKey(app.db, req.log, req.octoCaller.keyId, limits);
+    });
   });
 
   // The channel's request log, once the answer has gone out: never waited for, never failing it.
@@ -148,8 +152,7 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
       durationMs: reply.elapsedTime,
       errorCode: req.octoErrorCode,
     };
-    const write = service
-      .recordRequest(app.db, caller, record, new Date())
+    const write = withPreparedStatements(() => service.recordRequest(app.db, caller, record, new Date()))
       .catch((err) => req.log.warn({ err }, 'OCTO API: the request log could not be written'))
       .finally(() => pending.delete(write));
     pending.add(write);
@@ -264,7 +267,11 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
 
   r.post('/bookings', { schema: { hide, body: ZOctoReserveRequest, response: booking } }, async (req, reply) => {
     const ctx = contextOf(req);
-    return bookingAnswer(reply, ctx, await bookings.reserveBooking(app.db, caller(req), req.body, ctx, originOf(req)));
+    // ADR 040: one booking's verbs read and write rows by key: prepared (the sale is, whoever sells).
+    const answer = await withPreparedStatements(() =>
+      bookings.reserveBooking(app.db, caller(req), req.body, ctx, originOf(req)),
+    );
+    return bookingAnswer(reply, ctx, answer);
   });
 
   r.get(
@@ -296,7 +303,9 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
     { schema: { hide, params, body: ZOctoConfirmRequest, response: booking } },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const answer = await bookings.confirmBooking(app.db, caller(req), req.params.uuid, req.body, ctx, originOf(req));
+      const answer = await withPreparedStatements(() =>
+        bookings.confirmBooking(app.db, caller(req), req.params.uuid, req.body, ctx, originOf(req)),
+      );
       return bookingAnswer(reply, ctx, answer);
     },
   );

@@ -11,6 +11,7 @@ import {
   timeZoneOf,
 } from '@trayecto/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { withPreparedStatements } from '../../db/prepared-statements';
 import { inTransaction } from '../../db/transaction';
 import { customerActor, type RequestOrigin } from '../../lib/actors';
 import { AppError } from '../../lib/app-error';
@@ -80,11 +81,14 @@ export async function createPublicBooking(
   /** The public origin of this request (lib/public-origin.ts): the stored 201 carries absolute links, so a replay through any instance answers it byte for byte. */
   linksOrigin?: string,
 ) {
-  return runIdempotent(
-    db,
-    { scope: CREATE_SCOPE, key, payload: body },
-    (complete) => sell(db, body, now, complete, origin, linksOrigin),
-    log,
+  // ADR 040: the key's row, the sale and its stored answer are lookups and writes by key: prepared.
+  return withPreparedStatements(() =>
+    runIdempotent(
+      db,
+      { scope: CREATE_SCOPE, key, payload: body },
+      (complete) => sell(db, body, now, complete, origin, linksOrigin),
+      log,
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import { LEVEL, normalizeEmail, OPERATOR_READABLE_LEVELS } from '@trayecto/shared';
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { withPreparedStatements } from '../../db/prepared-statements';
 import { tourOperators, users } from '../../db/schema';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
@@ -105,8 +106,8 @@ const authStateQuery = (db: DbOrTx) =>
     .from(users)
     .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId))
     .where(eq(users.id, sql.placeholder('id')))
-    // Built once, sent unnamed: no server-side prepared statement, so PgBouncer in transaction mode
-    // (docs/deployment.md) is fine with it.
+    // Built once; prepared on the server per connection when DATABASE_PREPARED_STATEMENTS allows
+    // (ADR 040: a lookup by key, its generic plan is the custom one).
     .prepare('');
 
 /** The user check's statement per database handle, built once (ADR 036). */
@@ -122,7 +123,8 @@ export async function findAuthState(db: DbOrTx, id: string) {
     query = authStateQuery(db);
     authStateQueries.set(db, query);
   }
-  const [row] = await query.execute({ id });
+  const run = query;
+  const [row] = await withPreparedStatements(() => run.execute({ id }));
   return row;
 }
 
