@@ -23,9 +23,15 @@ export const isAdmin = (actor: Actor) => actor.level === LEVEL.ADMIN;
  * operator; everyone else only rows of their own operator.
  */
 export function tenantScope(column: AnyPgColumn, actor: Actor): SQL | undefined {
-  if (isAdmin(actor)) return undefined;
+  const operatorId = tenantOf(actor);
+  return operatorId === null ? undefined : eq(column, operatorId);
+}
+
+/** The one operator whose rows the actor reaches: null for the administrator (every operator's). */
+export function tenantOf(actor: Actor): string | null {
+  if (isAdmin(actor)) return null;
   if (!actor.tourOperatorId) throw forbidden('Tu usuario no pertenece a ningún tour operador');
-  return eq(column, actor.tourOperatorId);
+  return actor.tourOperatorId;
 }
 
 /**

@@ -4,7 +4,7 @@
  * of these tables.
  */
 import { LEVEL, USER_STATE } from '@trayecto/shared';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -17,8 +17,8 @@ import {
   tourOperators,
   users,
 } from '../../db/schema';
+import { runSelectTemplate } from '../../db/select-template';
 import { type Actor, tenantScope } from '../../lib/tenant';
-import { departureAt } from '../departures/departures.service';
 import type { PickupEntry } from './bookings.rules';
 
 const pickupAt = alias(accommodations, 'pickup_at');
@@ -135,8 +135,8 @@ const sellerUser = alias(users, 'seller');
 /** What a sale reads before it writes (ADR 035): the product's row and everything it refers to. */
 export type SaleContextQuery = {
   productId: string;
-  /** Who may sell the product: a condition on `products` (the actor's tenant, the public's, a channel's operator). */
-  scope: SQL | undefined;
+  /** Whose products may be sold: this operator's (the actor's tenant, a channel's operator); null: any operator's. */
+  operatorId: string | null;
   date: string;
   time: string;
   /** The seller the sale is for (checked: a live, active Vendedor of the product's operator). */
@@ -155,91 +155,126 @@ export type SaleContextQuery = {
  * there for this scope; a reference that is not found reads null (the caller says why).
  */
 export async function findSaleContext(db: DbOrTx, q: SaleContextQuery) {
-  const withPlace = q.accommodationId != null;
-  const [row] = await db
-    .select({
-      product: products,
-      operator: {
-        id: tourOperators.id,
-        name: tourOperators.name,
-        timezone: tourOperators.timezone,
-        defaultCommissionPct: tourOperators.defaultCommissionPct,
-      },
-      departure: departures,
-      seller: { id: sellerUser.id, fullName: sellerUser.fullName, commissionPct: sellerUser.commissionPct },
-      accommodation: {
-        id: accommodations.id,
-        name: accommodations.name,
-        address: accommodations.address,
-        zone: accommodations.zone,
-        pickupPoint: accommodations.pickupPoint,
-        state: accommodations.state,
-      },
-      pickupAt: {
-        id: pickupAt.id,
-        name: pickupAt.name,
-        address: pickupAt.address,
-        zone: pickupAt.zone,
-        pickupPoint: pickupAt.pickupPoint,
-        deletedAt: pickupAt.deletedAt,
-      },
-      channel: {
-        id: channels.id,
-        name: channels.name,
-        kind: channels.kind,
-        collects: channels.collects,
-        active: channels.active,
-        allotment: channels.allotment,
-        commissionPct: channels.commissionPct,
-      },
-      // The product's pickup list (the pickup time rule), only when a place is asked and it collects.
-      pickups: withPlace
-        ? sql<PickupEntry[] | null>`case when ${products.pickupEnabled} then (
+  const shape = {
+    seller: q.sellerId != null && q.sellerId !== '',
+    place: q.accommodationId != null,
+    channel: q.channelId != null && q.channelId !== '',
+    operator: q.operatorId !== null,
+  };
+  // ADR 040: its text (~90 columns) built once per shape, run on this transaction with its values.
+  const key = `sale-context:${Object.values(shape).map(Number).join('')}`;
+  const [row] = await runSelectTemplate(db, key, (d) => saleContextSelect(d, shape), {
+    productId: q.productId,
+    date: q.date,
+    time: q.time,
+    sellerId: q.sellerId,
+    accommodationId: q.accommodationId,
+    channelId: q.channelId,
+    operatorId: q.operatorId,
+  });
+  return row;
+}
+
+type SaleContextShape = { seller: boolean; place: boolean; channel: boolean; operator: boolean };
+
+/** The sale's read for one shape, its values as placeholders ({@link findSaleContext}). */
+function saleContextSelect(db: DbOrTx, shape: SaleContextShape) {
+  const withPlace = shape.place;
+  const at = (name: string) => sql.placeholder(name);
+  return (
+    db
+      .select({
+        product: products,
+        operator: {
+          id: tourOperators.id,
+          name: tourOperators.name,
+          timezone: tourOperators.timezone,
+          defaultCommissionPct: tourOperators.defaultCommissionPct,
+        },
+        departure: departures,
+        seller: { id: sellerUser.id, fullName: sellerUser.fullName, commissionPct: sellerUser.commissionPct },
+        accommodation: {
+          id: accommodations.id,
+          name: accommodations.name,
+          address: accommodations.address,
+          zone: accommodations.zone,
+          pickupPoint: accommodations.pickupPoint,
+          state: accommodations.state,
+        },
+        pickupAt: {
+          id: pickupAt.id,
+          name: pickupAt.name,
+          address: pickupAt.address,
+          zone: pickupAt.zone,
+          pickupPoint: pickupAt.pickupPoint,
+          deletedAt: pickupAt.deletedAt,
+        },
+        channel: {
+          id: channels.id,
+          name: channels.name,
+          kind: channels.kind,
+          collects: channels.collects,
+          active: channels.active,
+          allotment: channels.allotment,
+          commissionPct: channels.commissionPct,
+        },
+        // The product's pickup list (the pickup time rule), only when a place is asked and it collects.
+        pickups: withPlace
+          ? sql<PickupEntry[] | null>`case when ${products.pickupEnabled} then (
             select coalesce(json_agg(json_build_object('accommodationId', pp.accommodation_id, 'zone', pp.zone,
               'minutesBefore', pp.minutes_before, 'fixedTime', pp.fixed_time) order by pp.position, pp.id), '[]'::json)
             from ${productPickups} pp where pp.product_id = ${products.id}) end`
-        : sql<null>`null::json`,
-      // ADR 022: the operator's payment provider (online payments, holds) and how long a hold lasts.
-      online: sql<{
-        provider: string | null;
-        holdMinutes: number;
-      } | null>`(select json_build_object('provider', ps.provider, 'holdMinutes', ps.hold_minutes) from ${paymentSettings} ps where ps.tour_operator_id = ${products.tourOperatorId})`,
-    })
-    .from(products)
-    .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
-    .leftJoin(departures, departureAt(products.id, q.date, q.time))
-    .leftJoin(
-      sellerUser,
-      q.sellerId
-        ? and(
-            eq(sellerUser.id, q.sellerId),
-            eq(sellerUser.tourOperatorId, products.tourOperatorId),
-            eq(sellerUser.level, LEVEL.SELLER),
-            eq(sellerUser.state, USER_STATE.ACTIVE),
-            isNull(sellerUser.deletedAt),
-          )
-        : sql`false`,
-    )
-    .leftJoin(
-      accommodations,
-      withPlace
-        ? and(
-            eq(accommodations.id, q.accommodationId as string),
-            isNull(accommodations.deletedAt),
-            or(isNull(accommodations.tourOperatorId), eq(accommodations.tourOperatorId, products.tourOperatorId)),
-          )
-        : sql`false`,
-    )
-    // As a booking's answer names it (deleted or not); the sale collects there only while it is live.
-    .leftJoin(pickupAt, eq(pickupAt.id, accommodations.pickupAtId))
-    .leftJoin(
-      channels,
-      q.channelId
-        ? and(eq(channels.id, q.channelId), eq(channels.tourOperatorId, products.tourOperatorId))
-        : sql`false`,
-    )
-    .where(and(eq(products.id, q.productId), isNull(products.deletedAt), q.scope));
-  return row;
+          : sql<null>`null::json`,
+        // ADR 022: the operator's payment provider (online payments, holds) and how long a hold lasts.
+        online: sql<{
+          provider: string | null;
+          holdMinutes: number;
+        } | null>`(select json_build_object('provider', ps.provider, 'holdMinutes', ps.hold_minutes) from ${paymentSettings} ps where ps.tour_operator_id = ${products.tourOperatorId})`,
+      })
+      .from(products)
+      .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
+      .leftJoin(
+        departures,
+        and(eq(departures.productId, products.id), eq(departures.date, at('date')), eq(departures.time, at('time'))),
+      )
+      .leftJoin(
+        sellerUser,
+        shape.seller
+          ? and(
+              eq(sellerUser.id, at('sellerId')),
+              eq(sellerUser.tourOperatorId, products.tourOperatorId),
+              eq(sellerUser.level, LEVEL.SELLER),
+              eq(sellerUser.state, USER_STATE.ACTIVE),
+              isNull(sellerUser.deletedAt),
+            )
+          : sql`false`,
+      )
+      .leftJoin(
+        accommodations,
+        withPlace
+          ? and(
+              eq(accommodations.id, at('accommodationId')),
+              isNull(accommodations.deletedAt),
+              or(isNull(accommodations.tourOperatorId), eq(accommodations.tourOperatorId, products.tourOperatorId)),
+            )
+          : sql`false`,
+      )
+      // As a booking's answer names it (deleted or not); the sale collects there only while it is live.
+      .leftJoin(pickupAt, eq(pickupAt.id, accommodations.pickupAtId))
+      .leftJoin(
+        channels,
+        shape.channel
+          ? and(eq(channels.id, at('channelId')), eq(channels.tourOperatorId, products.tourOperatorId))
+          : sql`false`,
+      )
+      .where(
+        and(
+          eq(products.id, at('productId')),
+          isNull(products.deletedAt),
+          shape.operator ? eq(products.tourOperatorId, at('operatorId')) : undefined,
+        ),
+      )
+  );
 }
 
 export type SaleContext = NonNullable<Awaited<ReturnType<typeof findSaleContext>>>;

@@ -7,9 +7,7 @@
  * The OCTO module maps what these answer and throw to the specification's objects and errors.
  */
 import { LANGUAGES, type TAnswerInput, type TLanguage, type TPaxType } from '@trayecto/shared';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type ChangeActor, channelActor, type RequestOrigin } from '../../lib/actors';
 import { AppError, notFound, validation } from '../../lib/app-error';
@@ -157,7 +155,7 @@ export async function reserveForChannel(
       return sell(tx, {
         productId: r.productId,
         // The channel's operator's products; one not on sale is not found either.
-        scope: eq(products.tourOperatorId, r.channel.tourOperatorId),
+        operatorId: r.channel.tourOperatorId,
         missing: () => notFound('El producto'),
         accept: (ctx) => {
           if (ctx.product.state !== 'active') throw notFound('El producto');

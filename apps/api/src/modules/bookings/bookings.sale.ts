@@ -7,14 +7,12 @@ import {
   type TBookingCreateRequest,
   type TBookingResponse,
 } from '@trayecto/shared';
-import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { withPreparedStatements } from '../../db/prepared-statements';
-import { products } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { actorUserId, type ChangeActor, staffActor } from '../../lib/actors';
 import { AppError, forbidden, validation } from '../../lib/app-error';
-import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
+import { type Actor, isAdmin, tenantOf } from '../../lib/tenant';
 import { createdFields } from '../audit/audit.service';
 import * as departures from '../departures/departures.service';
 import type { ProductRow } from '../products/products.mapper';
@@ -65,7 +63,7 @@ export async function createBooking(
   const sold = await inTransaction(db, (tx) =>
     sell(tx, {
       productId: body.product_id,
-      scope: tenantScope(products.tourOperatorId, actor),
+      operatorId: tenantOf(actor),
       accept: (ctx) => {
         assertActiveProduct(ctx.product);
         if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== ctx.product.tourOperatorId) {
@@ -198,8 +196,8 @@ export type Sale = Omit<SaleTerms, 'state'> & {
  */
 export type SaleOrder = SaleTerms & {
   productId: string;
-  /** Who may sell it: a condition on `products` (the actor's tenant…); the product is live either way. */
-  scope: SQL | undefined;
+  /** Whose products may be sold: this operator's (the actor's tenant…), null: any operator's; the product is live either way. */
+  operatorId: string | null;
   /** The error when the product is not there for this scope (default: 422 "El producto no existe"). */
   missing?: () => Error;
   /**
@@ -223,7 +221,7 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
   const sold = await sell(tx, {
     ...terms,
     productId: product.id,
-    scope: eq(products.tourOperatorId, product.tourOperatorId),
+    operatorId: product.tourOperatorId,
     channelId: sale.channelSale?.channelId ?? null,
   });
   return sold.booking.id;
@@ -247,7 +245,7 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
   const { body, now } = order;
   const ctx = await refs.findSaleContext(tx, {
     productId: order.productId,
-    scope: order.scope,
+    operatorId: order.operatorId,
     date: body.date,
     time: body.time,
     sellerId: order.sellerId,

@@ -108,7 +108,7 @@ async function sell(
       await sellProduct(tx, {
         productId: product.id,
         // Read again with the rest of the sale (ADR 035), as it is in this transaction.
-        scope: undefined,
+        operatorId: null,
         body,
         channel: 'public',
         sellerId: null,
