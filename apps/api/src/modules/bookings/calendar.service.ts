@@ -4,7 +4,7 @@ import { CALENDAR_DAY_PREVIEW, daySpan, timeZoneOf, todayIn } from '@trayecto/sh
 import type { DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
-import { computeAvailability, isOnSale, ruleTimesIndex, TooManySlotsError } from '../departures/availability';
+import { computeAvailability, dayMs, ruleTimesIndex, saleChecker, TooManySlotsError } from '../departures/availability';
 import * as productsService from '../products/products.service';
 import { calendarSlotKey, listCalendarDays, listCalendarDepartures, listCalendarProducts } from './calendar.repository';
 
@@ -213,7 +213,7 @@ export async function getCalendarDays(
         product.state === 'active' &&
         !closed &&
         seatsLeft > 0 &&
-        isOnSaleAt(date, e.time ?? '', product.bookingCutoffHours, timeZoneOf(timezone), now),
+        saleChecker(product.bookingCutoffHours, timeZoneOf(timezone), now)(dayMs(date), date, e.time ?? ''),
     };
   };
   const previews = new Map<string, { rank: number; entry: TBookingCalendarEntry }[]>();
@@ -266,21 +266,6 @@ export async function getCalendarDays(
     });
   }
   return out;
-}
-
-const HOUR_MS = 3_600_000;
-
-/**
- * The availability's isOnSale, deciding a day far from the sale's cut-off without the zone's
- * arithmetic (as computeAvailability does): zone offsets lie within −12 h … +14 h, 2 h more for a
- * clock change.
- */
-function isOnSaleAt(date: string, time: string, cutoffHours: number, timeZone: string, now: Date): boolean {
-  const day = Date.parse(`${date}T00:00:00Z`);
-  const lead = Math.max(0, cutoffHours * HOUR_MS);
-  if (day - 16 * HOUR_MS - now.getTime() > lead) return true;
-  if (day + 24 * HOUR_MS + 14 * HOUR_MS - now.getTime() < lead) return false;
-  return isOnSale(date, time, cutoffHours, timeZone, now);
 }
 
 function slotsWithin(maxSlots: number, input: Parameters<typeof computeAvailability>[0]) {

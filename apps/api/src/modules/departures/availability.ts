@@ -117,14 +117,17 @@ export function ruleTimesIndex(rules: AvailabilityRuleInput[], closedDates: Read
 
 /** Zone offsets span −12 h … +14 h; 2 h more covers a clock change's gap. */
 const EARLIEST_OFFSET_MS = 16 * HOUR_MS;
+/** A date's UTC midnight in ms, as {@link saleChecker} takes it. */
+export const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const LATEST_OFFSET_MS = 14 * HOUR_MS;
 
 /**
  * Whether a departure is on sale (isOnSale), deciding whole days without time-zone arithmetic when
  * every time of the day is certainly far enough ahead (or already past): only the day or two around
- * the cut-off pay for the exact, Intl-based computation.
+ * the cut-off pay for the exact, Intl-based computation. The availability and the calendar's month
+ * view ask it; `day` is the date's UTC midnight in ms ({@link dayMs}, daySpan's `ms`).
  */
-function saleChecker(cutoffHours: number, timeZone: string, now: Date) {
+export function saleChecker(cutoffHours: number, timeZone: string, now: Date) {
   const nowMs = now.getTime();
   const leadMs = Math.max(0, cutoffHours * HOUR_MS);
   // `day`: the date's UTC midnight in ms (daySpan's).
