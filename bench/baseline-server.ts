@@ -222,8 +222,8 @@ app.post('/bookings', async (req, reply) => {
  * `pg` directly: the token's user lookup; BEGIN (the lock timeout is the connection's, ADR 038); the sale's one read (product,
  * operator, departure, payment settings); the early 409 on a departure read full; the booking with
  * its `created` event and audit entry in one statement; the customer's message (the outbox's
- * insert, with its switch and the product's name in the customer's language); the conditional
- * seats UPDATE; COMMIT — 7 statements, answered from what it has (no read after COMMIT). How much
+ * insert, with its switch and the product's name in the customer's language, in the booking's
+ * statement since ADR 040); the conditional seats UPDATE; COMMIT — 6 statements, answered from what it has (no read after COMMIT). How much
  * of the API's cost is its statements and how much the rest. `?user_id=` the user looked up.
  * (`?fastfail=1` is accepted for the older runs' scenario e9f: the early 409 is now the API's own.)
  */
@@ -279,7 +279,19 @@ app.post('/bookings-api-shape', async (req, reply) => {
            insert into audit_log (tour_operator_id, actor_id, actor_kind, actor_label, entity_type, entity_id, action, changes,
              summary, request_id, ip, created_at)
            select $1::uuid, $15::uuid, 'staff', 'bench', 'booking', r.id, 'create', $16::jsonb, $17, null, null, $13::timestamptz
-           from sold r)
+           from sold r),
+         -- The customer's message, part of the booking's insert since ADR 040 (modules/messages,
+         -- customerMessageInsert): its switch and the product's name in the customer's language.
+         sold_message as (
+           insert into messages (tour_operator_id, kind, channel, dedupe_key, recipient, recipient_name, subject, html,
+             text, state, last_error, booking_id, payload, locale, actor_id, resend_of)
+           select $1::uuid, 'booking_confirmed', 'email', 'booking_confirmed:' || nb.id::text, $12, $11,
+             left(replace($18, '{product}', btrim(regexp_replace(coalesce((select nullif(btrim(p.translations -> 'es' ->> 'name'), '')
+               from products p where p.id = $3::uuid), $19), '[[:cntrl:][:space:]]+', ' ', 'g'))), 200), '', '',
+             'queued', null, nb.id, '{}'::jsonb, 'es', null, null
+           from sold nb
+           where not exists (select 1 from message_settings s where s.tour_operator_id = $1::uuid and 'booking_confirmed' = any(s.disabled_kinds))
+           on conflict (dedupe_key) do nothing returning id)
          select * from sold`,
         [
           op,
@@ -299,32 +311,13 @@ app.post('/bookings-api-shape', async (req, reply) => {
           userId,
           JSON.stringify({ product_id: [null, { id: body.product_id, name: row.name }], date: [null, body.date] }),
           `${locator} · ${body.customer_name}`,
+          `Reserva confirmada ${locator} · {product}`,
+          row.name,
         ],
       );
       booking = ins.rows[0];
     }
     if (!booking) throw new Error('locator');
-    // The outbox's insert as the API writes it (modules/messages, insertCustomerMessage).
-    await client.query(
-      `insert into messages (tour_operator_id, kind, channel, dedupe_key, recipient, recipient_name, subject, html, text,
-         state, last_error, booking_id, payload, locale, actor_id, resend_of)
-       select $1, 'booking_confirmed', 'email', $2, $3, $4,
-         left(replace($5, '{product}', btrim(regexp_replace(coalesce((select nullif(btrim(p.translations -> 'es' ->> 'name'), '')
-           from products p where p.id = $6::uuid), $7), '[[:cntrl:][:space:]]+', ' ', 'g'))), 200), '', '',
-         'queued', null, $8, '{}'::jsonb, 'es', null, null
-       where not exists (select 1 from message_settings s where s.tour_operator_id = $1 and 'booking_confirmed' = any(s.disabled_kinds))
-       on conflict (dedupe_key) do nothing returning id`,
-      [
-        op,
-        `booking_confirmed:${booking.id}`,
-        body.customer_email ?? '',
-        body.customer_name,
-        `Reserva confirmada ${booking.locator} · {product}`,
-        body.product_id,
-        row.name,
-        booking.id,
-      ],
-    );
     const taken = await client.query(
       `update departures set seats_taken = seats_taken + $1, updated_at = now()
        where id = $2 and closed = false and seats_taken + $1 <= capacity returning id, seats_taken, capacity`,

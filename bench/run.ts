@@ -736,7 +736,7 @@ async function main() {
     },
     {
       id: 'e9',
-      label: `(e) POST, una salida: las 7 sentencias de la API con pg (solo línea base)`,
+      label: `(e) POST, una salida: las 6 sentencias de la API con pg (solo línea base)`,
       baseline: post(BASE, `/bookings-api-shape?user_id=${meta.user_id}`, {}, (i) => hotBody(hot[2], i, 'base9')),
       warmup: false,
     },
@@ -750,7 +750,7 @@ async function main() {
     },
     {
       id: 'f9',
-      label: `(f) POST, ${spreadBase.length} salidas: las 7 sentencias de la API con pg (solo línea base)`,
+      label: `(f) POST, ${spreadBase.length} salidas: las 6 sentencias de la API con pg (solo línea base)`,
       baseline: post(BASE, `/bookings-api-shape?user_id=${meta.user_id}`, {}, (i) =>
         hotBody(spreadBase[i % spreadBase.length], i, 'base12', 1),
       ),

@@ -19,12 +19,14 @@ import { inTransaction } from './transaction';
 
 describe('naming (a stand-in client)', () => {
   const sent: unknown[] = [];
-  const client = {
+  // As pg's clients: `query` on the prototype.
+  class StandIn {
     query(...args: unknown[]) {
       sent.push(args[0]);
       return Promise.resolve({ rows: [] });
-    },
-  } as unknown as pg.Client;
+    }
+  }
+  const client = new StandIn() as unknown as pg.Client;
   namePreparedStatements(client);
   const select = { text: 'select id from products where id = $1', values: ['x'] };
 
@@ -111,8 +113,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL: a sale is prepared
       const prepared = await preparedOn(tx);
       const texts = prepared.map((p) => p.statement.replace(/\s+/g, ' ').trim());
       expect(texts.some((t) => t.startsWith('select "products"."id"'))).toBe(true);
-      expect(texts.some((t) => t.startsWith('with "sold" as (insert into "bookings"'))).toBe(true);
-      expect(texts.some((t) => t.startsWith('insert into messages'))).toBe(true);
+      // The booking, its history, its audit entry and its customer's message: one statement.
+      const insert = texts.find((t) => t.startsWith('with "sold" as (insert into "bookings"'));
+      expect(insert).toContain('insert into messages');
       expect(texts.some((t) => t.startsWith('update "departures" set "seats_taken"'))).toBe(true);
       expect(texts.some((t) => t.startsWith('select "bookings"."id" from "bookings"'))).toBe(false);
       expect(texts.some((t) => /^(begin|commit)/i.test(t))).toBe(false);

@@ -54,7 +54,9 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
  * scope) goes as before.
  */
 export function namePreparedStatements(client: pg.PoolClient | pg.Client): void {
-  const query = client.query as (...args: unknown[]) => unknown;
+  // The prototype's method as it is at each call (not as it was at connect time): what patches
+  // pg.Client.prototype.query later (the tests' and the bench's statement recorders) still sees it.
+  const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
   (client as { query: unknown }).query = function namedQuery(this: unknown, ...args: unknown[]) {
     const config = args[0] as QueryConfig | string | null;
     if (
@@ -68,6 +70,6 @@ export function namePreparedStatements(client: pg.PoolClient | pg.Client): void 
       const name = statementName(config.text);
       if (name) args[0] = { ...config, name };
     }
-    return query.apply(this, args);
+    return proto.query.apply(this, args);
   };
 }

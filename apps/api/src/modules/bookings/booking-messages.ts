@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import type { BookingMessagePayload } from '../messages/messages.booking-templates';
 import { CUSTOMER_VISIBLE_CHANGES } from '../messages/messages.booking-templates';
 import { MESSAGE_KIND } from '../messages/messages.rules';
-import { queueBookingMessage } from '../messages/messages.service';
+import { bookingMessageOfNewBooking, queueBookingMessage } from '../messages/messages.service';
 import type { Change } from './booking-changes';
 import type { BookingRow } from './bookings.mapper';
 
@@ -15,14 +15,27 @@ import type { BookingRow } from './bookings.mapper';
 const isStaffSale = (b: Pick<BookingRow, 'channel'>) => b.channel !== 'public';
 
 /** A new booking: confirmed → its confirmation; pending → received for review (web) or prepared (staff). */
-export function queueSaleMessage(tx: DbOrTx, b: BookingRow, productName: string) {
-  const kind =
-    b.state === 'confirmed'
-      ? MESSAGE_KIND.BOOKING_CONFIRMED
-      : isStaffSale(b)
-        ? MESSAGE_KIND.BOOKING_PREPARED
-        : MESSAGE_KIND.BOOKING_REQUESTED;
-  return queueBookingMessage(tx, { kind, booking: b, productName, dedupeKey: `${kind}:${b.id}` });
+const saleMessageKind = (b: Pick<BookingRow, 'state' | 'channel'>) =>
+  b.state === 'confirmed'
+    ? MESSAGE_KIND.BOOKING_CONFIRMED
+    : isStaffSale(b)
+      ? MESSAGE_KIND.BOOKING_PREPARED
+      : MESSAGE_KIND.BOOKING_REQUESTED;
+
+/**
+ * The message a sale sends its customer ({@link saleMessageKind}), written by the booking's own
+ * insert (ADR 040): the statement for the CTE that returns the new booking and its locator.
+ */
+export function saleMessageOf(
+  tx: DbOrTx,
+  b: Pick<
+    BookingRow,
+    'state' | 'channel' | 'tourOperatorId' | 'date' | 'customerEmail' | 'customerName' | 'language' | 'productId'
+  >,
+  productName: string,
+) {
+  const kind = saleMessageKind(b);
+  return bookingMessageOfNewBooking(tx, { kind, booking: b, productName }, `${kind}:`);
 }
 
 /** A booking that became confirmed (the office's review, or the customer confirming what was prepared). */

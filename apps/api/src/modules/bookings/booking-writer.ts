@@ -11,12 +11,13 @@
  * - the listeners registered by the composition root hear of it (booking-listeners.ts: the OCTO
  *   module's webhooks to channels), in the same transaction.
  *
- * A new booking is written by `insertNewBooking` (version 1, its `created` event and audit entry, one
- * statement).
+ * A new booking is written by `insertNewBooking` (version 1, its `created` event and audit entry,
+ * and the sale's message to its customer when there is one: one statement).
  * What a change means for the customer (messages) and for the seats stays with the service that
  * decides it; this file only writes.
  */
 import type { TAuditAction } from '@trayecto/shared';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { actorKindOf, actorUserId, type ChangeActor, labelOf } from '../../lib/actors';
 import { fieldError } from '../../lib/app-error';
@@ -125,20 +126,33 @@ export async function writeBookingChange(tx: DbOrTx, cur: BookingRow, change: Bo
 export async function insertNewBooking(
   tx: DbOrTx,
   values: repo.BookingInsert,
-  sale: { actor: ChangeActor; now: Date; event: Record<string, unknown>; changes: AuditChanges },
+  sale: {
+    actor: ChangeActor;
+    now: Date;
+    event: Record<string, unknown>;
+    changes: AuditChanges;
+    /** The customer's message, written by the same statement (ADR 040): its statement for the new row and locator. */
+    message?: (sold: SQL, locator: string) => SQL;
+  },
 ): Promise<BookingRow | undefined> {
   const [event] = eventRows({ id: '', tourOperatorId: values.tourOperatorId }, sale.actor, sale.now, [
     { type: 'created', data: sale.event },
   ]);
   const { bookingId: _inserted, tourOperatorId: _same, ...created } = event;
-  return repo.insertSale(tx, values, created, (sold) =>
-    auditStatementFor(sold, auditContextOf(sale.actor), {
-      tourOperatorId: values.tourOperatorId,
-      entityType: 'booking',
-      action: 'create',
-      summary: bookingSummary(values),
-      at: sale.now,
-      changes: sale.changes,
-    }),
+  const message = sale.message;
+  return repo.insertSale(
+    tx,
+    values,
+    created,
+    (sold) =>
+      auditStatementFor(sold, auditContextOf(sale.actor), {
+        tourOperatorId: values.tourOperatorId,
+        entityType: 'booking',
+        action: 'create',
+        summary: bookingSummary(values),
+        at: sale.now,
+        changes: sale.changes,
+      }),
+    message ? [(sold) => message(sold, values.locator)] : [],
   );
 }

@@ -297,6 +297,8 @@ export async function insertSale(
   values: BookingInsert,
   event: SaleEvent,
   audit: (sold: SQL) => SQL,
+  /** More writes over the new row in the same statement (the customer's message, ADR 040). */
+  also: ((sold: SQL) => SQL)[] = [],
 ): Promise<BookingRow | undefined> {
   const sold = db
     .$with('sold')
@@ -304,7 +306,11 @@ export async function insertSale(
   const from = sql`${sql.identifier('sold')}`;
   const history = db.$with('sold_event', {}).as(eventInsertFrom(from, event));
   const entry = db.$with('sold_audit', {}).as(audit(from));
-  const [row] = await db.with(sold, history, entry).select().from(sold);
+  const more = also.map((write, k) => db.$with(`sold_also_${k}`, {}).as(write(from)));
+  const [row] = await db
+    .with(sold, history, entry, ...more)
+    .select()
+    .from(sold);
   return row as BookingRow | undefined;
 }
 

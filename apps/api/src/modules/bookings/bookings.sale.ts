@@ -17,7 +17,7 @@ import { createdFields } from '../audit/audit.service';
 import * as departures from '../departures/departures.service';
 import type { ProductRow } from '../products/products.mapper';
 import { answersFor } from './booking-answers';
-import { queueSaleMessage } from './booking-messages';
+import { saleMessageOf } from './booking-messages';
 import type { SaleContext } from './booking-references.repository';
 import * as refs from './booking-references.repository';
 import { insertNewBooking } from './booking-writer';
@@ -316,6 +316,27 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
         capacity: product.capacity,
       })
     ).id;
+  // The customer hears of it (confirmed, received for review, or prepared for them to complete),
+  // written by the booking's own insert (ADR 040): the booking commits with its message or neither
+  // exists. A held booking hears nothing yet: the payment confirms it (and sends its confirmation),
+  // and an unpaid hold ends quietly (ADR 022).
+  const customerName = body.customer_name;
+  const message = holdUntil
+    ? undefined
+    : await saleMessageOf(
+        tx,
+        {
+          state,
+          channel,
+          tourOperatorId: product.tourOperatorId,
+          productId: product.id,
+          date: body.date,
+          customerEmail: body.customer_email ?? '',
+          customerName,
+          language: body.language ?? 'es',
+        },
+        product.name,
+      );
   // What was sold, as the history's `created` event and the audit entry both keep it.
   const sold = {
     date: body.date,
@@ -380,16 +401,12 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
       changes: createdFields({
         product_id: { id: product.id, name: product.name },
         ...sold,
-        customer_name: body.customer_name,
+        customer_name: customerName,
       }),
+      message,
     },
   );
-  // The customer hears of it (confirmed, received for review, or prepared for them to complete),
-  // written in this transaction: the booking commits with its message or neither exists.
-  // A held booking hears nothing yet: the payment confirms it (and sends its confirmation), and an
-  // unpaid hold ends quietly (ADR 022).
   if (holdUntil) await scheduleHoldExpiry(tx, booking.id, holdUntil);
-  else await queueSaleMessage(tx, booking, product.name);
   const out: Sold = { booking, context: ctx, view: viewOf(booking, ctx) };
   if (sale.beforeSeats) await sale.beforeSeats(tx, out);
   // Last statement before COMMIT: the departure row stays locked as briefly as possible.

@@ -308,6 +308,39 @@ describe('bad input never fails a booking', () => {
   });
 });
 
+describe("the sale's message, written by the booking's own insert (ADR 040)", () => {
+  it('names its booking and its cause (the kind and the booking id); a kind switched off writes the booking alone', async () => {
+    const b = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_email: 'cte@example.com' }));
+    const rows = (
+      await app.db.execute<{ kind: string; dedupe_key: string; booking_id: string; subject: string; locale: string }>(
+        sql`select kind, dedupe_key, booking_id, subject, locale from messages where recipient = 'cte@example.com'`,
+      )
+    ).rows;
+    expect(rows).toEqual([
+      {
+        kind: 'booking_confirmed',
+        dedupe_key: `booking_confirmed:${b.id}`,
+        booking_id: b.id,
+        subject: expect.stringContaining(b.locator),
+        locale: 'es',
+      },
+    ]);
+    const put = await staff().send('PUT', `/api/v1/tour-operators/${w.A.op.id}/message-settings`, w.tokens.A1, {
+      enabled_kinds: CUSTOMER_MESSAGE_KINDS.filter((k) => k !== 'booking_confirmed'),
+    });
+    expect(put.statusCode).toBe(200);
+    try {
+      const quiet = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_email: 'callado@example.com' }));
+      expect(quiet.state).toBe('confirmed');
+      expect(await messagesOf(quiet.id)).toEqual([]);
+    } finally {
+      await staff().send('PUT', `/api/v1/tour-operators/${w.A.op.id}/message-settings`, w.tokens.A1, {
+        enabled_kinds: [...CUSTOMER_MESSAGE_KINDS],
+      });
+    }
+  });
+});
+
 describe("the operator's settings", () => {
   it('sender name and reply-to are the ones set; a kind switched off is never written', async () => {
     const put = await staff().send('PUT', `/api/v1/tour-operators/${w.A.op.id}/message-settings`, w.tokens.A1, {

@@ -4,16 +4,26 @@
  * SMTP (the worker sends) or renders a customer message (the worker renders it when it leaves, from
  * the booking as it is then): a sale pays for one INSERT, not for a template.
  */
+
 import {
   isPublicLocale,
   MESSAGE_SKIP_REASON,
   messageLocale,
   type TCustomerMessageKind,
   type TMessageKind,
+  type TPublicLocale,
 } from '@trayecto/shared';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type BookingMessagePayload, bookingSubject } from './messages.booking-templates';
-import { findOperatorLanguage, insertCustomerMessage, insertMessage, SUBJECT_PRODUCT } from './messages.repository';
+import {
+  type CustomerMessage,
+  customerMessageInsert,
+  findOperatorLanguage,
+  insertCustomerMessage,
+  insertMessage,
+  SUBJECT_PRODUCT,
+} from './messages.repository';
 import { headerText, isPlainAddress, MESSAGE_STATE } from './messages.rules';
 import type { EmailContent } from './messages.templates';
 
@@ -102,16 +112,10 @@ async function queuedLocale(tx: DbOrTx, b: BookingForMessage) {
   return messageLocale(b.language, operatorLanguage);
 }
 
-/**
- * Queues a customer message about a booking in the caller's transaction, unless its operator
- * switched the kind off. The body is rendered when it leaves; a booking without e-mail gets a
- * `skipped` row that says so (staff see it on the booking and can use WhatsApp instead). The
- * subject is written now in the customer's language, the product named in it (its translation).
- */
-export async function queueBookingMessage(tx: DbOrTx, m: QueueBookingMessage): Promise<string | undefined> {
+/** A booking's customer message as it is written (queued, or skipped/failed for its address). */
+function bookingMessageOf(m: QueueBookingMessage, locale: TPublicLocale): CustomerMessage {
   const to = m.booking.customerEmail.trim();
-  const locale = await queuedLocale(tx, m.booking);
-  return insertCustomerMessage(tx, {
+  return {
     tourOperatorId: m.booking.tourOperatorId,
     kind: m.kind,
     dedupeKey: m.dedupeKey,
@@ -136,5 +140,35 @@ export async function queueBookingMessage(tx: DbOrTx, m: QueueBookingMessage): P
     actorId: m.actorId ?? null,
     resendOf: m.resendOf ?? null,
     ...initialState(to),
-  });
+  };
+}
+
+/**
+ * Queues a customer message about a booking in the caller's transaction, unless its operator
+ * switched the kind off. The body is rendered when it leaves; a booking without e-mail gets a
+ * `skipped` row that says so (staff see it on the booking and can use WhatsApp instead). The
+ * subject is written now in the customer's language, the product named in it (its translation).
+ */
+export async function queueBookingMessage(tx: DbOrTx, m: QueueBookingMessage): Promise<string | undefined> {
+  return insertCustomerMessage(tx, bookingMessageOf(m, await queuedLocale(tx, m.booking)));
+}
+
+/**
+ * {@link queueBookingMessage} for a booking not inserted yet (a sale, ADR 040): the message as part
+ * of the booking's own insert. Answers the statement for the CTE `from` that returns the booking
+ * and the locator it is inserted with (the subject names it); the dedupe key is `dedupePrefix` and
+ * the new booking's id. The language is worked out now (a read only when the booking's is not a
+ * public one and the operator's is not given).
+ */
+export async function bookingMessageOfNewBooking(
+  tx: DbOrTx,
+  m: Omit<QueueBookingMessage, 'dedupeKey' | 'booking'> & { booking: Omit<BookingForMessage, 'id' | 'locator'> },
+  dedupePrefix: string,
+): Promise<(from: SQL, locator: string) => SQL> {
+  const locale = await queuedLocale(tx, { ...m.booking, id: '', locator: '' });
+  return (from, locator) =>
+    customerMessageInsert(
+      bookingMessageOf({ ...m, dedupeKey: '', booking: { ...m.booking, id: '', locator } }, locale),
+      { from, dedupePrefix },
+    );
 }
