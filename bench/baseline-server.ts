@@ -10,7 +10,8 @@
  *        departure (seats_taken + n <= capacity) as the last statement; COMMIT — or ROLLBACK + 409.
  *   POST /bookings-api-shape                    the API's own statement sequence for a staff sale, with pg directly
  *   GET  /replay/:scenario/:variant             the statements the API sent for one request of the
- *        other list endpoints (captured by run.ts through bench/capture.ts, user check included):
+ *        other list endpoints (captured by run.ts through bench/capture.ts, user check included;
+ *        named where the API names them, ADR 040):
  *        each wave's statements concurrently, the waves one after another; answers the rows of the
  *        statement that returned most as JSON
  *
@@ -338,10 +339,21 @@ app.post('/bookings-api-shape', async (req, reply) => {
   }
 });
 
-type Wave = { text: string; values: unknown[] }[];
+type Wave = { text: string; values: unknown[]; prepared?: boolean }[];
 const replay: Record<string, Wave[][]> = process.env.BENCH_REPLAY_FILE
   ? JSON.parse(readFileSync(process.env.BENCH_REPLAY_FILE, 'utf8'))
   : {};
+
+const replayNames = new Map<string, string>();
+/** A replayed statement's name, one per text (as the API's db/prepared-statements.ts). */
+function replayName(text: string): string {
+  let name = replayNames.get(text);
+  if (!name) {
+    name = `bench_${replayNames.size + 1}`;
+    replayNames.set(text, name);
+  }
+  return name;
+}
 
 app.get('/replay/:scenario/:variant', async (req, reply) => {
   const { scenario, variant } = req.params as { scenario: string; variant: string };
@@ -349,7 +361,17 @@ app.get('/replay/:scenario/:variant', async (req, reply) => {
   if (!waves) return reply.code(404).send({ message: 'sin captura' });
   let biggest: unknown[] = [];
   for (const wave of waves) {
-    const results = await Promise.all(wave.map((st) => pool.query({ ...st, rowMode: 'array' })));
+    const results = await Promise.all(
+      wave.map((st) =>
+        pool.query({
+          text: st.text,
+          values: st.values,
+          // Named where the API named it (ADR 040): the same work for PostgreSQL on both sides.
+          ...(st.prepared ? { name: replayName(st.text) } : {}),
+          rowMode: 'array',
+        }),
+      ),
+    );
     for (const r of results) if (r.rows.length >= biggest.length) biggest = r.rows;
   }
   return biggest;

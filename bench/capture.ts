@@ -15,7 +15,8 @@ import { BENCH_DB_URL } from './config';
 
 export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnop';
 
-export type Statement = { text: string; values: unknown[] };
+/** `prepared`: the API sent it named (ADR 040), so the baseline does too. */
+export type Statement = { text: string; values: unknown[]; prepared?: boolean };
 export type Captured = { status: number; waves: Statement[][]; ms: number; body: string };
 
 /** A statement as the pool sent it, with when it started and when its answer came. */
@@ -31,7 +32,7 @@ export function toWaves(recs: Rec[]): Statement[][] {
   let end = Number.NEGATIVE_INFINITY;
   for (const r of recs) {
     if (waves.length === 0 || r.t0 >= end) waves.push([]);
-    waves[waves.length - 1].push({ text: r.text, values: r.values });
+    waves[waves.length - 1].push({ text: r.text, values: r.values, ...(r.prepared ? { prepared: true } : {}) });
     end = Math.max(end, r.t1);
   }
   return waves;
@@ -49,6 +50,7 @@ export async function startCapturer(): Promise<Capturer> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const schema = await import('../apps/api/src/db/schema');
   const { buildApp } = await import('../apps/api/src/app');
+  const { inPreparedScope } = await import('../apps/api/src/db/prepared-statements');
   const { loadConfig } = await import('../apps/api/src/config/env');
   const { createTokenService } = await import('../apps/api/src/modules/auth/auth.tokens');
 
@@ -58,7 +60,14 @@ export async function startCapturer(): Promise<Capturer> {
   (pool as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
     const [cfg, params] = args;
     const text = typeof cfg === 'string' ? cfg : (cfg as { text: string }).text;
-    const rec: Rec = { text, values: (params as unknown[]) ?? [], t0: performance.now(), t1: Number.POSITIVE_INFINITY };
+    const rec: Rec = {
+      text,
+      values: (params as unknown[]) ?? [],
+      // The API's pool names what is sent in this scope (ADR 040); this pool does not, it records.
+      prepared: inPreparedScope(),
+      t0: performance.now(),
+      t1: Number.POSITIVE_INFINITY,
+    };
     recs.push(rec);
     const p = orig(...args);
     void p.then(

@@ -32,6 +32,9 @@ export function withPreparedStatements<T>(fn: () => Promise<T>): Promise<T> {
   return scope.getStore() ? fn() : scope.run(true, fn);
 }
 
+/** Whether statements sent now would be named (the bench's capture records it for its baseline). */
+export const inPreparedScope = (): boolean => scope.getStore() === true;
+
 /** The name of a statement's text (the same for every connection), or undefined past the cap. */
 export function statementName(text: string): string | undefined {
   let name = names.get(text);

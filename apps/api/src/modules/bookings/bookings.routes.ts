@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withPreparedStatements } from '../../db/prepared-statements';
 import { AppError } from '../../lib/app-error';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
@@ -129,7 +130,8 @@ export async function bookingsRoutes(app: FastifyInstance) {
         response: { 200: ZBookingResponse, ...errorResponses },
       },
     },
-    async (req) => service.getBooking(app.db, req.actor, assertId(req.params.id, WHAT)),
+    // ADR 040: one booking's reads are lookups by key: prepared on the server.
+    async (req) => withPreparedStatements(() => service.getBooking(app.db, req.actor, assertId(req.params.id, WHAT))),
   );
 
   r.post(
@@ -192,7 +194,8 @@ export async function bookingsRoutes(app: FastifyInstance) {
         response: { 200: z.array(ZPaymentResponse), ...errorResponses },
       },
     },
-    async (req) => payments.listPayments(app.db, req.actor, assertId(req.params.id, WHAT)),
+    async (req) =>
+      withPreparedStatements(() => payments.listPayments(app.db, req.actor, assertId(req.params.id, WHAT))),
   );
 
   r.post(
@@ -240,6 +243,6 @@ export async function bookingsRoutes(app: FastifyInstance) {
         response: { 200: z.array(ZBookingEventResponse), ...errorResponses },
       },
     },
-    async (req) => service.listEvents(app.db, req.actor, assertId(req.params.id, WHAT)),
+    async (req) => withPreparedStatements(() => service.listEvents(app.db, req.actor, assertId(req.params.id, WHAT))),
   );
 }

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withPreparedStatements } from '../../db/prepared-statements';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
 import { setPagingHeaders } from '../../lib/pagination';
@@ -106,7 +107,11 @@ export async function messagesRoutes(app: FastifyInstance, opts: { reads: Bookin
         response: { 200: z.array(ZMessageResponse), ...errorResponses },
       },
     },
-    async (req) => listBookingMessages(app.db, req.actor, assertId(req.params.id, 'La reserva'), reads),
+    // ADR 040: one booking's messages, read by key: prepared on the server.
+    async (req) =>
+      withPreparedStatements(() =>
+        listBookingMessages(app.db, req.actor, assertId(req.params.id, 'La reserva'), reads),
+      ),
   );
 
   r.post(

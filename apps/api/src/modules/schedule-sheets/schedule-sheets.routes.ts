@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withPreparedStatements } from '../../db/prepared-statements';
 import { AppError } from '../../lib/app-error';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
@@ -92,7 +93,8 @@ export async function scheduleSheetsRoutes(app: FastifyInstance) {
         response: { 200: ZSheetResponse, ...errorResponses },
       },
     },
-    async (req) => service.getSheet(app.db, req.actor, idOf(req.params)),
+    // ADR 040: one sheet's reads are lookups by key: prepared on the server.
+    async (req) => withPreparedStatements(() => service.getSheet(app.db, req.actor, idOf(req.params))),
   );
 
   r.post(
