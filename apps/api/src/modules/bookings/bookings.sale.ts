@@ -231,9 +231,10 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
  * The one sales path (PRODUCT.md §4), inside the caller's transaction. ADR 035: one statement reads
  * the product, its operator, the departure, the seller, the pickup place and list, the channel and
  * the payment settings; then the departure checks, prices, the early 409 on a departure seen full,
- * passengers, pickup, commission; one statement writes the booking, its `created` event and audit
- * entry; one the customer's message (or the hold's job); and last the conditional UPDATE that takes
- * the seats. Answers the booking with what it read, so nothing needs reading back.
+ * passengers, pickup, commission; one statement writes the booking, its `created` event, audit
+ * entry and the customer's message (ADR 040); a held sale one more, its hold's job; and last the
+ * conditional UPDATE that takes the seats. Answers the booking with what it read, so nothing needs
+ * reading back. Its statements are prepared on the server (ADR 040).
  */
 export function sell(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
   // ADR 040: the sale's statements are lookups by key and writes by id, prepared on the server
