@@ -83,6 +83,9 @@ async function purgeRounds(purge: () => Promise<number>, batch: number, signal: 
 }
 
 /** Builds this process's runner with every task and handler registered; `start()` is the caller's. */
+/** The least time between two runs of the delivery that writes start (ADR 041). */
+export const DELIVERY_KICK_GAP_MS = 200;
+
 export function createBackground(o: BackgroundOptions): Background {
   const { db, config, log } = o;
   const transport =
@@ -115,6 +118,10 @@ export function createBackground(o: BackgroundOptions): Background {
       name: TASK.DELIVER_MESSAGES,
       everyMs: deliverEveryMs,
       leaseMs: 30_000,
+      // Every write kicks the delivery (app.ts): a burst of sales looks at the outbox once per
+      // gap, not once per sale (two job_tasks updates and a claim each, ADR 041). A lone sale's
+      // message still leaves at once.
+      kickGapMs: DELIVERY_KICK_GAP_MS,
       run: ({ signal }) => sender.deliverDue(signal),
     },
     {

@@ -189,6 +189,42 @@ describe('kicks', () => {
     expect(await taskRow('test.kick')).toMatchObject({ runCount: 1, lockedBy: null });
   });
 
+  it('kicks within a task gap are one run at its end; a lone kick runs at once', async () => {
+    const GAP = 150;
+    const starts: number[] = [];
+    let waiting = deferred();
+    const r = createJobRunner({
+      db: database.db,
+      pollMs: 3_600_000,
+      tasks: [
+        {
+          name: 'test.gap',
+          everyMs: 3_600_000,
+          firstRunAfterMs: 3_600_000,
+          kickGapMs: GAP,
+          run: async () => {
+            starts.push(Date.now());
+            waiting.resolve();
+          },
+        },
+      ],
+    });
+    await r.start();
+    const first = Date.now();
+    r.kick('test.gap');
+    await waiting.promise;
+    // A lone kick: no wait for the gap.
+    expect(starts[0] - first).toBeLessThan(GAP);
+    waiting = deferred();
+    // A burst (a sale per request): one more run, not six, and not before the gap.
+    for (let i = 0; i < 6; i++) r.kick('test.gap');
+    await waiting.promise;
+    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(GAP - 5);
+    await r.stop();
+    expect(starts).toHaveLength(2);
+    expect(await taskRow('test.gap')).toMatchObject({ runCount: 2, lockedBy: null });
+  });
+
   it('a kick while another process runs it: that run goes again as soon as it ends', async () => {
     const hang = deferred();
     const started = deferred();

@@ -44,6 +44,12 @@ export type PeriodicTask = {
   firstRunAfterMs?: number;
   /** Not run by the loop (only by `runTask`/`kick`): tests that drive a task by hand. */
   paused?: boolean;
+  /**
+   * The least time between two kicks that start a run (default 0: every kick at once). The kicks
+   * that come within it are answered by one run at its end: under a burst of writes the task runs a
+   * few times a second, not once per request (ADR 041).
+   */
+  kickGapMs?: number;
   run: (ctx: RunContext) => Promise<unknown>;
 };
 
@@ -129,6 +135,9 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
   /** Tasks asked to run now (kicks), and those asked again while they run here. */
   const forced = new Set<string>();
   const rerun = new Set<string>();
+  /** When each task's last kick took effect (this process's clock), and the kicks put off to its gap. */
+  const lastKick = new Map<string, number>();
+  const pendingKicks = new Map<string, NodeJS.Timeout>();
   let runningJobs = 0;
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<unknown> | undefined;
@@ -283,6 +292,18 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
       });
   }
 
+  /** A kick taking effect: the task runs now, or again right after the run in hand here. */
+  function kickNow(name: string) {
+    if (stopped) return;
+    lastKick.set(name, Date.now());
+    if (running.has(name)) {
+      rerun.add(name);
+      return;
+    }
+    forced.add(name);
+    if (!looking) schedule(0);
+  }
+
   async function register(now = clock()) {
     await repo.registerTasks(
       o.db,
@@ -308,6 +329,8 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      for (const t of pendingKicks.values()) clearTimeout(t);
+      pendingKicks.clear();
       controller.abort();
       await looking;
       await Promise.allSettled([...running.values()]);
@@ -328,13 +351,24 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
       return { ran: true, result: await p };
     },
     kick(name) {
-      if (!tasks.has(name) || stopped || !started) return;
-      if (running.has(name)) {
-        rerun.add(name);
-        return;
+      const task = tasks.get(name);
+      if (!task || stopped || !started) return;
+      const gap = task.kickGapMs ?? 0;
+      if (gap > 0) {
+        // One kick already waits for the end of the gap: it answers this one too.
+        if (pendingKicks.has(name)) return;
+        const wait = (lastKick.get(name) ?? Number.NEGATIVE_INFINITY) + gap - Date.now();
+        if (wait > 0) {
+          const t = setTimeout(() => {
+            pendingKicks.delete(name);
+            kickNow(name);
+          }, wait);
+          t.unref();
+          pendingKicks.set(name, t);
+          return;
+        }
       }
-      forced.add(name);
-      if (!looking) schedule(0);
+      kickNow(name);
     },
   };
 }
