@@ -218,56 +218,50 @@ app.post('/bookings', async (req, reply) => {
   }
 });
 
-/**
- * POST /bookings-api-shape: the API's own statement sequence for a staff sale (ADR 035), sent with
- * `pg` directly: the token's user lookup; BEGIN (the lock timeout is the connection's, ADR 038); the sale's one read (product,
- * operator, departure, payment settings); the early 409 on a departure read full; the booking with
- * its `created` event and audit entry in one statement; the customer's message (the outbox's
- * insert, with its switch and the product's name in the customer's language, in the booking's
- * statement since ADR 040); the conditional seats UPDATE; COMMIT — 6 statements, answered from what it has (no read after COMMIT). How much
- * of the API's cost is its statements and how much the rest. `?user_id=` the user looked up.
- * (`?fastfail=1` is accepted for the older runs' scenario e9f: the early 409 is now the API's own.)
- */
-app.post('/bookings-api-shape', async (req, reply) => {
-  const body = req.body as CreateBody;
+/** The values of {@link saleWriteSql}'s statement for one sale. */
+function saleWriteValues(
+  row: Record<string, unknown>,
+  departureId: string,
+  body: CreateBody,
+  locator: string,
+  lines: string,
+  seats: number,
+  unit: number,
+  userId: string | null,
+): unknown[] {
   const product = products.get(body.product_id);
-  if (!product) return reply.code(422).send({ message: 'El producto no existe' });
-  const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
-  const unit = product.prices.find((p) => p.pax_type === 'adult')?.amount_cents ?? 0;
-  const lines = JSON.stringify([
-    { pax_type: 'adult', quantity: seats, unit_cents: unit, total_cents: unit * seats, occupies_seat: true },
-  ]);
-  const userId = (req.query as { user_id?: string }).user_id ?? null;
-  await pool.query({ text: AUTH_STATE_SQL, values: [userId], rowMode: 'array' });
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    // (No SET LOCAL lock_timeout since ADR 038: the connection's own option, as the API's.)
-    const ctx = await client.query(
-      `select p.*, o.name as operator_name, o.timezone, o.default_commission_pct, row_to_json(d) as departure,
+  return [
+    row.tour_operator_id,
+    locator,
+    body.product_id,
+    departureId,
+    body.date,
+    body.time,
+    lines,
+    seats,
+    unit * seats,
+    product?.currency,
+    body.customer_name,
+    body.customer_email ?? '',
+    new Date().toISOString(),
+    JSON.stringify({ product_id: body.product_id, date: body.date, time: body.time, pax: { adult: seats } }),
+    userId,
+    JSON.stringify({ product_id: [null, { id: body.product_id, name: row.name }], date: [null, body.date] }),
+    `${locator} · ${body.customer_name}`,
+    `Reserva confirmada ${locator} · {product}`,
+    row.name,
+  ];
+}
+
+/** The sale's one read: the product, its operator, the departure, the payment settings. */
+const SALE_READ_SQL = `select p.*, o.name as operator_name, o.timezone, o.default_commission_pct, row_to_json(d) as departure,
               (select json_build_object('provider', ps.provider, 'holdMinutes', ps.hold_minutes)
                from payment_settings ps where ps.tour_operator_id = p.tour_operator_id) as online
        from products p join tour_operators o on o.id = p.tour_operator_id
        left join departures d on d.product_id = p.id and d.date = $2 and d.time = $3
-       where p.id = $1 and p.deleted_at is null and p.tour_operator_id = $4`,
-      [body.product_id, body.date, body.time, product.tourOperatorId],
-    );
-    const row = ctx.rows[0];
-    const dep = row?.departure as { id: string; seats_taken: number; capacity: number } | null;
-    if (!row || !dep) {
-      await client.query('rollback');
-      return reply.code(422).send({ message: 'La salida no existe' });
-    }
-    if (dep.seats_taken + seats > dep.capacity) {
-      await client.query('rollback');
-      return reply.code(409).send({ message: 'No quedan plazas suficientes' });
-    }
-    const op = row.tour_operator_id as string;
-    let booking: Record<string, unknown> | undefined;
-    for (let attempt = 0; attempt < 8 && !booking; attempt++) {
-      const locator = newLocator();
-      const ins = await client.query(
-        `with sold as (
+       where p.id = $1 and p.deleted_at is null and p.tour_operator_id = $4`;
+
+const SALE_WRITE_BODY = `with sold as (
            insert into bookings (tour_operator_id, locator, product_id, departure_id, date, time, lines, pax_total, seats,
              subtotal_cents, total_cents, currency, customer_name, customer_email, channel, state, payment_state,
              confirmed_at, created_at, updated_at)
@@ -293,28 +287,70 @@ app.post('/bookings-api-shape', async (req, reply) => {
            from sold nb
            where not exists (select 1 from message_settings s where s.tour_operator_id = $1::uuid and 'booking_confirmed' = any(s.disabled_kinds))
            on conflict (dedupe_key) do nothing returning id)
-         select * from sold`,
-        [
-          op,
-          locator,
-          body.product_id,
-          dep.id,
-          body.date,
-          body.time,
-          lines,
-          seats,
-          unit * seats,
-          product.currency,
-          body.customer_name,
-          body.customer_email ?? '',
-          new Date().toISOString(),
-          JSON.stringify({ product_id: body.product_id, date: body.date, time: body.time, pax: { adult: seats } }),
-          userId,
-          JSON.stringify({ product_id: [null, { id: body.product_id, name: row.name }], date: [null, body.date] }),
-          `${locator} · ${body.customer_name}`,
-          `Reserva confirmada ${locator} · {product}`,
-          row.name,
-        ],
+         select * from sold`;
+
+/**
+ * The staff sale's write as the API sends it: the booking with its `created` event, audit entry and
+ * the customer's message (ADR 035, ADR 040); with `takeSeats` (ADR 041) the seats' conditional
+ * UPDATE first and the booking's departure the one it returned, a taken locator an error instead of
+ * no row.
+ */
+function saleWriteSql(takeSeats: boolean): string {
+  if (!takeSeats) return SALE_WRITE_BODY;
+  const insert = SALE_WRITE_BODY.replace(
+    '$4, $5, $6, $7, $8, $8,',
+    '(select id from taken), $5, $6, $7, $8, $8,',
+  ).replace('on conflict (locator) do nothing returning *', 'returning *');
+  return `with taken as (
+      update departures set seats_taken = seats_taken + $8, updated_at = now()
+      where id = $4::uuid and closed = false and seats_taken + $8 <= capacity returning id),
+    ${insert.replace(/^with /, '')}`;
+}
+const SALE_WRITE_SQL = saleWriteSql(false);
+const SALE_ONE_STATEMENT_SQL = saleWriteSql(true);
+
+/**
+ * POST /bookings-api-shape: the API's own statement sequence for a staff sale (ADR 035), sent with
+ * `pg` directly: the token's user lookup; BEGIN (the lock timeout is the connection's, ADR 038); the sale's one read (product,
+ * operator, departure, payment settings); the early 409 on a departure read full; the booking with
+ * its `created` event and audit entry in one statement; the customer's message (the outbox's
+ * insert, with its switch and the product's name in the customer's language, in the booking's
+ * statement since ADR 040); the conditional seats UPDATE; COMMIT — 6 statements, answered from what it has (no read after COMMIT). How much
+ * of the API's cost is its statements and how much the rest. `?user_id=` the user looked up.
+ * (`?fastfail=1` is accepted for the older runs' scenario e9f: the early 409 is now the API's own.)
+ */
+app.post('/bookings-api-shape', async (req, reply) => {
+  const body = req.body as CreateBody;
+  const product = products.get(body.product_id);
+  if (!product) return reply.code(422).send({ message: 'El producto no existe' });
+  const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
+  const unit = product.prices.find((p) => p.pax_type === 'adult')?.amount_cents ?? 0;
+  const lines = JSON.stringify([
+    { pax_type: 'adult', quantity: seats, unit_cents: unit, total_cents: unit * seats, occupies_seat: true },
+  ]);
+  const userId = (req.query as { user_id?: string }).user_id ?? null;
+  await pool.query({ text: AUTH_STATE_SQL, values: [userId], rowMode: 'array' });
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    // (No SET LOCAL lock_timeout since ADR 038: the connection's own option, as the API's.)
+    const ctx = await client.query(SALE_READ_SQL, [body.product_id, body.date, body.time, product.tourOperatorId]);
+    const row = ctx.rows[0];
+    const dep = row?.departure as { id: string; seats_taken: number; capacity: number } | null;
+    if (!row || !dep) {
+      await client.query('rollback');
+      return reply.code(422).send({ message: 'La salida no existe' });
+    }
+    if (dep.seats_taken + seats > dep.capacity) {
+      await client.query('rollback');
+      return reply.code(409).send({ message: 'No quedan plazas suficientes' });
+    }
+    let booking: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 8 && !booking; attempt++) {
+      const locator = newLocator();
+      const ins = await client.query(
+        SALE_WRITE_SQL,
+        saleWriteValues(row, dep.id, body, locator, lines, seats, unit, userId),
       );
       booking = ins.rows[0];
     }
@@ -337,6 +373,55 @@ app.post('/bookings-api-shape', async (req, reply) => {
   } finally {
     client.release();
   }
+});
+
+/**
+ * POST /bookings-api-shape-one: the API's staff sale since ADR 041, with pg directly and named as
+ * the API names them (ADR 040): the token's user lookup, the sale's one read, then ONE statement
+ * with no transaction around it (the seats' conditional UPDATE, the booking whose departure is the
+ * one it returned, the event, audit entry and message). Nothing written when the departure cannot
+ * take the seats (not null on departure_id: 409); a taken locator is tried again.
+ */
+app.post('/bookings-api-shape-one', async (req, reply) => {
+  const body = req.body as CreateBody;
+  const product = products.get(body.product_id);
+  if (!product) return reply.code(422).send({ message: 'El producto no existe' });
+  const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
+  const unit = product.prices.find((p) => p.pax_type === 'adult')?.amount_cents ?? 0;
+  const lines = JSON.stringify([
+    { pax_type: 'adult', quantity: seats, unit_cents: unit, total_cents: unit * seats, occupies_seat: true },
+  ]);
+  const userId = (req.query as { user_id?: string }).user_id ?? null;
+  await pool.query({ name: 'one_auth', text: AUTH_STATE_SQL, values: [userId], rowMode: 'array' });
+  const ctx = await pool.query({
+    name: 'one_read',
+    text: SALE_READ_SQL,
+    values: [body.product_id, body.date, body.time, product.tourOperatorId],
+  });
+  const row = ctx.rows[0];
+  const dep = row?.departure as { id: string; seats_taken: number; capacity: number } | null;
+  if (!row || !dep) return reply.code(422).send({ message: 'La salida no existe' });
+  if (dep.seats_taken + seats > dep.capacity) return reply.code(409).send({ message: 'No quedan plazas suficientes' });
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const locator = newLocator();
+    try {
+      const ins = await pool.query({
+        name: 'one_write',
+        text: SALE_ONE_STATEMENT_SQL,
+        values: saleWriteValues(row, dep.id, body, locator, lines, seats, unit, userId),
+      });
+      return reply.code(201).send(ins.rows[0]);
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (e.code === '23505' && e.constraint === 'bookings_locator_key') continue;
+      if (e.code === '23502') {
+        await pool.query('select * from departures where id = $1', [dep.id]);
+        return reply.code(409).send({ message: 'No quedan plazas suficientes' });
+      }
+      throw err;
+    }
+  }
+  throw new Error('locator');
 });
 
 type Wave = { text: string; values: unknown[]; prepared?: boolean }[];

@@ -750,9 +750,17 @@ async function main() {
     },
     {
       id: 'f9',
-      label: `(f) POST, ${spreadBase.length} salidas: las 6 sentencias de la API con pg (solo línea base)`,
+      label: `(f) POST, ${spreadBase.length} salidas: las 6 sentencias de la API antes de ADR 041 con pg (solo línea base)`,
       baseline: post(BASE, `/bookings-api-shape?user_id=${meta.user_id}`, {}, (i) =>
         hotBody(spreadBase[i % spreadBase.length], i, 'base12', 1),
+      ),
+      warmup: true,
+    },
+    {
+      id: 'f1',
+      label: `(f) POST, ${spreadBase.length} salidas: las 3 sentencias de la API (ADR 041) con pg, con nombre (solo línea base)`,
+      baseline: post(BASE, `/bookings-api-shape-one?user_id=${meta.user_id}`, {}, (i) =>
+        hotBody(spreadBase[i % spreadBase.length], i, 'base1', 1),
       ),
       warmup: true,
     },
@@ -921,7 +929,7 @@ async function main() {
       if (s.id === 'e') out.notes.push(await verifyPosts(side, [hot[side === 'api' ? 0 : 1].id], ids, f));
       if (s.id === 'e9') out.notes.push(await verifyPosts(side, [hot[2].id], ids, f));
       if (s.id === 'e9f') out.notes.push(await verifyPosts(side, [hot[3].id], ids, f));
-      if (s.id === 'f' || s.id === 'f9' || s.id === 'fp' || s.id === 'fo') {
+      if (s.id === 'f' || s.id === 'f9' || s.id === 'f1' || s.id === 'fp' || s.id === 'fo') {
         out.notes.push(
           await verifyPosts(
             side,

@@ -1,6 +1,9 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client';
 
+/** Whether `db` is a transaction's handle (else the pool's: each statement commits on its own). */
+export const isTransaction = (db: DbOrTx): boolean => db instanceof PgTransaction;
+
 /** The work left for the end of each transaction opened by {@link inTransaction}. */
 const endOfTransaction = new WeakMap<object, (() => Promise<void>)[]>();
 
@@ -25,7 +28,7 @@ export async function beforeCommit(tx: DbOrTx, fn: () => Promise<void>): Promise
  * 409, never hangs); PGlite has one connection, so nothing there ever waits for a lock.
  */
 export function inTransaction<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  if (db instanceof PgTransaction) return fn(db);
+  if (isTransaction(db)) return fn(db);
   return (db as Db).transaction(async (tx) => {
     const hooks: (() => Promise<void>)[] = [];
     endOfTransaction.set(tx, hooks);

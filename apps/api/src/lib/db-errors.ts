@@ -1,12 +1,16 @@
 /** A PostgreSQL error as both drivers report it (drizzle wraps it in `cause`). */
-export type PgError = { code: string; constraint?: string };
+export type PgError = { code: string; constraint?: string; column?: string };
 
 /** The PostgreSQL error behind a query failure, if there is one. */
 export function pgErrorOf(err: unknown): PgError | undefined {
-  let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+  let e = err as { code?: unknown; constraint?: unknown; column?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 5; depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+        column: typeof e.column === 'string' ? e.column : undefined,
+      };
     }
     e = e.cause as typeof e;
   }

@@ -133,6 +133,11 @@ export async function insertNewBooking(
     changes: AuditChanges;
     /** The customer's message, written by the same statement (ADR 040): its statement for the new row and locator. */
     message?: (sold: SQL, locator: string) => SQL;
+    /**
+     * The departure's seats taken by the same statement (ADR 041, `insertSale`): the booking's
+     * departure is the one that took them, and a refusal or a taken locator is an error that wrote nothing.
+     */
+    takeSeats?: repo.SeatsUpdate;
   },
 ): Promise<BookingRow | undefined> {
   const [event] = eventRows({ id: '', tourOperatorId: values.tourOperatorId }, sale.actor, sale.now, [
@@ -154,5 +159,6 @@ export async function insertNewBooking(
         changes: sale.changes,
       }),
     message ? [(sold) => message(sold, values.locator)] : [],
+    sale.takeSeats,
   );
 }

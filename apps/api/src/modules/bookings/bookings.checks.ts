@@ -152,7 +152,12 @@ export function assertOnSale<T extends { closed: boolean }>(row: T | null | unde
 export async function takeSeatsOrRefuse(tx: DbOrTx, departureId: string, seats: number) {
   const taken = await departures.takeSeats(tx, departureId, seats);
   if (taken) return;
-  const dep = await departures.findDepartureById(tx, departureId);
+  await refuseSeats(tx, departureId);
+}
+
+/** The answer to a departure that did not take a sale's seats: closed (422), or the seats left (409). */
+export async function refuseSeats(db: DbOrTx, departureId: string): Promise<never> {
+  const dep = await departures.findDepartureById(db, departureId);
   if (dep?.closed) throw fieldError('DEPARTURE_CLOSED', 'time', CLOSED_MESSAGE);
   throw noSeats(dep ? dep.capacity - dep.seatsTaken : 0);
 }

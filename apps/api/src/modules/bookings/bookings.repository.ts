@@ -16,8 +16,10 @@ import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizz
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
+import { isConstraintViolation, pgErrorOf } from '../../lib/db-errors';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
+import type { takeSeatsQuery } from '../departures/departures.service';
 import type { BookingRow, BookingView, EventView } from './bookings.mapper';
 import type { PaymentLinkRow } from './online.repository';
 
@@ -291,6 +293,13 @@ function eventInsertFrom(source: SQL, event: SaleEvent): SQL {
  * `created` event and the statement `audit` builds over the inserted row (`sold`: the audit entry).
  * Data-modifying CTEs: the event and the entry read the booking the statement inserts, so they exist
  * exactly when it does, and the history's and audit's inserts cost no round trip of their own.
+ *
+ * With `takeSeats` (ADR 041: a staff sale outside any transaction) the same statement takes the
+ * departure's seats first, and the booking's `departure_id` is the id that UPDATE returned: when the
+ * departure is closed or cannot take them there is none, PostgreSQL refuses the booking's row (not
+ * null, {@link isSeatsRefusal}) and the whole statement writes nothing. A taken locator is then a
+ * unique violation (`bookings_locator_key`) that also writes nothing: without a transaction around
+ * it, no error leaves anything behind, and the caller tries another locator.
  */
 export async function insertSale(
   db: DbOrTx,
@@ -299,20 +308,40 @@ export async function insertSale(
   audit: (sold: SQL) => SQL,
   /** More writes over the new row in the same statement (the customer's message, ADR 040). */
   also: ((sold: SQL) => SQL)[] = [],
+  takeSeats?: SeatsUpdate,
 ): Promise<BookingRow | undefined> {
-  const sold = db
-    .$with('sold')
-    .as(db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator }).returning());
+  const taken = takeSeats ? db.$with(TAKEN).as(takeSeats) : undefined;
+  const insert = taken
+    ? db
+        .insert(bookings)
+        .values({ ...values, departureId: sql`(select ${sql.identifier('id')} from ${sql.identifier(TAKEN)})` })
+        .returning()
+    : db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator }).returning();
+  const sold = db.$with('sold').as(insert);
   const from = sql`${sql.identifier('sold')}`;
   const history = db.$with('sold_event', {}).as(eventInsertFrom(from, event));
   const entry = db.$with('sold_audit', {}).as(audit(from));
   const more = also.map((write, k) => db.$with(`sold_also_${k}`, {}).as(write(from)));
   const [row] = await db
-    .with(sold, history, entry, ...more)
+    .with(...(taken ? [taken] : []), sold, history, entry, ...more)
     .select()
     .from(sold);
   return row as BookingRow | undefined;
 }
+
+const TAKEN = 'taken';
+
+/** The departures module's conditional seats UPDATE, returning the departure's id. */
+export type SeatsUpdate = ReturnType<typeof takeSeatsQuery>;
+
+/** The refusal {@link insertSale} with `takeSeats` ends in when the departure did not take the seats. */
+export function isSeatsRefusal(err: unknown): boolean {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23502' && (pg.column === undefined || pg.column === 'departure_id');
+}
+
+/** A locator already taken, as {@link insertSale} with `takeSeats` reports it (the caller tries another). */
+export const isLocatorTaken = (err: unknown) => isConstraintViolation(err, '23505', 'bookings_locator_key');
 
 /**
  * Writes a change of a booking the caller locked, bumping its version by one: the only UPDATE of a

@@ -9,7 +9,7 @@ import {
 } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { withPreparedStatements } from '../../db/prepared-statements';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, isTransaction } from '../../db/transaction';
 import { actorUserId, type ChangeActor, staffActor } from '../../lib/actors';
 import { AppError, forbidden, validation } from '../../lib/app-error';
 import { type Actor, isAdmin, tenantOf } from '../../lib/tenant';
@@ -33,6 +33,7 @@ import {
   operatorSettings,
   paymentStateFor,
   priced,
+  refuseSeats,
   takeSeatsOrRefuse,
 } from './bookings.checks';
 import { type BookingRow, type BookingView, toBookingResponse } from './bookings.mapper';
@@ -41,10 +42,11 @@ import * as repo from './bookings.repository';
 import { newLocator, passengerErrors, paxOf, pickupRuleFor } from './bookings.rules';
 
 /**
- * Creates a booking (PRODUCT.md §4) in one transaction: the product must be active and offer the
+ * Creates a booking (PRODUCT.md §4), all of it or nothing: the product must be active and offer the
  * departure; prices, commission and pickup time come from the server's rules; seats are taken with
  * one conditional UPDATE of the departure row (409 "No quedan plazas suficientes", nothing written).
- * Answers from what the transaction wrote and read (ADR 035): nothing is read back after COMMIT.
+ * A sale of a departure that has its row is one statement with no transaction around it, any other
+ * one transaction (ADR 041). Answers from what it wrote and read (ADR 035): nothing is read back.
  */
 export async function createBooking(
   db: DbOrTx,
@@ -60,40 +62,39 @@ export async function createBooking(
     throw forbidden('Tu rol vende a tu nombre, no por cuenta de una agencia');
   }
   const sellerId = isSeller(actor) ? actor.id : (body.seller_id ?? null);
-  const sold = await inTransaction(db, (tx) =>
-    sell(tx, {
-      productId: body.product_id,
-      operatorId: tenantOf(actor),
-      accept: (ctx) => {
-        assertActiveProduct(ctx.product);
-        if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== ctx.product.tourOperatorId) {
-          throw validation({ tour_operator_id: ['El producto es de otro tour operador'] });
-        }
-        if (!body.channel_id) return {};
-        const agency = agencyOf(ctx.channel);
-        return {
-          channel: 'channel' as const,
-          sellerId: null,
-          channelSale: {
-            channelId: agency.id,
-            resellerReference: body.reseller_reference?.trim() || null,
-            octoUuid: null,
-            holdUntil: null,
-            allotment: agency.allotment,
-            commissionPct: agency.commissionPct,
-          },
-        };
-      },
-      channelId: body.channel_id ?? null,
-      body,
-      channel: isSeller(actor) ? 'seller' : (body.channel ?? 'office'),
-      sellerId,
-      actor: staffActor(actor),
-      state: body.state ?? 'product',
-      cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
-      now,
-    }),
-  );
+  // No transaction here: sell() opens one when the sale needs more than its one write (ADR 041).
+  const sold = await sell(db, {
+    productId: body.product_id,
+    operatorId: tenantOf(actor),
+    accept: (ctx) => {
+      assertActiveProduct(ctx.product);
+      if (isAdmin(actor) && body.tour_operator_id && body.tour_operator_id !== ctx.product.tourOperatorId) {
+        throw validation({ tour_operator_id: ['El producto es de otro tour operador'] });
+      }
+      if (!body.channel_id) return {};
+      const agency = agencyOf(ctx.channel);
+      return {
+        channel: 'channel' as const,
+        sellerId: null,
+        channelSale: {
+          channelId: agency.id,
+          resellerReference: body.reseller_reference?.trim() || null,
+          octoUuid: null,
+          holdUntil: null,
+          allotment: agency.allotment,
+          commissionPct: agency.commissionPct,
+        },
+      };
+    },
+    channelId: body.channel_id ?? null,
+    body,
+    channel: isSeller(actor) ? 'seller' : (body.channel ?? 'office'),
+    sellerId,
+    actor: staffActor(actor),
+    state: body.state ?? 'product',
+    cutoffOverrideLevel: body.override_cutoff === true ? actor.level : null,
+    now,
+  });
   return toBookingResponse(sold.view, now);
 }
 
@@ -228,23 +229,29 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
 }
 
 /**
- * The one sales path (PRODUCT.md §4), inside the caller's transaction. ADR 035: one statement reads
- * the product, its operator, the departure, the seller, the pickup place and list, the channel and
- * the payment settings; then the departure checks, prices, the early 409 on a departure seen full,
- * passengers, pickup, commission; one statement writes the booking, its `created` event, audit
- * entry and the customer's message (ADR 040); a held sale one more, its hold's job; and last the
- * conditional UPDATE that takes the seats. Answers the booking with what it read, so nothing needs
- * reading back. Its statements are prepared on the server (ADR 040).
+ * The one sales path (PRODUCT.md §4). ADR 035: one statement reads the product, its operator, the
+ * departure, the seller, the pickup place and list, the channel and the payment settings; then the
+ * departure checks, prices, the early 409 on a departure seen full, passengers, pickup, commission;
+ * one statement writes the booking, its `created` event, audit entry and the customer's message
+ * (ADR 040); a held sale one more, its hold's job; and last the conditional UPDATE that takes the
+ * seats. Answers the booking with what it read, so nothing needs reading back. Its statements are
+ * prepared on the server (ADR 040).
+ *
+ * Given a transaction, all of it runs there. Given the pool (ADR 041), the read runs on its own (it
+ * locks nothing, in or out of a transaction) and a sale that needs no more than its one write — the
+ * departure row exists, nothing held, no channel, nothing to store beside it — takes the seats in
+ * that same statement, with no BEGIN or COMMIT around it; any other sale opens its transaction for
+ * the writes.
  */
-export function sell(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
+export function sell(db: DbOrTx, order: SaleOrder): Promise<Sold> {
   // ADR 040: the sale's statements are lookups by key and writes by id, prepared on the server
   // (parsed once per connection, then a generic plan): half of PostgreSQL's CPU per sale.
-  return withPreparedStatements(() => sellPrepared(tx, order));
+  return withPreparedStatements(() => sellPrepared(db, order));
 }
 
-async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
+async function sellPrepared(db: DbOrTx, order: SaleOrder): Promise<Sold> {
   const { body, now } = order;
-  const ctx = await refs.findSaleContext(tx, {
+  const ctx = await refs.findSaleContext(db, {
     productId: order.productId,
     operatorId: order.operatorId,
     date: body.date,
@@ -286,7 +293,7 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
       ? pickupTimeFor(body.time, pickupRuleFor(ctx.pickups ?? [], place))
       : null;
 
-  const { sellerId, channel } = sale;
+  const { sellerId } = sale;
   const cs = sale.channelSale;
   const holdUntil = cs
     ? cs.holdUntil
@@ -306,8 +313,53 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
       ? commissionOf(ctx.seller, operator.defaultCommissionPct)
       : null;
 
+  const plan: SalePlan = {
+    order,
+    sale,
+    ctx,
+    existingDepartureId: existing?.id ?? null,
+    quote,
+    passengers,
+    answers,
+    accommodationId,
+    pickupTime: pickupTime ?? null,
+    isOverridden,
+    holdUntil,
+    state,
+    commissionPct,
+  };
+  if (isTransaction(db)) return writeSale(db, plan);
+  if (plan.existingDepartureId && !holdUntil && !cs && !sale.beforeSeats) {
+    return writeSaleInOneStatement(db, plan, plan.existingDepartureId);
+  }
+  return inTransaction(db, (tx) => writeSale(tx, plan));
+}
+
+/** What a sale decided from what it read, before it writes. */
+type SalePlan = {
+  order: SaleOrder;
+  sale: SaleTerms;
+  ctx: SaleContext;
+  existingDepartureId: string | null;
+  quote: ReturnType<typeof priced>;
+  passengers: NonNullable<repo.BookingInsert['passengers']>;
+  answers: repo.BookingInsert['answers'];
+  accommodationId: string | null;
+  pickupTime: string | null;
+  isOverridden: boolean;
+  holdUntil: Date | null;
+  state: 'pending' | 'confirmed';
+  commissionPct: number | null;
+};
+
+/** A sale's writes in the caller's transaction: the booking's statement, then the seats' UPDATE. */
+async function writeSale(tx: DbOrTx, plan: SalePlan): Promise<Sold> {
+  const { sale, ctx, quote, holdUntil } = plan;
+  const { product } = ctx;
+  const body = plan.order.body;
+  const cs = sale.channelSale;
   const departureId =
-    existing?.id ??
+    plan.existingDepartureId ??
     (
       await departures.ensureDeparture(tx, {
         tourOperatorId: product.tourOperatorId,
@@ -317,6 +369,60 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
         capacity: product.capacity,
       })
     ).id;
+  const booking = await insertWithLocator(tx, await saleRowsOf(tx, plan, departureId));
+  if (holdUntil) await scheduleHoldExpiry(tx, booking.id, holdUntil);
+  const out: Sold = { booking, context: ctx, view: viewOf(booking, ctx) };
+  if (sale.beforeSeats) await sale.beforeSeats(tx, out);
+  // Last statement before COMMIT: the departure row stays locked as briefly as possible.
+  await takeSeatsOrRefuse(tx, departureId, quote.seats);
+  // A channel's allotment, counted under that lock (the UPDATE above holds the departure row), so
+  // two sales of one channel never both pass it; this booking is already among the counted.
+  if (cs && cs.allotment !== null && quote.seats > 0) {
+    const held = await repo.channelSeatsOnDeparture(tx, cs.channelId, departureId);
+    if (held > cs.allotment) throw noSeats(cs.allotment - (held - quote.seats));
+  }
+  return out;
+}
+
+/**
+ * A sale's writes as ONE statement on the pool (ADR 041): the seats' conditional UPDATE, the
+ * booking whose departure is the one that took them, its event, audit entry and message. It commits
+ * alone or writes nothing: a departure that cannot take the seats (closed, or full since it was read)
+ * is a refusal, answered like {@link takeSeatsOrRefuse}'s; a taken locator is tried again.
+ */
+async function writeSaleInOneStatement(db: DbOrTx, plan: SalePlan, departureId: string): Promise<Sold> {
+  const { ctx, quote } = plan;
+  const [values, records] = await saleRowsOf(db, plan, departureId);
+  for (let attempt = 0; attempt < LOCATOR_ATTEMPTS; attempt++) {
+    try {
+      const booking = await insertNewBooking(
+        db,
+        { ...values, locator: newLocator() },
+        { ...records, takeSeats: departures.takeSeatsQuery(db, departureId, quote.seats) },
+      );
+      if (!booking) throw new Error('a sale statement answered no booking and no error');
+      return { booking, context: ctx, view: viewOf(booking, ctx) };
+    } catch (err) {
+      if (repo.isLocatorTaken(err)) continue;
+      if (repo.isSeatsRefusal(err)) await refuseSeats(db, departureId);
+      throw err;
+    }
+  }
+  throw new AppError({ code: 'INTERNAL', message: 'No se pudo generar un localizador único' });
+}
+
+/** The booking's row and what its statement writes beside it (event, audit entry, message). */
+async function saleRowsOf(
+  tx: DbOrTx,
+  plan: SalePlan,
+  departureId: string,
+): Promise<[Omit<repo.BookingInsert, 'locator'>, Parameters<typeof insertNewBooking>[2]]> {
+  const { sale, ctx, quote, state, holdUntil, accommodationId, commissionPct } = plan;
+  const { product } = ctx;
+  const body = plan.order.body;
+  const now = plan.order.now;
+  const { sellerId, channel } = sale;
+  const cs = sale.channelSale;
   // The customer hears of it (confirmed, received for review, or prepared for them to complete),
   // written by the booking's own insert (ADR 040): the booking commits with its message or neither
   // exists. A held booking hears nothing yet: the payment confirms it (and sends its confirmation),
@@ -347,8 +453,7 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
     state,
     channel,
   };
-  const booking = await insertWithLocator(
-    tx,
+  return [
     {
       tourOperatorId: product.tourOperatorId,
       productId: product.id,
@@ -372,8 +477,8 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
       language: body.language ?? 'es',
       accommodationId,
       room: body.room ?? '',
-      pickupTime: pickupTime ?? null,
-      pickupTimeOverridden: isOverridden,
+      pickupTime: plan.pickupTime,
+      pickupTimeOverridden: plan.isOverridden,
       notes: body.notes ?? '',
       internalNotes: body.internal_notes ?? '',
       channel,
@@ -385,8 +490,8 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
       createdBy: actorUserId(sale.actor),
       state,
       paymentState: paymentStateFor(quote.total_cents, 0, 0),
-      passengers,
-      answers,
+      passengers: plan.passengers,
+      answers: plan.answers,
       confirmedAt: state === 'confirmed' ? now : null,
       holdExpiresAt: holdUntil,
       channelId: cs?.channelId ?? null,
@@ -406,20 +511,11 @@ async function sellPrepared(tx: DbOrTx, order: SaleOrder): Promise<Sold> {
       }),
       message,
     },
-  );
-  if (holdUntil) await scheduleHoldExpiry(tx, booking.id, holdUntil);
-  const out: Sold = { booking, context: ctx, view: viewOf(booking, ctx) };
-  if (sale.beforeSeats) await sale.beforeSeats(tx, out);
-  // Last statement before COMMIT: the departure row stays locked as briefly as possible.
-  await takeSeatsOrRefuse(tx, departureId, quote.seats);
-  // A channel's allotment, counted under that lock (the UPDATE above holds the departure row), so
-  // two sales of one channel never both pass it; this booking is already among the counted.
-  if (cs && cs.allotment !== null && quote.seats > 0) {
-    const held = await repo.channelSeatsOnDeparture(tx, cs.channelId, departureId);
-    if (held > cs.allotment) throw noSeats(cs.allotment - (held - quote.seats));
-  }
-  return out;
+  ];
 }
+
+/** Locators tried before a sale gives up (each a fresh random one: a collision is rare). */
+const LOCATOR_ATTEMPTS = 8;
 
 /** Where the customers of the place asked are collected: the live place it redirects to, else itself. */
 function collectedAt(ctx: SaleContext & { accommodation: NonNullable<SaleContext['accommodation']> }) {
@@ -476,10 +572,9 @@ function viewOf(booking: BookingRow, ctx: SaleContext): BookingView {
  */
 async function insertWithLocator(
   tx: DbOrTx,
-  values: Omit<repo.BookingInsert, 'locator'>,
-  records: Parameters<typeof insertNewBooking>[2],
+  [values, records]: [Omit<repo.BookingInsert, 'locator'>, Parameters<typeof insertNewBooking>[2]],
 ) {
-  for (let attempt = 0; attempt < 8; attempt++) {
+  for (let attempt = 0; attempt < LOCATOR_ATTEMPTS; attempt++) {
     const row = await insertNewBooking(tx, { ...values, locator: newLocator() }, records);
     if (row) return row;
   }

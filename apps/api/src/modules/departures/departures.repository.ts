@@ -170,7 +170,25 @@ export async function ensureDeparture(
  * cannot take them.
  */
 export async function takeSeats(db: DbOrTx, departureId: string, seats: number) {
-  const [row] = await db
+  const [row] = await seatsUpdate(db, departureId, seats).returning({
+    id: departures.id,
+    seatsTaken: departures.seatsTaken,
+    capacity: departures.capacity,
+  });
+  return row;
+}
+
+/**
+ * {@link takeSeats}'s UPDATE as a part of another statement (ADR 041: a staff sale's one write):
+ * returns the departure's id when it took the seats, no row when the departure is closed or cannot
+ * take them. The caller makes it a CTE and reads `id` from it.
+ */
+export function takeSeatsQuery(db: DbOrTx, departureId: string, seats: number) {
+  return seatsUpdate(db, departureId, seats).returning({ id: departures.id });
+}
+
+function seatsUpdate(db: DbOrTx, departureId: string, seats: number) {
+  return db
     .update(departures)
     .set({ seatsTaken: sql`${departures.seatsTaken} + ${seats}`, updatedAt: new Date() })
     .where(
@@ -179,9 +197,7 @@ export async function takeSeats(db: DbOrTx, departureId: string, seats: number) 
         eq(departures.closed, false),
         sql`${departures.seatsTaken} + ${seats} <= ${departures.capacity}`,
       ),
-    )
-    .returning({ id: departures.id, seatsTaken: departures.seatsTaken, capacity: departures.capacity });
-  return row;
+    );
 }
 
 /** Gives seats back to a departure (the CHECK refuses going below zero). */

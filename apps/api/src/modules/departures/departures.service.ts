@@ -32,6 +32,7 @@ export {
   listDeparturesToPlan,
   releaseSeats,
   takeSeats,
+  takeSeatsQuery,
 } from './departures.repository';
 
 /** A product as the departures read it (the whole row; the caller has checked who may see it). */
