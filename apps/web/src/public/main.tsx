@@ -36,6 +36,21 @@ function embeddedTimeZone(): string | null {
   return data?.product?.tour_operator?.timezone ?? data?.booking?.tour_operator?.timezone ?? null;
 }
 
+/**
+ * Whether taking the page over formats a date or an amount (its first `Intl` format loads the
+ * runtime's locale data, ~20 ms on this machine's CPU): the booking form always (its calendar and
+ * "today" in the operator's zone); the customer's booking only when the server showed the pay
+ * panel or a banner with a date or an amount. Its other blocks (facts, form, invoices) are taken
+ * over at the first input (lib/hydration.tsx), so a customer who only reads loads none of it.
+ */
+function formatsAtTakeover(key: string | null, root: HTMLElement): boolean {
+  if (key === 'publicBooking') return true;
+  if (key !== 'publicBookingExisting') return false;
+  return !!root.querySelector(
+    '[data-testid="pay-panel"], [data-testid="cancelled-banner"], [data-testid="payment-ok"], [data-testid="confirmed-by-you"]',
+  );
+}
+
 async function start() {
   const root = document.getElementById('root') as HTMLElement;
   // The page's own code (preloaded by the server's HTML, as its dictionary is) loads while the
@@ -47,10 +62,11 @@ async function start() {
   // wrong language first. A dictionary that cannot load leaves Spanish, the source language.
   await startLocale().catch(() => startLocale('es'));
   if (takesOverServerHtml(root)) {
-    // Each in a task of its own, so that none is long on a slow phone (issue 35, goal 6): for the
-    // forms, the locale data and the operator's zone that their prices and calendar need; then the
-    // takeover itself, in steps (lib/hydration.tsx). The other pages format nothing while taken over.
-    if (key === 'publicBooking' || key === 'publicBookingExisting') {
+    // Each in a task of its own, so that none is long on a slow phone (issue 35, goal 6): for a
+    // page that formats while taken over, the locale data and the operator's zone that its prices
+    // and dates need; then the takeover itself, in steps (lib/hydration.tsx). The other pages
+    // format nothing while taken over.
+    if (formatsAtTakeover(key, root)) {
       for (const step of formatWarmUps(embeddedTimeZone())) {
         await nextTask();
         step();

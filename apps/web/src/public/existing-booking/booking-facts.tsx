@@ -13,6 +13,22 @@ import type { TExistingBooking } from './use-existing-booking';
  * way to the voucher and to cancelling.
  */
 export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooking; onCancel: () => void }) {
+  return (
+    // Taken over at the first input (its links and «Cancelar reserva»), or when the booking changes
+    // (lib/hydration.tsx): a visitor who only reads never pays for its dates and amounts.
+    <Later
+      as="section"
+      className="bx-summary"
+      aria-labelledby="bx-summary-title"
+      firstInput
+      watch={[f.booking, f.editable]}
+    >
+      <Facts booking={f} onCancel={onCancel} />
+    </Later>
+  );
+}
+
+function Facts({ booking: f, onCancel }: { booking: TExistingBooking; onCancel: () => void }) {
   const b = f.booking;
   const op = b.tour_operator;
   const tx = t().existing;
@@ -20,8 +36,7 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
   const pickup = pickupSummary(b);
   const cancelUntil = b.free_cancellation_until ? formatInstant(b.free_cancellation_until, op.timezone) : null;
   return (
-    // Taken over after the top of the page, in a task of its own (lib/hydration.tsx).
-    <Later as="section" className="bx-summary" aria-labelledby="bx-summary-title">
+    <>
       <h2 id="bx-summary-title" className="pub-sr-only">
         {tx.summary}
       </h2>
@@ -94,6 +109,6 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
           </button>
         )}
       </div>
-    </Later>
+    </>
   );
 }

@@ -22,75 +22,33 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
   return (
     <form className="bx-form" noValidate onSubmit={(e) => f.save(b.can_confirm, e)} aria-labelledby="bx-form-title">
       <h2 id="bx-form-title">{labels.yourDetails}</h2>
-      {/* Each part taken over in a task of its own, after the top of the page (lib/hydration.tsx). */}
-      <Later as="div" className="pub-grid-2">
-        <CustomerFields values={v} errors={errors} onChange={set} contactRequired={b.can_confirm} />
-        <SelectField
-          id="language"
-          label={fields.language}
-          hint={tx.languageHint}
-          value={v.language}
-          onChange={(e) => set('language', e.target.value)}
-          error={errors.language}
-        >
-          <option value="">—</option>
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {languageName(code)}
-            </option>
-          ))}
-        </SelectField>
+      {/* Each part taken over at the first input, or when what it shows changes (lib/hydration.tsx);
+          their content is a component of its own, so that nothing of it (the languages' names
+          through Intl) runs before then. */}
+      <Later as="div" className="pub-grid-2" firstInput watch={[b, v, errors]}>
+        <ContactPart booking={f} />
       </Later>
 
       {b.product.pickup_enabled && (
-        <Later as="fieldset" className="bx-fieldset">
-          <legend>{labels.pickup}</legend>
-          <PickupPicker
-            id="pickup"
-            options={f.pickups}
-            value={v.pickup}
-            onChange={(val) => set('pickup', val)}
-            error={errors.pickup}
-            meetingPoint={b.product.meeting_point}
-          />
-          {v.pickup && v.pickup !== MEETING_POINT && (
-            <TextField
-              id="room"
-              label={fields.room}
-              maxLength={20}
-              value={v.room}
-              onChange={(e) => set('room', e.target.value)}
-              error={errors.room}
-            />
-          )}
+        <Later as="fieldset" className="bx-fieldset" firstInput watch={[b, v, errors, f.pickups]}>
+          <PickupPart booking={f} />
         </Later>
       )}
 
       {f.passengers.length > 0 && (
-        <Later as="fieldset" className="bx-fieldset">
-          <legend>{tx.passengers(t().common.format.people(f.passengers.length))}</legend>
-          <p className="pub-hint">{tx.passengersHint}</p>
-          <ol className="bx-passengers">
-            {f.passengers.map((p, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: one row per seat, in a fixed order
-              <li key={i}>
-                <TextField
-                  id={`passenger-${i}`}
-                  label={labels.passenger(i + 1, paxTypeName(p.pax_type))}
-                  value={p.full_name}
-                  maxLength={150}
-                  autoComplete="off"
-                  onChange={(e) => f.setPassengerName(i, e.target.value)}
-                  error={errors[`passenger-${i}`]}
-                />
-              </li>
-            ))}
-          </ol>
+        <Later as="fieldset" className="bx-fieldset" firstInput watch={[b, f.passengers, errors]}>
+          <PassengersPart booking={f} />
         </Later>
       )}
 
       {f.slots.length > 0 && (
-        <Later as="fieldset" className="bx-fieldset" data-testid="booking-questions">
+        <Later
+          as="fieldset"
+          className="bx-fieldset"
+          data-testid="booking-questions"
+          firstInput
+          watch={[b, f.answers, errors]}
+        >
           <legend>{t().common.questions.title}</legend>
           <QuestionFields slots={f.slots} values={f.answers} errors={errors} onChange={f.setAnswer} />
         </Later>
@@ -137,5 +95,87 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
         )}
       </div>
     </form>
+  );
+}
+
+function ContactPart({ booking: f }: { booking: TExistingBooking }) {
+  const { booking: b, values: v, errors, set } = f;
+  const tx = t().existing;
+  const { fields } = t().common;
+  return (
+    <>
+      <CustomerFields values={v} errors={errors} onChange={set} contactRequired={b.can_confirm} />
+      <SelectField
+        id="language"
+        label={fields.language}
+        hint={tx.languageHint}
+        value={v.language}
+        onChange={(e) => set('language', e.target.value)}
+        error={errors.language}
+      >
+        <option value="">—</option>
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
+function PickupPart({ booking: f }: { booking: TExistingBooking }) {
+  const { booking: b, values: v, errors, set } = f;
+  const { fields, labels } = t().common;
+  return (
+    <>
+      <legend>{labels.pickup}</legend>
+      <PickupPicker
+        id="pickup"
+        options={f.pickups}
+        value={v.pickup}
+        onChange={(val) => set('pickup', val)}
+        error={errors.pickup}
+        meetingPoint={b.product.meeting_point}
+      />
+      {v.pickup && v.pickup !== MEETING_POINT && (
+        <TextField
+          id="room"
+          label={fields.room}
+          maxLength={20}
+          value={v.room}
+          onChange={(e) => set('room', e.target.value)}
+          error={errors.room}
+        />
+      )}
+    </>
+  );
+}
+
+function PassengersPart({ booking: f }: { booking: TExistingBooking }) {
+  const { errors } = f;
+  const tx = t().existing;
+  const { labels } = t().common;
+  return (
+    <>
+      <legend>{tx.passengers(t().common.format.people(f.passengers.length))}</legend>
+      <p className="pub-hint">{tx.passengersHint}</p>
+      <ol className="bx-passengers">
+        {f.passengers.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one row per seat, in a fixed order
+          <li key={i}>
+            <TextField
+              id={`passenger-${i}`}
+              label={labels.passenger(i + 1, paxTypeName(p.pax_type))}
+              value={p.full_name}
+              maxLength={150}
+              autoComplete="off"
+              onChange={(e) => f.setPassengerName(i, e.target.value)}
+              error={errors[`passenger-${i}`]}
+            />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -233,7 +233,15 @@ export function InvoicePanel({ booking: b }: { booking: TPublicBooking }) {
   const visible = hasFull ? invoices.filter((i) => i.type !== 'F2') : invoices;
 
   return (
-    <Later as="section" className="inv-panel" aria-labelledby="inv-title" data-testid="invoice-panel">
+    // Taken over at the first input, or once the invoices arrive or the booking changes (lib/hydration.tsx).
+    <Later
+      as="section"
+      className="inv-panel"
+      aria-labelledby="inv-title"
+      data-testid="invoice-panel"
+      firstInput
+      watch={[b, list.data, list.loading, list.error]}
+    >
       <h2 id="inv-title">{tx.title}</h2>
       {issued && (
         <div className="pub-alert pub-alert-success" role="status" tabIndex={-1} id="inv-issued">

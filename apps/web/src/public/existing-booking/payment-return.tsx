@@ -4,6 +4,7 @@ import { IconAlert, IconCheck } from '../components/icons';
 import { t } from '../i18n';
 import { getBooking } from '../lib/api';
 import { formatCents } from '../lib/format';
+import { focusFromPage } from '../lib/idle';
 import { canPayNow, isPaymentIn, paymentReturnOf } from '../lib/payments';
 import { currentSearch } from '../lib/render-context';
 
@@ -80,7 +81,7 @@ export function PaymentReturnBanner({
   const tx = t().common.pay;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (status === 'paid' || status === 'failed') ref.current?.focus();
+    if (status === 'paid' || status === 'failed') focusFromPage(ref.current);
   }, [status]);
   if (status === 'paid')
     return (

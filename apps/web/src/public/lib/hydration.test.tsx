@@ -159,4 +159,73 @@ describe('Static and Later', () => {
     expect(echo.textContent).toBe('changed');
     expect(echo.dataset.label).toBe('changed');
   });
+
+  it('a part left for the first input stays the server DOM after the takeover, until the first input', async () => {
+    function Form() {
+      return (
+        <main>
+          <Counter name="top" />
+          <Later as="div" className="on-input" firstInput>
+            <Counter name="on-input" />
+          </Later>
+          <Later as="div" className="timed">
+            <Part name="timed" />
+          </Later>
+        </main>
+      );
+    }
+    const container = serve(<Form />);
+    const before = container.innerHTML;
+    act(() => {
+      root = hydratePage(container, <Form />);
+    });
+    await act(() => takenOver());
+    // The timed part is taken over; the one left for the first input is not rendered, nor working.
+    expect(rendered).toEqual(['top', 'timed']);
+    expect(container.innerHTML).toBe(before);
+    act(() => button('on-input').click());
+    expect(button('on-input').textContent).toBe('on-input 0');
+
+    await act(async () => {
+      document.body.dispatchEvent(new Event('focusin', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(rendered).toEqual(['top', 'timed', 'on-input']);
+    act(() => button('on-input').click());
+    expect(button('on-input').textContent).toBe('on-input 1');
+    expect(container.querySelector('.on-input')?.childElementCount).toBe(1);
+  });
+
+  it('a part left for the first input is taken over at once when what it watches changes, then updated', async () => {
+    function Outer() {
+      const [label, setLabel] = useState('server');
+      return (
+        <>
+          <button type="button" onClick={() => setLabel('changed')}>
+            change {label}
+          </button>
+          <Later as="p" className="watched" data-label={label} firstInput watch={[label]}>
+            <Part name="watched">{label}</Part>
+          </Later>
+          <Later as="p" className="unwatched" firstInput>
+            <Part name="unwatched" />
+          </Later>
+        </>
+      );
+    }
+    const container = serve(<Outer />);
+    act(() => {
+      root = hydratePage(container, <Outer />);
+    });
+    await act(() => takenOver());
+    expect(rendered).toEqual([]);
+    // A click without the pointer's events before it (a script's, or a test's): no input seen.
+    act(() => button('change').click());
+    await act(() => nextTask());
+    const watched = container.querySelector('.watched') as HTMLElement;
+    expect(rendered).toContain('watched');
+    expect(rendered).not.toContain('unwatched');
+    expect(watched.textContent).toBe('changed');
+    expect(watched.dataset.label).toBe('changed');
+  });
 });

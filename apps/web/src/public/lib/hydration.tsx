@@ -16,6 +16,12 @@
  *   one, in document order, one per task (so no single task is long); any input (a touch, a
  *   click, a key, a focus) before then takes over everything left at once, before the input's
  *   own events reach the page.
+ * - `<Later as="section" firstInput watch={[data]} …>`: taken over at the first input only, or
+ *   as soon as a value of `watch` differs from the page's first render (data that arrived, a
+ *   state an effect set): for a part with nothing to do until someone uses the page (a form's
+ *   fields, a block of facts with a button), so that a visitor who only reads never pays for it,
+ *   nor for the locale data its formats load (issue 35, goal 6: on a slow phone each such part
+ *   was a task of its own after the first paint).
  *
  * Both render exactly one element (`as`), so the server's HTML, the browser's own render and what
  * the browser keeps are the same nodes. Neither may wrap content the browser renders differently
@@ -33,11 +39,15 @@ import {
   useState,
 } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { isInput, watchForInput } from './idle';
 
 /** Whether a render is the browser's takeover of the server's HTML (this page load's first). */
 let takingOver = false;
 /** The parts waiting for their own task, in document order. */
 const waiting: TGate[] = [];
+/** The parts waiting for the first input (or a change of what they watch). */
+const untilInput: TGate[] = [];
+let listening = false;
 let pumping = false;
 let settled: Promise<void> = Promise.resolve();
 let settle: (() => void) | null = null;
@@ -53,6 +63,9 @@ const INPUT_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focu
  */
 export function hydratePage(container: HTMLElement, app: ReactElement) {
   takingOver = true;
+  // A page's own parts only (a test takes several pages over in turn).
+  untilInput.length = 0;
+  watchForInput();
   settled = new Promise<void>((resolve) => {
     settle = resolve;
   });
@@ -67,9 +80,23 @@ export function hydratePage(container: HTMLElement, app: ReactElement) {
 /** Resolves once the whole page is taken over (every `Later` part too). */
 export const takenOver = (): Promise<void> => settled;
 
+/** Listens for the first input while some part waits for one (a timed part, or one taken over on input). */
+function listen(on: boolean) {
+  if (on === listening) return;
+  listening = on;
+  for (const type of INPUT_EVENTS) {
+    if (on) document.addEventListener(type, openAll, true);
+    else document.removeEventListener(type, openAll, true);
+  }
+}
+
+/**
+ * The page's timed parts are taken over: what renders from now on is the browser's own (the
+ * parts left for the first input are taken over then, as a plain hydration of their content).
+ */
 function finish() {
   takingOver = false;
-  for (const type of INPUT_EVENTS) document.removeEventListener(type, openAll, true);
+  if (untilInput.length === 0) listen(false);
   settle?.();
   settle = null;
 }
@@ -101,24 +128,51 @@ function pump() {
   inNextTask(pump);
 }
 
-function openAll() {
-  for (const gate of waiting.splice(0)) openGate(gate);
+function openAll(event?: Event) {
+  // The page's own focus move (a banner it shows) is no one's input.
+  if (event && !isInput(event)) return;
+  for (const gate of [...waiting.splice(0), ...untilInput.splice(0)]) openGate(gate);
+  if (!pumping) listen(false);
 }
 
-function queueGate(): TGate {
+function newGate(): TGate {
   let resolve = () => {};
   const promise = new Promise<void>((r) => {
     resolve = r;
   });
-  const gate: TGate = { open: false, promise, resolve };
+  return { open: false, promise, resolve };
+}
+
+function queueGate(): TGate {
+  const gate = newGate();
   waiting.push(gate);
   if (!pumping) {
     pumping = true;
-    for (const type of INPUT_EVENTS) document.addEventListener(type, openAll, true);
+    listen(true);
     inNextTask(pump);
   }
   return gate;
 }
+
+function inputGate(): TGate {
+  const gate = newGate();
+  untilInput.push(gate);
+  listen(true);
+  return gate;
+}
+
+/** Opens a part left for the first input before it (what it watches changed). */
+function openEarly(gate: TGate) {
+  const at = untilInput.indexOf(gate);
+  if (at === -1) return;
+  untilInput.splice(at, 1);
+  openGate(gate);
+  if (untilInput.length === 0 && !pumping) listen(false);
+}
+
+/** Whether two `watch` lists differ (by `Object.is`, item by item). */
+const differ = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length !== b.length || a.some((x, i) => !Object.is(x, b[i]));
 
 type TPartProps<T extends ElementType> = { as: T; children?: ReactNode } & Omit<ComponentPropsWithRef<T>, 'children'>;
 
@@ -138,15 +192,30 @@ function Gate({ gate, onTakenOver, children }: { gate: TGate; onTakenOver: () =>
   return children;
 }
 
-/** See the module's comment: taken over in a task of its own, after the page's first. */
-export function Later<T extends ElementType>({ as, children, ...props }: TPartProps<T>) {
-  const [gate] = useState(() => (takingOver ? queueGate() : null));
+type TLaterProps<T extends ElementType> = TPartProps<T> & {
+  /** Taken over at the first input only (or when `watch` changes), not in a task of its own. */
+  firstInput?: boolean;
+  /** With `firstInput`: what the part shows that may change without an input (data, state). */
+  watch?: readonly unknown[];
+};
+
+/**
+ * See the module's comment: taken over in a task of its own, after the page's first; with
+ * `firstInput`, at the first input (or when a value of `watch` changes).
+ */
+export function Later<T extends ElementType>({ as, children, firstInput, watch, ...props }: TLaterProps<T>) {
+  const [gate] = useState(() => (takingOver ? (firstInput ? inputGate() : queueGate()) : null));
   // The part as the server rendered it (this first render's content is the server's). Preact takes
   // the server's attributes over as they are, so a part taken over after the page changed (data
   // that arrived, a state an effect set) is first taken over as it was, then updated to what the
   // page shows now — a plain render that changes what differs.
-  const [first] = useState(() => ({ props, children }));
+  const [first] = useState(() => ({ props, children, watch: watch ?? [] }));
   const [live, setLive] = useState(!gate);
+  const changed = !!gate && !gate.open && differ(first.watch, watch ?? []);
+  // After the render that changed it (not during one): as the first input would.
+  useLayoutEffect(() => {
+    if (changed && gate) openEarly(gate);
+  }, [changed, gate]);
   if (!gate) return createElement(as, props, children);
   const shown = live ? createElement(as, props, children) : createElement(as, first.props, first.children);
   // While the gate is shut, Preact keeps the server's element (the one this renders) as it is.

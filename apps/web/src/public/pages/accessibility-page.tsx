@@ -3,6 +3,7 @@ import { fill } from '../components/fill';
 import { Shell } from '../components/shell';
 import { localeTag, t } from '../i18n';
 import { embeddedOperator, getBooking, getProduct } from '../lib/api';
+import { Static } from '../lib/hydration';
 import { onLinkClick, publicHref } from '../lib/navigation';
 import { currentSearch } from '../lib/render-context';
 import { useResource } from '../lib/resource';
@@ -19,6 +20,10 @@ export const statementDate = () =>
   new Intl.DateTimeFormat(localeTag(), { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(`${STATEMENT_DATE}T00:00:00Z`),
   );
+
+function Prepared() {
+  return <>{t().statement.prepared(statementDate())}</>;
+}
 
 /** The public page the visitor came from (`?desde=/public/landing/…`), if it is one. */
 function origin(): { href: string; key: string | null } | null {
@@ -100,7 +105,11 @@ export function AccessibilityPage() {
         <p>{tx.complaint}</p>
 
         <h2>{tx.dateTitle}</h2>
-        <p>{tx.prepared(statementDate())}</p>
+        {/* Kept as the server wrote it: its date is the page's only format, and a statement read
+            from the server's HTML then never loads the runtime's locale data (issue 35, goal 6). */}
+        <Static as="p">
+          <Prepared />
+        </Static>
         {back ? (
           <p>
             <a href={back.href} onClick={onLinkClick}>

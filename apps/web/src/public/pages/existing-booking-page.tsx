@@ -119,7 +119,7 @@ function ExistingBooking({
           </div>
         )}
         {b.customer_confirmed_at && b.state !== 'cancelled' && !notice && (
-          <div className="pub-alert pub-alert-success">
+          <div className="pub-alert pub-alert-success" data-testid="confirmed-by-you">
             <p className="pub-alert-title">{tx.confirmedByYouTitle}</p>
             <p>{tx.confirmedByYouOn(formatInstant(b.customer_confirmed_at, op.timezone))}</p>
           </div>
