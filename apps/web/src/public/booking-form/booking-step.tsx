@@ -4,26 +4,12 @@ import { Later } from '../lib/hydration';
 
 /**
  * A numbered step of the booking form: "1 Elige la fecha". `id` names its title (`<id>-title`).
- * Each step is taken over at the first input (a tap, a key, a focus), or when what it shows
- * changes (lib/hydration.tsx): until then it is the server's HTML, and a visitor who reads the
- * form before using it pays for none of its rendering (issue 35, goal 6).
+ * Each step is taken over in a task of its own, after the page's first (lib/hydration.tsx), so
+ * taking the form over is no single long task.
  */
-export function BookingStep({
-  id,
-  n,
-  title,
-  watch,
-  children,
-}: {
-  id: string;
-  n: number;
-  title: string;
-  /** What the step shows that may change before anyone uses the form (see `Later`'s `watch`). */
-  watch: readonly unknown[];
-  children: ReactNode;
-}) {
+export function BookingStep({ id, n, title, children }: { id: string; n: number; title: string; children: ReactNode }) {
   return (
-    <Later as="section" className="bk-step" aria-labelledby={`${id}-title`} firstInput watch={watch}>
+    <Later as="section" className="bk-step" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         <span className="bk-step-n">{n}</span> {title}
       </h2>

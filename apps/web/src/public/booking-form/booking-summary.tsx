@@ -24,14 +24,8 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
   const labels = common.labels;
   const pending = <span className="bk-pending">{text.notChosen}</span>;
   return (
-    // Taken over at the first input, or when what it shows changes (lib/hydration.tsx).
-    <Later
-      as="aside"
-      className="bk-summary"
-      aria-labelledby="bk-summary-title"
-      firstInput
-      watch={[f.values, f.errors, f.submit, f.created, f.holdExpired, f.pickups]}
-    >
+    // Taken over after the steps, in a task of its own (lib/hydration.tsx).
+    <Later as="aside" className="bk-summary" aria-labelledby="bk-summary-title">
       <div className="bk-summary-card">
         <h2 id="bk-summary-title">{text.title}</h2>
         <dl className="bk-summary-list">

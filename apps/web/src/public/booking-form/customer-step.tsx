@@ -10,7 +10,7 @@ export function CustomerStep({ form: f, n }: { form: TBookingForm; n: number }) 
   const { values: v, errors, product } = f;
   const text = t().common.fields;
   return (
-    <BookingStep id="step-customer" n={n} title={t().booking.steps.customer} watch={[f.values, f.errors]}>
+    <BookingStep id="step-customer" n={n} title={t().booking.steps.customer}>
       <div className="pub-grid-2">
         <CustomerFields values={v} errors={errors} onChange={f.set} contactRequired withHints />
         {product.languages.length > 0 && (

@@ -8,12 +8,7 @@ export function DateStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const error = f.errors.date;
   const text = t();
   return (
-    <BookingStep
-      id="step-date"
-      n={n}
-      title={text.booking.steps.date}
-      watch={[f.values, f.errors, f.month, f.monthEntry, f.calendarLoading]}
-    >
+    <BookingStep id="step-date" n={n} title={text.booking.steps.date}>
       <div id="step-date" tabIndex={-1} className="bk-focus-target">
         {f.monthEntry?.error ? (
           <div className="pub-inline-error" role="alert">

@@ -9,7 +9,7 @@ export function PaxStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const pax = f.values.pax;
   const text = t().booking;
   return (
-    <BookingStep id="step-pax" n={n} title={text.steps.pax} watch={[f.values, f.errors, f.monthEntry]}>
+    <BookingStep id="step-pax" n={n} title={text.steps.pax}>
       <div id="step-pax" tabIndex={-1} className="bk-focus-target bk-pax-list">
         {f.offered.map((price) => {
           const count = pax[price.pax_type] ?? 0;

@@ -11,7 +11,7 @@ export function PickupStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const { values: v, errors, product } = f;
   const text = t();
   return (
-    <BookingStep id="step-pickup" n={n} title={text.booking.steps.pickup} watch={[f.values, f.errors, f.pickups]}>
+    <BookingStep id="step-pickup" n={n} title={text.booking.steps.pickup}>
       <PickupPicker
         id="pickup"
         options={f.pickups}

@@ -11,7 +11,7 @@ export function QuestionsStep({ form: f, n }: { form: TBookingForm; n: number })
   const text = t().common.questions;
   const asksPassengers = f.product.questions.some((q) => q.scope === 'passenger');
   return (
-    <BookingStep id="step-questions" n={n} title={text.title} watch={[f.values, f.errors, f.answers]}>
+    <BookingStep id="step-questions" n={n} title={text.title}>
       <QuestionFields slots={f.slots} values={f.answers} errors={f.errors} onChange={f.setAnswer} />
       {asksPassengers && f.paxTotal === 0 && <p className="pub-hint">{text.addSomeone}</p>}
     </BookingStep>

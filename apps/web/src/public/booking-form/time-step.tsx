@@ -11,7 +11,7 @@ export function TimeStep({ form: f, n }: { form: TBookingForm; n: number }) {
   const error = f.errors.time;
   const text = t().booking;
   return (
-    <BookingStep id="step-time" n={n} title={text.steps.time} watch={[f.values, f.errors, f.monthEntry, f.submit]}>
+    <BookingStep id="step-time" n={n} title={text.steps.time}>
       <div id="step-time" tabIndex={-1} className="bk-focus-target">
         {!date ? (
           <p className="pub-hint">{text.chooseDateFirst}</p>
