@@ -18,6 +18,10 @@
  * tasks before the first paint too (the first style and layout; Lighthouse's optimistic first
  * paint may leave it after). CPU_VERBOSE=1 lists each load's tasks over 2 ms with what they did.
  *
+ * The booking form and the customer's booking are then tapped once (a day of the calendar, the
+ * name field): the CPU of the second after the tap is what the first input costs (the parts left
+ * for it are taken over then; lib/hydration.tsx). CPU_TAP=0 leaves it out.
+ *
  * Env: CPU_DISTS (label:dir,…; default `current:` + a fresh build), CPU_RUNS, CPU_PAGES (comma list
  * of page names), CPU_SLOWDOWNS (default 4,8.6: the default and this machine's calibrated
  * multiplier when quiet), CPU_VERBOSE, CHROMIUM_PATH.
@@ -29,6 +33,8 @@ import { buildWeb, cleanup, demoData, heldDemoBooking, median, startServer } fro
 const RUNS = Math.max(1, Number(process.env.CPU_RUNS ?? 5));
 const SLOWDOWNS = (process.env.CPU_SLOWDOWNS ?? '4,8.6').split(',').map(Number);
 const VERBOSE = process.env.CPU_VERBOSE === '1';
+/** Whether to tap the pages that have a first input to measure (CPU_TAP=0: loads only). */
+const TAP = process.env.CPU_TAP !== '0';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = [
   '-*',
@@ -62,6 +68,8 @@ type Load = {
   over: Record<string, number>;
   overAll: Record<string, number>;
   tasks: Task[];
+  /** The first tap (pages with one): the main thread's CPU in the second after it, and its longest task. */
+  tap: { cpu: number; longest: number } | null;
 };
 
 /** What a task spent its CPU on: its children's thread time by kind, the largest first. */
@@ -88,7 +96,7 @@ const KINDS: Record<string, string> = {
   'Decode Image': 'image',
 };
 
-function analyse(events: TraceEvent[]): Omit<Load, 'lang'> {
+function analyse(events: TraceEvent[]): Omit<Load, 'lang' | 'tap'> & { tapAt: number | null } {
   // The page's renderer: the process that painted its first content; its main thread.
   const fcpEvent = events.find((e) => e.name === 'firstContentfulPaint');
   if (!fcpEvent) throw new Error('sin firstContentfulPaint en la traza');
@@ -121,7 +129,9 @@ function analyse(events: TraceEvent[]): Omit<Load, 'lang'> {
     return { start: (t.ts - parse) / 1000, wall: (t.dur ?? 0) / 1000, cpu: (t.tdur ?? 0) / 1000, what };
   });
   const fcpAt = (fcp - parse) / 1000;
-  const after = tasks.filter((t) => t.start >= fcpAt);
+  const mark = own.find((e) => e.name === 'cpu-tap') ?? events.find((e) => e.name === 'cpu-tap');
+  const tapAt = mark ? (mark.ts - parse) / 1000 : null;
+  const after = tasks.filter((t) => t.start >= fcpAt && (tapAt === null || t.start < tapAt));
   const sum = (xs: Task[]) => xs.reduce((s, t) => s + t.cpu, 0);
   const overOf = (xs: Task[], k: number) => xs.reduce((s, t) => s + Math.max(0, t.cpu * k - 50), 0);
   return {
@@ -131,7 +141,11 @@ function analyse(events: TraceEvent[]): Omit<Load, 'lang'> {
     longest: Math.max(0, ...after.map((t) => t.cpu)),
     over: Object.fromEntries(SLOWDOWNS.map((k) => [`${k}`, overOf(after, k)])),
     overAll: Object.fromEntries(SLOWDOWNS.map((k) => [`${k}`, overOf(tasks, k)])),
-    tasks: tasks.map((t) => ({ ...t, what: `${t.start < fcpAt ? 'antes' : 'después'} del FCP: ${t.what}` })),
+    tasks: tasks.map((t) => ({
+      ...t,
+      what: `${tapAt !== null && t.start >= tapAt ? 'tras el toque' : t.start < fcpAt ? 'antes del FCP' : 'después del FCP'}: ${t.what}`,
+    })),
+    tapAt,
   };
 }
 
@@ -142,7 +156,7 @@ async function main() {
         return { label, dir };
       })
     : [{ label: 'current', dir: buildWeb('trayecto-cpu') }];
-  const servers: { label: string; base: string; pages: { name: string; path: string }[] }[] = [];
+  const servers: { label: string; base: string; pages: { name: string; path: string; tap?: string }[] }[] = [];
   for (const { label, dir } of dists) {
     process.env.WEB_DIST = dir;
     const base = await startServer(dir, `trayecto-cpu-${label}`);
@@ -154,10 +168,14 @@ async function main() {
       base,
       pages: [
         { name: 'Landing', path: pathTo('publicLanding', { productId: product.id }) },
-        { name: 'Reserva nueva', path: pathTo('publicBooking', { productId: product.id }) },
+        {
+          name: 'Reserva nueva',
+          path: pathTo('publicBooking', { productId: product.id }),
+          tap: 'button.pub-cal-day.is-open',
+        },
         { name: 'Bono', path: pathTo('publicBookingVoucher', { bookingId: booking.id }) },
-        { name: 'Reserva existente', path: existing(booking.id) },
-        { name: 'Pago pendiente', path: existing(held.id) },
+        { name: 'Reserva existente', path: existing(booking.id), tap: '#customer_name' },
+        { name: 'Pago pendiente', path: existing(held.id), tap: '#customer_name' },
         { name: 'Vuelta: pagado', path: `${existing(held.id)}?payment=ok` },
         { name: 'Vuelta: no pagado', path: `${existing(held.id)}?payment=ko` },
         {
@@ -193,16 +211,34 @@ async function main() {
           await tab.goto(`${s.base}${page.path}`, { waitUntil: 'load' });
           await tab.waitForTimeout(2500);
           const lang = await tab.evaluate(() => document.documentElement.lang);
+          // The first tap (a day of the calendar, a field): what it costs once the page is loaded.
+          if (page.tap && TAP) {
+            await tab.evaluate(() => performance.mark('cpu-tap'));
+            await tab.tap(page.tap);
+            await tab.waitForTimeout(1000);
+          }
           const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
           await context.close();
-          const load = { lang, ...analyse(trace.traceEvents) };
+          const { tapAt, ...loaded } = analyse(trace.traceEvents);
+          const tapped = tapAt === null ? [] : loaded.tasks.filter((t) => t.start >= tapAt && t.start < tapAt + 1000);
+          const load: Load = {
+            lang,
+            ...loaded,
+            tap:
+              tapAt === null
+                ? null
+                : {
+                    cpu: tapped.reduce((n, t) => n + t.cpu, 0),
+                    longest: Math.max(0, ...tapped.map((t) => t.cpu)),
+                  },
+          };
           const key = `${s.label}|${name}`;
           results.set(key, [...(results.get(key) ?? []), load]);
           const over = SLOWDOWNS.map((k) => `${k}×:${Math.round(load.over[k])}/${Math.round(load.overAll[k])}`).join(
             ' ',
           );
           console.log(
-            `${s.label.padEnd(8)} ${name.padEnd(17)} #${i} ${lang} total ${load.total.toFixed(1)} antes ${load.beforePaint.toFixed(1)} después ${load.afterPaint.toFixed(1)} máx ${load.longest.toFixed(1)} ms; >50 (después/todas) ${over}`,
+            `${s.label.padEnd(8)} ${name.padEnd(17)} #${i} ${lang} total ${load.total.toFixed(1)} antes ${load.beforePaint.toFixed(1)} después ${load.afterPaint.toFixed(1)} máx ${load.longest.toFixed(1)} ms; >50 (después/todas) ${over}${load.tap ? `; toque ${load.tap.cpu.toFixed(1)} ms (máx ${load.tap.longest.toFixed(1)})` : ''}`,
           );
           if (VERBOSE) {
             for (const t of load.tasks.filter((x) => x.cpu >= 2)) {
@@ -220,20 +256,24 @@ async function main() {
   }
 
   const m = (xs: number[]) => median(xs) ?? 0;
+  const tapCell = (loads: Load[]) => {
+    const taps = loads.flatMap((l) => (l.tap ? [l.tap] : []));
+    return taps.length ? `${m(taps.map((t) => t.cpu)).toFixed(1)} (${m(taps.map((t) => t.longest)).toFixed(1)})` : '—';
+  };
   const f = (x: number) => Math.round(x);
   console.log(
     `\nMedianas de ${RUNS} cargas (CPU del hilo principal en ms; «>50 a N×»: después del FCP / todas las tareas)`,
   );
   console.log(
-    `| página | build | total | antes del FCP | después | tarea más larga después | ${SLOWDOWNS.map((k) => `>50 a ${k}×`).join(' | ')} |`,
+    `| página | build | total | antes del FCP | después | tarea más larga después | ${SLOWDOWNS.map((k) => `>50 a ${k}×`).join(' | ')} | primer toque: CPU (tarea más larga) |`,
   );
-  console.log(`|${'---|'.repeat(6 + SLOWDOWNS.length)}`);
+  console.log(`|${'---|'.repeat(7 + SLOWDOWNS.length)}`);
   for (const name of names) {
     for (const s of servers) {
       const loads = results.get(`${s.label}|${name}`) ?? [];
       if (!loads.length) continue;
       console.log(
-        `| ${name} | ${s.label} | ${f(m(loads.map((l) => l.total)))} | ${f(m(loads.map((l) => l.beforePaint)))} | ${f(m(loads.map((l) => l.afterPaint)))} | ${m(loads.map((l) => l.longest)).toFixed(1)} | ${SLOWDOWNS.map((k) => `${f(m(loads.map((l) => l.over[k])))} / ${f(m(loads.map((l) => l.overAll[k])))}`).join(' | ')} |`,
+        `| ${name} | ${s.label} | ${f(m(loads.map((l) => l.total)))} | ${f(m(loads.map((l) => l.beforePaint)))} | ${f(m(loads.map((l) => l.afterPaint)))} | ${m(loads.map((l) => l.longest)).toFixed(1)} | ${SLOWDOWNS.map((k) => `${f(m(loads.map((l) => l.over[k])))} / ${f(m(loads.map((l) => l.overAll[k])))}`).join(' | ')} | ${tapCell(loads)} |`,
       );
     }
   }
