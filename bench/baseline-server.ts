@@ -218,6 +218,20 @@ app.post('/bookings', async (req, reply) => {
   }
 });
 
+/** What the API-shaped sales read from their request: the body, its product's tariff, seats and lines, the user. */
+function saleOrderOf(req: { body: unknown; query: unknown }) {
+  const body = req.body as CreateBody;
+  const product = products.get(body.product_id);
+  if (!product) return undefined;
+  const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
+  const unit = product.prices.find((p) => p.pax_type === 'adult')?.amount_cents ?? 0;
+  const lines = JSON.stringify([
+    { pax_type: 'adult', quantity: seats, unit_cents: unit, total_cents: unit * seats, occupies_seat: true },
+  ]);
+  const userId = (req.query as { user_id?: string }).user_id ?? null;
+  return { body, product, seats, unit, lines, userId };
+}
+
 /** The values of {@link saleWriteSql}'s statement for one sale. */
 function saleWriteValues(
   row: Record<string, unknown>,
@@ -320,15 +334,9 @@ const SALE_ONE_STATEMENT_SQL = saleWriteSql(true);
  * (`?fastfail=1` is accepted for the older runs' scenario e9f: the early 409 is now the API's own.)
  */
 app.post('/bookings-api-shape', async (req, reply) => {
-  const body = req.body as CreateBody;
-  const product = products.get(body.product_id);
-  if (!product) return reply.code(422).send({ message: 'El producto no existe' });
-  const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
-  const unit = product.prices.find((p) => p.pax_type === 'adult')?.amount_cents ?? 0;
-  const lines = JSON.stringify([
-    { pax_type: 'adult', quantity: seats, unit_cents: unit, total_cents: unit * seats, occupies_seat: true },
-  ]);
-  const userId = (req.query as { user_id?: string }).user_id ?? null;
+  const order = saleOrderOf(req);
+  if (!order) return reply.code(422).send({ message: 'El producto no existe' });
+  const { body, product, seats, unit, lines, userId } = order;
   await pool.query({ text: AUTH_STATE_SQL, values: [userId], rowMode: 'array' });
   const client = await pool.connect();
   try {
@@ -383,15 +391,9 @@ app.post('/bookings-api-shape', async (req, reply) => {
  * take the seats (not null on departure_id: 409); a taken locator is tried again.
  */
 app.post('/bookings-api-shape-one', async (req, reply) => {
-  const body = req.body as CreateBody;
-  const product = products.get(body.product_id);
-  if (!product) return reply.code(422).send({ message: 'El producto no existe' });
-  const seats = Object.values(body.pax).reduce((a, n) => a + n, 0);
-  const unit = product.prices.find((p) => p.pax_type === 'adult')?.amount_cents ?? 0;
-  const lines = JSON.stringify([
-    { pax_type: 'adult', quantity: seats, unit_cents: unit, total_cents: unit * seats, occupies_seat: true },
-  ]);
-  const userId = (req.query as { user_id?: string }).user_id ?? null;
+  const order = saleOrderOf(req);
+  if (!order) return reply.code(422).send({ message: 'El producto no existe' });
+  const { body, product, seats, unit, lines, userId } = order;
   await pool.query({ name: 'one_auth', text: AUTH_STATE_SQL, values: [userId], rowMode: 'array' });
   const ctx = await pool.query({
     name: 'one_read',
