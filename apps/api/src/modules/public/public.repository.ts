@@ -8,6 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, bookings, paymentSettings, productImages, products, tourOperators } from '../../db/schema';
 import type { ProductTranslations } from '../../db/schema/products';
+import { runSelectTemplate } from '../../db/select-template';
 import type { BookingRow } from '../bookings/bookings.mapper';
 import type { ImageRow, ProductRow } from '../products/products.mapper';
 
@@ -49,22 +50,44 @@ const isActiveOperator = eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE);
 
 /** A product customers may see and book: active, not deleted, of an active operator. */
 export async function findPublicProduct(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ product: products, operator: operatorColumns })
-    .from(products)
-    .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
-    .where(and(eq(products.id, id), eq(products.state, 'active'), isNull(products.deletedAt), isActiveOperator));
+  // Its text (~60 columns) built once and run with this id (db/select-template.ts, ADR 040): every
+  // public page of a product and every customer's sale asks it.
+  const [row] = await runSelectTemplate(
+    db,
+    'public-product',
+    (d) =>
+      d
+        .select({ product: products, operator: operatorColumns })
+        .from(products)
+        .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
+        .where(
+          and(
+            eq(products.id, sql.placeholder('id')),
+            eq(products.state, 'active'),
+            isNull(products.deletedAt),
+            isActiveOperator,
+          ),
+        ),
+    { id },
+  );
   return row as { product: ProductRow; operator: PublicOperatorRow } | undefined;
 }
 
-/** The product's images in display order. */
+/** The product's images in display order (built once per limit, as {@link findPublicProduct}). */
 export async function listImages(db: DbOrTx, productId: string, limit?: number): Promise<ImageRow[]> {
-  const q = db
-    .select()
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
-  return limit ? q.limit(limit) : q;
+  return runSelectTemplate(
+    db,
+    limit ? 'public-product-images:limit' : 'public-product-images',
+    (d) => {
+      const q = d
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, sql.placeholder('productId')))
+        .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
+      return limit ? q.limit(sql.placeholder('limit')) : q;
+    },
+    limit ? { productId, limit } : { productId },
+  );
 }
 
 const pickupAt = alias(accommodations, 'pickup_at');
