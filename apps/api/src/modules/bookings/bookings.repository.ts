@@ -16,6 +16,7 @@ import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizz
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
+import { runSelectTemplate } from '../../db/select-template';
 import { isConstraintViolation, pgErrorOf } from '../../lib/db-errors';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
@@ -482,11 +483,21 @@ export async function findChannelBookingRow(
   octoUuid: string,
   lock = false,
 ): Promise<BookingRow | undefined> {
-  const q = db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.channelId, channelId), eq(bookings.octoUuid, octoUuid)));
-  const [row] = lock ? await q.for('update') : await q;
+  // Every OCTO booking request asks it: its text built once per lock mode (db/select-template.ts, ADR 040).
+  const [row] = await runSelectTemplate(
+    db,
+    lock ? 'channel-booking:lock' : 'channel-booking',
+    (d) => {
+      const q = d
+        .select()
+        .from(bookings)
+        .where(
+          and(eq(bookings.channelId, sql.placeholder('channelId')), eq(bookings.octoUuid, sql.placeholder('octoUuid'))),
+        );
+      return lock ? q.for('update') : q;
+    },
+    { channelId, octoUuid },
+  );
   return row;
 }
 

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bookings, departures, products, scheduleSheets, tourOperators } from '../../db/schema';
+import { runSelectTemplate } from '../../db/select-template';
 
 export type DepartureRow = typeof departures.$inferSelect;
 
@@ -17,11 +18,24 @@ export type DepartureKey = { productId: string; date: string; time: string };
 
 /** The product's departure rows between two dates (inclusive). */
 export async function listDepartures(db: DbOrTx, productId: string, from: string, to: string) {
-  return db
-    .select()
-    .from(departures)
-    .where(and(eq(departures.productId, productId), gte(departures.date, from), lte(departures.date, to)))
-    .orderBy(asc(departures.date), asc(departures.time));
+  // Every availability asks it (the calendar, the public pages, OCTO): its text built once (ADR 040).
+  return runSelectTemplate(
+    db,
+    'departures-between',
+    (d) =>
+      d
+        .select()
+        .from(departures)
+        .where(
+          and(
+            eq(departures.productId, sql.placeholder('productId')),
+            gte(departures.date, sql.placeholder('from')),
+            lte(departures.date, sql.placeholder('to')),
+          ),
+        )
+        .orderBy(asc(departures.date), asc(departures.time)),
+    { productId, from, to },
+  );
 }
 
 /** The departure rows of these products between two dates (inclusive), in no particular order. */

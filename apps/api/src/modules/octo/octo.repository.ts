@@ -20,6 +20,7 @@ import {
   tourOperators,
   webhookEndpoints,
 } from '../../db/schema';
+import { runSelectTemplate } from '../../db/select-template';
 import type { ProductRow } from '../products/products.mapper';
 
 /** A live key, its channel and the channel's operator: what an authenticated request knows. */
@@ -73,29 +74,36 @@ const CALLER_OPERATOR = {
  * channel's operator is active; undefined otherwise. One index read (`channel_keys_hash_key`).
  */
 export async function findCallerByKeyHash(db: DbOrTx, keyHash: string): Promise<OctoCaller | undefined> {
-  const [row] = await db
-    .select({
-      keyId: channelKeys.id,
-      keyLastUsedAt: channelKeys.lastUsedAt,
-      channel: CALLER_CHANNEL,
-      operator: CALLER_OPERATOR,
-    })
-    .from(channelKeys)
-    .innerJoin(
-      channels,
-      and(eq(channels.id, channelKeys.channelId), eq(channels.tourOperatorId, channelKeys.tourOperatorId)),
-    )
-    .innerJoin(tourOperators, eq(tourOperators.id, channels.tourOperatorId))
-    .where(
-      and(
-        eq(channelKeys.keyHash, keyHash),
-        isNull(channelKeys.revokedAt),
-        eq(channels.active, true),
-        eq(channels.kind, 'octo'),
-        eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE),
-      ),
-    )
-    .limit(1);
+  // Every OCTO request asks it: its text built once (db/select-template.ts, ADR 040).
+  const [row] = await runSelectTemplate(
+    db,
+    'octo-caller',
+    (d) =>
+      d
+        .select({
+          keyId: channelKeys.id,
+          keyLastUsedAt: channelKeys.lastUsedAt,
+          channel: CALLER_CHANNEL,
+          operator: CALLER_OPERATOR,
+        })
+        .from(channelKeys)
+        .innerJoin(
+          channels,
+          and(eq(channels.id, channelKeys.channelId), eq(channels.tourOperatorId, channelKeys.tourOperatorId)),
+        )
+        .innerJoin(tourOperators, eq(tourOperators.id, channels.tourOperatorId))
+        .where(
+          and(
+            eq(channelKeys.keyHash, sql.placeholder('keyHash')),
+            isNull(channelKeys.revokedAt),
+            eq(channels.active, true),
+            eq(channels.kind, 'octo'),
+            eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE),
+          ),
+        )
+        .limit(1),
+    { keyHash },
+  );
   return row;
 }
 
