@@ -131,16 +131,18 @@ function analyse(events: TraceEvent[]): Omit<Load, 'lang' | 'tap'> & { tapAt: nu
   const fcpAt = (fcp - parse) / 1000;
   const mark = own.find((e) => e.name === 'cpu-tap') ?? events.find((e) => e.name === 'cpu-tap');
   const tapAt = mark ? (mark.ts - parse) / 1000 : null;
-  const after = tasks.filter((t) => t.start >= fcpAt && (tapAt === null || t.start < tapAt));
+  // The load's tasks (those of the tap, when there is one, are reported apart).
+  const loaded = tasks.filter((t) => tapAt === null || t.start < tapAt);
+  const after = loaded.filter((t) => t.start >= fcpAt);
   const sum = (xs: Task[]) => xs.reduce((s, t) => s + t.cpu, 0);
   const overOf = (xs: Task[], k: number) => xs.reduce((s, t) => s + Math.max(0, t.cpu * k - 50), 0);
   return {
-    total: sum(tasks),
-    beforePaint: sum(tasks.filter((t) => t.start < fcpAt)),
+    total: sum(loaded),
+    beforePaint: sum(loaded.filter((t) => t.start < fcpAt)),
     afterPaint: sum(after),
     longest: Math.max(0, ...after.map((t) => t.cpu)),
     over: Object.fromEntries(SLOWDOWNS.map((k) => [`${k}`, overOf(after, k)])),
-    overAll: Object.fromEntries(SLOWDOWNS.map((k) => [`${k}`, overOf(tasks, k)])),
+    overAll: Object.fromEntries(SLOWDOWNS.map((k) => [`${k}`, overOf(loaded, k)])),
     tasks: tasks.map((t) => ({
       ...t,
       what: `${tapAt !== null && t.start >= tapAt ? 'tras el toque' : t.start < fcpAt ? 'antes del FCP' : 'después del FCP'}: ${t.what}`,
