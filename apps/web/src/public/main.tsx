@@ -39,15 +39,16 @@ function embeddedTimeZone(): string | null {
 /**
  * Whether taking the page over formats a date or an amount (its first `Intl` format loads the
  * runtime's locale data, ~20 ms on this machine's CPU): the booking form always (its calendar and
- * "today" in the operator's zone); the customer's booking only when the server showed the pay
- * panel or a banner with a date or an amount. Its other blocks (facts, form, invoices) are taken
- * over at the first input (lib/hydration.tsx), so a customer who only reads loads none of it.
+ * "today" in the operator's zone); the customer's booking only when the server showed a banner
+ * with a date or an amount. Its blocks (facts, form, invoices) are taken over at the first input
+ * and the pay panel keeps the server's amounts and time until they change (lib/hydration.tsx), so
+ * a customer who only reads, or pays, loads none of it while the page loads.
  */
 function formatsAtTakeover(key: string | null, root: HTMLElement): boolean {
   if (key === 'publicBooking') return true;
   if (key !== 'publicBookingExisting') return false;
   return !!root.querySelector(
-    '[data-testid="pay-panel"], [data-testid="cancelled-banner"], [data-testid="payment-ok"], [data-testid="confirmed-by-you"]',
+    '[data-testid="cancelled-banner"], [data-testid="payment-ok"], [data-testid="confirmed-by-you"]',
   );
 }
 

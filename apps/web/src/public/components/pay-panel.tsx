@@ -2,6 +2,7 @@ import type { TPublicBooking } from '@trayecto/shared';
 import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import { formatCents, formatTimeOfDay } from '../lib/format';
+import { Static } from '../lib/hydration';
 import { clock, holdLeftMs } from '../lib/payments';
 import type { TPayment } from '../lib/use-payment';
 import { IconAlert, IconClock, IconShield } from './icons';
@@ -19,19 +20,35 @@ export function HoldTimer({ expiresAt, timeZone }: { expiresAt: string; timeZone
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, []);
-  const tx = t().common.pay;
   const left = now === null ? null : holdLeftMs(expiresAt, now);
-  const text =
-    left === null
-      ? tx.holdUntil(formatTimeOfDay(expiresAt, timeZone))
-      : left > 0
-        ? tx.holdLeft(clock(left))
-        : tx.holdOver;
   return (
     <p className={`pay-hold ${left === 0 ? 'is-over' : ''}`} role="timer" aria-atomic="true" data-testid="hold-timer">
-      <IconClock size={18} /> <span>{text}</span>
+      {/* The server's "hasta las 10:15" is kept until the countdown starts: no time is formatted
+          while the page is taken over (issue 35, goal 6). */}
+      <IconClock size={18} />{' '}
+      <Static as="span" watch={[now]}>
+        <HoldText left={left} expiresAt={expiresAt} timeZone={timeZone} />
+      </Static>
     </p>
   );
+}
+
+function HoldText({ left, expiresAt, timeZone }: { left: number | null; expiresAt: string; timeZone: string }) {
+  const tx = t().common.pay;
+  return (
+    <>
+      {left === null
+        ? tx.holdUntil(formatTimeOfDay(expiresAt, timeZone))
+        : left > 0
+          ? tx.holdLeft(clock(left))
+          : tx.holdOver}
+    </>
+  );
+}
+
+/** An amount in the booking's currency (a component: formatted only when rendered). */
+function Money({ cents, currency }: { cents: number; currency: string }) {
+  return <>{formatCents(cents, currency)}</>;
 }
 
 /**
@@ -57,9 +74,6 @@ export function PayPanel({
   const tx = t().common.pay;
   const now = b.due_now_cents;
   const later = b.due_later_cents;
-  const money = (cents: number) => formatCents(cents, b.currency);
-  /** An amount on a button never breaks before its "€". */
-  const unbroken = (cents: number) => money(cents).replace(/ /g, '\u00a0');
   const { state } = payment;
   const busy = state.kind === 'starting' || state.kind === 'leaving';
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -71,12 +85,17 @@ export function PayPanel({
       <dl className="pay-due">
         <div className="is-now">
           <dt>{tx.now}</dt>
-          <dd data-testid="due-now">{money(now)}</dd>
+          {/* The amounts the server wrote are kept while the page is taken over (no format then). */}
+          <Static as="dd" data-testid="due-now" watch={[now, b.currency]}>
+            <Money cents={now} currency={b.currency} />
+          </Static>
         </div>
         {later > 0 && (
           <div>
             <dt>{laterLabel ?? tx.later}</dt>
-            <dd data-testid="due-later">{money(later)}</dd>
+            <Static as="dd" data-testid="due-later" watch={[later, b.currency]}>
+              <Money cents={later} currency={b.currency} />
+            </Static>
           </div>
         )}
       </dl>
@@ -112,24 +131,24 @@ export function PayPanel({
           </p>
         </div>
       )}
-      <button
+      <Static
+        as="button"
         type="button"
         className="pub-btn pub-btn-primary pub-btn-block pub-btn-lg"
         onClick={() => void payment.pay()}
         disabled={busy}
         data-testid="pay-button"
+        watch={[state.kind, retry, now, b.currency]}
       >
         {busy ? (
           <>
             <span className="pub-spinner" aria-hidden="true" />{' '}
             {state.kind === 'leaving' ? tx.redirecting : tx.starting}
           </>
-        ) : retry || state.kind === 'error' ? (
-          `${tx.retry} · ${unbroken(now)}`
         ) : (
-          tx.payAmount(unbroken(now))
+          <PayLabel retry={retry || state.kind === 'error'} cents={now} currency={b.currency} />
         )}
-      </button>
+      </Static>
       <p className="pay-secure">
         <IconShield size={16} /> {tx.secure}
       </p>
@@ -138,4 +157,11 @@ export function PayPanel({
       </p>
     </section>
   );
+}
+
+/** "Pagar 46,00 €" or "Reintentar el pago · 46,00 €": one text, the amount never broken before its "€". */
+function PayLabel({ retry, cents, currency }: { retry: boolean; cents: number; currency: string }) {
+  const tx = t().common.pay;
+  const amount = formatCents(cents, currency).replace(/ /g, '\u00a0');
+  return <>{retry ? `${tx.retry} · ${amount}` : tx.payAmount(amount)}</>;
 }

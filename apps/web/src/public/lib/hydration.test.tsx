@@ -228,4 +228,30 @@ describe('Static and Later', () => {
     expect(watched.textContent).toBe('changed');
     expect(watched.dataset.label).toBe('changed');
   });
+
+  it('a Static part with `watch` keeps the server content until a watched value changes, then renders its own', async () => {
+    function Timer() {
+      const [now, setNow] = useState<number | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setNow(1)}>
+            start {now ?? '-'}
+          </button>
+          <Static as="span" className="timer" watch={[now]}>
+            <Part name="timer">{now === null ? 'until 10:15' : `left ${now}`}</Part>
+          </Static>
+        </>
+      );
+    }
+    const container = serve(<Timer />);
+    act(() => {
+      root = hydratePage(container, <Timer />);
+    });
+    await act(() => takenOver());
+    expect(rendered).not.toContain('timer');
+    expect(container.querySelector('.timer')?.textContent).toBe('until 10:15');
+    act(() => button('start').click());
+    expect(rendered).toContain('timer');
+    expect(container.querySelector('.timer')?.innerHTML).toBe('<span class="part">left 1</span>');
+  });
 });

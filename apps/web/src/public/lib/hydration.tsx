@@ -36,6 +36,7 @@ import {
   type ReactNode,
   Suspense,
   useLayoutEffect,
+  useRef,
   useState,
 } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -176,11 +177,24 @@ const differ = (a: readonly unknown[], b: readonly unknown[]) =>
 
 type TPartProps<T extends ElementType> = { as: T; children?: ReactNode } & Omit<ComponentPropsWithRef<T>, 'children'>;
 
-/** See the module's comment: content kept as the server wrote it. */
-export function Static<T extends ElementType>({ as, children, ...props }: TPartProps<T>) {
-  // Decided once: later renders (the page's own updates) keep the server's content too.
+/**
+ * See the module's comment: content kept as the server wrote it. With `watch`, only until a value
+ * of it differs from the page's first render (a countdown that starts, an amount or a state that
+ * changes): from then on the content is the browser's own render.
+ */
+export function Static<T extends ElementType>({
+  as,
+  children,
+  watch,
+  ...props
+}: TPartProps<T> & { watch?: readonly unknown[] }) {
+  // Decided once: later renders (the page's own updates) keep the server's content too…
   const [kept] = useState(takingOver);
-  if (kept) return createElement(as, { ...props, dangerouslySetInnerHTML: { __html: '' } });
+  const [first] = useState(() => watch ?? []);
+  // …unless what it watches changed (once changed, the browser renders it for good).
+  const released = useRef(false);
+  if (kept && !released.current && differ(first, watch ?? [])) released.current = true;
+  if (kept && !released.current) return createElement(as, { ...props, dangerouslySetInnerHTML: { __html: '' } });
   return createElement(as, props, children);
 }
 
