@@ -67,12 +67,10 @@ export { findBookingRows as readBookingRows } from './bookings.repository';
 export {
   createBooking,
   type Sale,
-  type SaleBody,
-  type SaleOrder,
-  type Sold,
   sell as sellProduct,
   sellInTransaction,
 } from './bookings.sale';
+export type { SaleBody, SaleOrder, Sold } from './bookings.sale-writes';
 export {
   findProviderPayment,
   listLinks as listPaymentLinks,
