@@ -182,6 +182,43 @@ describe('runIdempotent', () => {
     });
   });
 
+  it("ADR 042: the answer stored by a part of the result's own statement; after a takeover that statement writes nothing", async () => {
+    /** A handler whose result is ONE statement: the effect is written only if the key's store returns its row. */
+    const inOneStatement =
+      (note: string, before?: () => Promise<void>) =>
+      async (complete: Parameters<Parameters<typeof runIdempotent>[2]>[0]) => {
+        const response = { status: 201, body: { note } };
+        await before?.();
+        const res = await database.db.execute(sql`
+          with stored as (${complete.inStatement(response)})
+          insert into effects (note) select ${note} from stored returning id`);
+        if (res.rows.length === 0) throw complete.lost();
+        complete.stored();
+        return response;
+      };
+    const k = key();
+    const before = await effects();
+    const first = await runIdempotent(database.db, { scope, key: k, payload: {} }, inOneStatement('una'));
+    expect(first).toMatchObject({ status: 201, body: { note: 'una' }, replayed: false });
+    expect(await row(k)).toEqual({ state: 'done', response_status: 201 });
+    const replay = await runIdempotent(database.db, { scope, key: k, payload: {} }, inOneStatement('otra'));
+    expect(replay).toMatchObject({ body: { note: 'una' }, replayed: true });
+    expect(await effects()).toBe(before + 1);
+
+    // Taken over while it ran (its claim is no longer the key's): the statement writes nothing, 409.
+    const lost = key();
+    const takeover = () =>
+      database.db
+        .execute(
+          sql`update idempotency_keys set created_at = created_at - interval '1 second' where scope = ${scope} and key = ${lost}`,
+        )
+        .then(() => undefined);
+    await expect(
+      runIdempotent(database.db, { scope, key: lost, payload: {} }, inOneStatement('perdida', takeover)),
+    ).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_IN_PROGRESS' });
+    expect(await effects()).toBe(before + 1);
+  });
+
   it('keys live 24 h: an expired one is replaced by a new request; purging deletes only expired rows', async () => {
     const k = key();
     await runIdempotent(database.db, { scope, key: k, payload: { v: 1 } }, writeOnce());

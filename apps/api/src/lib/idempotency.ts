@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@trayecto/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import stableStringify from 'safe-stable-stringify';
 import { affectedRows, type Db, type DbOrTx } from '../db/client';
@@ -66,8 +66,18 @@ export const requestHash = (value: unknown) => createHash('sha256').update(canon
 export type StoredResponse = { status: number; body: unknown };
 /** A claimed key; `createdAt` (exact, as text) fences it against a later takeover. */
 export type IdempotencyClaim = { scope: string; key: string; createdAt: string };
-/** Stores the response as the key's result; call it inside the transaction that writes the result. */
-export type CompleteFn = (tx: DbOrTx, response: StoredResponse) => Promise<void>;
+/**
+ * Stores the response as the key's result; call it inside the transaction that writes the result.
+ * Or, when the result is ONE statement with no transaction around it (ADR 042), make the store a
+ * part of that statement with `inStatement`: its data-modifying CTE returns a row while the claim is
+ * ours, and the caller's statement must write nothing when it returns none (then it throws `lost()`);
+ * once that statement succeeded, call `stored()`.
+ */
+export type CompleteFn = ((tx: DbOrTx, response: StoredResponse) => Promise<void>) & {
+  inStatement: (response: StoredResponse) => SQL;
+  stored: () => void;
+  lost: () => AppError;
+};
 
 type KeyRow = {
   request_hash: string;
@@ -107,16 +117,15 @@ async function findKey(db: DbOrTx, scope: string, key: string): Promise<KeyRow |
   return res.rows[0];
 }
 
-/**
- * Stores the response of a claimed key, if the claim is still ours (same `created_at`, running).
- * Returns whether it did.
- */
-async function store(db: DbOrTx, c: IdempotencyClaim, response: StoredResponse): Promise<boolean> {
-  const res = await db.execute(sql`
+/** The UPDATE that stores the response of a claimed key if the claim is still ours (same `created_at`, running). */
+const storeStatement = (c: IdempotencyClaim, response: StoredResponse) => sql`
     update idempotency_keys
     set state = 'done', response_status = ${response.status}, response_body = ${JSON.stringify(response.body ?? null)}::jsonb
-    where scope = ${c.scope} and key = ${c.key} and state = 'running' and created_at = ${c.createdAt}::timestamptz`);
-  return affectedRows(res) > 0;
+    where scope = ${c.scope} and key = ${c.key} and state = 'running' and created_at = ${c.createdAt}::timestamptz`;
+
+/** Stores the response of a claimed key, if the claim is still ours. Returns whether it did. */
+async function store(db: DbOrTx, c: IdempotencyClaim, response: StoredResponse): Promise<boolean> {
+  return affectedRows(await db.execute(storeStatement(c, response))) > 0;
 }
 
 /** Gives a claimed key up (the request failed unexpectedly): a retry with it runs again. */
@@ -210,11 +219,20 @@ export async function runIdempotent(
   const ours = claimed;
 
   let completed = false;
-  const complete: CompleteFn = async (tx, response) => {
-    // Lost the key to a takeover: refuse, so the caller's transaction rolls back its result.
-    if (!(await store(tx, ours, response))) throw runningConflict();
-    completed = true;
-  };
+  const complete: CompleteFn = Object.assign(
+    async (tx: DbOrTx, response: StoredResponse) => {
+      // Lost the key to a takeover: refuse, so the caller's transaction rolls back its result.
+      if (!(await store(tx, ours, response))) throw runningConflict();
+      completed = true;
+    },
+    {
+      inStatement: (response: StoredResponse) => sql`${storeStatement(ours, response)} returning 1 as stored`,
+      stored: () => {
+        completed = true;
+      },
+      lost: runningConflict,
+    },
+  );
   let response: StoredResponse;
   try {
     response = await handler(complete);

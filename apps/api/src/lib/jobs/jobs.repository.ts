@@ -132,7 +132,13 @@ export type NewJob = {
 };
 
 export async function insertJob(tx: DbOrTx, j: NewJob): Promise<string | undefined> {
-  const [row] = await tx
+  const [row] = await insertJobQuery(tx, j).returning({ id: jobs.id });
+  return row?.id;
+}
+
+/** The INSERT of {@link insertJob}, not run: a part of another statement (a data-modifying CTE, ADR 042). */
+export function insertJobQuery(tx: DbOrTx, j: NewJob) {
+  return tx
     .insert(jobs)
     .values({
       kind: j.kind,
@@ -141,9 +147,7 @@ export async function insertJob(tx: DbOrTx, j: NewJob): Promise<string | undefin
       dedupeKey: j.dedupeKey ?? null,
       maxAttempts: j.maxAttempts ?? 5,
     })
-    .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id });
-  return row?.id;
+    .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
 /** Cancels jobs of a cause that have not started (their cause went away); returns how many. */

@@ -5,8 +5,9 @@
  * handler is registered for in `background.ts`; until a process with that handler runs, the job
  * waits `queued` (and shows so on the state screen).
  */
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cancelQueuedJobs, insertJob, type NewJob } from './jobs.repository';
+import { cancelQueuedJobs, insertJob, insertJobQuery, type NewJob } from './jobs.repository';
 
 export type { NewJob } from './jobs.repository';
 
@@ -19,6 +20,18 @@ const MAX_PAYLOAD_CHARS = 16 * 1024;
  * (default 5). Returns the job's id, or undefined when its cause already had one.
  */
 export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<string | undefined> {
+  return insertJob(tx, checked(job));
+}
+
+/**
+ * {@link enqueueJob} as a part of the caller's own statement (a data-modifying CTE, ADR 042): the
+ * job is written if and when that statement commits.
+ */
+export function enqueueJobInStatement(tx: DbOrTx, job: NewJob): SQL {
+  return insertJobQuery(tx, checked(job)).getSQL();
+}
+
+function checked(job: NewJob): NewJob {
   if (!/^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/.test(job.kind)) {
     throw new Error(`A job kind is "<owner>.<what>" in lower case, not "${job.kind}"`);
   }
@@ -26,7 +39,7 @@ export async function enqueueJob(tx: DbOrTx, job: NewJob): Promise<string | unde
   if (job.maxAttempts !== undefined && !(Number.isInteger(job.maxAttempts) && job.maxAttempts >= 1)) {
     throw new Error('maxAttempts must be a positive integer');
   }
-  return insertJob(tx, job);
+  return job;
 }
 
 /** Cancels the queued job of a cause (the hold was paid before it ended): returns whether one was. */

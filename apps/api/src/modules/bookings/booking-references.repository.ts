@@ -4,7 +4,7 @@
  * of these tables.
  */
 import { LEVEL, USER_STATE } from '@trayecto/shared';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -145,6 +145,19 @@ export type SaleContextQuery = {
   accommodationId?: string | null;
   /** The channel sold through (an agency, or the OCTO channel): the operator's own. */
   channelId?: string | null;
+  /** What its caller reads with the sale, in the same statement (ADR 042). */
+  also?: SaleReadExtra;
+};
+
+/**
+ * More of a sale's read, in its one statement (ADR 042): columns over the product and its operator
+ * (answered under `also`) and conditions the product must meet (else the sale reads nothing). `key`
+ * names them: the read's text is built once per shape.
+ */
+export type SaleReadExtra = {
+  key: string;
+  columns: Record<string, SQL | SQL.Aliased | Record<string, unknown>>;
+  where?: SQL;
 };
 
 /**
@@ -162,8 +175,8 @@ export async function findSaleContext(db: DbOrTx, q: SaleContextQuery) {
     operator: q.operatorId !== null,
   };
   // ADR 040: its text (~90 columns) built once per shape, run on this transaction with its values.
-  const key = `sale-context:${Object.values(shape).map(Number).join('')}`;
-  const [row] = await runSelectTemplate(db, key, (d) => saleContextSelect(d, shape), {
+  const key = `sale-context:${Object.values(shape).map(Number).join('')}${q.also ? `:${q.also.key}` : ''}`;
+  const [row] = await runSelectTemplate(db, key, (d) => saleContextSelect(d, shape, q.also), {
     productId: q.productId,
     date: q.date,
     time: q.time,
@@ -172,13 +185,13 @@ export async function findSaleContext(db: DbOrTx, q: SaleContextQuery) {
     channelId: q.channelId,
     operatorId: q.operatorId,
   });
-  return row;
+  return row as (typeof row & { also?: Record<string, unknown> }) | undefined;
 }
 
 type SaleContextShape = { seller: boolean; place: boolean; channel: boolean; operator: boolean };
 
 /** The sale's read for one shape, its values as placeholders ({@link findSaleContext}). */
-function saleContextSelect(db: DbOrTx, shape: SaleContextShape) {
+function saleContextSelect(db: DbOrTx, shape: SaleContextShape, also?: SaleReadExtra) {
   const withPlace = shape.place;
   const at = (name: string) => sql.placeholder(name);
   return (
@@ -230,6 +243,7 @@ function saleContextSelect(db: DbOrTx, shape: SaleContextShape) {
           provider: string | null;
           holdMinutes: number;
         } | null>`(select json_build_object('provider', ps.provider, 'holdMinutes', ps.hold_minutes) from ${paymentSettings} ps where ps.tour_operator_id = ${products.tourOperatorId})`,
+        ...(also ? { also: also.columns as Record<string, SQL> } : {}),
       })
       .from(products)
       .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
@@ -272,6 +286,7 @@ function saleContextSelect(db: DbOrTx, shape: SaleContextShape) {
           eq(products.id, at('productId')),
           isNull(products.deletedAt),
           shape.operator ? eq(products.tourOperatorId, at('operatorId')) : undefined,
+          also?.where,
         ),
       )
   );

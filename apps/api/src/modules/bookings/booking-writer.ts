@@ -138,6 +138,10 @@ export async function insertNewBooking(
      * departure is the one that took them, and a refusal or a taken locator is an error that wrote nothing.
      */
     takeSeats?: repo.SeatsUpdate;
+    /** More writes of the same statement (a hold's job, ADR 042). */
+    also?: ((sold: SQL) => SQL)[];
+    /** A write the sale depends on, in the same statement (ADR 042, `insertSale`'s `guard`). */
+    guard?: SQL;
   },
 ): Promise<BookingRow | undefined> {
   const [event] = eventRows({ id: '', tourOperatorId: values.tourOperatorId }, sale.actor, sale.now, [
@@ -158,7 +162,10 @@ export async function insertNewBooking(
         at: sale.now,
         changes: sale.changes,
       }),
-    message ? [(sold) => message(sold, values.locator)] : [],
-    sale.takeSeats,
+    {
+      also: [...(message ? [(sold: SQL) => message(sold, values.locator)] : []), ...(sale.also ?? [])],
+      takeSeats: sale.takeSeats,
+      guard: sale.guard,
+    },
   );
 }

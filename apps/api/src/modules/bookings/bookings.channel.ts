@@ -150,46 +150,47 @@ export async function reserveForChannel(
   // The uuid is not looked up first (the OCTO module has just done so, ADR 035): a uuid already
   // booked fails the insert on its unique key, nothing is written, and that booking is answered.
   try {
-    const sold = await inTransaction(db, async (tx) => {
-      const contact = contactFields(r.contact);
-      return sell(tx, {
-        productId: r.productId,
-        // The channel's operator's products; one not on sale is not found either.
-        operatorId: r.channel.tourOperatorId,
-        missing: () => notFound('El producto'),
-        accept: (ctx) => {
-          if (ctx.product.state !== 'active') throw notFound('El producto');
-          return undefined;
-        },
-        body: {
-          product_id: r.productId,
-          date: r.date,
-          time: r.time,
-          pax: r.pax,
-          customer_name: contact.customerName ?? placeholderName(r.channel),
-          customer_email: contact.customerEmail ?? '',
-          customer_phone: contact.customerPhone ?? '',
-          customer_country: contact.customerCountry ?? '',
-          language: contact.language ?? 'es',
-          accommodation_id: r.accommodationId ?? null,
-          notes: (r.notes ?? '').slice(0, NOTES_MAX),
-          answers: r.answers,
-        },
-        channel: 'channel',
-        sellerId: null,
-        actor: actorOf(r.channel, r.origin),
-        state: 'pending',
-        cutoffOverrideLevel: null,
-        now: r.now,
-        channelSale: {
-          channelId: r.channel.id,
-          resellerReference: r.resellerReference?.trim() || null,
-          octoUuid: r.octoUuid,
-          holdUntil: new Date(r.now.getTime() + r.holdMinutes * 60_000),
-          allotment: r.channel.allotment,
-          commissionPct: r.channel.commissionPct,
-        },
-      });
+    const contact = contactFields(r.contact);
+    // No transaction here (ADR 042): sell() writes a reserve of a departure that has its row, with its
+    // hold's job, in one statement, and opens a transaction when it needs one (a departure's first
+    // sale; a channel's allotment, counted under the departure's lock).
+    const sold = await sell(db, {
+      productId: r.productId,
+      // The channel's operator's products; one not on sale is not found either.
+      operatorId: r.channel.tourOperatorId,
+      missing: () => notFound('El producto'),
+      accept: (ctx) => {
+        if (ctx.product.state !== 'active') throw notFound('El producto');
+        return undefined;
+      },
+      body: {
+        product_id: r.productId,
+        date: r.date,
+        time: r.time,
+        pax: r.pax,
+        customer_name: contact.customerName ?? placeholderName(r.channel),
+        customer_email: contact.customerEmail ?? '',
+        customer_phone: contact.customerPhone ?? '',
+        customer_country: contact.customerCountry ?? '',
+        language: contact.language ?? 'es',
+        accommodation_id: r.accommodationId ?? null,
+        notes: (r.notes ?? '').slice(0, NOTES_MAX),
+        answers: r.answers,
+      },
+      channel: 'channel',
+      sellerId: null,
+      actor: actorOf(r.channel, r.origin),
+      state: 'pending',
+      cutoffOverrideLevel: null,
+      now: r.now,
+      channelSale: {
+        channelId: r.channel.id,
+        resellerReference: r.resellerReference?.trim() || null,
+        octoUuid: r.octoUuid,
+        holdUntil: new Date(r.now.getTime() + r.holdMinutes * 60_000),
+        allotment: r.channel.allotment,
+        commissionPct: r.channel.commissionPct,
+      },
     });
     // As written (ADR 035): the booking is not read back after COMMIT.
     return { booking: sold.booking, replayed: false };

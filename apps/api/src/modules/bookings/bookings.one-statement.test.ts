@@ -1,25 +1,30 @@
 /**
- * ADR 041: a staff sale of a departure that has its row is ONE statement with no transaction around
- * it — the seats' conditional UPDATE, the booking whose departure is the one that took them, its
- * history, audit entry and message. It commits alone or writes nothing: a departure that cannot take
- * the seats is a refusal (not null on `departure_id`), a taken locator a unique violation, and either
- * leaves every table as it was. PGlite and PostgreSQL; the race (the departure filled or closed
+ * ADR 041 and ADR 042: a sale of a departure that has its row is ONE statement with no transaction
+ * around it — the seats' conditional UPDATE, the booking whose departure is the one that took them,
+ * its history, audit entry and message or hold's job, and a write it depends on (the public API's
+ * stored answer). It commits alone or writes nothing: a departure that cannot take the seats is a
+ * refusal (not null on `departure_id`), a dependent write that finds nothing to write another (not
+ * null on `created_at`), a taken locator a unique violation, and each leaves every table as it was. PGlite and PostgreSQL; the race (the departure filled or closed
  * between the sale's read and its write) needs a second connection: PostgreSQL only.
  */
+import { randomUUID } from 'node:crypto';
 import { NO_SEATS_MESSAGE } from '@trayecto/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { departureCountsDrift } from '../../../test/departure-counts';
 import { createWorld } from '../../../test/factories';
-import { auditLog, bookings, departures, messages } from '../../db/schema';
+import { auditLog, bookings, departures, jobs, messages, paymentSettings } from '../../db/schema';
 import { staffActor } from '../../lib/actors';
+import { AppError } from '../../lib/app-error';
 import { takeSeatsQuery } from '../departures/departures.service';
 import { insertNewBooking } from './booking-writer';
 import type { BookingRow } from './bookings.mapper';
-import { isLocatorTaken, isSeatsRefusal } from './bookings.repository';
+import { HOLD_EXPIRY_JOB, holdJobKey } from './bookings.online';
+import { isGuardRefusal, isLocatorTaken, isSeatsRefusal } from './bookings.repository';
+import { sellProduct } from './bookings.service';
 import { actorOf, book, booked, bookingBody, mkProduct, snapshot, type World } from './bookings.test-helpers';
 
 let app: FastifyInstance;
@@ -43,7 +48,7 @@ async function everything() {
 }
 
 /** A sale as `sell` writes it, copied from a booking the API sold, with a locator of its own. */
-async function saleOf(row: BookingRow, locator: string, seats: number) {
+async function saleOf(row: BookingRow, locator: string, seats: number, guard?: SQL) {
   const { id: _id, ...values } = row;
   return insertNewBooking(
     app.db,
@@ -54,6 +59,7 @@ async function saleOf(row: BookingRow, locator: string, seats: number) {
       event: { product_id: row.productId },
       changes: {},
       takeSeats: takeSeatsQuery(app.db, row.departureId, seats),
+      guard,
     },
   );
 }
@@ -105,6 +111,119 @@ describe('a sale in one statement', () => {
     expect(isLocatorTaken(err)).toBe(true);
     expect(isSeatsRefusal(err)).toBe(false);
     expect(await everything()).toEqual(before);
+  });
+});
+
+describe('ADR 042: what a sale depends on and its hold, in the same one statement', () => {
+  it('a guard that finds nothing to write refuses the sale: not a seats refusal, and nothing is written', async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 10 });
+    const row = await rowOf((await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 1 } }))).id);
+    const before = await everything();
+    const err = await saleOf(row, 'TRY-GUARD1', 1, sql`select 1 as ok where false`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isGuardRefusal(err)).toBe(true);
+    expect(isSeatsRefusal(err)).toBe(false);
+    expect(isLocatorTaken(err)).toBe(false);
+    expect(await everything()).toEqual(before);
+    // …and one that finds its row lets the sale through.
+    expect(await saleOf(row, 'TRY-GUARD2', 1, sql`select 1 as ok`)).toMatchObject({ locator: 'TRY-GUARD2' });
+  });
+
+  it("the sale answers its dependent write's own refusal, and writes nothing", async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 10 });
+    await booked(app, w.tokens.A1, bookingBody(p.id, { pax: { adult: 1 } }));
+    const before = await everything();
+    let written = false;
+    const order = {
+      productId: p.id,
+      operatorId: w.A.op.id,
+      body: bookingBody(p.id, { pax: { adult: 1 }, customer_name: 'Sin clave' }),
+      channel: 'office' as const,
+      sellerId: null,
+      actor: staffActor(actorOf(w.A.l1)),
+      state: 'confirmed' as const,
+      cutoffOverrideLevel: null,
+      now: new Date(),
+    };
+    const refused = new AppError({ code: 'IDEMPOTENCY_IN_PROGRESS', message: 'perdida' });
+    await expect(
+      sellProduct(app.db, {
+        ...order,
+        withSale: (sold) => {
+          // Built from the booking as it is about to be written: its id and locator are the row's.
+          expect(sold.booking).toMatchObject({ version: 1, customerName: 'Sin clave', state: 'confirmed' });
+          return {
+            write: sql`select 1 as ok where false`,
+            refused: () => refused,
+            written: () => {
+              written = true;
+            },
+          };
+        },
+      }),
+    ).rejects.toBe(refused);
+    expect(written).toBe(false);
+    expect(await everything()).toEqual(before);
+    // The same sale with a write that goes through: sold, and the predicted booking is the written one.
+    let predicted: BookingRow | undefined;
+    const sold = await sellProduct(app.db, {
+      ...order,
+      withSale: (s) => {
+        predicted = s.booking;
+        return { write: sql`select 1 as ok`, refused: () => refused, written: () => (written = true) };
+      },
+    });
+    expect(written).toBe(true);
+    // (The row read back also carries the search column the database derives; no answer shows it.)
+    const { searchText: _derived, ...asWritten } = sold.booking as BookingRow & { searchText?: string };
+    expect(asWritten).toEqual(predicted);
+  });
+
+  it("a customer's sale paid online on a departure with its row: held, with its hold's job, by one statement", async () => {
+    await app.db
+      .insert(paymentSettings)
+      .values({
+        tourOperatorId: w.A.op.id,
+        provider: 'redsys',
+        mode: 'test',
+        holdMinutes: 15,
+        redsysMerchantCode: '999008881',
+        redsysTerminal: '1',
+        redsysBizum: false,
+        secrets: '',
+      })
+      .onConflictDoNothing();
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 10, payment_mode: 'full' });
+    const sale = (name: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/public/bookings',
+        headers: { 'idempotency-key': randomUUID() },
+        payload: { ...bookingBody(p.id, { customer_name: name }), accept_terms: true },
+      });
+    expect((await sale('Primera')).statusCode).toBe(201);
+    const before = await everything();
+    const res = await sale('Segunda');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().state).toBe('pending');
+    const row = await rowOf(res.json().id);
+    expect(row.holdExpiresAt).not.toBeNull();
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, holdJobKey(row.id, row.holdExpiresAt as Date)));
+    expect(job).toMatchObject({ kind: HOLD_EXPIRY_JOB, payload: { booking_id: row.id }, state: 'queued' });
+    expect(job.runAt.getTime()).toBe(row.holdExpiresAt?.getTime());
+    const after = await everything();
+    expect(after.bookings).toBe(before.bookings + 1);
+    expect(after.seats).toBe(before.seats + row.seats);
+    // A held booking's customer hears nothing until the payment confirms it.
+    expect(after.messages).toBe(before.messages);
+    // Its stored answer is the booking as read back.
+    const back = await app.inject({ method: 'GET', url: `/api/v1/public/bookings/${row.id}?lang=es` });
+    expect(res.json()).toEqual(back.json());
   });
 });
 

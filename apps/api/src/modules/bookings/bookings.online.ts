@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { type ChangeActor, systemActor } from '../../lib/actors';
 import { AppError, notFound, validation } from '../../lib/app-error';
-import { cancelJob, enqueueJob } from '../../lib/jobs/queue';
+import { cancelJob, enqueueJob, enqueueJobInStatement } from '../../lib/jobs/queue';
 import type { Actor } from '../../lib/tenant';
 import * as departures from '../departures/departures.service';
 import { MESSAGE_KIND } from '../messages/messages.rules';
@@ -56,13 +56,19 @@ const holdEnded = (b: Pick<BookingRow, 'state' | 'holdExpiresAt'>, now: Date) =>
 
 /** Writes the job that ends this hold at its end, in the hold's transaction. */
 export async function scheduleHoldExpiry(tx: DbOrTx, bookingId: string, end: Date) {
-  await enqueueJob(tx, {
-    kind: HOLD_EXPIRY_JOB,
-    payload: { booking_id: bookingId },
-    runAt: end,
-    dedupeKey: holdJobKey(bookingId, end),
-  });
+  await enqueueJob(tx, holdExpiryJob(bookingId, end));
 }
+
+/** {@link scheduleHoldExpiry} as a part of the sale's one statement (ADR 042). */
+export const scheduleHoldExpiryInStatement = (db: DbOrTx, bookingId: string, end: Date) =>
+  enqueueJobInStatement(db, holdExpiryJob(bookingId, end));
+
+const holdExpiryJob = (bookingId: string, end: Date) => ({
+  kind: HOLD_EXPIRY_JOB,
+  payload: { booking_id: bookingId },
+  runAt: end,
+  dedupeKey: holdJobKey(bookingId, end),
+});
 
 /** The hold a new public booking gets, or null when it is not paid online (ADR 022 "Holds and races"). */
 export async function holdForSale(

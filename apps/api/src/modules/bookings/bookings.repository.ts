@@ -307,30 +307,55 @@ export async function insertSale(
   values: BookingInsert,
   event: SaleEvent,
   audit: (sold: SQL) => SQL,
-  /** More writes over the new row in the same statement (the customer's message, ADR 040). */
-  also: ((sold: SQL) => SQL)[] = [],
-  takeSeats?: SeatsUpdate,
+  more: {
+    /** More writes over the new row in the same statement (the customer's message, ADR 040; a hold's job, ADR 042). */
+    also?: ((sold: SQL) => SQL)[];
+    takeSeats?: SeatsUpdate;
+    /**
+     * ADR 042: a write the sale depends on (the public API's stored answer), returning a row while it
+     * may be written. None: the booking's `created_at` reads null, PostgreSQL refuses the row
+     * ({@link isGuardRefusal}) and the statement writes nothing. Only with `takeSeats`.
+     */
+    guard?: SQL;
+  } = {},
 ): Promise<BookingRow | undefined> {
+  const { also = [], takeSeats, guard } = more;
   const taken = takeSeats ? db.$with(TAKEN).as(takeSeats) : undefined;
+  const guarded = guard ? db.$with(GUARD, {}).as(guard) : undefined;
   const insert = taken
     ? db
         .insert(bookings)
-        .values({ ...values, departureId: sql`(select ${sql.identifier('id')} from ${sql.identifier(TAKEN)})` })
+        .values({
+          ...values,
+          departureId: sql`(select ${sql.identifier('id')} from ${sql.identifier(TAKEN)})`,
+          ...(guarded
+            ? {
+                createdAt: sql`(select ${(values.createdAt ?? new Date()).toISOString()}::timestamptz from ${sql.identifier(GUARD)})`,
+              }
+            : {}),
+        })
         .returning()
     : db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator }).returning();
   const sold = db.$with('sold').as(insert);
   const from = sql`${sql.identifier('sold')}`;
   const history = db.$with('sold_event', {}).as(eventInsertFrom(from, event));
   const entry = db.$with('sold_audit', {}).as(audit(from));
-  const more = also.map((write, k) => db.$with(`sold_also_${k}`, {}).as(write(from)));
+  const writes = also.map((write, k) => db.$with(`sold_also_${k}`, {}).as(write(from)));
   const [row] = await db
-    .with(...(taken ? [taken] : []), sold, history, entry, ...more)
+    .with(...(taken ? [taken] : []), ...(taken && guarded ? [guarded] : []), sold, history, entry, ...writes)
     .select()
     .from(sold);
   return row as BookingRow | undefined;
 }
 
 const TAKEN = 'taken';
+const GUARD = 'guard';
+
+/** The refusal {@link insertSale} with `guard` ends in when the guard's write found nothing to write. */
+export function isGuardRefusal(err: unknown): boolean {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23502' && pg.column === 'created_at';
+}
 
 /** The departures module's conditional seats UPDATE, returning the departure's id. */
 export type SeatsUpdate = ReturnType<typeof takeSeatsQuery>;

@@ -4,18 +4,20 @@
  * seats' UPDATE last before COMMIT) or, on the pool, as ONE statement that takes the seats too.
  * `bookings.sale.ts` reads and decides; this file only writes.
  */
+import { randomUUID } from 'node:crypto';
 import { commissionCents, type TBookingChannel, type TBookingCreateRequest } from '@trayecto/shared';
-import type { DbOrTx } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
+import { affectedRows, type DbOrTx } from '../../db/client';
 import { actorUserId, type ChangeActor } from '../../lib/actors';
 import { AppError } from '../../lib/app-error';
 import { createdFields } from '../audit/audit.service';
 import * as departures from '../departures/departures.service';
 import { saleMessageOf } from './booking-messages';
-import type { SaleContext } from './booking-references.repository';
+import type { SaleContext, SaleReadExtra } from './booking-references.repository';
 import { insertNewBooking } from './booking-writer';
 import { noSeats, paymentStateFor, type priced, refuseSeats, takeSeatsOrRefuse } from './bookings.checks';
 import type { BookingRow, BookingView } from './bookings.mapper';
-import { scheduleHoldExpiry } from './bookings.online';
+import { scheduleHoldExpiry, scheduleHoldExpiryInStatement } from './bookings.online';
 import * as repo from './bookings.repository';
 import { newLocator, paxOf } from './bookings.rules';
 
@@ -55,10 +57,11 @@ export type SaleTerms = {
   cutoffOverrideLevel: number | null;
   now: Date;
   /**
-   * Runs inside the transaction once the booking and its history exist, right before its seats are
-   * taken (the public API stores its idempotent response here, so both commit or neither).
+   * A write the sale depends on, made with it (ADR 042): the public API's stored answer, built from
+   * the booking as it is about to be written — both commit or neither. In a transaction it is a
+   * statement of its own before the seats are taken; on the pool, a part of the sale's one statement.
    */
-  beforeSeats?: (tx: DbOrTx, sold: Sold) => Promise<void>;
+  withSale?: (sold: Sold) => SaleDependent;
   /**
    * The customer pays online when booking (ADR 022 "Holds and races"): a product paid in full or
    * with a deposit, of an operator with a payment provider, is sold `pending` and holds its seats
@@ -104,7 +107,18 @@ export type SaleOrder = SaleTerms & {
   accept?: (ctx: SaleContext) => Partial<Pick<SaleTerms, 'channel' | 'sellerId' | 'channelSale'>> | undefined;
   /** The channel sold through, read with the rest (its name for the answer, an agency's terms). */
   channelId?: string | null;
+  /** What the caller reads with the sale, in its one read (ADR 042: the public page's operator and image). */
+  readAlso?: SaleReadExtra;
+  /** Checks what was read that needs the database (a customer's pickup place), after `accept`. */
+  verify?: (db: DbOrTx, ctx: SaleContext) => Promise<void>;
 };
+
+/**
+ * A write a sale depends on ({@link SaleTerms.withSale}): `write` returns a row while it may be made;
+ * none refuses the whole sale, which then writes nothing and throws `refused()`; `written()` once
+ * the sale's write succeeded.
+ */
+export type SaleDependent = { write: SQL; refused: () => Error; written: () => void };
 
 /** A sale as written: the booking row, what the sale read, and the booking as the staff API answers it. */
 export type Sold = { booking: BookingRow; context: SaleContext; view: BookingView };
@@ -146,7 +160,11 @@ export async function writeSale(tx: DbOrTx, plan: SalePlan): Promise<Sold> {
   const booking = await insertWithLocator(tx, await saleRowsOf(tx, plan, departureId));
   if (holdUntil) await scheduleHoldExpiry(tx, booking.id, holdUntil);
   const out: Sold = { booking, context: ctx, view: viewOf(booking, ctx) };
-  if (sale.beforeSeats) await sale.beforeSeats(tx, out);
+  if (sale.withSale) {
+    const dependent = sale.withSale(out);
+    if (affectedRows(await tx.execute(dependent.write)) === 0) throw dependent.refused();
+    dependent.written();
+  }
   // Last statement before COMMIT: the departure row stays locked as briefly as possible.
   await takeSeatsOrRefuse(tx, departureId, quote.seats);
   // A channel's allotment, counted under that lock (the UPDATE above holds the departure row), so
@@ -165,19 +183,28 @@ export async function writeSale(tx: DbOrTx, plan: SalePlan): Promise<Sold> {
  * is a refusal, answered like {@link takeSeatsOrRefuse}'s; a taken locator is tried again.
  */
 export async function writeSaleInOneStatement(db: DbOrTx, plan: SalePlan, departureId: string): Promise<Sold> {
-  const { ctx, quote } = plan;
+  const { ctx, quote, holdUntil, sale } = plan;
   const [values, records] = await saleRowsOf(db, plan, departureId);
+  // Its id is chosen here (ADR 042): a hold's job and a dependent write name the booking before it exists.
+  const id = randomUUID();
+  const also = holdUntil ? [() => scheduleHoldExpiryInStatement(db, id, holdUntil)] : [];
   for (let attempt = 0; attempt < LOCATOR_ATTEMPTS; attempt++) {
+    const row = { ...values, id, locator: newLocator() };
+    const predicted = sale.withSale ? rowAsWritten(row) : undefined;
+    const dependent = predicted && sale.withSale?.({ booking: predicted, context: ctx, view: viewOf(predicted, ctx) });
     try {
-      const booking = await insertNewBooking(
-        db,
-        { ...values, locator: newLocator() },
-        { ...records, takeSeats: departures.takeSeatsQuery(db, departureId, quote.seats) },
-      );
+      const booking = await insertNewBooking(db, row, {
+        ...records,
+        takeSeats: departures.takeSeatsQuery(db, departureId, quote.seats),
+        also,
+        guard: dependent?.write,
+      });
       if (!booking) throw new Error('a sale statement answered no booking and no error');
+      dependent?.written();
       return { booking, context: ctx, view: viewOf(booking, ctx) };
     } catch (err) {
       if (repo.isLocatorTaken(err)) continue;
+      if (dependent && repo.isGuardRefusal(err)) throw dependent.refused();
       if (repo.isSeatsRefusal(err)) await refuseSeats(db, departureId);
       throw err;
     }
@@ -286,6 +313,23 @@ async function saleRowsOf(
       message,
     },
   ];
+}
+
+/**
+ * The booking row a sale's statement writes, as it will read back (ADR 042): its values with the
+ * columns a new booking leaves to their defaults. What a dependent write is built from before the
+ * statement runs; a test compares the public answer built from it with the booking read back.
+ */
+function rowAsWritten(values: Omit<repo.BookingInsert, 'id'> & { id: string }): BookingRow {
+  return {
+    ...values,
+    checkedInAt: null,
+    checkedInBy: null,
+    cancelReason: '',
+    cancelledAt: null,
+    customerConfirmedAt: null,
+    version: 1,
+  } as BookingRow;
 }
 
 /** Locators tried before a sale gives up (each a fresh random one: a collision is rare). */

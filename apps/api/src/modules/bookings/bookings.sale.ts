@@ -39,7 +39,7 @@ import {
  * departure; prices, commission and pickup time come from the server's rules; seats are taken with
  * one conditional UPDATE of the departure row (409 "No quedan plazas suficientes", nothing written).
  * A sale of a departure that has its row is one statement with no transaction around it, any other
- * one transaction (ADR 041). Answers from what it wrote and read (ADR 035): nothing is read back.
+ * one transaction (ADR 041, ADR 042). Answers from what it wrote and read (ADR 035): nothing is read back.
  */
 export async function createBooking(
   db: DbOrTx,
@@ -140,11 +140,11 @@ export async function sellInTransaction(tx: DbOrTx, sale: Sale): Promise<string>
  * seats. Answers the booking with what it read, so nothing needs reading back. Its statements are
  * prepared on the server (ADR 040).
  *
- * Given a transaction, all of it runs there. Given the pool (ADR 041), the read runs on its own (it
- * locks nothing, in or out of a transaction) and a sale that needs no more than its one write — the
- * departure row exists, nothing held, no channel, nothing to store beside it — takes the seats in
- * that same statement, with no BEGIN or COMMIT around it; any other sale opens its transaction for
- * the writes.
+ * Given a transaction, all of it runs there. Given the pool (ADR 041, ADR 042), the read runs on its
+ * own (it locks nothing, in or out of a transaction) and a sale of a departure that has its row —
+ * held or not, with a write it depends on or not (the public API's stored answer), unless a
+ * channel's allotment must be counted after its seats — takes the seats in that same statement,
+ * with no BEGIN or COMMIT around it; any other sale opens its transaction for the writes.
  */
 export function sell(db: DbOrTx, order: SaleOrder): Promise<Sold> {
   // ADR 040: the sale's statements are lookups by key and writes by id, prepared on the server
@@ -162,9 +162,11 @@ async function sellPrepared(db: DbOrTx, order: SaleOrder): Promise<Sold> {
     sellerId: order.sellerId,
     accommodationId: body.accommodation_id ?? null,
     channelId: order.channelId ?? order.channelSale?.channelId ?? null,
+    also: order.readAlso,
   });
   if (!ctx) throw (order.missing ?? noSuchProduct)();
   const sale: SaleTerms = { ...order, ...order.accept?.(ctx) };
+  if (order.verify) await order.verify(db, ctx);
   const { product } = ctx;
   const operator = operatorSettings(ctx.operator);
   const existing = assertOnSale(ctx.departure, {
@@ -232,7 +234,10 @@ async function sellPrepared(db: DbOrTx, order: SaleOrder): Promise<Sold> {
     commissionPct,
   };
   if (isTransaction(db)) return writeSale(db, plan);
-  if (plan.existingDepartureId && !holdUntil && !cs && !sale.beforeSeats) {
+  // ADR 041/042: one statement unless a row must be made first (the departure's) or something must
+  // be counted under the departure's lock after the seats are taken (a channel's allotment).
+  const countsAllotment = cs !== undefined && cs.allotment !== null && quote.seats > 0;
+  if (plan.existingDepartureId && !countsAllotment) {
     return writeSaleInOneStatement(db, plan, plan.existingDepartureId);
   }
   return inTransaction(db, (tx) => writeSale(tx, plan));

@@ -26,10 +26,10 @@ import {
   sellProduct,
 } from '../bookings/bookings.service';
 import { slotsOf } from '../departures/departures.service';
-import { assertPickupPlace, publicProduct } from './public.catalog';
+import { assertPickupPlace, productNotFound, publicProduct } from './public.catalog';
 import type { LocaleAsk } from './public.i18n';
 import { toPublicBooking } from './public.mapper';
-import type { PublicBookingView, PublicOperatorRow } from './public.repository';
+import type { PublicBookingView, PublicOperatorRow, PublicSaleRead } from './public.repository';
 import * as repo from './public.repository';
 
 const BOOKING_NOT_FOUND = 'Reserva no encontrada';
@@ -102,39 +102,40 @@ async function sell(
 ) {
   let response: StoredResponse | undefined;
   try {
-    await inTransaction(db, async (tx) => {
-      const { product, operator } = await publicProduct(tx, body.product_id);
-      if (body.accommodation_id) await assertPickupPlace(tx, product, body.accommodation_id);
-      await sellProduct(tx, {
-        productId: product.id,
-        // Read again with the rest of the sale (ADR 035), as it is in this transaction.
-        operatorId: null,
-        body,
-        channel: 'public',
-        sellerId: null,
-        actor: customerActor(body.customer_name, origin),
-        state: 'product',
-        // Paid online when the product asks and the operator takes payments: held until paid (ADR 022).
-        holdForOnlinePayment: true,
-        // The customer answers every required booking question (ADR 024).
-        requireAnswers: true,
-        cutoffOverrideLevel: null,
-        now,
-        beforeSeats: async (inner, sold) => {
-          // The answer's first image: read here, once the sale is sure to be made but its seats.
-          const [first] = await repo.listImages(inner, product.id, 1);
-          response = {
-            status: 201,
-            // In the language the customer booked in (a replay answers the same bytes); from what
-            // the sale wrote and read, as a read of the booking would give it (ADR 035).
-            body: withPublicLinks(
-              toPublicBooking(publicViewOf(sold, operator), first, now, { query: body.language }),
-              linksOrigin,
-            ),
-          };
-          await complete(inner, response);
-        },
-      });
+    // No transaction here (ADR 042): the sale reads the product as the public sees it with the rest,
+    // and writes the booking, its hold and this answer in one statement (or its own transaction).
+    await sellProduct(db, {
+      productId: body.product_id,
+      operatorId: null,
+      missing: productNotFound,
+      readAlso: repo.publicSaleRead,
+      verify: body.accommodation_id
+        ? (d, ctx) => assertPickupPlace(d, ctx.product, body.accommodation_id as string)
+        : undefined,
+      body,
+      channel: 'public',
+      sellerId: null,
+      actor: customerActor(body.customer_name, origin),
+      state: 'product',
+      // Paid online when the product asks and the operator takes payments: held until paid (ADR 022).
+      holdForOnlinePayment: true,
+      // The customer answers every required booking question (ADR 024).
+      requireAnswers: true,
+      cutoffOverrideLevel: null,
+      now,
+      withSale: (sold) => {
+        const { operator, image } = sold.context.also as PublicSaleRead;
+        response = {
+          status: 201,
+          // In the language the customer booked in (a replay answers the same bytes); from what
+          // the sale writes and read, as a read of the booking would give it (ADR 035).
+          body: withPublicLinks(
+            toPublicBooking(publicViewOf(sold, operator), image ?? undefined, now, { query: body.language }),
+            linksOrigin,
+          ),
+        };
+        return { write: complete.inStatement(response), refused: complete.lost, written: complete.stored };
+      },
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'NO_SEATS') {

@@ -29,7 +29,7 @@ const PRODUCT_NOT_FOUND = 'Excursión no encontrada';
 /** Default availability range: from today, five weeks (35 days including the first). */
 const DEFAULT_AVAILABILITY_DAYS = 35;
 
-const productNotFound = () => new AppError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
+export const productNotFound = () => new AppError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
 
 /** A public product by a path id; anything else (bad id, draft, deleted, inactive operator) → 404. */
 export async function publicProduct(db: DbOrTx, id: string) {

@@ -182,7 +182,7 @@ function publicPayment(v: PublicBookingView, links: readonly PaymentLinkRow[], n
 /** A booking as its customer sees it, with what they may still do at `now`. */
 export function toPublicBooking(
   v: PublicBookingView,
-  image: ImageRow | undefined,
+  image: Pick<ImageRow, 'path' | 'alt'> | undefined,
   now: Date,
   ask: LocaleAsk = {},
   links: readonly PaymentLinkRow[] = [],

@@ -10,6 +10,7 @@ import { accommodations, bookings, paymentSettings, productImages, products, tou
 import type { ProductTranslations } from '../../db/schema/products';
 import { runSelectTemplate } from '../../db/select-template';
 import type { BookingRow } from '../bookings/bookings.mapper';
+import type { SaleReadExtra } from '../bookings/bookings.service';
 import type { ImageRow, ProductRow } from '../products/products.mapper';
 
 /** What the public sees of an operator (and its state and time zone, to decide). */
@@ -72,6 +73,27 @@ export async function findPublicProduct(db: DbOrTx, id: string) {
   );
   return row as { product: ProductRow; operator: PublicOperatorRow } | undefined;
 }
+
+/** What a customer's booking page shows of its product's first image (the answer of a sale). */
+export type FirstImage = Pick<ImageRow, 'path' | 'alt'>;
+
+/**
+ * What the customer's sale reads with the rest of the sale, in its one read (ADR 042): the operator
+ * as the public sees it and the product's first image; and only a product customers may book (as
+ * {@link findPublicProduct}: active, of an active operator).
+ */
+export const publicSaleRead: SaleReadExtra = {
+  key: 'public',
+  columns: {
+    operator: operatorColumns,
+    image: sql<FirstImage | null>`(select json_build_object('path', pi.path, 'alt', pi.alt) from ${productImages} pi
+      where pi.product_id = ${products.id} order by pi.position, pi.created_at, pi.id limit 1)`,
+  },
+  where: and(eq(products.state, 'active'), isActiveOperator),
+};
+
+/** What {@link publicSaleRead} answers under the sale's `also`. */
+export type PublicSaleRead = { operator: PublicOperatorRow; image: FirstImage | null };
 
 /** The product's images in display order (built once per limit, as {@link findPublicProduct}). */
 export async function listImages(db: DbOrTx, productId: string, limit?: number): Promise<ImageRow[]> {
