@@ -14,8 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentSettings } from '../src/db/schema';
-import { bookingBody, day, mkProduct, TZ } from '../src/modules/bookings/bookings.test-helpers';
+import { bookingBody, day, enablePayments, mkProduct, TZ } from '../src/modules/bookings/bookings.test-helpers';
 import { offsetOf } from '../src/modules/octo/octo.availability';
 import { mkChannel, mkKey, OCTO } from '../src/modules/octo/octo.test-helpers';
 import { buildTestApp } from './build-app';
@@ -189,19 +188,7 @@ describe.skipIf(!onPostgres)(`a sale's round trips${onPostgres ? '' : ` (${SKIP_
   });
 
   it('public POST /public/bookings paid online: the hold and its job in the same one write', async () => {
-    await app.db
-      .insert(paymentSettings)
-      .values({
-        tourOperatorId: operatorId,
-        provider: 'redsys',
-        mode: 'test',
-        holdMinutes: 15,
-        redsysMerchantCode: '999008881',
-        redsysTerminal: '1',
-        redsysBizum: false,
-        secrets: '',
-      })
-      .onConflictDoNothing();
+    await enablePayments(app, operatorId);
     const paid = await mkProduct(app, token, { capacity: 40, payment_mode: 'full' });
     const write = await publicSale(paid.id, day(6));
     expect(write).toContain('insert into "jobs"');

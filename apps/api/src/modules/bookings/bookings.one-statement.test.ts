@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { departureCountsDrift } from '../../../test/departure-counts';
 import { createWorld } from '../../../test/factories';
-import { auditLog, bookings, departures, jobs, messages, paymentSettings } from '../../db/schema';
+import { auditLog, bookings, departures, jobs, messages } from '../../db/schema';
 import { staffActor } from '../../lib/actors';
 import { AppError } from '../../lib/app-error';
 import { takeSeatsQuery } from '../departures/departures.service';
@@ -25,7 +25,16 @@ import type { BookingRow } from './bookings.mapper';
 import { HOLD_EXPIRY_JOB, holdJobKey } from './bookings.online';
 import { isGuardRefusal, isLocatorTaken, isSeatsRefusal } from './bookings.repository';
 import { sellProduct } from './bookings.service';
-import { actorOf, book, booked, bookingBody, mkProduct, snapshot, type World } from './bookings.test-helpers';
+import {
+  actorOf,
+  book,
+  booked,
+  bookingBody,
+  enablePayments,
+  mkProduct,
+  snapshot,
+  type World,
+} from './bookings.test-helpers';
 
 let app: FastifyInstance;
 let w: World;
@@ -182,19 +191,7 @@ describe('ADR 042: what a sale depends on and its hold, in the same one statemen
   });
 
   it("a customer's sale paid online on a departure with its row: held, with its hold's job, by one statement", async () => {
-    await app.db
-      .insert(paymentSettings)
-      .values({
-        tourOperatorId: w.A.op.id,
-        provider: 'redsys',
-        mode: 'test',
-        holdMinutes: 15,
-        redsysMerchantCode: '999008881',
-        redsysTerminal: '1',
-        redsysBizum: false,
-        secrets: '',
-      })
-      .onConflictDoNothing();
+    await enablePayments(app, w.A.op.id);
     const p = await mkProduct(app, w.tokens.A1, { capacity: 10, payment_mode: 'full' });
     const sale = (name: string) =>
       app.inject({

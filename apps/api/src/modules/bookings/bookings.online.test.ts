@@ -17,7 +17,7 @@ import {
   jobs,
   messages,
   paymentLinks,
-  paymentSettings,
+  type paymentSettings,
   payments,
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -33,7 +33,16 @@ import {
   recordProviderRefund,
   renewHold,
 } from './bookings.service';
-import { api, booked, bookingBody, day, mkProduct, seatsOf, type World } from './bookings.test-helpers';
+import {
+  api,
+  booked,
+  bookingBody,
+  day,
+  enablePayments as enablePaymentsOf,
+  mkProduct,
+  seatsOf,
+  type World,
+} from './bookings.test-helpers';
 
 let app: FastifyInstance;
 let w: World;
@@ -42,22 +51,8 @@ let get: ReturnType<typeof api>['get'];
 let products: Record<'full' | 'deposit' | 'perPax' | 'onTheDay' | 'small', { id: string }>;
 
 /** The operator takes payments online (a Redsys test configuration; no secret is read here). */
-async function enablePayments(tourOperatorId: string, over: Partial<typeof paymentSettings.$inferInsert> = {}) {
-  await app.db
-    .insert(paymentSettings)
-    .values({
-      tourOperatorId,
-      provider: 'redsys',
-      mode: 'test',
-      holdMinutes: 15,
-      redsysMerchantCode: '999008881',
-      redsysTerminal: '1',
-      redsysBizum: false,
-      secrets: '',
-      ...over,
-    })
-    .onConflictDoNothing();
-}
+const enablePayments = (tourOperatorId: string, over: Partial<typeof paymentSettings.$inferInsert> = {}) =>
+  enablePaymentsOf(app, tourOperatorId, over);
 
 const row = async (id: string) => (await app.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 const messagesOf = async (id: string) =>

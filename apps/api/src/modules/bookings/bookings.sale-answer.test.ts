@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
-import { channels, paymentSettings, productPickups } from '../../db/schema';
-import { api, bookingBody, day, mkAccommodation, mkProduct, type World } from './bookings.test-helpers';
+import { channels, productPickups } from '../../db/schema';
+import { api, bookingBody, day, enablePayments, mkAccommodation, mkProduct, type World } from './bookings.test-helpers';
 
 let app: FastifyInstance;
 let w: World;
@@ -82,19 +82,7 @@ describe('the answer of a sale is the booking as read back (ADR 035)', () => {
   });
 
   it('staff and the public: online payment terms with a provider (the customer held, due now)', async () => {
-    await app.db
-      .insert(paymentSettings)
-      .values({
-        tourOperatorId: w.A.op.id,
-        provider: 'redsys',
-        mode: 'test',
-        holdMinutes: 15,
-        redsysMerchantCode: '999008881',
-        redsysTerminal: '1',
-        redsysBizum: false,
-        secrets: '',
-      })
-      .onConflictDoNothing();
+    await enablePayments(app, w.A.op.id);
     const product = await mkProduct(app, w.tokens.A1, { payment_mode: 'deposit', deposit: { percent: 20 } });
     const staff = await soldAndRead(w.tokens.A1, bookingBody(product.id, { date: day(5) }));
     expect(staff.sold).toMatchObject({ online_payments_enabled: true, payment_mode: 'deposit' });

@@ -5,7 +5,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, type createWorld } from '../../../test/factories';
-import { accommodations, bookingEvents, bookings, departures, payments } from '../../db/schema';
+import { accommodations, bookingEvents, bookings, departures, paymentSettings, payments } from '../../db/schema';
 import type { Actor } from '../../lib/tenant';
 
 export type World = Awaited<ReturnType<typeof createWorld>>;
@@ -121,4 +121,29 @@ export async function mkAccommodation(
     .values({ name, tourOperatorId, zone, latLng: '28.0800,-16.7300', ...extra })
     .returning();
   return row.id;
+}
+
+/**
+ * The operator takes payments online (Redsys, test mode, holds of 15 minutes): a public sale of a
+ * product paid in full or with a deposit is held until paid (ADR 022). Kept as it is when set.
+ */
+export async function enablePayments(
+  app: FastifyInstance,
+  tourOperatorId: string,
+  over: Partial<typeof paymentSettings.$inferInsert> = {},
+) {
+  await app.db
+    .insert(paymentSettings)
+    .values({
+      tourOperatorId,
+      provider: 'redsys',
+      mode: 'test',
+      holdMinutes: 15,
+      redsysMerchantCode: '999008881',
+      redsysTerminal: '1',
+      redsysBizum: false,
+      secrets: '',
+      ...over,
+    })
+    .onConflictDoNothing();
 }

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
-import { bookings, departures, paymentSettings } from '../../db/schema';
+import { bookings, departures } from '../../db/schema';
 import { expireEndedHolds } from '../bookings/bookings.service';
-import { book, bookingBody, day, mkProduct, TZ, type World } from '../bookings/bookings.test-helpers';
+import { book, bookingBody, day, enablePayments, mkProduct, TZ, type World } from '../bookings/bookings.test-helpers';
 import { publicApi, publicBody } from '../public/public.test-helpers';
 import { offsetOf } from './octo.availability';
 import { checkAgainstOctoDocument, expectOctoError, mkChannel, mkKey, octoApi, spec } from './octo.test-helpers';
@@ -84,18 +84,7 @@ describe('OCTO reserves racing', () => {
   it('every way to sell at once — two channels, the office, customers on the public pages whose seats wait for their online payment — for the last seats: never oversold, and every hold that ends gives its seats back', async () => {
     // The public bookings of a product paid online hold their seats while the customer pays (issue 32):
     // the same seats, the same departure lock and the same end of hold as a channel's reservation.
-    await app.db
-      .insert(paymentSettings)
-      .values({
-        tourOperatorId: w.A.op.id,
-        provider: 'redsys',
-        mode: 'test',
-        holdMinutes: 15,
-        redsysMerchantCode: '999008881',
-        redsysTerminal: '1',
-        secrets: '',
-      })
-      .onConflictDoNothing();
+    await enablePayments(app, w.A.op.id);
     const p = await mkProduct(app, w.tokens.A1, { capacity: 5, payment_mode: 'full' });
     const a = octoApi(app, (await mkKey(app, await mkChannel(app, w.A.op.id))).key);
     const b = octoApi(app, (await mkKey(app, await mkChannel(app, w.A.op.id, { allotment: 2 }))).key);
