@@ -38,14 +38,15 @@ function embeddedTimeZone(): string | null {
 
 /**
  * Whether taking the page over formats a date or an amount (its first `Intl` format loads the
- * runtime's locale data, ~20 ms on this machine's CPU): the booking form always (its calendar and
- * "today" in the operator's zone); the customer's booking only when the server showed a banner
- * with a date or an amount. Its blocks (facts, form, invoices) are taken over at the first input
- * and the pay panel keeps the server's amounts and time until they change (lib/hydration.tsx), so
- * a customer who only reads, or pays, loads none of it while the page loads.
+ * runtime's locale data, ~20 ms on this machine's CPU): the customer's booking only when the server
+ * showed a banner with a date or an amount. Its blocks (facts, form, invoices) are taken over at
+ * the first input and the pay panel keeps the server's amounts and time until they change
+ * (lib/hydration.tsx), so a customer who only reads, or pays, loads none of it while the page
+ * loads. The booking form neither: its "today" is the server's (embedded with its data), its
+ * calendar and customer's fields are taken over at the first input, its prices kept until they
+ * change.
  */
 function formatsAtTakeover(key: string | null, root: HTMLElement): boolean {
-  if (key === 'publicBooking') return true;
   if (key !== 'publicBookingExisting') return false;
   return !!root.querySelector(
     '[data-testid="cancelled-banner"], [data-testid="payment-ok"], [data-testid="confirmed-by-you"]',

@@ -15,6 +15,7 @@
 import 'preact/debug';
 import { act } from '@testing-library/react';
 import type { TPublicBooking, TPublicProduct } from '@trayecto/shared';
+import { addMonths, monthOf } from '@trayecto/shared/dates';
 import { PUBLIC_LOCALES, type TPublicLocale } from '@trayecto/shared/i18n';
 import type { TPublicPageData } from '@trayecto/shared/public-http';
 import { PUBLIC_DATA_ELEMENT_ID, SERVER_RENDERED_ATTR } from '@trayecto/shared/public-http';
@@ -31,7 +32,7 @@ import es from './i18n/dict/es';
 import fr from './i18n/dict/fr';
 import it_ from './i18n/dict/it';
 import nl from './i18n/dict/nl';
-import { hydratePage, takenOver } from './lib/hydration';
+import { hydratePage, nextTask, takenOver } from './lib/hydration';
 import { testAccommodations, testProduct, testQuestions, testSlots } from './lib/test-product';
 import { PublicApp } from './public-app';
 import { renderPublicPage, statementSource } from './server-entry';
@@ -104,9 +105,85 @@ function parsed(html: string): string {
   return normalized(box, 'server');
 }
 
+/** The prototypes' members through which a page formats (cached formatters included). */
+const INTL_MEMBERS: Record<string, string[]> = {
+  DateTimeFormat: ['format', 'formatToParts', 'formatRange'],
+  NumberFormat: ['format', 'formatToParts'],
+  PluralRules: ['select'],
+  DisplayNames: ['of'],
+  Collator: ['compare'],
+  ListFormat: ['format'],
+  RelativeTimeFormat: ['format'],
+};
+
+/**
+ * Records every use of `Intl` (a formatter built, or one used, even one built earlier) and of the
+ * locale-aware methods of strings, dates and numbers, until the returned `stop` is called: the
+ * first of them loads the runtime's locale data (issue 35, goal 6).
+ */
+function recordIntl(): { calls: string[]; stop: () => void } {
+  const calls: string[] = [];
+  const undo: (() => void)[] = [];
+  const intl = Intl as unknown as Record<string, unknown>;
+  for (const [name, members] of Object.entries(INTL_MEMBERS)) {
+    const Original = intl[name] as (new (...args: unknown[]) => object) | undefined;
+    if (!Original) continue;
+    intl[name] = new Proxy(Original, {
+      construct(target, args, newTarget) {
+        calls.push(`new Intl.${name}`);
+        return Reflect.construct(target, args, newTarget);
+      },
+    });
+    undo.push(() => {
+      intl[name] = Original;
+    });
+    for (const member of members) wrapMember(Original.prototype, member, `Intl.${name}#${member}`, calls, undo);
+  }
+  for (const [proto, members] of [
+    [String.prototype, ['localeCompare', 'toLocaleUpperCase', 'toLocaleLowerCase']],
+    [Date.prototype, ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']],
+    [Number.prototype, ['toLocaleString']],
+  ] as const)
+    for (const member of members) wrapMember(proto, member, member, calls, undo);
+  return {
+    calls,
+    stop: () => {
+      for (const f of undo.reverse()) f();
+    },
+  };
+}
+
+function wrapMember(proto: object, member: string, label: string, calls: string[], undo: (() => void)[]) {
+  const d = Object.getOwnPropertyDescriptor(proto, member);
+  if (!d) return;
+  const get = d.get;
+  const value = d.value as ((...args: unknown[]) => unknown) | undefined;
+  Object.defineProperty(
+    proto,
+    member,
+    get
+      ? {
+          ...d,
+          get(this: object) {
+            calls.push(label);
+            return get.call(this);
+          },
+        }
+      : {
+          ...d,
+          value(this: object, ...args: unknown[]) {
+            calls.push(label);
+            return value?.apply(this, args);
+          },
+        },
+  );
+  undo.push(() => Object.defineProperty(proto, member, d));
+}
+
 /**
  * Renders `url` as the server does, puts it in the page, checks the browser's first render against
- * it and takes it over; returns what Preact reported and what the page asked for.
+ * it and takes it over; returns what Preact reported, what the page asked for and its uses of `Intl`
+ * while it was taken over.
  */
 async function serveAndHydrate(url: string, locale: TPublicLocale, data: TPublicPageData, embedded: unknown) {
   // The page before (a loop's previous language) goes, its timers with it.
@@ -139,14 +216,24 @@ async function serveAndHydrate(url: string, locale: TPublicLocale, data: TPublic
   setDictionary(locale, DICTS[locale]);
   const firstRender = browserFirstRender();
   const container = document.getElementById('root') as HTMLElement;
-  // As main.tsx does: the page, then each of its Later parts in a task of its own (lib/hydration.tsx).
-  await act(async () => {
-    root = hydratePage(container, <PublicApp />);
-    await takenOver();
-  });
+  // As main.tsx does: the page, then each of its Later parts in a task of its own (lib/hydration.tsx),
+  // each task's renders done before the next one, as in the browser (their microtasks).
+  const intl = recordIntl();
+  try {
+    act(() => {
+      root = hydratePage(container, <PublicApp />);
+    });
+    let done = false;
+    void takenOver().then(() => {
+      done = true;
+    });
+    while (!done) await act(() => nextTask());
+  } finally {
+    intl.stop();
+  }
   log.mockRestore();
   warn.mockRestore();
-  return { html, firstRender, errors, requests, container };
+  return { html, firstRender, errors, requests, container, intl: intl.calls };
 }
 
 /** Where two renders part, with some of each around it (the whole pages are long). */
@@ -221,14 +308,25 @@ describe('server render → browser takeover, in every language', () => {
   it('the booking page: the calendar opens on the embedded month, its days bookable from the HTML', async () => {
     for (const locale of PUBLIC_LOCALES) {
       const product = productIn(locale, 25);
-      const today = todayIn(product.tour_operator.timezone);
+      // The operator's "today" as the server saw it, here not the browser clock's (the first of next
+      // month): the form's calendar opens on it, on the server and in the browser (issue 35, goal 6).
+      const today = `${addMonths(monthOf(todayIn(product.tour_operator.timezone)), 1)}-01`;
       const data: TPublicPageData = {
         product,
         availability: [{ product_id: product.id, month: today.slice(0, 7), slots: testSlots(today) }],
+        today,
       };
-      const { html, requests } = await expectTakenOver(`/public/booking/product/${product.id}`, locale, data);
+      const { html, requests, intl, container } = await expectTakenOver(
+        `/public/booking/product/${product.id}`,
+        locale,
+        data,
+      );
       expect(html).toMatch(new RegExp(`data-date="${today}"[^>]*aria-label="[^"]*12`));
       expect(html).not.toContain('aria-busy="true"');
+      // The server's month is the first one: nothing before it to go back to.
+      expect(container.querySelector('.pub-cal-head button')?.hasAttribute('disabled'), locale).toBe(true);
+      // Taken over without formatting anything: no locale data loaded while the page loads.
+      expect(intl, locale).toEqual([]);
       // The departures came with the page: only the pickup places (not rendered by the server) are asked for.
       expect(
         requests.filter((r) => r.includes('/availability')),
@@ -246,6 +344,14 @@ describe('server render → browser takeover, in every language', () => {
         document.getElementById('customer_name')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
       });
       await vi.waitFor(() => expect(country.textContent).toContain('Afganistán'));
+      // The calendar, taken over at that input, picks the server's day at the first tap.
+      const day = container.querySelector(`button[data-date="${today}"]`) as HTMLButtonElement;
+      await act(async () => {
+        day.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+        day.click();
+      });
+      expect(day.getAttribute('aria-pressed')).toBe('true');
+      expect(container.querySelector('.bk-summary-list dd')?.textContent).toMatch(/^\S+, 1 \S+ \d{4}$/);
     }
   }, 30_000);
 

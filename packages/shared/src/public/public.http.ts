@@ -17,14 +17,17 @@ export const PUBLIC_DATA_ELEMENT_ID = 'trayecto-data';
  * What a server-rendered public page carries in its data block besides (on the landing) the bare
  * product: the page's data, so the browser takes over the server's HTML without asking again
  * (issue 23). `availability`: the departures of the months the booking page's calendar opens on;
- * `operator`: the accessibility statement's operator, whose page the visitor came from (issue 31).
- * Types only (the shapes are the public API's answers).
+ * `today`: the booking page's "today", the operator's local date (YYYY-MM-DD) when the server
+ * answered, so that the page needs no time-zone data of its own to open its calendar (issue 35,
+ * goal 6); `operator`: the accessibility statement's operator, whose page the visitor came from
+ * (issue 31). Types only (the shapes are the public API's answers).
  */
 export type TPublicPageData = {
   product?: TPublicProduct;
   booking?: TPublicBooking;
   operator?: TPublicOperator;
   availability?: { product_id: string; month: string; slots: TPublicAvailabilitySlot[] }[];
+  today?: string;
 };
 /** Attribute on the page's root element naming the language the server rendered it in. */
 export const SERVER_RENDERED_ATTR = 'data-ssr';

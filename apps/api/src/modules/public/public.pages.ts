@@ -23,6 +23,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PUBLIC_LOCALES, pathTo, ROUTES, type TPublicLocale, type TPublicOperator } from '@trayecto/shared';
 import type { TPublicPageData } from '@trayecto/shared/public-http';
+import { timeZoneOf, todayIn } from '@trayecto/shared/time-zone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/public-origin';
@@ -137,13 +138,17 @@ export async function publicPages(app: FastifyInstance, { distDir }: TPublicPage
       return send(reply, noIndex[locale], locale, PAGE_CACHE);
     }
     const locale = product.locale as TPublicLocale;
+    const now = new Date();
     const availability = renderer
-      ? await openingAvailability(app.db, product, new Date()).catch((err) => {
+      ? await openingAvailability(app.db, product, now).catch((err) => {
           req.log.warn({ err }, 'booking page rendered without its departures');
           return undefined;
         })
       : undefined;
-    const html = rendered(req, noIndex[locale], 'publicBooking', locale, { product, availability });
+    // "Today" for the operator (PRODUCT.md §2), as its departures above were read: the page opens
+    // its calendar and prices on it without the browser's time-zone data (issue 35, goal 6).
+    const today = todayIn(timeZoneOf(product.tour_operator.timezone), now);
+    const html = rendered(req, noIndex[locale], 'publicBooking', locale, { product, availability, today });
     return send(reply, html, locale, PAGE_CACHE);
   });
 

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PUBLIC_DATA_ELEMENT_ID, SERVER_RENDERED_ATTR, type TPublicPageData } from '@trayecto/shared/public-http';
+import { todayIn } from '@trayecto/shared/time-zone';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,32 @@ describe('the booking page, rendered on the server', () => {
     // Its styles are inline; the same files as disabled links, so the chunk's loader does not fetch them.
     expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/booking-page-[^"]+\.css" disabled \/>/);
     expect(res.body).toContain('noindex');
+  });
+});
+
+describe("the booking page's today", () => {
+  it("is the operator's local date when the server answered, embedded with the page's data", async () => {
+    // A zone whose date is not UTC's right now (UTC+14 from 10:00 UTC, UTC−11 before 11:00 UTC), so
+    // that the server's own or UTC's date would not pass.
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const [operator] = await app.db
+      .select({ timezone: tourOperators.timezone })
+      .from(tourOperators)
+      .where(eq(tourOperators.id, w.A.op.id));
+    await app.db.update(tourOperators).set({ timezone: zone }).where(eq(tourOperators.id, w.A.op.id));
+    try {
+      const before = new Date();
+      const res = await page(`/public/booking/product/${productId}`);
+      const after = new Date();
+      expect(res.statusCode).toBe(200);
+      const data = dataOf(res.body) as TPublicPageData;
+      expect(todayIn(zone, before)).not.toBe(before.toISOString().slice(0, 10));
+      expect([todayIn(zone, before), todayIn(zone, after)]).toContain(data.today);
+      // The calendar opens on that day's month, as the departures embedded with it.
+      expect(data.availability?.[0]?.month).toBe(data.today?.slice(0, 7));
+    } finally {
+      await app.db.update(tourOperators).set({ timezone: operator.timezone }).where(eq(tourOperators.id, w.A.op.id));
+    }
   });
 });
 

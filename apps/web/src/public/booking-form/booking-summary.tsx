@@ -4,7 +4,7 @@ import { PayPanel } from '../components/pay-panel';
 import { t } from '../i18n';
 import { contentLang } from '../lib/content';
 import { formatCents, formatDay, freeCancellationText } from '../lib/format';
-import { Later } from '../lib/hydration';
+import { Later, Static } from '../lib/hydration';
 import { paxTypeName } from '../lib/names';
 import { pickupPlace } from '../lib/pickup';
 import { MEETING_POINT } from '../lib/validation';
@@ -67,44 +67,17 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
             </div>
           )}
         </dl>
-        <div className="bk-quote" data-testid="quote" aria-live="polite">
-          {quote ? (
-            <ul>
-              {quote.lines.map((l) => (
-                <li key={l.pax_type}>
-                  <span>
-                    {l.quantity} × {paxTypeName(l.pax_type)}
-                  </span>
-                  <span>{formatCents(l.total_cents, product.currency)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="bk-pending">{text.addSomeone}</p>
-          )}
-          <p className="bk-total">
-            <span>{common.amounts.total}</span>
-            <strong data-testid="quote-total">{formatCents(quote?.total_cents ?? 0, product.currency)}</strong>
-          </p>
-          <p className="bk-total-note">{text.taxes}</p>
-          {split && !created && (
-            <div className="pay-split" data-testid="pay-split">
-              <dl className="pay-split-list">
-                <div className="pay-split-row">
-                  <dt className="pay-split-label">{pay.now}</dt>
-                  <dd className="pay-split-amount">{formatCents(split.nowCents, product.currency)}</dd>
-                </div>
-                {split.laterCents > 0 && (
-                  <div className="pay-split-row">
-                    <dt className="pay-split-label">{pay.onTheDay}</dt>
-                    <dd className="pay-split-amount">{formatCents(split.laterCents, product.currency)}</dd>
-                  </div>
-                )}
-              </dl>
-              <p className="pay-split-note">{depositNote(f)}</p>
-            </div>
-          )}
-        </div>
+        {/* The server's amounts are kept while the page is taken over, until the quote or what is
+            paid now changes (no format, so no locale data, while the page loads: issue 35, goal 6). */}
+        <Static
+          as="div"
+          className="bk-quote"
+          data-testid="quote"
+          aria-live="polite"
+          watch={[quote, split?.mode, split?.nowCents, split?.laterCents, !!created]}
+        >
+          <Quote form={f} />
+        </Static>
 
         {created ? (
           <>
@@ -129,31 +102,87 @@ export function BookingSummary({ form: f }: { form: TBookingForm }) {
 
             <SubmitStatus form={f} />
 
-            <button
+            <Static
+              as="button"
               type="submit"
               className="pub-btn pub-btn-primary pub-btn-block pub-btn-lg"
               disabled={submit.kind === 'sending'}
               data-sending={submit.kind === 'sending' || undefined}
+              watch={[submit.kind, submit.kind === 'error' && submit.retryable, split?.nowCents]}
             >
-              {submit.kind === 'sending' ? (
-                <>
-                  <span className="pub-spinner" aria-hidden="true" /> {text.sending}
-                </>
-              ) : submit.kind === 'error' && submit.retryable ? (
-                text.retry
-              ) : split ? (
-                // The amount never breaks before its "€".
-                pay.bookAndPay(formatCents(split.nowCents, product.currency).replace(/ /g, '\u00a0'))
-              ) : (
-                labels.confirmBooking
-              )}
-            </button>
+              <SubmitLabel form={f} />
+            </Static>
             {!product.instant_confirmation && !split && <p className="bk-total-note">{text.review(op.name)}</p>}
           </>
         )}
       </div>
     </Later>
   );
+}
+
+/** The quote's lines, its total and what is paid now and on the day (a component: formatted only when rendered). */
+function Quote({ form: f }: { form: TBookingForm }) {
+  const { product, quote, split, created } = f;
+  const { common, booking } = t();
+  const pay = common.pay;
+  const text = booking.summary;
+  return (
+    <>
+      {quote ? (
+        <ul>
+          {quote.lines.map((l) => (
+            <li key={l.pax_type}>
+              <span>
+                {l.quantity} × {paxTypeName(l.pax_type)}
+              </span>
+              <span>{formatCents(l.total_cents, product.currency)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="bk-pending">{text.addSomeone}</p>
+      )}
+      <p className="bk-total">
+        <span>{common.amounts.total}</span>
+        <strong data-testid="quote-total">{formatCents(quote?.total_cents ?? 0, product.currency)}</strong>
+      </p>
+      <p className="bk-total-note">{text.taxes}</p>
+      {split && !created && (
+        <div className="pay-split" data-testid="pay-split">
+          <dl className="pay-split-list">
+            <div className="pay-split-row">
+              <dt className="pay-split-label">{pay.now}</dt>
+              <dd className="pay-split-amount">{formatCents(split.nowCents, product.currency)}</dd>
+            </div>
+            {split.laterCents > 0 && (
+              <div className="pay-split-row">
+                <dt className="pay-split-label">{pay.onTheDay}</dt>
+                <dd className="pay-split-amount">{formatCents(split.laterCents, product.currency)}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="pay-split-note">{depositNote(f)}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** "Confirmar reserva", "Reservar y pagar 45,00 €", "Enviando…" or "Reintentar" (a component: formatted only when rendered). */
+function SubmitLabel({ form: f }: { form: TBookingForm }) {
+  const { product, submit, split } = f;
+  const { common, booking } = t();
+  const text = booking.summary;
+  if (submit.kind === 'sending')
+    return (
+      <>
+        <span className="pub-spinner" aria-hidden="true" /> {text.sending}
+      </>
+    );
+  if (submit.kind === 'error' && submit.retryable) return <>{text.retry}</>;
+  // The amount never breaks before its "€".
+  if (split) return <>{common.pay.bookAndPay(formatCents(split.nowCents, product.currency).replace(/ /g, '\u00a0'))}</>;
+  return <>{common.labels.confirmBooking}</>;
 }
 
 /** Under "Ahora · El día de la excursión": how the product asks to be paid. */

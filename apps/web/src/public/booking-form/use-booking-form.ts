@@ -15,7 +15,7 @@ import {
   type TAnswerSlot,
   type TAnswerValues,
 } from '../lib/answers';
-import { getAccommodations, type TAlternative } from '../lib/api';
+import { embeddedToday, getAccommodations, type TAlternative } from '../lib/api';
 import { bookableDays, embeddedMonths, isBookable, useMonthsAvailability } from '../lib/availability';
 import type { TMonth } from '../lib/calendar';
 import { JUST_BOOKED_STATE, navigate, publicHref } from '../lib/navigation';
@@ -37,7 +37,9 @@ const AUTO_ADVANCE_MONTHS = CALENDAR_AUTO_ADVANCE_MONTHS;
  * The steps (date, time, pax, pickup, customer, summary) only render what this gives them.
  */
 export function useBookingForm(product: TPublicProduct) {
-  const today = useMemo(() => todayIn(timeZoneOf(product.tour_operator.timezone)), [product.tour_operator.timezone]);
+  // "Today" in the operator's zone, once for the page's life: the server's when it answered this
+  // page (its data, and no time-zone data to load while the page loads), else the browser's.
+  const [today] = useState(() => embeddedToday(product.id) ?? todayIn(timeZoneOf(product.tour_operator.timezone)));
   const minMonth = monthOf(today);
   const maxMonth = addMonths(minMonth, MONTHS_AHEAD);
 

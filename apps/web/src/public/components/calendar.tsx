@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n';
 import { monthGrid, moveFocus, type TMonth, weekdays } from '../lib/calendar';
 import { formatDay, formatMonth } from '../lib/format';
+import { Later } from '../lib/hydration';
 import { IconChevronLeft, IconChevronRight } from './icons';
 import './calendar.css';
 
@@ -26,8 +27,28 @@ type Props = {
  * A month of departures, Monday first. Days without seats are shown but disabled. Keyboard:
  * arrows move a day/week (changing month at the edges), Home/End the week, PageUp/PageDown the
  * month, Enter/Space pick the day (WAI-ARIA date picker grid).
+ *
+ * Taken over from the server's HTML at the first input (the customer's tap on a day, or a key), or
+ * at once when what it shows changes (another month, departures that arrive, a day chosen, an
+ * error): its title, weekdays and days' labels are dates in the page's language, and the first
+ * such format loads the runtime's locale data, which a page that only loads never needs (issue 35,
+ * goal 6). Its content is a component of its own, so that none of it runs before.
  */
-export function Calendar({
+export function Calendar(props: Props) {
+  const { month, minMonth, maxMonth, selected, days, loading, invalid, describedBy } = props;
+  return (
+    <Later
+      as="div"
+      className={`pub-cal ${invalid ? 'pub-cal-invalid' : ''}`}
+      firstInput
+      watch={[month, minMonth, maxMonth, selected, days, loading, invalid, describedBy]}
+    >
+      <CalendarMonth {...props} />
+    </Later>
+  );
+}
+
+function CalendarMonth({
   month,
   minMonth,
   maxMonth,
@@ -36,7 +57,6 @@ export function Calendar({
   onSelect,
   days,
   loading,
-  invalid,
   describedBy,
 }: Props) {
   const weeks = monthGrid(month);
@@ -79,7 +99,7 @@ export function Calendar({
   }
 
   return (
-    <div className={`pub-cal ${invalid ? 'pub-cal-invalid' : ''}`}>
+    <>
       <div className="pub-cal-head">
         <button
           type="button"
@@ -159,6 +179,6 @@ export function Calendar({
         <span className="pub-cal-dot" /> {text.legendOpen}
         <span className="pub-cal-dot is-selected" /> {text.legendSelected}
       </p>
-    </div>
+    </>
   );
 }

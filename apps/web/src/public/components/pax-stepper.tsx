@@ -1,5 +1,6 @@
 import { t } from '../i18n';
 import { formatAges, formatCents } from '../lib/format';
+import { Static } from '../lib/hydration';
 import { paxTypeName, paxTypePlural } from '../lib/names';
 import { IconMinus, IconPlus } from './icons';
 import './pax-stepper.css';
@@ -43,9 +44,10 @@ export function PaxStepper({
           {[ages, price.occupies_seat ? '' : text.pax.noSeat].filter(Boolean).join(' · ')}
         </span>
       </div>
-      <span className="pub-pax-price">
-        {price.amount_cents === 0 ? text.amounts.free : formatCents(price.amount_cents, currency)}
-      </span>
+      {/* The server's price is kept while the page is taken over (no format, so no locale data, then). */}
+      <Static as="span" className="pub-pax-price" watch={[price.amount_cents, currency]}>
+        <UnitPrice cents={price.amount_cents} currency={currency} />
+      </Static>
       <div className="pub-stepper">
         <button
           type="button"
@@ -71,4 +73,9 @@ export function PaxStepper({
       </div>
     </div>
   );
+}
+
+/** A tariff's unit price, or "Gratis" (a component: formatted only when rendered). */
+function UnitPrice({ cents, currency }: { cents: number; currency: string }) {
+  return <>{cents === 0 ? t().common.amounts.free : formatCents(cents, currency)}</>;
 }

@@ -193,6 +193,18 @@ export function embeddedAvailability(productId: string, month: string): TPublicA
 }
 
 /**
+ * The operator's "today" (YYYY-MM-DD) the server embedded with `productId`'s booking page, on the
+ * page it answered only (one reached later in the visit computes its own): the form opens its
+ * calendar and prices on the server's day, so it needs no time-zone data while it loads.
+ */
+export function embeddedToday(productId: string): string | null {
+  const data = embeddedData() as TPublicPageData | null;
+  const today = data?.today;
+  if (typeof today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(today)) return null;
+  return data?.product?.id === productId && onLoadedPage() ? today : null;
+}
+
+/**
  * The operator the server embedded in the accessibility statement (the one whose page the visitor
  * came from, `?desde=`): only on the statement the server answered, not on one reached later.
  */

@@ -187,13 +187,87 @@ describe('Static and Later', () => {
     expect(button('on-input').textContent).toBe('on-input 0');
 
     await act(async () => {
-      document.body.dispatchEvent(new Event('focusin', { bubbles: true }));
+      button('on-input').dispatchEvent(new Event('focusin', { bubbles: true }));
       await Promise.resolve();
     });
     expect(rendered).toEqual(['top', 'timed', 'on-input']);
     act(() => button('on-input').click());
     expect(button('on-input').textContent).toBe('on-input 1');
     expect(container.querySelector('.on-input')?.childElementCount).toBe(1);
+  });
+
+  it('the first input takes over the part it lands in at once, the other parts left for it one per task after', async () => {
+    function Form() {
+      return (
+        <main>
+          <Later as="div" className="calendar" firstInput>
+            <Counter name="calendar" />
+          </Later>
+          <Later as="div" className="contact" firstInput>
+            <Counter name="contact" />
+          </Later>
+          <Later as="div" className="notes" firstInput>
+            <Part name="notes" />
+          </Later>
+        </main>
+      );
+    }
+    const container = serve(<Form />);
+    act(() => {
+      root = hydratePage(container, <Form />);
+    });
+    await act(() => takenOver());
+    expect(rendered).toEqual([]);
+    // A tap on the second part: that one now, before its click…
+    await act(async () => {
+      button('contact').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(rendered).toEqual(['contact']);
+    act(() => button('contact').click());
+    expect(button('contact').textContent).toBe('contact 1');
+    // …the others in tasks of their own, in document order.
+    await act(() => nextTask());
+    expect(rendered).toEqual(['contact', 'contact', 'calendar']);
+    await act(() => nextTask());
+    expect(rendered).toEqual(['contact', 'contact', 'calendar', 'notes']);
+    expect(container.querySelectorAll('[data-later]')).toHaveLength(3);
+  });
+
+  it('an input outside every part left for it takes them over one per task; a second input, all that is left', async () => {
+    function Form() {
+      return (
+        <main>
+          <Later as="div" className="a" firstInput>
+            <Part name="a" />
+          </Later>
+          <Later as="div" className="b" firstInput>
+            <Part name="b" />
+          </Later>
+          <Later as="div" className="c" firstInput>
+            <Part name="c" />
+          </Later>
+        </main>
+      );
+    }
+    const container = serve(<Form />);
+    act(() => {
+      root = hydratePage(container, <Form />);
+    });
+    await act(() => takenOver());
+    await act(async () => {
+      document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(rendered).toEqual([]);
+    await act(() => nextTask());
+    expect(rendered).toEqual(['a']);
+    await act(async () => {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(rendered).toEqual(['a', 'b', 'c']);
+    expect(container.querySelector('.c')?.textContent).toBe('c');
   });
 
   it('a part left for the first input is taken over at once when what it watches changes, then updated', async () => {
@@ -253,5 +327,49 @@ describe('Static and Later', () => {
     act(() => button('start').click());
     expect(rendered).toContain('timer');
     expect(container.querySelector('.timer')?.innerHTML).toBe('<span class="part">left 1</span>');
+  });
+
+  it('a part for the first input inside a timed part: left until the input, or taken over with the input that took its parent', async () => {
+    function Step() {
+      return (
+        <main>
+          <Later as="section" className="step">
+            <Part name="step" />
+            <Later as="div" className="inner" firstInput>
+              <Counter name="inner" />
+            </Later>
+          </Later>
+        </main>
+      );
+    }
+    // Its parent taken over in its task: the inner part waits for the first input.
+    let container = serve(<Step />);
+    act(() => {
+      root = hydratePage(container, <Step />);
+    });
+    await act(() => nextTask());
+    await act(() => takenOver());
+    expect(rendered).toEqual(['step']);
+    await act(async () => {
+      button('inner').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(rendered).toEqual(['step', 'inner']);
+    act(() => root?.unmount());
+
+    // The first input comes before the parent's task: it takes the parent over, and the inner part
+    // (which only exists from then on) with it, so the tap that follows works.
+    container = serve(<Step />);
+    act(() => {
+      root = hydratePage(container, <Step />);
+    });
+    await act(async () => {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await Promise.resolve();
+    });
+    expect(rendered).toEqual(['step', 'inner']);
+    act(() => button('inner').click());
+    expect(button('inner').textContent).toBe('inner 1');
+    await act(() => takenOver());
   });
 });

@@ -35,12 +35,13 @@ import {
   type ReactElement,
   type ReactNode,
   Suspense,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { isInput, watchForInput } from './idle';
+import { inputSeen, isInput, watchForInput } from './idle';
 
 /** Whether a render is the browser's takeover of the server's HTML (this page load's first). */
 let takingOver = false;
@@ -53,7 +54,16 @@ let pumping = false;
 let settled: Promise<void> = Promise.resolve();
 let settle: (() => void) | null = null;
 
-type TGate = { open: boolean; promise: Promise<void>; resolve: () => void };
+type TGate = {
+  open: boolean;
+  promise: Promise<void>;
+  resolve: () => void;
+  /** A part for the first input: the value of its element's `data-later` (useId), to find it. */
+  id?: string;
+};
+
+/** The attribute naming a part left for the first input, so that the input's target finds its part. */
+const PART_ATTR = 'data-later';
 
 /** The events that mean someone is using the page: everything left is taken over at once. */
 const INPUT_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -129,10 +139,28 @@ function pump() {
   inNextTask(pump);
 }
 
+/**
+ * The first input: the parts of the timed takeover left over, and the part left for the first
+ * input that holds the input's target, are taken over at once (in this input's microtasks, before
+ * its own events reach the page); the other parts left for the first input follow, one per task
+ * (a second input takes them all at once). So a tap on the calendar does not also pay for the
+ * customer's fields, nor the other way round.
+ */
 function openAll(event?: Event) {
   // The page's own focus move (a banner it shows) is no one's input.
   if (event && !isInput(event)) return;
-  for (const gate of [...waiting.splice(0), ...untilInput.splice(0)]) openGate(gate);
+  const target = event?.target instanceof Element ? event.target : null;
+  const held = untilInput.filter((g) => !!g.id && !!target?.closest(`[${PART_ATTR}="${g.id}"]`));
+  const later = untilInput.filter((g) => !held.includes(g));
+  untilInput.length = 0;
+  for (const gate of [...waiting.splice(0), ...held]) openGate(gate);
+  if (later.length > 0 && event) {
+    waiting.push(...later);
+    if (!pumping) {
+      pumping = true;
+      inNextTask(pump);
+    }
+  } else for (const gate of later) openGate(gate);
   if (!pumping) listen(false);
 }
 
@@ -155,18 +183,18 @@ function queueGate(): TGate {
   return gate;
 }
 
-function inputGate(): TGate {
-  const gate = newGate();
+function inputGate(id: string): TGate {
+  const gate = { ...newGate(), id };
   untilInput.push(gate);
   listen(true);
   return gate;
 }
 
-/** Opens a part left for the first input before it (what it watches changed). */
+/** Opens a part left for the first input before it (what it watches changed), or before its task. */
 function openEarly(gate: TGate) {
-  const at = untilInput.indexOf(gate);
-  if (at === -1) return;
-  untilInput.splice(at, 1);
+  const queue = untilInput.includes(gate) ? untilInput : waiting.includes(gate) ? waiting : null;
+  if (!queue) return;
+  queue.splice(queue.indexOf(gate), 1);
   openGate(gate);
   if (untilInput.length === 0 && !pumping) listen(false);
 }
@@ -218,7 +246,12 @@ type TLaterProps<T extends ElementType> = TPartProps<T> & {
  * `firstInput`, at the first input (or when a value of `watch` changes).
  */
 export function Later<T extends ElementType>({ as, children, firstInput, watch, ...props }: TLaterProps<T>) {
-  const [gate] = useState(() => (takingOver ? (firstInput ? inputGate() : queueGate()) : null));
+  // A part for the first input inside a timed one that the first input itself took over (the
+  // booking form's calendar in its step) comes after that input: taken over with it, at once.
+  const id = useId();
+  const [gate] = useState(() =>
+    takingOver ? (firstInput ? (inputSeen() ? null : inputGate(id)) : queueGate()) : null,
+  );
   // The part as the server rendered it (this first render's content is the server's). Preact takes
   // the server's attributes over as they are, so a part taken over after the page changed (data
   // that arrived, a state an effect set) is first taken over as it was, then updated to what the
@@ -230,8 +263,12 @@ export function Later<T extends ElementType>({ as, children, firstInput, watch, 
   useLayoutEffect(() => {
     if (changed && gate) openEarly(gate);
   }, [changed, gate]);
-  if (!gate) return createElement(as, props, children);
-  const shown = live ? createElement(as, props, children) : createElement(as, first.props, first.children);
+  // A part for the first input names its element, so that the input's target finds it (openAll).
+  const own = firstInput ? { ...props, [PART_ATTR]: id } : props;
+  if (!gate) return createElement(as, own, children);
+  const shown = live
+    ? createElement(as, own, children)
+    : createElement(as, { ...first.props, [PART_ATTR]: id }, first.children);
   // While the gate is shut, Preact keeps the server's element (the one this renders) as it is.
   return (
     <Suspense fallback={null}>

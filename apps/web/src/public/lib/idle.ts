@@ -30,6 +30,9 @@ function see(event: Event) {
   for (const type of INPUT_EVENTS) document.removeEventListener(type, see, true);
 }
 
+/** Whether someone used the page since its takeover began (see watchForInput). */
+export const inputSeen = (): boolean => seen;
+
 /**
  * From a page's takeover on (lib/hydration.tsx), remembers whether someone used the page: a part
  * taken over by that first input (`Later firstInput`) asks for `onFirstInput` after it, and its
