@@ -64,6 +64,17 @@ function serve(page: React.ReactElement): HTMLElement {
   return document.getElementById('root') as HTMLElement;
 }
 
+/** {@link serve}, then the page hydrated on it and its takeover run to its end (what `before` sees: the server's HTML). */
+async function servedAndHydrated(page: React.ReactElement, before?: (served: HTMLElement) => void) {
+  const container = serve(page);
+  before?.(container);
+  act(() => {
+    root = hydratePage(container, page);
+  });
+  await act(() => takenOver());
+  return container;
+}
+
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(`${name} `)) as HTMLButtonElement;
 
@@ -174,12 +185,10 @@ describe('Static and Later', () => {
         </main>
       );
     }
-    const container = serve(<Form />);
-    const before = container.innerHTML;
-    act(() => {
-      root = hydratePage(container, <Form />);
+    let before = '';
+    const container = await servedAndHydrated(<Form />, (served) => {
+      before = served.innerHTML;
     });
-    await act(() => takenOver());
     // The timed part is taken over; the one left for the first input is not rendered, nor working.
     expect(rendered).toEqual(['top', 'timed']);
     expect(container.innerHTML).toBe(before);
@@ -212,11 +221,7 @@ describe('Static and Later', () => {
         </main>
       );
     }
-    const container = serve(<Form />);
-    act(() => {
-      root = hydratePage(container, <Form />);
-    });
-    await act(() => takenOver());
+    const container = await servedAndHydrated(<Form />);
     expect(rendered).toEqual([]);
     // A tap on the second part: that one now, before its click…
     await act(async () => {
@@ -250,11 +255,7 @@ describe('Static and Later', () => {
         </main>
       );
     }
-    const container = serve(<Form />);
-    act(() => {
-      root = hydratePage(container, <Form />);
-    });
-    await act(() => takenOver());
+    const container = await servedAndHydrated(<Form />);
     await act(async () => {
       document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
       await Promise.resolve();
