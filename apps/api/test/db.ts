@@ -21,7 +21,7 @@ function loadPgliteTemplate(): Promise<Blob | undefined> {
  * from the run's migrated template (test/global-setup.ts) when there is one, else migrate.
  */
 export async function createTestDatabase(
-  opts: { preparedStatements?: boolean } = {},
+  opts: { preparedStatements?: boolean; poolSize?: number } = {},
 ): Promise<Database & { label: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
@@ -42,7 +42,7 @@ export async function createTestDatabase(
   const database = await openDatabase({
     kind: 'postgres',
     url: dbUrl.toString(),
-    poolSize: 10,
+    poolSize: opts.poolSize ?? 10,
     preparedStatements: opts.preparedStatements,
   });
   await database.migrate();

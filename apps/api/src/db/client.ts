@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { AppError } from '../lib/app-error';
 import { acquireDataDirLock, type DataDirLock } from '../lib/data-lock';
@@ -20,6 +20,7 @@ import {
   readMigrationStatus,
 } from './migration-status';
 import { PG_SESSION_OPTIONS } from './pg-session';
+import { createPool } from './pool';
 import { namePreparedStatements } from './prepared-statements';
 import { openReplica, type ReadReplica, type ReplicaOptions } from './replica';
 import * as schema from './schema';
@@ -118,7 +119,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Database {
   const max = opts.poolSize ?? 10;
-  const pool = new pg.Pool({
+  const pool = createPool({
     connectionString: opts.url,
     max,
     // A restarting server refuses connections: fail the request fast (503) instead of queueing it.

@@ -13,10 +13,11 @@
  * read-your-own-writes test ({@link ReadReplica.caughtUpTo}) — without one more query per write.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { infrastructureFault, pgErrorOf } from '../lib/db-errors';
 import { PG_SESSION_OPTIONS } from './pg-session';
+import { createPool } from './pool';
 import * as schema from './schema';
 import type { Db } from './types';
 
@@ -158,7 +159,7 @@ export function openReplica(opts: ReplicaOptions): ReadReplica {
   const maxLagMs = opts.maxLagMs ?? REPLICA_MAX_LAG_MS;
   const checkMs = opts.checkMs ?? REPLICA_CHECK_MS;
   const max = opts.poolSize ?? 10;
-  const pool = new pg.Pool({
+  const pool = createPool({
     connectionString: opts.url,
     max,
     // An unreachable replica must cost a read little: the primary answers it instead.
