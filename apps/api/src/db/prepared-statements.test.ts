@@ -54,6 +54,16 @@ describe('naming (a stand-in client)', () => {
     expect(select).toEqual({ text: 'select id from products where id = $1', values: ['x'] });
   });
 
+  it('names what a lazy thenable sends when awaited (drizzle’s db.execute and builders send nothing until then)', async () => {
+    sent.length = 0;
+    // Sends its statement only when `then` is called, as drizzle's PgRaw does.
+    const lazy: PromiseLike<unknown> = {
+      then: (ok, ko) => (client.query(select as never) as unknown as Promise<unknown>).then(ok, ko),
+    };
+    await withPreparedStatements(() => lazy);
+    expect(sent.map((c) => (c as { name?: string }).name)).toEqual([statementName(select.text)]);
+  });
+
   it('leaves BEGIN/COMMIT, plain strings and statements already named alone', async () => {
     sent.length = 0;
     await withPreparedStatements(async () => {

@@ -28,8 +28,10 @@ const names = new Map<string, string>();
  * Runs `fn` with the statements it sends on PostgreSQL connections named (prepared on the server).
  * For statements whose generic plan is as good as a custom one: lookups by key, inserts, updates by id.
  */
-export function withPreparedStatements<T>(fn: () => Promise<T>): Promise<T> {
-  return scope.getStore() ? fn() : scope.run(true, fn);
+export function withPreparedStatements<T>(fn: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside the scope: drizzle's `db.execute()` and query builders are lazy thenables that
+  // send their statement only when awaited, which the caller would otherwise do outside it.
+  return scope.getStore() ? Promise.resolve(fn()) : scope.run(true, async () => await fn());
 }
 
 /** Whether statements sent now would be named (the bench's capture records it for its baseline). */
