@@ -11,9 +11,11 @@
  * does); PGlite's transactions do not go through a patchable client.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { channelKeys } from '../src/db/schema';
 import { bookingBody, day, enablePayments, mkProduct, TZ } from '../src/modules/bookings/bookings.test-helpers';
 import { offsetOf } from '../src/modules/octo/octo.availability';
 import { mkChannel, mkKey, OCTO } from '../src/modules/octo/octo.test-helpers';
@@ -37,8 +39,10 @@ const MOST = {
   // booking, history, audit entry, message or hold's job, the key's stored answer), no transaction.
   public: { inside: 0, total: 4 },
   // ADR 042: a channel's reserve of a departure that has its row: the same one write (with its hold's
-  // job), no transaction; its reads before (the uuid, product, rates, departure) and after remain.
-  octo: { inside: 0, total: 14 },
+  // job), no transaction. ADR 043: the key found and counted in one statement, the product with its
+  // rates in one, the departure read once (not again for the answer), the uuid not looked up first:
+  // key, product, departure, the sale's read, its write and the request's log line.
+  octo: { inside: 0, total: 6 },
 };
 
 type Sent = { client: number; text: string };
@@ -198,7 +202,7 @@ describe.skipIf(!onPostgres)(`a sale's round trips${onPostgres ? '' : ` (${SKIP_
 
   it("a channel's OCTO reserve: the same one write, with its hold's job; no transaction", async () => {
     const channel = await mkChannel(app, operatorId);
-    const { key } = await mkKey(app, channel);
+    const { key, row: keyRow } = await mkKey(app, channel);
     const reserve = (_n: number) => {
       const date = day(4);
       return app.inject({
@@ -215,6 +219,12 @@ describe.skipIf(!onPostgres)(`a sale's round trips${onPostgres ? '' : ` (${SKIP_
       });
     };
     expect((await reserve(0)).statusCode).toBe(200);
+    // The first request's log line and the key's first use are written once its answer is out:
+    // landed before counting the second's.
+    await vi.waitFor(async () => {
+      const [row] = await app.db.select().from(channelKeys).where(eq(channelKeys.id, keyRow.id));
+      expect(row.lastUsedAt).not.toBeNull();
+    });
     let status = 0;
     const sent = await recording(async () => {
       status = (await reserve(1)).statusCode;
@@ -232,5 +242,20 @@ describe.skipIf(!onPostgres)(`a sale's round trips${onPostgres ? '' : ` (${SKIP_
     for (const part of ['insert into "bookings"', 'insert into "booking_events"', 'insert into "jobs"']) {
       expect(write, texts).toContain(part);
     }
+    // ADR 043: the request is counted by the statement that finds its key; the departure is read once.
+    const keyRead = sent.find((s) => s.text.includes('from "channel_keys"'))?.text ?? '';
+    expect(keyRead, texts).toContain('insert into rate_limit_hits');
+    expect(
+      sent.filter((s) => s.text.includes('rate_limit_hits')),
+      texts,
+    ).toHaveLength(1);
+    expect(
+      sent.filter((s) => s.text.includes('from "departures"')),
+      texts,
+    ).toHaveLength(1);
+    expect(
+      sent.filter((s) => s.text.includes('"octo_uuid" = ')),
+      texts,
+    ).toEqual([]);
   });
 });

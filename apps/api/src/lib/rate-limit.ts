@@ -8,7 +8,7 @@
  * down: the request goes through (fail open) and a warning is logged.
  */
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { affectedRows, type DbOrTx } from '../db/client';
 import { withPreparedStatements } from '../db/prepared-statements';
@@ -36,19 +36,29 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  * the row, none is lost).
  */
 export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const win = sql`make_interval(secs => ${windowMs / 1000})`;
   // ADR 040: an upsert by key on every limited request, prepared on the server.
   const res = await withPreparedStatements(() =>
-    db.execute<{ hits: number; ttl: number }>(sql`
-    insert into rate_limit_hits as t (key, hits, reset_at)
-    values (${key}, 1, now() + ${win})
-    on conflict (key) do update set
-      hits = case when t.reset_at <= now() then 1 else t.hits + 1 end,
-      reset_at = case when t.reset_at <= now() then now() + ${win} else t.reset_at end
-    returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`),
+    db.execute<{ hits: number; ttl: number }>(countHits(sql`select ${key}::text`, sql`${windowMs / 1000}`)),
   );
   const row = res.rows[0];
   return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
+
+/**
+ * The upsert that adds one hit to the window of each key `keys` selects (a select of one text
+ * column) and returns `hits` and `ttl` (ms until the window resets): {@link hit}'s statement, and a
+ * part of a statement that counts the request it authenticates (the OCTO API's keys, ADR 043).
+ * `windowSecs` is a parameter or a placeholder.
+ */
+export function countHits(keys: SQL, windowSecs: SQL): SQL {
+  const win = sql`make_interval(secs => ${windowSecs}::float8)`;
+  return sql`
+    insert into rate_limit_hits as t (key, hits, reset_at)
+    select k.key, 1, now() + ${win} from (${keys}) as k (key)
+    on conflict (key) do update set
+      hits = case when t.reset_at <= now() then 1 else t.hits + 1 end,
+      reset_at = case when t.reset_at <= now() then now() + ${win} else t.reset_at end
+    returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`;
 }
 
 /**

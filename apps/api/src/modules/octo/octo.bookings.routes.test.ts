@@ -233,6 +233,24 @@ describe('POST /bookings (reserve)', () => {
     expect(made.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('a uuid already booked is answered whatever the request could not do now: the last seats it took itself, another departure', async () => {
+    // ADR 043: the uuid is not looked up before the sale; a request that cannot be sold looks it up.
+    const date = day(19);
+    const body = reserveBody({ availabilityId: idOf(date, '09:00'), unitItems: units(...Array(10).fill('adult')) });
+    const first = spec.booking((await octo.post('/bookings', body)).json());
+    expect(first.availability?.vacancies).toBe(0);
+    expect(first.availability?.status).toBe('SOLD_OUT');
+    const retried = await octo.post('/bookings', body);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(spec.booking(retried.json())).toEqual(first);
+    const elsewhere = await octo.post('/bookings', { ...body, availabilityId: idOf(date, '11:00') });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect(spec.booking(elsewhere.json()).id).toBe(first.id);
+    expect(await seatsOf(app, product.id, date, '09:00')).toBe(10);
+    // A new uuid for the same departure is refused as before: nothing left.
+    expectOctoError(await octo.post('/bookings', { ...body, uuid: uuid() }), 400, 'UNPROCESSABLE_ENTITY');
+  });
+
   it('what it may not book: INVALID_PRODUCT_ID, INVALID_OPTION_ID, INVALID_UNIT_ID, INVALID_AVAILABILITY_ID, with the value sent', async () => {
     const ofB = await mkProduct(app, w.tokens.B1);
     expect(

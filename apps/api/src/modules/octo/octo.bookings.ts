@@ -62,6 +62,8 @@ import {
 import {
   AVAILABILITY_DAYS_AHEAD,
   type AvailabilityScope,
+  type ChannelSlotEntry,
+  channelSlotAfterSale,
   channelSlots,
   describeProduct,
   type OctoRequestContext,
@@ -142,11 +144,15 @@ async function answerAll(
   caller: repo.OctoCaller,
   rows: BookingRow[],
   ctx: OctoRequestContext,
-  /** The product of a reserve, with its rates, as the request already read them (ADR 035). */
-  known?: AvailabilityScope,
+  /**
+   * The product of a reserve or a change, with its rates, as the request already read them (ADR 035),
+   * and a reserve's departure as its sale left it (ADR 043): the answer reads neither again.
+   */
+  given?: Known,
 ): Promise<ProductsAnswer<TOctoBooking[]>> {
   const timeZone = timeZoneOf(caller.operator.timezone);
   const productIds = unique(rows.map((r) => r.productId));
+  const known = given?.scope;
   const isKnown = known !== undefined && productIds.length === 1 && productIds[0] === known.product.id;
   const products = isKnown ? [known.product] : await repo.findOperatorProducts(db, caller.operator.id, productIds);
   const rates = isKnown ? known.rates : await ratesOf(db, caller, productIds);
@@ -164,6 +170,8 @@ async function answerAll(
     });
   }
   const departures = new Map<string, Map<string, ChannelSlot>>();
+  const slot = given?.slot;
+  if (isKnown && slot) departures.set(`${known.product.id} ${slot.date}`, new Map([[slot.time, slot]]));
   const body: TOctoBooking[] = [];
   for (const b of rows) {
     const view = views.get(b.productId);
@@ -203,6 +211,9 @@ async function answerAll(
   };
 }
 
+/** What a request already read that its answer would read again. */
+type Known = { scope: AvailabilityScope; slot?: ChannelSlot };
+
 /** productScope's answer with the rates already read (no units asked): a booking's availability. */
 function bookedScope(caller: repo.OctoCaller, product: ProductRow, rates: ChannelRates, now: Date): AvailabilityScope {
   const timeZone = timeZoneOf(caller.operator.timezone);
@@ -214,7 +225,7 @@ async function answerOne(
   caller: repo.OctoCaller,
   row: BookingRow,
   ctx: OctoRequestContext,
-  known?: AvailabilityScope,
+  known?: Known,
 ): Promise<ProductsAnswer<TOctoBooking>> {
   const all = await answerAll(db, caller, [row], ctx, known);
   return { ...all, body: all.body[0] };
@@ -292,13 +303,13 @@ async function departureOf(
   scope: AvailabilityScope,
   availabilityId: string,
   now: Date,
-): Promise<ChannelSlot> {
+): Promise<ChannelSlotEntry> {
   const date = AVAILABILITY_ID.exec(availabilityId)?.[1];
   if (!date || !isCalendarDate(date)) throw invalidAvailability(availabilityId);
   const slots = await channelSlots(db, caller, scope, date, date, now);
   const found = slots.find((s) => s.view.id === availabilityId);
   if (!found) throw invalidAvailability(availabilityId);
-  return found.view;
+  return found;
 }
 
 /**
@@ -332,7 +343,10 @@ function notesOf(body: { notes?: string | null; contact?: TOctoContactInput }): 
 /**
  * POST /bookings: an ON_HOLD booking of one departure, its seats held for `expirationMinutes`
  * (HOLD_MINUTES). The reseller's `uuid` makes it idempotent: a uuid this channel already booked
- * answers that booking again (nothing more is held); without one, one is made up.
+ * answers that booking again (nothing more is held), whatever the request asks now; without one,
+ * one is made up. ADR 043: the uuid is not looked up first — the booking's insert finds it taken
+ * (its unique key; nothing is written), and a request that cannot be sold looks it up before
+ * answering its error (a retried reserve of the last seats finds them sold, by itself).
  */
 export async function reserveBooking(
   db: DbOrTx,
@@ -342,15 +356,31 @@ export async function reserveBooking(
   origin: RequestOrigin,
 ): Promise<ProductsAnswer<TOctoBooking>> {
   const uuid = (body.uuid ?? randomUUID()).toLowerCase();
-  const existing = await findChannelBooking(db, caller.channel.id, uuid);
-  if (existing) return answerOne(db, caller, existing, ctx);
+  try {
+    return await reserve(db, caller, body, ctx, origin, uuid);
+  } catch (err) {
+    const existing = body.uuid ? await findChannelBooking(db, caller.channel.id, uuid) : undefined;
+    if (existing) return answerOne(db, caller, existing, ctx);
+    throw err;
+  }
+}
+
+async function reserve(
+  db: DbOrTx,
+  caller: repo.OctoCaller,
+  body: TOctoReserveRequest,
+  ctx: OctoRequestContext,
+  origin: RequestOrigin,
+  uuid: string,
+): Promise<ProductsAnswer<TOctoBooking>> {
   const scope = await scopeOf(db, caller, { ...body, units: unitsOf(body.unitItems) }, ctx);
-  const departure = await departureOf(db, caller, scope, body.availabilityId, ctx.now);
+  const entry = await departureOf(db, caller, scope, body.availabilityId, ctx.now);
+  const departure = entry.view;
   const accommodationId = await pickupOf(db, scope.product, body);
   const pax: Partial<Record<TPaxType, number>> = Object.fromEntries(scope.asked ?? []);
   // A reserve may leave required questions for the confirmation (OCTO: answer by then at the latest).
   const answers = answersOf(scope.product, body, [], { paxTotal: body.unitItems.length, requireAll: false });
-  const { booking } = await attempt(
+  const { booking, replayed } = await attempt(
     () =>
       reserveForChannel(db, {
         channel: sellerOf(caller),
@@ -370,8 +400,11 @@ export async function reserveBooking(
       }),
     { productId: body.productId },
   );
-  // The product and its rates as this request read them: the answer reads only the departure again.
-  return answerOne(db, caller, booking, ctx, scope);
+  // The product and its rates as this request read them, and the departure as this sale left it
+  // (ADR 043): the answer reads none of them again. A uuid booked meanwhile answers that booking.
+  if (replayed) return answerOne(db, caller, booking, ctx);
+  const slot = channelSlotAfterSale(caller, scope, entry, booking.seats, ctx.now);
+  return answerOne(db, caller, booking, ctx, { scope, slot });
 }
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
@@ -443,7 +476,7 @@ export async function confirmBooking(
       ),
     { uuid, status },
   );
-  return answerOne(db, caller, row, ctx, await productScope(db, caller, product, ctx));
+  return answerOne(db, caller, row, ctx, { scope: await productScope(db, caller, product, ctx) });
 }
 
 /**

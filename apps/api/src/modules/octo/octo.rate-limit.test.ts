@@ -3,7 +3,7 @@
  * the same requests), 429 with Retry-After and the specification's error body, logged like every
  * authenticated request.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET } from '../../../test/build-app';
@@ -74,6 +74,23 @@ describe('OCTO rate limit', () => {
         .where(and(eq(channelRequests.keyId, row.id), eq(channelRequests.status, 429)));
       expect(rows).toEqual([expect.objectContaining({ path: `${OCTO}/supplier`, errorCode: 'BAD_REQUEST' })]);
     });
+  });
+
+  it('a failing count never takes the API down: the key still authenticates, uncounted; a bad key is still refused', async () => {
+    // ADR 043: the key is found and its request counted by one statement; when counting fails, the
+    // key is looked up alone.
+    const one = await limitedProcess();
+    const { key } = await mkKey(app, await mkChannel(app, w.A.op.id));
+    await app.db.execute(sql`alter table rate_limit_hits rename to rate_limit_hits_away`);
+    try {
+      for (let i = 0; i < MAX + 2; i++) expect((await octoApi(one, key).get('/supplier')).statusCode).toBe(200);
+      expectOctoError(await octoApi(one, 'trk_nope').get('/supplier'), 401, 'UNAUTHORIZED');
+    } finally {
+      await app.db.execute(sql`alter table rate_limit_hits_away rename to rate_limit_hits`);
+    }
+    // Counted again once the store is back.
+    for (let i = 0; i < MAX; i++) expect((await octoApi(one, key).get('/supplier')).statusCode).toBe(200);
+    expectOctoError(await octoApi(one, key).get('/supplier'), 429, 'BAD_REQUEST');
   });
 
   it('every process counts the same requests (the count is in the database)', async () => {

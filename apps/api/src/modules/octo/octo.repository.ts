@@ -21,6 +21,7 @@ import {
   webhookEndpoints,
 } from '../../db/schema';
 import { runSelectTemplate } from '../../db/select-template';
+import { countHits } from '../../lib/rate-limit';
 import type { ProductRow } from '../products/products.mapper';
 
 /** A live key, its channel and the channel's operator: what an authenticated request knows. */
@@ -80,32 +81,78 @@ export async function findCallerByKeyHash(db: DbOrTx, keyHash: string): Promise<
     'octo-caller',
     (d) =>
       d
-        .select({
-          keyId: channelKeys.id,
-          keyLastUsedAt: channelKeys.lastUsedAt,
-          channel: CALLER_CHANNEL,
-          operator: CALLER_OPERATOR,
-        })
+        .select({ keyId: channelKeys.id, keyLastUsedAt: channelKeys.lastUsedAt, ...CALLER })
         .from(channelKeys)
-        .innerJoin(
-          channels,
-          and(eq(channels.id, channelKeys.channelId), eq(channels.tourOperatorId, channelKeys.tourOperatorId)),
-        )
-        .innerJoin(tourOperators, eq(tourOperators.id, channels.tourOperatorId))
-        .where(
-          and(
-            eq(channelKeys.keyHash, sql.placeholder('keyHash')),
-            isNull(channelKeys.revokedAt),
-            eq(channels.active, true),
-            eq(channels.kind, 'octo'),
-            eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE),
-          ),
-        )
+        .innerJoin(channels, KEY_CHANNEL)
+        .innerJoin(tourOperators, CHANNEL_OPERATOR)
+        .where(liveKey())
         .limit(1),
     { keyHash },
   );
   return row;
 }
+
+/**
+ * {@link findCallerByKeyHash} that also counts the request in the key's rate-limit window
+ * (`octo:<key id>`, lib/rate-limit.ts), in the same statement (ADR 043): `hits` and `ttl` are the
+ * window's after this request. A key that authenticates nothing counts nothing.
+ */
+export async function findCallerCounting(
+  db: DbOrTx,
+  keyHash: string,
+  windowMs: number,
+): Promise<(OctoCaller & { hits: number; ttl: number }) | undefined> {
+  const [row] = await runSelectTemplate(
+    db,
+    'octo-caller-counting',
+    (d) => {
+      const live = d.$with('live_key').as(
+        d
+          .select({ key: sql<string>`'octo:' || ${channelKeys.id}`.as('key') })
+          .from(channelKeys)
+          .innerJoin(channels, KEY_CHANNEL)
+          .innerJoin(tourOperators, CHANNEL_OPERATOR)
+          .where(liveKey())
+          .limit(1),
+      );
+      const windowSecs = sql`${sql.placeholder('windowSecs')}`;
+      const counted = d.$with('counted', {}).as(countHits(sql`select ${live.key} from ${live}`, windowSecs));
+      return d
+        .with(live, counted)
+        .select({
+          keyId: channelKeys.id,
+          keyLastUsedAt: channelKeys.lastUsedAt,
+          ...CALLER,
+          hits: sql<number>`(select hits from ${counted})`.mapWith(Number),
+          ttl: sql<number>`(select ttl from ${counted})`.mapWith(Number),
+        })
+        .from(channelKeys)
+        .innerJoin(channels, KEY_CHANNEL)
+        .innerJoin(tourOperators, CHANNEL_OPERATOR)
+        .where(liveKey())
+        .limit(1);
+    },
+    { keyHash, windowSecs: windowMs / 1000 },
+  );
+  return row;
+}
+
+const CALLER = { channel: CALLER_CHANNEL, operator: CALLER_OPERATOR };
+const KEY_CHANNEL = and(
+  eq(channels.id, channelKeys.channelId),
+  eq(channels.tourOperatorId, channelKeys.tourOperatorId),
+);
+const CHANNEL_OPERATOR = eq(tourOperators.id, channels.tourOperatorId);
+
+/** The key whose hash is the placeholder `keyHash`, not revoked, of an active `octo` channel of an active operator. */
+const liveKey = () =>
+  and(
+    eq(channelKeys.keyHash, sql.placeholder('keyHash')),
+    isNull(channelKeys.revokedAt),
+    eq(channels.active, true),
+    eq(channels.kind, 'octo'),
+    eq(tourOperators.state, TOUR_OPERATOR_STATE.ACTIVE),
+  );
 
 /**
  * Records that a key was used, at most once a minute (the condition makes a concurrent second
@@ -155,6 +202,34 @@ export async function findSellableProduct(db: DbOrTx, caller: OctoCaller, id: st
     .from(products)
     .where(and(eq(products.id, id), sellable(caller)));
   return row;
+}
+
+/**
+ * A product the channel may sell, with the channel's net rates of it ("productId:paxType" → cents,
+ * as {@link listNetRates}), in one statement (ADR 043): what a reserve and an availability check read first.
+ */
+export async function findSellableProductWithRates(
+  db: DbOrTx,
+  caller: OctoCaller,
+  id: string,
+): Promise<{ product: ProductRow; netRates: Map<string, number> } | undefined> {
+  const [row] = await db
+    .select({
+      product: products,
+      rates: sql<
+        [string, number][]
+      >`(select coalesce(json_agg(json_build_array(${channelNetRates.paxType}, ${channelNetRates.netCents})), '[]'::json)
+        from ${channelNetRates}
+        where ${channelNetRates.channelId} = ${caller.channel.id} and ${channelNetRates.productId} = ${products.id})`,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), sellable(caller)));
+  if (!row) return undefined;
+  const rates = typeof row.rates === 'string' ? (JSON.parse(row.rates) as [string, number][]) : row.rates;
+  return {
+    product: row.product,
+    netRates: new Map(rates.map(([paxType, cents]) => [`${row.product.id}:${paxType}`, Number(cents)])),
+  };
 }
 
 /**

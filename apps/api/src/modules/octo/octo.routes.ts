@@ -15,7 +15,7 @@ import * as bookings from './octo.bookings';
 import { appErrorOf, badRequest, OctoError } from './octo.errors';
 import { messageLocale } from './octo.messages';
 import { octoOpenApiDocument } from './octo.openapi';
-import { DEFAULT_OCTO_RATE_LIMIT, limitKey, type OctoRateLimitOptions } from './octo.rate-limit';
+import { authenticateCounted, DEFAULT_OCTO_RATE_LIMIT, type OctoRateLimitOptions } from './octo.rate-limit';
 import {
   ZOctoAvailability,
   ZOctoAvailabilityCalendar,
@@ -133,11 +133,13 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
     if (req.routeOptions.config?.octoPublic) return;
     // Every answer depends on the key (and availability on the minute): no cache keeps one.
     reply.header('Cache-Control', 'no-store');
-    // ADR 040: the key, its channel and its rate-limit window are lookups by key: prepared.
-    await withPreparedStatements(async () => {
-      req.octoCaller = await service.authenticate(app.db, req.headers.authorization);
-      await limitKey(app.db, req.log, req.octoCaller.keyId, limits);
-    });
+    // ADR 040: the key, its channel and its rate-limit window are lookups by key: prepared; ADR 043:
+    // the key found and its request counted in one statement.
+    const { caller, refusal } = await withPreparedStatements(() =>
+      authenticateCounted(app.db, req.log, req.headers.authorization, limits),
+    );
+    req.octoCaller = caller;
+    if (refusal) throw refusal;
   });
 
   // The channel's request log, once the answer has gone out: never waited for, never failing it.

@@ -81,17 +81,24 @@ export function capabilitiesOf(header: string | string[] | undefined): Set<TOcto
 // ── Keys ─────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The caller of an `Authorization: Bearer <key>` header: a key of the right shape whose hash is a
- * live key of an active `octo` channel of an active operator. Anything else is 401 UNAUTHORIZED at
- * once; keys are never cached, so a revoked key or a deactivated channel stops working at once.
+ * The caller of an `Authorization: Bearer <key>` header is a key of the right shape whose hash is a
+ * live key of an active `octo` channel of an active operator (octo.repository's `findCallerCounting`,
+ * octo.rate-limit's `authenticateCounted`). Anything else is 401 UNAUTHORIZED at once; keys are never
+ * cached, so a revoked key or a deactivated channel stops working at once.
+ *
+ * This is the header's part: the hash of its key when the key has the right shape; 401 otherwise.
  */
-export async function authenticate(db: DbOrTx, authorization: string | undefined): Promise<repo.OctoCaller> {
+export function keyHashOf(authorization: string | undefined): string {
   if (!authorization) throw new OctoError('UNAUTHORIZED', 'missingKey');
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!m || !looksLikeChannelKey(m[1])) throw new OctoError('UNAUTHORIZED', 'invalidKey');
-  const caller = await repo.findCallerByKeyHash(db, hashChannelKey(m[1]));
-  if (!caller) throw new OctoError('UNAUTHORIZED', 'invalidKey');
-  return caller;
+  return hashChannelKey(m[1]);
+}
+
+/** The caller a key's hash found; 401 when it found none. */
+export function callerOf<C>(found: C | undefined): C {
+  if (!found) throw new OctoError('UNAUTHORIZED', 'invalidKey');
+  return found;
 }
 
 /** What an authenticated request leaves behind, once it has been answered. */
@@ -142,10 +149,13 @@ export const listCapabilities = () =>
 export type ProductsAnswer<T> = { body: T; contentLanguages: string[]; availableLanguages: string[] };
 
 /** The channel's money on some products: the operator's currency, its commission, its net rates. */
-export const ratesOf = async (db: DbOrTx, caller: repo.OctoCaller, productIds: string[]): Promise<ChannelRates> => ({
+export const ratesOf = async (db: DbOrTx, caller: repo.OctoCaller, productIds: string[]): Promise<ChannelRates> =>
+  ratesFrom(caller, await repo.listNetRates(db, caller.channel.id, productIds));
+
+const ratesFrom = (caller: repo.OctoCaller, netRates: Map<string, number>): ChannelRates => ({
   currency: caller.operator.currency,
   commissionPct: caller.channel.commissionPct,
-  netRates: await repo.listNetRates(db, caller.channel.id, productIds),
+  netRates,
 });
 
 /**
@@ -302,12 +312,16 @@ export async function scopeOf(
   body: { productId: string; optionId: string; units?: { id: string; quantity: number }[]; currency?: string | null },
   ctx: Pick<OctoRequestContext, 'now'>,
 ): Promise<AvailabilityScope> {
-  const product = await sellableProduct(db, caller, body.productId);
+  // ADR 043: the product and the channel's rates of it in one read.
+  const found = isUuid(body.productId)
+    ? await repo.findSellableProductWithRates(db, caller, body.productId.toLowerCase())
+    : undefined;
+  if (!found) throw invalidProduct(body.productId);
   if (body.optionId !== DEFAULT_OPTION_ID) throw invalidOption(body.optionId);
   if (body.currency && body.currency.toUpperCase() !== caller.operator.currency.toUpperCase()) {
     throw badRequest('currency', { currency: caller.operator.currency });
   }
-  return productScope(db, caller, product, ctx, body.units);
+  return scopeWith(caller, found.product, ratesFrom(caller, found.netRates), ctx, body.units);
 }
 
 /** The scope of a product already found (a booked one may no longer be for sale), with units asked or none. */
@@ -318,15 +332,19 @@ export async function productScope(
   ctx: Pick<OctoRequestContext, 'now'>,
   units?: { id: string; quantity: number }[],
 ): Promise<AvailabilityScope> {
+  return scopeWith(caller, product, await ratesOf(db, caller, [product.id]), ctx, units);
+}
+
+function scopeWith(
+  caller: repo.OctoCaller,
+  product: ProductRow,
+  rates: ChannelRates,
+  ctx: Pick<OctoRequestContext, 'now'>,
+  units?: { id: string; quantity: number }[],
+): AvailabilityScope {
   const timeZone = timeZoneOf(caller.operator.timezone);
   const today = todayIn(timeZone, ctx.now);
-  return {
-    product,
-    timeZone,
-    today,
-    rates: await ratesOf(db, caller, [product.id]),
-    asked: askedUnits(product, units, today),
-  };
+  return { product, timeZone, today, rates, asked: askedUnits(product, units, today) };
 }
 
 /** A date range a reseller may ask for: in order, at most 366 days, ending at most 366 days ahead. */
@@ -350,7 +368,7 @@ export async function channelSlots(
   from: string,
   to: string,
   now: Date,
-): Promise<{ slot: AvailabilitySlot; view: ChannelSlot }[]> {
+): Promise<ChannelSlotEntry[]> {
   const start = from < scope.today ? scope.today : from;
   if (to < start) return [];
   const { product } = scope;
@@ -371,16 +389,49 @@ export async function channelSlots(
       }
       request = { seats: q.seats, offered: q.offered };
     }
+    const heldByChannel = held.get(`${slot.date} ${slot.time}`) ?? 0;
     const view = channelSlot({
       slot,
       timeZone: scope.timeZone,
       bookingCutoffHours: product.bookingCutoffHours,
       now,
       allotment,
-      heldByChannel: held.get(`${slot.date} ${slot.time}`) ?? 0,
+      heldByChannel,
       request,
     });
-    return { slot, view };
+    return { slot, view, heldByChannel };
+  });
+}
+
+/** One departure of {@link channelSlots}: the departures module's slot, the channel's view of it and the seats the channel holds there. */
+export type ChannelSlotEntry = { slot: AvailabilitySlot; view: ChannelSlot; heldByChannel: number };
+
+/**
+ * A departure as the channel sees it once a booking of the channel took `seats` more of it, from
+ * the departure as read before that sale (ADR 043): a reserve's answer, with no second read. Other
+ * sales made meanwhile are not in it, as they would not be in a read made a moment earlier.
+ */
+export function channelSlotAfterSale(
+  caller: repo.OctoCaller,
+  scope: AvailabilityScope,
+  entry: ChannelSlotEntry,
+  seats: number,
+  now: Date,
+): ChannelSlot {
+  const seatsTaken = entry.slot.seats_taken + seats;
+  const seatsLeft = Math.max(0, entry.slot.capacity - seatsTaken);
+  return channelSlot({
+    slot: {
+      ...entry.slot,
+      seats_taken: seatsTaken,
+      seats_left: seatsLeft,
+      available: entry.slot.available && seatsLeft > 0,
+    },
+    timeZone: scope.timeZone,
+    bookingCutoffHours: scope.product.bookingCutoffHours,
+    now,
+    allotment: caller.channel.allotment,
+    heldByChannel: entry.heldByChannel + seats,
   });
 }
 
