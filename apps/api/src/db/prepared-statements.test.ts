@@ -58,6 +58,7 @@ describe('naming (a stand-in client)', () => {
     sent.length = 0;
     // Sends its statement only when `then` is called, as drizzle's PgRaw does.
     const lazy: PromiseLike<unknown> = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable is what is tested
       then: (ok, ko) => (client.query(select as never) as unknown as Promise<unknown>).then(ok, ko),
     };
     await withPreparedStatements(() => lazy);
