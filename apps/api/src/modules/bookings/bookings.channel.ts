@@ -16,6 +16,7 @@ import { cancelJob } from '../../lib/jobs/queue';
 import type { ProductRow } from '../products/products.mapper';
 import { editedAnswers } from './booking-answers';
 import { queueConfirmedMessage } from './booking-messages';
+import type { SaleContext, SaleReadExtra } from './booking-references.repository';
 import * as refs from './booking-references.repository';
 import { writeBookingChange } from './booking-writer';
 import { cancelLockedBooking } from './bookings.cancel';
@@ -50,6 +51,14 @@ export type ChannelReserveInput = {
   /** Answers to the product's questions (ADR 024): a reserve may leave required ones for the confirm. */
   answers?: TAnswerInput[];
   now: Date;
+  /**
+   * ADR 043: what the channel's API reads with the sale (its rates, whether it may sell the product),
+   * checks once it has read (the units, the departure as the channel sees it; the answers, from the
+   * product's questions) and checks that needs the database (a pickup point among the product's).
+   */
+  readAlso?: SaleReadExtra;
+  check?: (ctx: SaleContext) => { answers?: TAnswerInput[] } | undefined;
+  verify?: (db: DbOrTx, ctx: SaleContext) => Promise<void>;
 };
 
 const BOOKING = 'La reserva';
@@ -146,7 +155,7 @@ async function editedFields(tx: DbOrTx, b: BookingRow, c: ChannelEdit, requireAn
 export async function reserveForChannel(
   db: DbOrTx,
   r: ChannelReserveInput,
-): Promise<{ booking: BookingRow; replayed: boolean }> {
+): Promise<{ booking: BookingRow; replayed: boolean; context?: SaleContext }> {
   // The uuid is not looked up first (the OCTO module has just done so, ADR 035): a uuid already
   // booked fails the insert on its unique key, nothing is written, and that booking is answered.
   try {
@@ -161,8 +170,10 @@ export async function reserveForChannel(
       missing: () => notFound('El producto'),
       accept: (ctx) => {
         if (ctx.product.state !== 'active') throw notFound('El producto');
-        return undefined;
+        return r.check?.(ctx);
       },
+      readAlso: r.readAlso,
+      verify: r.verify,
       body: {
         product_id: r.productId,
         date: r.date,
@@ -193,7 +204,7 @@ export async function reserveForChannel(
       },
     });
     // As written (ADR 035): the booking is not read back after COMMIT.
-    return { booking: sold.booking, replayed: false };
+    return { booking: sold.booking, replayed: false, context: sold.context };
   } catch (err) {
     // Two reserves with one uuid raced: the other made it; answer that one.
     if (isConstraintViolation(err, '23505', 'bookings_channel_octo_uuid_key')) {

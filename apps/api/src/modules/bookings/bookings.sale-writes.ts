@@ -104,13 +104,22 @@ export type SaleOrder = SaleTerms & {
    * Checks what was read before anything is written (the product's state, its operator, an
    * agency…); what it answers replaces those terms (a staff sale for an agency sells as the channel).
    */
-  accept?: (ctx: SaleContext) => Partial<Pick<SaleTerms, 'channel' | 'sellerId' | 'channelSale'>> | undefined;
+  accept?: (ctx: SaleContext) => Accepted | undefined;
   /** The channel sold through, read with the rest (its name for the answer, an agency's terms). */
   channelId?: string | null;
   /** What the caller reads with the sale, in its one read (ADR 042: the public page's operator and image). */
   readAlso?: SaleReadExtra;
   /** Checks what was read that needs the database (a customer's pickup place), after `accept`. */
   verify?: (db: DbOrTx, ctx: SaleContext) => Promise<void>;
+};
+
+/**
+ * What {@link SaleOrder.accept} may replace once the sale has read: the terms, and the answers to
+ * the product's questions when the caller can only tell them from the product (ADR 043: an OCTO
+ * reserve's answers name the questions the product read with the sale has).
+ */
+export type Accepted = Partial<Pick<SaleTerms, 'channel' | 'sellerId' | 'channelSale'>> & {
+  answers?: SaleBody['answers'];
 };
 
 /**

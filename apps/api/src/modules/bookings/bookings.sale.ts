@@ -165,7 +165,8 @@ async function sellPrepared(db: DbOrTx, order: SaleOrder): Promise<Sold> {
     also: order.readAlso,
   });
   if (!ctx) throw (order.missing ?? noSuchProduct)();
-  const sale: SaleTerms = { ...order, ...order.accept?.(ctx) };
+  const { answers: answered, ...accepted } = order.accept?.(ctx) ?? {};
+  const sale: SaleTerms = { ...order, ...accepted };
   if (order.verify) await order.verify(db, ctx);
   const { product } = ctx;
   const operator = operatorSettings(ctx.operator);
@@ -187,7 +188,7 @@ async function sellPrepared(db: DbOrTx, order: SaleOrder): Promise<Sold> {
   const passengers = (body.passengers ?? []).map((p) => ({ ...p, document_id: p.document_id ?? '' }));
   const paxErrors = passengerErrors(passengers, body.pax);
   if (paxErrors) throw validation(paxErrors);
-  const answers = answersFor(product, body.answers, quote.pax_total, sale.requireAnswers === true);
+  const answers = answersFor(product, answered ?? body.answers, quote.pax_total, sale.requireAnswers === true);
 
   const accommodationId = body.accommodation_id ?? null;
   const place = accommodationId ? collectedAt(assertUsable(ctx)) : null;

@@ -9,7 +9,7 @@
  * - bookings.checks.ts: what a sale and an edit both check (product, departure, seats, pickup, seller).
  */
 
-export type { SaleReadExtra } from './booking-references.repository';
+export type { SaleContext, SaleReadExtra } from './booking-references.repository';
 // The product's pickup list as the pickup-time rule reads it (the public catalogue offers the same places).
 export { listPickupEntries } from './booking-references.repository';
 export { bookingSummary } from './booking-writer';

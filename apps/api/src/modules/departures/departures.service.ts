@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import type { products } from '../../db/schema';
 import { AppError, fieldError, notFound, validation } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
-import { computeAvailability, ruleTimesOn } from './availability';
+import { computeAvailability, type DepartureInput, ruleTimesOn } from './availability';
 import * as repo from './departures.repository';
 
 // The departures other modules read and the seats they take and give back: the owner's queries.
@@ -61,7 +61,18 @@ async function assertRoomForExtraDeparture(db: DbOrTx, product: ProductRow, date
  * the booking cut-off).
  */
 export async function slotsOf(db: DbOrTx, product: ProductRow, timeZone: string, from: string, to: string, now: Date) {
-  const rows = await repo.listDepartures(db, product.id, from, to);
+  return slotsFrom(product, timeZone, from, to, await repo.listDepartures(db, product.id, from, to), now);
+}
+
+/** {@link slotsOf} from the product's departure rows between those dates, already read (ADR 043: with a sale's read). */
+export function slotsFrom(
+  product: ProductRow,
+  timeZone: string,
+  from: string,
+  to: string,
+  rows: DepartureInput[],
+  now: Date,
+) {
   return computeAvailability({
     from,
     to,

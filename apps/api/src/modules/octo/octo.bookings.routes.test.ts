@@ -348,7 +348,10 @@ describe('POST /bookings (reserve)', () => {
     const limited = await mkChannel(app, w.A.op.id, { allotment: 4 });
     const api = octoApi(app, (await mkKey(app, limited)).key);
     const at = { availabilityId: idOf(day(7), '09:00') };
-    await reserve(api, { ...at, unitItems: units('adult', 'adult', 'adult') });
+    const first = await reserve(api, { ...at, unitItems: units('adult', 'adult', 'adult') });
+    // The answer's departure as the sale left it (ADR 043) is the channel's view read afterwards.
+    expect(first.availability).toMatchObject({ vacancies: 1, capacity: 4 });
+    expect(spec.booking((await api.get(`/bookings/${first.uuid}`)).json())).toEqual(first);
     const over = expectOctoError(
       await api.post('/bookings', reserveBody({ ...at, unitItems: units('adult', 'adult') })),
       400,
@@ -711,6 +714,12 @@ describe('capabilities', () => {
     );
     expectOctoError(
       await octo.post('/bookings', reserveBody({ availabilityId: idOf(date, '09:00'), pickupRequested: true })),
+      400,
+      'UNPROCESSABLE_ENTITY',
+    );
+    // Not an id at all: refused the same way before anything is read (ADR 043).
+    expectOctoError(
+      await octo.post('/bookings', reserveBody({ availabilityId: idOf(date, '09:00'), pickupPointId: 'lobby' })),
       400,
       'UNPROCESSABLE_ENTITY',
     );

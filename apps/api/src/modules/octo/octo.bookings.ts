@@ -42,11 +42,13 @@ import {
   invalidAvailability,
   invalidBooking,
   invalidOption,
+  invalidProduct,
   invalidUnit,
   unprocessable,
 } from './octo.errors';
 import { type ChannelRates, type PickupPlaces, toPickupPoint, unitPricesOf } from './octo.mapper';
 import * as repo from './octo.repository';
+import { type ChannelSaleRead, channelSaleRead, netRatesOf } from './octo.repository';
 import {
   DEFAULT_OPTION_ID,
   type TOctoBooking,
@@ -62,15 +64,18 @@ import {
 import {
   AVAILABILITY_DAYS_AHEAD,
   type AvailabilityScope,
+  assertOptionAndCurrency,
   type ChannelSlotEntry,
   channelSlotAfterSale,
+  channelSlotOfSale,
   channelSlots,
   describeProduct,
   type OctoRequestContext,
   type ProductsAnswer,
   productScope,
+  ratesFrom,
   ratesOf,
-  scopeOf,
+  scopeWith,
 } from './octo.service';
 
 /** How long a reserve holds its seats (ADR 023): 30 minutes unless asked, at least 5, at most a day. */
@@ -290,7 +295,7 @@ const unitsOf = (items: { unitId: string }[]) => {
   return [...n].map(([id, quantity]) => ({ id, quantity }));
 };
 
-const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:00(?:[+-]\d{2}:\d{2}|Z)$/;
+const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00(?:[+-]\d{2}:\d{2}|Z)$/;
 
 /**
  * The departure an availability id names: one of the product's as the channel sees it (its local
@@ -321,16 +326,27 @@ async function pickupOf(
   product: ProductRow,
   body: { pickupRequested?: boolean | null; pickupPointId?: string | null },
 ): Promise<string | null> {
+  const id = pickupPointIdOf(body);
+  if (id) await assertPickupPoint(db, product, id);
+  return id;
+}
+
+/** The pickup point a request names (none: null), or UNPROCESSABLE_ENTITY when it asks for one without naming it. */
+function pickupPointIdOf(body: { pickupRequested?: boolean | null; pickupPointId?: string | null }): string | null {
   if (body.pickupRequested === false) return null;
   const id = body.pickupPointId?.trim().toLowerCase();
   if (!id) {
     if (body.pickupRequested) throw unprocessable('pickupPointRequired');
     return null;
   }
+  if (!isUuid(id)) throw unprocessable('invalidPickupPoint');
+  return id;
+}
+
+/** A pickup point (an accommodation's id) among the product's pickup places; UNPROCESSABLE_ENTITY otherwise. */
+async function assertPickupPoint(db: DbOrTx, product: ProductRow, id: string) {
   const places = product.pickupEnabled ? (await pickupPlaces(db, product)).places : [];
-  const place = places.find((p) => p.accommodation.id === id);
-  if (!place) throw unprocessable('invalidPickupPoint');
-  return place.accommodation.id;
+  if (!places.some((p) => p.accommodation.id === id)) throw unprocessable('invalidPickupPoint');
 }
 
 /** The notes a request sets: `notes`, else the contact's notes; null clears them; absent leaves them. */
@@ -373,36 +389,50 @@ async function reserve(
   origin: RequestOrigin,
   uuid: string,
 ): Promise<ProductsAnswer<TOctoBooking>> {
-  const scope = await scopeOf(db, caller, { ...body, units: unitsOf(body.unitItems) }, ctx);
-  const entry = await departureOf(db, caller, scope, body.availabilityId, ctx.now);
-  const departure = entry.view;
-  const accommodationId = await pickupOf(db, scope.product, body);
-  const pax: Partial<Record<TPaxType, number>> = Object.fromEntries(scope.asked ?? []);
-  // A reserve may leave required questions for the confirmation (OCTO: answer by then at the latest).
-  const answers = answersOf(scope.product, body, [], { paxTotal: body.unitItems.length, requireAll: false });
+  // ADR 043: what needs no read is checked first; the product, the channel's rates of it, whether
+  // it may sell it and the departure are read with the sale, and checked once read (`check`).
+  assertOptionAndCurrency(caller, body);
+  const at = AVAILABILITY_ID.exec(body.availabilityId);
+  if (!at || !isCalendarDate(at[1])) throw invalidAvailability(body.availabilityId);
+  if (!isUuid(body.productId)) throw invalidProduct(body.productId);
+  const [date, time] = [at[1], at[2]];
+  const units = unitsOf(body.unitItems);
+  const accommodationId = pickupPointIdOf(body);
+  let scope: AvailabilityScope | undefined;
+  let entry: ChannelSlotEntry | undefined;
   const { booking, replayed } = await attempt(
     () =>
       reserveForChannel(db, {
         channel: sellerOf(caller),
         origin,
         octoUuid: uuid,
-        productId: scope.product.id,
-        date: departure.date,
-        time: departure.time,
-        pax,
+        productId: body.productId.toLowerCase(),
+        date,
+        time,
+        pax: Object.fromEntries(units.map((u) => [u.id, u.quantity])),
         holdMinutes: holdMinutesOf(body.expirationMinutes),
         resellerReference: body.resellerReference,
         notes: notesOf(body),
         contact: toChannelContact(body.contact, isLanguage),
         accommodationId,
-        answers,
         now: ctx.now,
+        readAlso: channelSaleRead(caller),
+        check: (sale) => {
+          const read = sale.also as ChannelSaleRead;
+          scope = scopeWith(caller, sale.product, ratesFrom(caller, netRatesOf(sale.product.id, read)), ctx, units);
+          const row = sale.departure?.id ? sale.departure : null;
+          entry = channelSlotOfSale(caller, scope, { date, time, row, heldByChannel: read.held ?? 0 }, ctx.now);
+          if (entry?.view.id !== body.availabilityId) throw invalidAvailability(body.availabilityId);
+          // A reserve may leave required questions for the confirmation (OCTO: answer by then at the latest).
+          return { answers: answersOf(sale.product, body, [], { paxTotal: body.unitItems.length, requireAll: false }) };
+        },
+        verify: accommodationId ? (d, sale) => assertPickupPoint(d, sale.product, accommodationId) : undefined,
       }),
     { productId: body.productId },
   );
-  // The product and its rates as this request read them, and the departure as this sale left it
-  // (ADR 043): the answer reads none of them again. A uuid booked meanwhile answers that booking.
-  if (replayed) return answerOne(db, caller, booking, ctx);
+  // The product and its rates as the sale read them, and the departure as it left it (ADR 043):
+  // the answer reads none of them again. A uuid booked meanwhile answers that booking.
+  if (replayed || !scope || !entry) return answerOne(db, caller, booking, ctx);
   const slot = channelSlotAfterSale(caller, scope, entry, booking.seats, ctx.now);
   return answerOne(db, caller, booking, ctx, { scope, slot });
 }

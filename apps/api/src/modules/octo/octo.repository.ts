@@ -22,6 +22,7 @@ import {
 } from '../../db/schema';
 import { runSelectTemplate } from '../../db/select-template';
 import { countHits } from '../../lib/rate-limit';
+import type { SaleReadExtra } from '../bookings/bookings.service';
 import type { ProductRow } from '../products/products.mapper';
 
 /** A live key, its channel and the channel's operator: what an authenticated request knows. */
@@ -225,11 +226,50 @@ export async function findSellableProductWithRates(
     .from(products)
     .where(and(eq(products.id, id), sellable(caller)));
   if (!row) return undefined;
-  const rates = typeof row.rates === 'string' ? (JSON.parse(row.rates) as [string, number][]) : row.rates;
+  return { product: row.product, netRates: netRatesOf(row.product.id, row) };
+}
+
+/**
+ * What a reserve reads with its sale (ADR 043, the bookings module's `SaleReadExtra`): the channel's
+ * net rates of the product (as {@link findSellableProductWithRates}) and, for a channel with an
+ * allotment, the seats its live bookings hold on the departure (as {@link seatsHeldByChannel}); and
+ * the condition that the channel may sell the product (active, not deleted, one of its products):
+ * else the sale reads nothing. The read's own placeholders name the channel, the product and the
+ * departure's date and time.
+ */
+export function channelSaleRead(caller: OctoCaller): SaleReadExtra {
+  const channelId = sql.placeholder('channelId');
+  const held = caller.channel.allotment !== null;
   return {
-    product: row.product,
-    netRates: new Map(rates.map(([paxType, cents]) => [`${row.product.id}:${paxType}`, Number(cents)])),
+    key: held ? 'octo-allotment' : 'octo',
+    columns: {
+      rates: sql<[string, number][]>`(select coalesce(json_agg(json_build_array(cr.pax_type, cr.net_cents)), '[]'::json)
+        from ${channelNetRates} cr where cr.channel_id = ${channelId} and cr.product_id = ${products.id})`,
+      ...(held
+        ? {
+            held: sql<number>`(select coalesce(sum(hb.seats), 0)::int from ${bookings} hb
+              where hb.channel_id = ${channelId} and hb.product_id = ${products.id}
+                and hb.date = ${sql.placeholder('date')} and hb.time = ${sql.placeholder('time')}
+                and hb.state in ('pending', 'confirmed'))`,
+          }
+        : {}),
+    },
+    where: and(
+      eq(products.state, 'active'),
+      isNull(products.deletedAt),
+      sql`exists (select 1 from ${channels} sc where sc.id = ${channelId} and (sc.all_products or exists (
+        select 1 from ${channelProducts} cp where cp.channel_id = sc.id and cp.product_id = ${products.id})))`,
+    ),
   };
+}
+
+/** What {@link channelSaleRead} answers under the sale's `also`. */
+export type ChannelSaleRead = { rates: [string, number][] | string; held?: number };
+
+/** The net rates {@link channelSaleRead} read, as {@link listNetRates} answers them. */
+export function netRatesOf(productId: string, read: ChannelSaleRead): Map<string, number> {
+  const rates = typeof read.rates === 'string' ? (JSON.parse(read.rates) as [string, number][]) : read.rates;
+  return new Map(rates.map(([paxType, cents]) => [`${productId}:${paxType}`, Number(cents)]));
 }
 
 /**

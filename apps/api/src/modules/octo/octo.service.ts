@@ -25,8 +25,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pickupRuleFor } from '../bookings/bookings.rules';
 import { hashChannelKey, looksLikeChannelKey } from '../channels/channel-keys';
-import type { AvailabilitySlot } from '../departures/availability';
-import { slotsOf } from '../departures/departures.service';
+import type { AvailabilitySlot, DepartureInput } from '../departures/availability';
+import { slotsFrom, slotsOf } from '../departures/departures.service';
 import type { ProductRow } from '../products/products.mapper';
 import { defaultLocaleOf, offeredLocales } from '../public/public.i18n';
 import { getPublicProduct, pickupPlaces } from '../public/public.service';
@@ -152,7 +152,7 @@ export type ProductsAnswer<T> = { body: T; contentLanguages: string[]; available
 export const ratesOf = async (db: DbOrTx, caller: repo.OctoCaller, productIds: string[]): Promise<ChannelRates> =>
   ratesFrom(caller, await repo.listNetRates(db, caller.channel.id, productIds));
 
-const ratesFrom = (caller: repo.OctoCaller, netRates: Map<string, number>): ChannelRates => ({
+export const ratesFrom = (caller: repo.OctoCaller, netRates: Map<string, number>): ChannelRates => ({
   currency: caller.operator.currency,
   commissionPct: caller.channel.commissionPct,
   netRates,
@@ -317,10 +317,7 @@ export async function scopeOf(
     ? await repo.findSellableProductWithRates(db, caller, body.productId.toLowerCase())
     : undefined;
   if (!found) throw invalidProduct(body.productId);
-  if (body.optionId !== DEFAULT_OPTION_ID) throw invalidOption(body.optionId);
-  if (body.currency && body.currency.toUpperCase() !== caller.operator.currency.toUpperCase()) {
-    throw badRequest('currency', { currency: caller.operator.currency });
-  }
+  assertOptionAndCurrency(caller, body);
   return scopeWith(caller, found.product, ratesFrom(caller, found.netRates), ctx, body.units);
 }
 
@@ -335,7 +332,16 @@ export async function productScope(
   return scopeWith(caller, product, await ratesOf(db, caller, [product.id]), ctx, units);
 }
 
-function scopeWith(
+/** The one option (DEFAULT: INVALID_OPTION_ID otherwise) and, when sent, the operator's currency. */
+export function assertOptionAndCurrency(caller: repo.OctoCaller, body: { optionId: string; currency?: string | null }) {
+  if (body.optionId !== DEFAULT_OPTION_ID) throw invalidOption(body.optionId);
+  if (body.currency && body.currency.toUpperCase() !== caller.operator.currency.toUpperCase()) {
+    throw badRequest('currency', { currency: caller.operator.currency });
+  }
+}
+
+/** A product's scope from what was read (the product, the channel's rates of it), with units asked or none. */
+export function scopeWith(
   caller: repo.OctoCaller,
   product: ProductRow,
   rates: ChannelRates,
@@ -373,11 +379,40 @@ export async function channelSlots(
   if (to < start) return [];
   const { product } = scope;
   const slots = await slotsOf(db, product, scope.timeZone, start, to, now);
-  const allotment = caller.channel.allotment;
   const held =
-    allotment === null
+    caller.channel.allotment === null
       ? new Map<string, number>()
       : await repo.seatsHeldByChannel(db, caller.channel.id, product.id, start, to);
+  return channelViews(caller, scope, slots, (slot) => held.get(`${slot.date} ${slot.time}`) ?? 0, now);
+}
+
+/**
+ * One departure as the channel sees it, from what a sale read (ADR 043): the departure's row at that
+ * date and time (none: the product's rules alone) and the seats the channel holds there. Undefined
+ * when the product has no departure then, or it is in the past.
+ */
+export function channelSlotOfSale(
+  caller: repo.OctoCaller,
+  scope: AvailabilityScope,
+  at: { date: string; time: string; row: DepartureInput | null; heldByChannel: number },
+  now: Date,
+): ChannelSlotEntry | undefined {
+  if (at.date < scope.today) return undefined;
+  const slots = slotsFrom(scope.product, scope.timeZone, at.date, at.date, at.row ? [at.row] : [], now);
+  const slot = slots.filter((s) => s.time === at.time);
+  return channelViews(caller, scope, slot, () => at.heldByChannel, now)[0];
+}
+
+/** The departures module's slots as the channel sees them: its allotment and the asked units applied. */
+function channelViews(
+  caller: repo.OctoCaller,
+  scope: AvailabilityScope,
+  slots: AvailabilitySlot[],
+  heldOf: (slot: AvailabilitySlot) => number,
+  now: Date,
+): ChannelSlotEntry[] {
+  const { product } = scope;
+  const allotment = caller.channel.allotment;
   const quotes = new Map<string, ReturnType<typeof quoteOn>>();
   return slots.map((slot) => {
     let request: { seats: number; offered: boolean } | undefined;
@@ -389,7 +424,7 @@ export async function channelSlots(
       }
       request = { seats: q.seats, offered: q.offered };
     }
-    const heldByChannel = held.get(`${slot.date} ${slot.time}`) ?? 0;
+    const heldByChannel = allotment === null ? 0 : heldOf(slot);
     const view = channelSlot({
       slot,
       timeZone: scope.timeZone,
