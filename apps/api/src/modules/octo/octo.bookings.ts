@@ -298,40 +298,11 @@ const unitsOf = (items: { unitId: string }[]) => {
 const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00(?:[+-]\d{2}:\d{2}|Z)$/;
 
 /**
- * The departure an availability id names: one of the product's as the channel sees it (its local
- * start with the operator's offset, as POST /availability gives it); INVALID_AVAILABILITY_ID
- * otherwise. Whether it still has seats is the sale's to say, under the departure's lock.
+ * octo/pickups on a reserve: the pickup point a request names (an accommodation's id; none: null),
+ * or UNPROCESSABLE_ENTITY when it asks for one without naming it or names no id. Whether it is one of
+ * the product's pickup places is checked once the product is read ({@link assertPickupPoint}). A
+ * free-text `pickupHotel` is not taken.
  */
-async function departureOf(
-  db: DbOrTx,
-  caller: repo.OctoCaller,
-  scope: AvailabilityScope,
-  availabilityId: string,
-  now: Date,
-): Promise<ChannelSlotEntry> {
-  const date = AVAILABILITY_ID.exec(availabilityId)?.[1];
-  if (!date || !isCalendarDate(date)) throw invalidAvailability(availabilityId);
-  const slots = await channelSlots(db, caller, scope, date, date, now);
-  const found = slots.find((s) => s.view.id === availabilityId);
-  if (!found) throw invalidAvailability(availabilityId);
-  return found;
-}
-
-/**
- * octo/pickups on a reserve: the accommodation a pickup point names, among the product's pickup
- * places (UNPROCESSABLE_ENTITY otherwise), or none. A free-text `pickupHotel` is not taken.
- */
-async function pickupOf(
-  db: DbOrTx,
-  product: ProductRow,
-  body: { pickupRequested?: boolean | null; pickupPointId?: string | null },
-): Promise<string | null> {
-  const id = pickupPointIdOf(body);
-  if (id) await assertPickupPoint(db, product, id);
-  return id;
-}
-
-/** The pickup point a request names (none: null), or UNPROCESSABLE_ENTITY when it asks for one without naming it. */
 function pickupPointIdOf(body: { pickupRequested?: boolean | null; pickupPointId?: string | null }): string | null {
   if (body.pickupRequested === false) return null;
   const id = body.pickupPointId?.trim().toLowerCase();
