@@ -155,7 +155,7 @@ async function editedFields(tx: DbOrTx, b: BookingRow, c: ChannelEdit, requireAn
 export async function reserveForChannel(
   db: DbOrTx,
   r: ChannelReserveInput,
-): Promise<{ booking: BookingRow; replayed: boolean; context?: SaleContext }> {
+): Promise<{ booking: BookingRow; replayed: boolean }> {
   // The uuid is not looked up first (the OCTO module has just done so, ADR 035): a uuid already
   // booked fails the insert on its unique key, nothing is written, and that booking is answered.
   try {
@@ -204,7 +204,7 @@ export async function reserveForChannel(
       },
     });
     // As written (ADR 035): the booking is not read back after COMMIT.
-    return { booking: sold.booking, replayed: false, context: sold.context };
+    return { booking: sold.booking, replayed: false };
   } catch (err) {
     // Two reserves with one uuid raced: the other made it; answer that one.
     if (isConstraintViolation(err, '23505', 'bookings_channel_octo_uuid_key')) {

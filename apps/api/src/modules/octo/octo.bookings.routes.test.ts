@@ -262,6 +262,9 @@ describe('POST /bookings (reserve)', () => {
     await allowProducts(app, limited, [other.id]);
     const limitedApi = octoApi(app, (await mkKey(app, limited)).key);
     expectOctoError(await limitedApi.post('/bookings', reserveBody()), 400, 'INVALID_PRODUCT_ID');
+    // Its own product it sells (the sale's read checks the channel's list, ADR 043).
+    const allowed = await limitedApi.post('/bookings', reserveBody({ productId: other.id }));
+    expect(allowed.statusCode, allowed.body).toBe(200);
     expect(
       expectOctoError(await octo.post('/bookings', reserveBody({ optionId: 'VIP' })), 400, 'INVALID_OPTION_ID')
         .optionId,

@@ -7,7 +7,7 @@
  * own (nothing else writes them).
  */
 import { TOUR_OPERATOR_STATE } from '@trayecto/shared';
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   bookings,
@@ -180,16 +180,27 @@ export async function insertRequestLog(db: DbOrTx, entry: RequestLogEntry) {
 
 /** Active, not deleted products of the caller's operator that its channel may sell. */
 function sellable(caller: OctoCaller) {
+  return and(eq(products.tourOperatorId, caller.operator.id), sellableBy(caller, caller.channel.id));
+}
+
+/**
+ * A product of the channel's operator the channel may sell — active, not deleted, and one of its
+ * products unless it sells them all — with the channel's id given as a value or a placeholder.
+ */
+function sellableBy(caller: OctoCaller, channelId: string | Placeholder) {
   const mayBeSold = caller.channel.allProducts
     ? undefined
-    : sql`exists (select 1 from ${channelProducts} where ${channelProducts.channelId} = ${caller.channel.id} and ${channelProducts.productId} = ${products.id})`;
-  return and(
-    eq(products.tourOperatorId, caller.operator.id),
-    eq(products.state, 'active'),
-    isNull(products.deletedAt),
-    mayBeSold,
-  );
+    : sql`exists (select 1 from ${channelProducts} where ${channelProducts.channelId} = ${channelId} and ${channelProducts.productId} = ${products.id})`;
+  return and(eq(products.state, 'active'), isNull(products.deletedAt), mayBeSold);
 }
+
+/** The channel's net rates of the product in the query, as json [[paxType, cents], …] ({@link netRatesOf} reads it). */
+const netRatesColumn = (channelId: string | Placeholder) =>
+  sql<
+    [string, number][] | string
+  >`(select coalesce(json_agg(json_build_array(${channelNetRates.paxType}, ${channelNetRates.netCents})), '[]'::json)
+    from ${channelNetRates}
+    where ${channelNetRates.channelId} = ${channelId} and ${channelNetRates.productId} = ${products.id})`;
 
 /** Every product the channel may sell, by name. */
 export async function listSellableProducts(db: DbOrTx, caller: OctoCaller): Promise<ProductRow[]> {
@@ -215,14 +226,7 @@ export async function findSellableProductWithRates(
   id: string,
 ): Promise<{ product: ProductRow; netRates: Map<string, number> } | undefined> {
   const [row] = await db
-    .select({
-      product: products,
-      rates: sql<
-        [string, number][]
-      >`(select coalesce(json_agg(json_build_array(${channelNetRates.paxType}, ${channelNetRates.netCents})), '[]'::json)
-        from ${channelNetRates}
-        where ${channelNetRates.channelId} = ${caller.channel.id} and ${channelNetRates.productId} = ${products.id})`,
-    })
+    .select({ product: products, rates: netRatesColumn(caller.channel.id) })
     .from(products)
     .where(and(eq(products.id, id), sellable(caller)));
   if (!row) return undefined;
@@ -238,28 +242,24 @@ export async function findSellableProductWithRates(
  * departure's date and time.
  */
 export function channelSaleRead(caller: OctoCaller): SaleReadExtra {
+  // Placeholders only (the read's text is built once per key and reused for every channel): the
+  // key names each choice made here.
   const channelId = sql.placeholder('channelId');
   const held = caller.channel.allotment !== null;
   return {
-    key: held ? 'octo-allotment' : 'octo',
+    key: `octo:${caller.channel.allProducts ? 'all' : 'listed'}${held ? ':allotment' : ''}`,
     columns: {
-      rates: sql<[string, number][]>`(select coalesce(json_agg(json_build_array(cr.pax_type, cr.net_cents)), '[]'::json)
-        from ${channelNetRates} cr where cr.channel_id = ${channelId} and cr.product_id = ${products.id})`,
+      rates: netRatesColumn(channelId),
       ...(held
         ? {
-            held: sql<number>`(select coalesce(sum(hb.seats), 0)::int from ${bookings} hb
-              where hb.channel_id = ${channelId} and hb.product_id = ${products.id}
-                and hb.date = ${sql.placeholder('date')} and hb.time = ${sql.placeholder('time')}
-                and hb.state in ('pending', 'confirmed'))`,
+            held: sql<number>`(select coalesce(sum(${bookings.seats}), 0)::int from ${bookings}
+              where ${bookings.channelId} = ${channelId} and ${bookings.productId} = ${products.id}
+                and ${bookings.date} = ${sql.placeholder('date')} and ${bookings.time} = ${sql.placeholder('time')}
+                and ${inArray(bookings.state, LIVE_STATES)})`,
           }
         : {}),
     },
-    where: and(
-      eq(products.state, 'active'),
-      isNull(products.deletedAt),
-      sql`exists (select 1 from ${channels} sc where sc.id = ${channelId} and (sc.all_products or exists (
-        select 1 from ${channelProducts} cp where cp.channel_id = sc.id and cp.product_id = ${products.id})))`,
-    ),
+    where: sellableBy(caller, channelId),
   };
 }
 
