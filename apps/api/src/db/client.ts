@@ -24,7 +24,12 @@ import { createPool } from './pool';
 import { namePreparedStatements } from './prepared-statements';
 import { openReplica, type ReadReplica, type ReplicaOptions } from './replica';
 import * as schema from './schema';
+import { installSqlText } from './sql-text';
 import type { Db } from './types';
+
+// ADR 044: every statement's text built in one pass; under the test suite each one is also built by
+// drizzle and compared, so any difference fails the test that sent it.
+installSqlText({ check: process.env.VITEST === 'true' });
 
 export type { ReadReplica, ReplicaState, ReplicaStatus } from './replica';
 export { affectedRows, type Db, type DbOrTx, type Tx } from './types';
