@@ -16,31 +16,48 @@ export const RETURN_POLL_TRIES = 6;
 const paymentView = (b: TPublicBooking) =>
   [b.state, b.payment_state, b.paid_cents, b.refunded_cents, b.due_now_cents, b.hold_expires_at].join('|');
 
+/** Where the customer stands after the bank: paid, still being confirmed, confirmation late, not charged. */
+export type PaymentReturnStatus = 'paid' | 'checking' | 'slow' | 'failed' | null;
+
 /**
  * The customer back from the bank (`?payment=ok|ko`, the URLs the server gave the provider): after
- * "ok" the page asks for the booking again a few times until the bank's notification is in
- * (the return and the notification race), then says it is paid; "ko" says nothing was charged.
+ * "ok" the page shows "checking" until the bank's notification is in (the return and the
+ * notification race; {@link PaymentReturnBanner} asks for the booking again meanwhile), then says it
+ * is paid, or that the bank is slow after a few tries; "ko" says nothing was charged.
  */
-export function usePaymentReturn(b: TPublicBooking, onChange: (b: TPublicBooking) => void) {
+export function usePaymentReturn(b: TPublicBooking) {
   const [ret] = useState(() => paymentReturnOf(currentSearch()));
+  const [slow, setSlow] = useState(false);
+  const status: PaymentReturnStatus =
+    ret === 'ok' ? (isPaymentIn(b) ? 'paid' : slow ? 'slow' : 'checking') : ret === 'ko' ? 'failed' : null;
+  return { ret, status, setSlow } as const;
+}
+
+/**
+ * Asks for the booking again while the payment is being confirmed. Its tries are this banner's own
+ * state, so a poll that finds nothing new re-renders the banner, not the page (its forms, facts and
+ * panels): the page hears of a booking that changed, and of the tries running out.
+ */
+function usePoll(b: TPublicBooking, checking: boolean, onChange: (b: TPublicBooking) => void, onSlow: () => void) {
   const [tries, setTries] = useState(0);
-  const paid = isPaymentIn(b);
-  const waiting = ret === 'ok' && !paid && b.state !== 'cancelled';
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const latest = useRef({ onChange, onSlow });
+  latest.current = { onChange, onSlow };
   const shown = useRef(paymentView(b));
   shown.current = paymentView(b);
+  const polling = checking && b.state !== 'cancelled';
 
   useEffect(() => {
-    if (!waiting || tries >= RETURN_POLL_TRIES) return;
+    if (!polling) return;
+    if (tries >= RETURN_POLL_TRIES) {
+      latest.current.onSlow();
+      return;
+    }
     let alive = true;
     const id = window.setTimeout(() => {
       getBooking(b.id).then(
         (fresh) => {
           if (!alive) return;
-          // Nothing new yet (the notification is not in): the page keeps its booking, so only
-          // this counter re-renders it — not the whole booking's state and forms.
-          if (paymentView(fresh) !== shown.current) latest.current(fresh);
+          if (paymentView(fresh) !== shown.current) latest.current.onChange(fresh);
           setTries((n) => n + 1);
         },
         () => alive && setTries((n) => n + 1),
@@ -50,35 +67,31 @@ export function usePaymentReturn(b: TPublicBooking, onChange: (b: TPublicBooking
       alive = false;
       window.clearTimeout(id);
     };
-  }, [waiting, tries, b.id]);
+  }, [polling, tries, b.id]);
 
-  return {
-    ret,
-    status:
-      ret === 'ok'
-        ? paid
-          ? 'paid'
-          : tries >= RETURN_POLL_TRIES
-            ? 'slow'
-            : 'checking'
-        : ret === 'ko'
-          ? 'failed'
-          : null,
-    checkAgain: () => setTries(0),
-  } as const;
+  return () => setTries(0);
 }
 
 /** What the page says about the payment the customer comes back from. */
 export function PaymentReturnBanner({
   booking: b,
   status,
-  onCheckAgain,
+  onChange,
+  onSlow,
 }: {
   booking: TPublicBooking;
-  status: 'paid' | 'checking' | 'slow' | 'failed' | null;
-  onCheckAgain: () => void;
+  status: PaymentReturnStatus;
+  /** The booking as the poll found it, when its payment or state changed. */
+  onChange: (b: TPublicBooking) => void;
+  /** The tries ran out (true), or the customer asked to check again (false). */
+  onSlow: (slow: boolean) => void;
 }) {
   const tx = t().common.pay;
+  const restart = usePoll(b, status === 'checking', onChange, () => onSlow(true));
+  const onCheckAgain = () => {
+    restart();
+    onSlow(false);
+  };
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (status === 'paid' || status === 'failed') focusFromPage(ref.current);

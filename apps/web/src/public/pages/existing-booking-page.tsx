@@ -51,7 +51,7 @@ function ExistingBooking({
 }) {
   const f = useExistingBooking(b, onChange);
   // Paying online (ADR 022): where payment links land and where the bank sends the customer back.
-  const back = usePaymentReturn(b, onChange);
+  const back = usePaymentReturn(b);
   const [holdExpired, setHoldExpired] = useState(false);
   const payment = usePayment(b, {
     onFailure(failure) {
@@ -98,7 +98,7 @@ function ExistingBooking({
             {notice.text && <p>{notice.text}</p>}
           </div>
         )}
-        <PaymentReturnBanner booking={b} status={back.status} onCheckAgain={back.checkAgain} />
+        <PaymentReturnBanner booking={b} status={back.status} onChange={onChange} onSlow={back.setSlow} />
         {holdExpired && (
           <div className="pub-alert pub-alert-error" role="alert" data-testid="hold-expired">
             <p className="pub-alert-title">{t().common.pay.errors.holdExpiredTitle}</p>

@@ -6,6 +6,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicBooking, readableText, spanishFragments } from '../existing-booking/test-booking';
+import { useExistingBooking } from '../existing-booking/use-existing-booking';
 import { LANG_STORAGE_KEY, setDictionary } from '../i18n';
 import de from '../i18n/dict/de';
 import es from '../i18n/dict/es';
@@ -14,6 +15,12 @@ import { ExistingBookingPage } from './existing-booking-page';
 
 /** A button's amount never breaks before its "€" (a no-break space there). */
 const onButton = (label: string) => label.replace(/ €/g, '\u00a0€');
+
+// Counted, not replaced: how often the page itself renders (its forms are built by this hook).
+vi.mock('../existing-booking/use-existing-booking', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../existing-booking/use-existing-booking')>();
+  return { ...real, useExistingBooking: vi.fn(real.useExistingBooking) };
+});
 
 vi.mock('../lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/api')>()),
@@ -134,6 +141,21 @@ describe('the booking page pays what is due (ADR 022)', { timeout: 20_000 }, () 
     });
     await waitFor(() => expect(screen.getByTestId('payment-ok')).toBeInTheDocument());
     expect(screen.getByTestId('booking-state')).toHaveTextContent('Bestätigt');
+  });
+
+  it('?payment=ok: a poll that finds nothing new re-renders its banner, not the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderAt('?payment=ok', held('pay-6'));
+    const pageRenders = vi.mocked(useExistingBooking).mock.calls.length;
+    const polls = vi.mocked(getBooking).mock.calls.length;
+    for (let i = 0; i < 3; i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2100);
+      });
+    }
+    expect(vi.mocked(getBooking).mock.calls.length).toBe(polls + 3);
+    expect(vi.mocked(useExistingBooking).mock.calls.length).toBe(pageRenders);
+    expect(screen.getByTestId('payment-checking')).toHaveTextContent('Wir bestätigen Ihre Zahlung…');
   });
 
   it('?payment=ok and the bank slow: says so after a few tries, and can check again', async () => {
