@@ -173,9 +173,10 @@ export async function touchKey(db: DbOrTx, keyId: string, now: Date) {
 
 export type RequestLogEntry = typeof channelRequests.$inferInsert;
 
-/** One line of the channel's request log ("Canales"). */
-export async function insertRequestLog(db: DbOrTx, entry: RequestLogEntry) {
-  await db.insert(channelRequests).values(entry);
+/** Lines of the channel's request log ("Canales"), in one INSERT (octo.request-log.ts batches them). */
+export async function insertRequestLogs(db: DbOrTx, entries: RequestLogEntry[]) {
+  if (entries.length === 0) return;
+  await db.insert(channelRequests).values(entries);
 }
 
 /** Active, not deleted products of the caller's operator that its channel may sell. */

@@ -16,6 +16,7 @@ import { appErrorOf, badRequest, OctoError } from './octo.errors';
 import { messageLocale } from './octo.messages';
 import { octoOpenApiDocument } from './octo.openapi';
 import { authenticateCounted, DEFAULT_OCTO_RATE_LIMIT, type OctoRateLimitOptions } from './octo.rate-limit';
+import { requestLog } from './octo.request-log';
 import {
   ZOctoAvailability,
   ZOctoAvailabilityCalendar,
@@ -142,27 +143,26 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
     if (refusal) throw refusal;
   });
 
-  // The channel's request log, once the answer has gone out: never waited for, never failing it.
-  const pending = new Set<Promise<void>>();
+  // The channel's request log, once the answer has gone out: never waited for, never failing it;
+  // the lines of requests answered close together written by one statement (ADR 044).
+  const requests = requestLog(app.db, app.log);
   app.addHook('onResponse', async (req, reply) => {
     const caller = req.octoCaller;
     if (!caller) return;
-    const record = {
-      method: req.method,
-      path: req.url.split('?')[0],
-      status: reply.statusCode,
-      durationMs: reply.elapsedTime,
-      errorCode: req.octoErrorCode,
-    };
-    const write = withPreparedStatements(() => service.recordRequest(app.db, caller, record, new Date()))
-      .catch((err) => req.log.warn({ err }, 'OCTO API: the request log could not be written'))
-      .finally(() => pending.delete(write));
-    pending.add(write);
+    requests.add(
+      caller,
+      {
+        method: req.method,
+        path: req.url.split('?')[0],
+        status: reply.statusCode,
+        durationMs: reply.elapsedTime,
+        errorCode: req.octoErrorCode,
+      },
+      new Date(),
+    );
   });
-  // Shutting down: the log lines in flight are written before the database closes.
-  app.addHook('preClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
+  // Shutting down: the log lines waiting are written before the database closes.
+  app.addHook('preClose', () => requests.close());
 
   const contextOf = (req: FastifyRequest): service.OctoRequestContext => {
     const accept = req.headers['accept-language'];

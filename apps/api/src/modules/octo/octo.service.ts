@@ -101,7 +101,7 @@ export function callerOf<C>(found: C | undefined): C {
   return found;
 }
 
-/** What an authenticated request leaves behind, once it has been answered. */
+/** What an authenticated request leaves behind, once it has been answered (octo.request-log.ts). */
 export type RequestRecord = {
   method: string;
   path: string;
@@ -109,27 +109,6 @@ export type RequestRecord = {
   durationMs: number;
   errorCode: string | null;
 };
-
-/**
- * Writes the request into the channel's log and, at most once a minute, the key's last use. Runs
- * after the answer has gone out (the routes do not wait for it).
- */
-export async function recordRequest(db: DbOrTx, caller: repo.OctoCaller, record: RequestRecord, now: Date) {
-  await repo.insertRequestLog(db, {
-    tourOperatorId: caller.operator.id,
-    channelId: caller.channel.id,
-    keyId: caller.keyId,
-    method: record.method.slice(0, 16),
-    path: record.path.slice(0, 500),
-    status: record.status,
-    durationMs: Math.max(0, Math.round(record.durationMs)),
-    errorCode: record.errorCode,
-    at: now,
-  });
-  if (!caller.keyLastUsedAt || now.getTime() - caller.keyLastUsedAt.getTime() >= 60_000) {
-    await repo.touchKey(db, caller.keyId, now);
-  }
-}
 
 // ── Supplier and capabilities ────────────────────────────────────────────────────────────────────
 
