@@ -61,6 +61,7 @@ import {
   type TOctoReserveRequest,
   type TOctoUpdateRequest,
 } from './octo.schemas';
+import { describeProduct, type OctoRequestContext, type ProductsAnswer, ratesFrom, ratesOf } from './octo.service';
 import {
   AVAILABILITY_DAYS_AHEAD,
   type AvailabilityScope,
@@ -69,14 +70,9 @@ import {
   channelSlotAfterSale,
   channelSlotOfSale,
   channelSlots,
-  describeProduct,
-  type OctoRequestContext,
-  type ProductsAnswer,
   productScope,
-  ratesFrom,
-  ratesOf,
   scopeWith,
-} from './octo.service';
+} from './octo.slots';
 
 /** How long a reserve holds its seats (ADR 023): 30 minutes unless asked, at least 5, at most a day. */
 export const HOLD_MINUTES = { default: 30, min: 5, max: 1_440 } as const;

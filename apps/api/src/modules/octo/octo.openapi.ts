@@ -10,7 +10,8 @@ import { HOLD_MINUTES, MAX_LISTED_BOOKINGS } from './octo.bookings';
 import { OCTO_ERROR_CODES } from './octo.errors';
 import { DEFAULT_OCTO_RATE_LIMIT } from './octo.rate-limit';
 import { DEFAULT_OPTION_ID, OCTO_CAPABILITIES, OCTO_COMPONENTS } from './octo.schemas';
-import { AVAILABILITY_DAYS_AHEAD, OCTO_BASE_PATH } from './octo.service';
+import { OCTO_BASE_PATH } from './octo.service';
+import { AVAILABILITY_DAYS_AHEAD } from './octo.slots';
 
 type Json = Record<string, unknown>;
 

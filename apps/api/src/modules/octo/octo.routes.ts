@@ -36,6 +36,7 @@ import {
   ZOctoUpdateRequest,
 } from './octo.schemas';
 import * as service from './octo.service';
+import * as availability from './octo.slots';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -234,7 +235,7 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
     { schema: { hide, body: ZOctoCalendarRequest, response: { 200: z.array(ZOctoAvailabilityCalendar) } } },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const days = await service.getCalendar(app.db, req.octoCaller as service.OctoCaller, req.body, ctx);
+      const days = await availability.getCalendar(app.db, req.octoCaller as service.OctoCaller, req.body, ctx);
       answerHeaders(reply, ctx);
       return days;
     },
@@ -245,7 +246,7 @@ export async function octoRoutes(app: FastifyInstance, opts: OctoApiOptions) {
     { schema: { hide, body: ZOctoAvailabilityRequest, response: { 200: z.array(ZOctoAvailability) } } },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const slots = await service.checkAvailability(app.db, req.octoCaller as service.OctoCaller, req.body, ctx);
+      const slots = await availability.checkAvailability(app.db, req.octoCaller as service.OctoCaller, req.body, ctx);
       answerHeaders(reply, ctx);
       return slots;
     },
