@@ -13,7 +13,7 @@ import { channelKeys, channelRequests } from '../../db/schema';
 import type { World } from '../bookings/bookings.test-helpers';
 import type { OctoCaller } from './octo.repository';
 import { requestLog } from './octo.request-log';
-import { mkChannel, mkKey, OCTO, octoApi } from './octo.test-helpers';
+import { mkChannel, mkKey, OCTO, octoApi, refusingLogLinesOf } from './octo.test-helpers';
 
 let app: FastifyInstance;
 let w: World;
@@ -62,13 +62,7 @@ describe('the OCTO request log, in batches (ADR 044)', () => {
     const ch = await mkChannel(app, w.A.op.id);
     const { key, row } = await mkKey(app, ch);
     const api = octoApi(app, key);
-    await app.db.execute(sql`
-      create function test_refuse_line() returns trigger language plpgsql as $$
-      begin raise exception 'refused by the test'; end $$`);
-    await app.db.execute(sql`
-      create trigger test_refuse_line before insert on channel_requests for each row
-      when (new.path = '/api/octo/v1/capabilities') execute function test_refuse_line()`);
-    try {
+    await refusingLogLinesOf(app, `${OCTO}/capabilities`, async () => {
       const answers = await Promise.all([
         api.get('/supplier'),
         api.get('/capabilities'),
@@ -79,10 +73,7 @@ describe('the OCTO request log, in batches (ADR 044)', () => {
       await vi.waitFor(async () => expect(await lines(row.id)).toHaveLength(3));
       await new Promise((r) => setTimeout(r, 100));
       expect((await lines(row.id)).map((l) => l.path)).toEqual(Array(3).fill(`${OCTO}/supplier`));
-    } finally {
-      await app.db.execute(sql`drop trigger test_refuse_line on channel_requests`);
-      await app.db.execute(sql`drop function test_refuse_line()`);
-    }
+    });
   });
 
   it('closing writes the lines waiting at once; a key used within the minute is not written again', async () => {

@@ -23,6 +23,7 @@ import {
   mkKey,
   OCTO,
   octoApi,
+  refusingLogLinesOf,
   setNetRate,
   spec,
 } from './octo.test-helpers';
@@ -463,22 +464,13 @@ describe('request log', () => {
     const before = await app.db.select({ n: sql<number>`count(*)::int` }).from(channelRequests);
     expectOctoError(await octoApi(app, 'trk_nope').get('/supplier'), 401, 'UNAUTHORIZED');
     // The database refuses every log line of /capabilities for a moment.
-    await app.db.execute(sql`
-      create function octo_test_refuse() returns trigger language plpgsql as $$
-      begin raise exception 'refused by the test'; end $$`);
-    await app.db.execute(sql`
-      create trigger octo_test_refuse before insert on channel_requests for each row
-      when (new.path = '/api/octo/v1/capabilities') execute function octo_test_refuse()`);
-    try {
+    await refusingLogLinesOf(app, `${OCTO}/capabilities`, async () => {
       const res = await octoApi(app, keyA).get('/capabilities');
       expect(res.statusCode).toBe(200);
       spec.capabilities(res.json());
       // Its line is written within REQUEST_LOG_DELAY_MS (20 ms), while the trigger refuses it.
       await new Promise((r) => setTimeout(r, 200));
-    } finally {
-      await app.db.execute(sql`drop trigger octo_test_refuse on channel_requests`);
-      await app.db.execute(sql`drop function octo_test_refuse()`);
-    }
+    });
     const after = await app.db.select({ n: sql<number>`count(*)::int` }).from(channelRequests);
     expect(after[0].n).toBe(before[0].n);
   });

@@ -18,6 +18,7 @@ import {
   zProduct,
   zSupplier,
 } from '@octocloud/types';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { z } from 'zod';
@@ -362,4 +363,23 @@ export async function checkAgainstOctoDocument(app: FastifyInstance): Promise<Do
   };
   app.inject = checked as FastifyInstance['inject'];
   return doc;
+}
+
+/**
+ * Makes the database refuse every request-log line of `path` (a trigger raising an error) while
+ * `run` runs: what a log line that cannot be written looks like to the API.
+ */
+export async function refusingLogLinesOf<T>(app: FastifyInstance, path: string, run: () => Promise<T>): Promise<T> {
+  await app.db.execute(sql`
+    create function octo_test_refuse_line() returns trigger language plpgsql as $$
+    begin raise exception 'refused by the test'; end $$`);
+  await app.db.execute(sql`
+    create trigger octo_test_refuse_line before insert on channel_requests for each row
+    when (new.path = ${sql.raw(`'${path.replace(/'/g, "''")}'`)}) execute function octo_test_refuse_line()`);
+  try {
+    return await run();
+  } finally {
+    await app.db.execute(sql`drop trigger octo_test_refuse_line on channel_requests`);
+    await app.db.execute(sql`drop function octo_test_refuse_line()`);
+  }
 }
