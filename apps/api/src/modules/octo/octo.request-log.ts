@@ -25,9 +25,7 @@ const KEY_TOUCH_MS = 60_000;
 export type RequestLog = {
   /** Queues the line of a request answered `now` (never throws, never waits). */
   add(caller: repo.OctoCaller, record: RequestRecord, now: Date): void;
-  /** Writes every line queued so far and waits for the writes in flight. */
-  flush(): Promise<void>;
-  /** {@link flush}, for the server's `preClose`. */
+  /** Writes every line queued so far and waits for the writes in flight (the server's `preClose`). */
   close(): Promise<void>;
 };
 
@@ -54,11 +52,6 @@ export function requestLog(db: DbOrTx, log: FastifyBaseLogger): RequestLog {
     writing.add(write);
   };
 
-  const flush = async () => {
-    start();
-    await Promise.allSettled([...writing]);
-  };
-
   return {
     add(caller, record, now) {
       lines.push(lineOf(caller, record, now));
@@ -68,8 +61,10 @@ export function requestLog(db: DbOrTx, log: FastifyBaseLogger): RequestLog {
       if (lines.length >= REQUEST_LOG_BATCH) start();
       else timer ??= setTimeout(start, REQUEST_LOG_DELAY_MS);
     },
-    flush,
-    close: flush,
+    async close() {
+      start();
+      await Promise.allSettled([...writing]);
+    },
   };
 }
 

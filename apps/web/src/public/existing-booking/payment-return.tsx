@@ -30,7 +30,7 @@ export function usePaymentReturn(b: TPublicBooking) {
   const [slow, setSlow] = useState(false);
   const status: PaymentReturnStatus =
     ret === 'ok' ? (isPaymentIn(b) ? 'paid' : slow ? 'slow' : 'checking') : ret === 'ko' ? 'failed' : null;
-  return { ret, status, setSlow } as const;
+  return { status, setSlow } as const;
 }
 
 /**
