@@ -52,9 +52,24 @@ export async function runSelectTemplate<B extends PromiseLike<unknown>>(
     template = { query: first.getQuery(), fields: first.fields, joins: first.joinsNotNullableMap };
     templates.set(key, template);
   }
+  return (await runBuilt(db, template.query, template.fields, template.joins, values)) as Awaited<B>;
+}
+
+/**
+ * Runs a statement's text and parameters already built, its rows mapped by drizzle from `fields`
+ * (a select's ordered fields: a field list kept from one build maps every row after, ADR 045), on
+ * whichever handle `db` is — the pool or a transaction.
+ */
+export function runBuilt(
+  db: DbOrTx,
+  query: { sql: string; params: unknown[] },
+  fields: unknown,
+  joins?: Record<string, boolean>,
+  values?: Record<string, unknown>,
+): Promise<unknown> {
   const session = (db as unknown as { _: { session: SessionLike } })._.session;
   const meta = { type: 'select' as const, tables: [] };
-  const query = session.prepareQuery(template.query, template.fields, undefined, true, undefined, meta, undefined);
-  query.joinsNotNullableMap = template.joins;
-  return (await query.execute(values)) as Awaited<B>;
+  const prepared = session.prepareQuery(query, fields, undefined, true, undefined, meta, undefined);
+  prepared.joinsNotNullableMap = joins;
+  return prepared.execute(values);
 }

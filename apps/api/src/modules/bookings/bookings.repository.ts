@@ -15,6 +15,7 @@ import {
 import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { type Cte, returningAll, runCteStatement } from '../../db/cte-statement';
 import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
 import { runSelectTemplate } from '../../db/select-template';
 import { isConstraintViolation, pgErrorOf } from '../../lib/db-errors';
@@ -320,34 +321,33 @@ export async function insertSale(
   } = {},
 ): Promise<BookingRow | undefined> {
   const { also = [], takeSeats, guard } = more;
-  const taken = takeSeats ? db.$with(TAKEN).as(takeSeats) : undefined;
-  const guarded = guard ? db.$with(GUARD, {}).as(guard) : undefined;
-  const insert = taken
-    ? db
-        .insert(bookings)
-        .values({
-          ...values,
-          departureId: sql`(select ${sql.identifier('id')} from ${sql.identifier(TAKEN)})`,
-          ...(guarded
-            ? {
-                createdAt: sql`(select ${(values.createdAt ?? new Date()).toISOString()}::timestamptz from ${sql.identifier(GUARD)})`,
-              }
-            : {}),
-        })
-        .returning()
-    : db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator }).returning();
-  const sold = db.$with('sold').as(insert);
-  const from = sql`${sql.identifier('sold')}`;
-  const history = db.$with('sold_event', {}).as(eventInsertFrom(from, event));
-  const entry = db.$with('sold_audit', {}).as(audit(from));
-  const writes = also.map((write, k) => db.$with(`sold_also_${k}`, {}).as(write(from)));
-  const [row] = await db
-    .with(...(taken ? [taken] : []), ...(taken && guarded ? [guarded] : []), sold, history, entry, ...writes)
-    .select()
-    .from(sold);
-  return row as BookingRow | undefined;
+  // The CTEs as plain SQL and the rows mapped from a column list built once (db/cte-statement.ts,
+  // ADR 045): drizzle's `$with`/`with` rebuilt the booking's ~50 columns through proxies every sale.
+  const insert = takeSeats
+    ? db.insert(bookings).values({
+        ...values,
+        departureId: sql`(select ${sql.identifier('id')} from ${sql.identifier(TAKEN)})`,
+        ...(guard
+          ? {
+              createdAt: sql`(select ${(values.createdAt ?? new Date()).toISOString()}::timestamptz from ${sql.identifier(GUARD)})`,
+            }
+          : {}),
+      })
+    : db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator });
+  const from = sql`${sql.identifier(SOLD)}`;
+  const ctes: Cte[] = [
+    ...(takeSeats ? [[TAKEN, takeSeats] as const] : []),
+    ...(takeSeats && guard ? [[GUARD, guard] as const] : []),
+    [SOLD, returningAll(insert)],
+    ['sold_event', eventInsertFrom(from, event)],
+    ['sold_audit', audit(from)],
+    ...also.map((write, k) => [`sold_also_${k}`, write(from)] as const),
+  ];
+  const [row] = await runCteStatement(db, bookings, ctes, SOLD);
+  return row;
 }
 
+const SOLD = 'sold';
 const TAKEN = 'taken';
 const GUARD = 'guard';
 
@@ -384,25 +384,28 @@ export async function applyBookingChange(
   const update = db
     .update(bookings)
     .set({ ...values, version: cur.version + 1 })
-    .where(and(eq(bookings.id, cur.id), eq(bookings.version, cur.version)))
-    .returning();
+    .where(and(eq(bookings.id, cur.id), eq(bookings.version, cur.version)));
   const events = records.events ?? [];
   if (events.length === 0 && !records.audit) {
-    const [row] = await update;
+    const [row] = await update.returning();
     return row;
   }
-  const changed = db.$with('changed').as(update);
-  const from = sql`${sql.identifier('changed')}`;
-  const writes = [
-    ...events.map((e, k) => db.$with(`changed_event_${k}`, {}).as(eventInsertFrom(from, e))),
-    ...(records.audit ? [db.$with('changed_audit', {}).as(records.audit(from))] : []),
-  ];
-  const [row] = await db
-    .with(changed, ...writes)
-    .select()
-    .from(changed);
-  return row as BookingRow | undefined;
+  // As the sale's statement (db/cte-statement.ts, ADR 045).
+  const from = sql`${sql.identifier(CHANGED)}`;
+  const [row] = await runCteStatement(
+    db,
+    bookings,
+    [
+      [CHANGED, returningAll(update)],
+      ...events.map((e, k) => [`changed_event_${k}`, eventInsertFrom(from, e)] as const),
+      ...(records.audit ? [['changed_audit', records.audit(from)] as const] : []),
+    ],
+    CHANGED,
+  );
+  return row;
 }
+
+const CHANGED = 'changed';
 
 // ── History ──────────────────────────────────────────────────────────────────────────────────────
 
