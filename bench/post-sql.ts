@@ -19,6 +19,7 @@
  * a connection of its own. CPU time, unlike throughput, hardly depends on what else the machine runs.
  * `DATABASE_PREPARED_STATEMENTS=false` sends the sale's statements unnamed, as before ADR 040.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { BENCH_DB_URL, BENCH_USER_EMAIL } from './config';
@@ -45,41 +46,63 @@ proto.query = function (this: object, ...args: unknown[]) {
 const VERBOSE = process.env.POST_SQL_VERBOSE === '1';
 const CPU_RUNS = Number(process.env.POST_SQL_CPU ?? 0);
 const EXPLAIN = process.env.POST_SQL_EXPLAIN === '1';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * POST_SQL_EXPLAIN=1: each statement a staff or public sale sent inside its transaction, sent four
- * times again to warm the connection, then under `EXPLAIN (ANALYZE)`, in a transaction rolled back (a fresh locator and message key, so the
- * inserts insert rather than find the request's own rows): PostgreSQL's planning and execution time
- * of each, and of its triggers.
+ * POST_SQL_EXPLAIN=1: each statement a staff or public sale sent (inside its transaction, or all of
+ * them for a sale without one), sent four times again to warm the connection, then under `EXPLAIN
+ * (ANALYZE)`, each undone after it ran (a savepoint) in a transaction rolled back, with a fresh
+ * locator and message key: PostgreSQL's planning and execution time of each, and of its triggers.
  */
 async function explainTransaction(list: Rec[]) {
   const begin = list.findIndex((r) => r.text.toLowerCase() === 'begin');
   const client = list[begin]?.client;
-  const inside = list.slice(begin + 1).filter((r) => r.client === client);
-  const end = inside.findIndex((r) => r.text.toLowerCase() === 'commit');
+  // A sale with no transaction (ADR 041, 042): every statement it sent.
+  const inside = begin < 0 ? list : list.slice(begin + 1).filter((r) => r.client === client);
+  const commit = inside.findIndex((r) => r.text.toLowerCase() === 'commit');
+  const end = commit < 0 ? inside.length : commit;
   const c = new pg.Client({ connectionString: BENCH_DB_URL, application_name: 'trayecto-bench-post-sql' });
   await c.connect();
-  const fresh = (v: unknown) =>
+  const freshKey = (v: unknown) =>
     typeof v === 'string' && /^TRY-[A-Z0-9]{6}$/.test(v)
       ? `TRY-${Math.random().toString(36).slice(2, 8).toUpperCase()}`
       : typeof v === 'string' && /^[a-z_]+:[0-9a-f-]{36}$/.test(v)
         ? `${v}:explain`
         : v;
+  // The request's own booking exists now: its id is written again as a new one (a sale names its
+  // booking before the statement runs, ADR 042).
+  const uuids = inside.flatMap((r) => r.values.filter((v) => typeof v === 'string' && UUID.test(v)));
+  const { rows: written } = await c.query<{ id: string }>('select id::text from bookings where id = any($1::uuid[])', [
+    uuids,
+  ]);
+  const renamed = new Map(written.map((w) => [w.id, randomUUID()]));
+  const fresh = (v: unknown) => (typeof v === 'string' && renamed.has(v) ? renamed.get(v) : freshKey(v));
   try {
     await c.query('begin');
     // Four times on this connection first: a new backend plans and compiles everything once (its
     // catalog caches, the trigger's PL/pgSQL); a pooled connection has done so long before.
     for (let warm = 0; warm < 4; warm++) {
       for (const r of inside.slice(0, end)) {
-        if (!/^set /i.test(r.text)) await c.query(r.raw, r.values.map(fresh));
+        if (/^set /i.test(r.text)) continue;
+        // Each undone after it ran: the next run writes the same ids again.
+        await c.query('savepoint warm');
+        await c.query(r.raw, r.values.map(fresh)).catch(() => undefined);
+        await c.query('rollback to savepoint warm');
       }
     }
     for (const r of inside.slice(0, end)) {
       if (/^set /i.test(r.text)) continue;
-      const res = await c.query<{ 'QUERY PLAN': unknown }>(
-        `explain (analyze, format json) ${r.raw}`,
-        r.values.map(fresh),
-      );
+      await c.query('savepoint measured');
+      // A statement that depends on what an earlier one wrote for the request (a public sale's
+      // stored answer needs its key claimed as running) may refuse when sent again: said, not measured.
+      const res = await c
+        .query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${r.raw}`, r.values.map(fresh))
+        .catch((err: Error) => err);
+      await c.query('rollback to savepoint measured');
+      if (res instanceof Error) {
+        console.log(`  refused again (${res.message}): ${r.text.slice(0, 90)}`);
+        continue;
+      }
       const plan = (
         res.rows[0]['QUERY PLAN'] as {
           'Planning Time': number;
