@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import * as drizzle from 'drizzle-orm';
-import { Column, entityKind, getTableName, is, Param, SQL, StringChunk, sql, Table, View } from 'drizzle-orm';
-import { integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { Column, entityKind, eq, getTableName, is, Param, SQL, StringChunk, sql, Table, View } from 'drizzle-orm';
+import { alias, integer, numeric, PgDialect, pgTable, QueryBuilder, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -147,5 +147,47 @@ describe('drizzle row mapping (patched)', () => {
     expect(is(new ForeignSql(), SQL)).toBe(true);
     expect(is(new ForeignSql(), Column)).toBe(false);
     expect(() => is(q, class NotAnEntity {} as never)).toThrow(/doesn't look like a Drizzle entity/);
+  });
+
+  it('builds a selection as drizzle does with the columns checked first (ADR 045): columns, aliased and raw SQL, a subquery, an alias', () => {
+    const qb = new QueryBuilder();
+    const lead = alias(guides, 'lead');
+    const count = qb
+      .select({ n: sql<number>`count(*)`.as('n') })
+      .from(guides)
+      .as('c');
+    const query = qb
+      .select({
+        id: trips.id,
+        upper: sql<string>`upper(${trips.name})`.as('upper'),
+        raw: sql<number>`${trips.seats} + 1`,
+        lead: { name: lead.name },
+        n: count.n,
+      })
+      .from(trips)
+      .leftJoin(lead, eq(lead.id, trips.id))
+      .crossJoin(count)
+      .toSQL();
+    expect(query.sql).toBe(
+      'select "trips"."id", upper("trips"."name") as "upper", "trips"."seats" + 1, "lead"."name", "n" from "trips" left join "guides" "lead" on "lead"."id" = "trips"."id" cross join (select count(*) as "n" from "guides") "c"',
+    );
+    // A single table's selection (an insert's returning): bare column names.
+    expect(qb.select({ id: trips.id, name: trips.name }).from(trips).toSQL().sql).toBe(
+      'select "id", "name" from "trips"',
+    );
+    // buildSelection is internal to drizzle's dialect: reached as such.
+    type Selecting = { buildSelection(fields: unknown, opts: { isSingleTable: boolean }): SQL };
+    const dialect = new PgDialect();
+    const single = dialect.sqlToQuery(
+      (dialect as unknown as Selecting).buildSelection(
+        orderSelectedFields({ id: trips.id, seats: sql`${trips.seats} * 2` }),
+        { isSingleTable: true },
+      ),
+    );
+    expect(single.sql).toBe('"id", "seats" * 2');
+    const cjsDialect = createRequire(import.meta.url)('drizzle-orm/pg-core') as { PgDialect: typeof PgDialect };
+    for (const d of [PgDialect, cjsDialect.PgDialect]) {
+      expect(String((d.prototype as unknown as Selecting).buildSelection)).toContain('ADR 045');
+    }
   });
 });
