@@ -15,7 +15,7 @@
  * after the POST scenarios, and stops everything it started.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,9 +198,55 @@ type Figures = {
   errors: number;
   /** CPU time (user + system) of the server process per completed request, µs: load-proof-ish. */
   cpuUs?: number;
+  /** CPU time of every PostgreSQL process (backends and the server's own) per completed request, µs. */
+  pgUs?: number;
+  /** CPU time of this process (autocannon: making the requests, reading the answers) per completed request, µs. */
+  genUs?: number;
+  /** PostgreSQL's write-ahead log per completed request: bytes, and full-page images among them. */
+  walBytes?: number;
+  walFpi?: number;
+  /** Blocks PostgreSQL read from outside its shared buffers per completed request (this database). */
+  blksRead?: number;
   /** Load average (1 min) when the measurement ended. */
   load?: number;
 };
+
+/**
+ * User + system CPU time so far of each PostgreSQL process of the machine (its backends and its
+ * own: WAL writer, checkpointer…), µs by pid (Linux /proc; undefined elsewhere). The machine's
+ * server serves only the bench while it measures.
+ */
+function postgresCpuUs(): Map<number, number> | undefined {
+  try {
+    const byPid = new Map<number, number>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // gone since the listing
+      }
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byPid.set(Number(entry), ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS);
+    }
+    return byPid;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * PostgreSQL's CPU between two {@link postgresCpuUs} readings: each process's growth (all of a
+ * process that started in between). A backend that ended in between is left out (its last
+ * seconds are not known): a lower bound, never negative.
+ */
+function postgresCpuBetween(a: Map<number, number>, b: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, us] of b) total += us - (a.get(pid) ?? 0);
+  return total;
+}
 
 /** User + system CPU time of a process so far, µs (Linux /proc; undefined elsewhere). */
 function cpuTimeUs(pid: number | undefined): number | undefined {
@@ -322,6 +368,15 @@ async function main() {
   const db = new pg.Pool({ connectionString: BENCH_DB_URL, max: 3, application_name: 'trayecto-bench-run' });
   const one = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
     (await db.query<T>(text, values)).rows;
+
+  // PostgreSQL's write-ahead log and reads from outside its buffers so far (per measurement: the deltas).
+  const pgIo = async () => {
+    const [w] = await one<{ bytes: string; fpi: string; read: string }>(
+      `select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi, d.blks_read::text as read
+       from pg_stat_wal w, pg_stat_database d where d.datname = current_database()`,
+    );
+    return { bytes: Number(w.bytes), fpi: Number(w.fpi), read: Number(w.read) };
+  };
 
   const [meta] = await one<{ op: string; user_id: string; n: string; today: string; start: string }>(
     `select u.tour_operator_id as op, u.id as user_id, (select count(*) from bookings)::text as n,
@@ -912,10 +967,23 @@ async function main() {
       const profiled = PROFILE === 'scenarios' && side !== 'base' ? (side === 'api' ? api : apiBefore) : undefined;
       if (profiled) await ask(profiled, { profile: 'start' });
       const server = side === 'base' ? base : side === 'api' ? api : apiBefore;
+      const io0 = await pgIo();
       const cpu0 = cpuTimeUs(server?.proc.pid);
+      const pg0 = postgresCpuUs();
+      const gen0 = process.cpuUsage();
       const f = await measure(target, s.duration ?? DURATION, s.connections, isPost ? ids : undefined);
+      const gen = process.cpuUsage(gen0);
+      const pg1 = postgresCpuUs();
       const cpu1 = cpuTimeUs(server?.proc.pid);
       if (cpu0 !== undefined && cpu1 !== undefined && f.total > 0) f.cpuUs = Math.round((cpu1 - cpu0) / f.total);
+      if (pg0 && pg1 && f.total > 0) f.pgUs = Math.round(postgresCpuBetween(pg0, pg1) / f.total);
+      if (f.total > 0) f.genUs = Math.round((gen.user + gen.system) / f.total);
+      const io1 = await pgIo();
+      if (f.total > 0) {
+        f.walBytes = Math.round((io1.bytes - io0.bytes) / f.total);
+        f.walFpi = Number(((io1.fpi - io0.fpi) / f.total).toFixed(2));
+        f.blksRead = Number(((io1.read - io0.read) / f.total).toFixed(2));
+      }
       f.load = os.loadavg()[0];
       if (profiled) {
         const file = path.join(profDir, `${stamp}-${s.id}${side === 'before' ? '-before' : ''}.cpuprofile`);
@@ -924,7 +992,7 @@ async function main() {
       await drain();
       out[side] = f;
       console.log(
-        `  ${{ api: 'API     ', before: 'API antes', base: 'baseline' }[side]} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuUs ?? '—'} µs/pet.  códigos ${JSON.stringify(f.codes)}${f.errors ? `  errores/timeouts ${f.errors}` : ''}  (carga ${os.loadavg()[0].toFixed(1)})`,
+        `  ${{ api: 'API     ', before: 'API antes', base: 'baseline' }[side]} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuUs ?? '—'} µs/pet. (PostgreSQL ${f.pgUs ?? '—'}, carga ${f.genUs ?? '—'}; WAL ${f.walBytes ?? '—'} B, ${f.walFpi ?? '—'} FPI, ${f.blksRead ?? '—'} bloques leídos /pet.)  códigos ${JSON.stringify(f.codes)}${f.errors ? `  errores/timeouts ${f.errors}` : ''}  (carga ${os.loadavg()[0].toFixed(1)})`,
       );
       if (s.id === 'e') out.notes.push(await verifyPosts(side, [hot[side === 'api' ? 0 : 1].id], ids, f));
       if (s.id === 'e9') out.notes.push(await verifyPosts(side, [hot[2].id], ids, f));
@@ -965,6 +1033,11 @@ async function main() {
     ...(withCodes ? ([[`${name} no-2xx`, (r) => codes(f(r)), 'left']] as Col[]) : []),
     [`${name} CPU µs/pet.`, (r) => ms(f(r)?.cpuUs)],
   ];
+  // PostgreSQL's and the load generator's CPU per request, after the ratio (the columns before keep their places).
+  const cpuCols = (name: string, f: (r: Row) => Figures | undefined): Col[] => [
+    [`${name} PG µs/pet.`, (r) => ms(f(r)?.pgUs)],
+    [`${name} carga µs/pet.`, (r) => ms(f(r)?.genUs)],
+  ];
   const cols: Col[] = [
     ['escenario', (r) => `${r.s.label}${r.s.connections ? ` (${r.s.connections} conex.)` : ''}`, 'left'],
     ...(apiBefore ? sideCols('antes', (r) => r.before, false) : []),
@@ -973,6 +1046,8 @@ async function main() {
     ['carga', (r) => (r.api?.load ?? r.base?.load)?.toFixed(1) ?? '—'],
     ...(apiBefore ? ([['antes/base', (r) => ratio(r.before, r.base)]] as Col[]) : []),
     ['API/base req/s', (r) => ratio(r.api, r.base)],
+    ...cpuCols('API', (r) => r.api),
+    ...cpuCols('base', (r) => r.base),
   ];
   const lines = [
     `| ${cols.map((c) => c[0]).join(' | ')} |`,
