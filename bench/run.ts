@@ -1092,7 +1092,11 @@ async function main() {
       const del = await c.query<{ departure_id: string }>(
         `with gone as (select id, departure_id from bookings where created_at >= $1::timestamptz),
               ev as (delete from booking_events where booking_id in (select id from gone)),
-              pay as (delete from payments where booking_id in (select id from gone))
+              pay as (delete from payments where booking_id in (select id from gone)),
+              -- Their confirmations (queued for ever without SMTP: each run's would pile up in the
+              -- outbox the next runs' delivery reads) and audit entries.
+              msg as (delete from messages where booking_id in (select id from gone)),
+              aud as (delete from audit_log where entity_type = 'booking' and entity_id in (select id from gone))
          delete from bookings b using gone where b.id = gone.id returning b.departure_id`,
         [runStart],
       );

@@ -112,8 +112,10 @@ export const messages = pgTable(
       name: 'messages_webhook_endpoint_fk',
     }).onDelete('set null'),
     uniqueIndex('messages_dedupe_key_key').on(t.dedupeKey),
-    // The delivery's claim: only what may still go out, oldest due first.
-    index('messages_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
+    // The delivery's claim, one channel at a time: only what may still go out, oldest due first. By
+    // channel, so that a process without SMTP (webhooks only) never reads the e-mails queued for
+    // later (issue 35: 95–139 ms per claim at 220,000 queued e-mails, by due time alone).
+    index('messages_due_channel_idx').on(t.channel, t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
     index('messages_tenant_created_idx').on(t.tourOperatorId, t.createdAt),
     // The administrator's list of every operator's messages, newest first (issue 35: without it, a
     // sort of every message: 0.9 s at 1.6 M).

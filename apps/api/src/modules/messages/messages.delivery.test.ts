@@ -11,6 +11,7 @@ import { createTestDatabase } from '../../../test/db';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { inTransaction } from '../../db/transaction';
 import { createMessageSender, type MessageSenderOptions } from './messages.delivery';
+import { claimDue } from './messages.repository';
 import { MESSAGE_KIND } from './messages.rules';
 import { queueEmail } from './messages.service';
 import { renderEmail } from './messages.templates';
@@ -201,6 +202,25 @@ describe('the mail worker', () => {
       sql`select extract(epoch from next_attempt_at - now())::int as wait from messages`,
     );
     expect(Number(res.rows[0].wait)).toBeGreaterThan(50);
+  });
+
+  it('claims one channel at a time (migration 0026): webhooks only without SMTP, e-mails left untouched', async () => {
+    for (let i = 0; i < 3; i++) await queue();
+    await database.db.execute(sql`insert into messages (channel, kind, dedupe_key, recipient, subject, html, text)
+      values ('webhook', 'booking_changed', ${`test:webhook:${n}`}, 'https://hooks.example.com/x', '', '', '{}')`);
+    const webhooks = await claimDue(database.db, 10, 30_000, ['webhook']);
+    expect(webhooks.map((m) => m.channel)).toEqual(['webhook']);
+    expect((await rows()).filter((r) => r.state === 'queued')).toHaveLength(3);
+    // Both channels: e-mails first, oldest first, never more than the limit in all.
+    const both = await claimDue(database.db, 2, 30_000, ['email', 'webhook']);
+    expect(both.map((m) => m.channel)).toEqual(['email', 'email']);
+    const rest = await claimDue(database.db, 10, 30_000, ['email', 'webhook']);
+    expect(rest.map((m) => m.channel)).toEqual(['email']);
+    // The claim of a channel reads that channel's due messages only: its index, by channel first.
+    const plan = await database.db.execute<Record<string, string>>(sql`explain select id from messages
+      where channel = 'webhook' and ((state = 'queued' and next_attempt_at <= now()) or (state = 'sending' and locked_until < now()))
+      order by next_attempt_at limit 10`);
+    expect(JSON.stringify(plan.rows)).not.toContain('messages_due_idx');
   });
 
   it('two workers claiming at once never send one message twice', async () => {

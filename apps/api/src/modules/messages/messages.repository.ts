@@ -119,10 +119,12 @@ export type ClaimedMessage = {
 };
 
 /**
- * Claims up to `limit` messages of `channels` that are due, in one short statement (its own
- * transaction): queued ones whose time has come, and `sending` ones whose claim lapsed (a process
- * that died mid-send). `FOR UPDATE SKIP LOCKED` lets several senders claim at once without ever
- * taking the same row; the claim counts the attempt and holds the row for `leaseMs`.
+ * Claims up to `limit` messages of `channels` that are due, one short statement per channel (each
+ * its own transaction): queued ones whose time has come, and `sending` ones whose claim lapsed (a
+ * process that died mid-send), oldest due first within each channel, channels in the order given.
+ * `FOR UPDATE SKIP LOCKED` lets several senders claim at once without ever taking the same row; the
+ * claim counts the attempt and holds the row for `leaseMs`. By channel (`messages_due_channel_idx`):
+ * a claim of webhooks never reads the e-mails queued for later (migration 0026).
  */
 export async function claimDue(
   db: DbOrTx,
@@ -130,7 +132,20 @@ export async function claimDue(
   leaseMs: number,
   channels: readonly ('email' | 'webhook')[] = ['email', 'webhook'],
 ): Promise<ClaimedMessage[]> {
-  if (channels.length === 0) return [];
+  const claimed: ClaimedMessage[] = [];
+  for (const channel of channels) {
+    if (claimed.length >= limit) break;
+    claimed.push(...(await claimDueOf(db, channel, limit - claimed.length, leaseMs)));
+  }
+  return claimed;
+}
+
+async function claimDueOf(
+  db: DbOrTx,
+  channel: 'email' | 'webhook',
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedMessage[]> {
   // RETURNING has no order of its own: the CTE hands the batch back oldest first.
   const res = await db.execute<ClaimedMessage>(sql`
     with claimed as (
@@ -141,10 +156,7 @@ export async function claimDue(
       updated_at = now()
     where m.id in (
       select id from messages
-      where channel in (${sql.join(
-        channels.map((c) => sql`${c}`),
-        sql`, `,
-      )})
+      where channel = ${channel}
         and ((state = ${MESSAGE_STATE.QUEUED} and next_attempt_at <= now())
           or (state = ${MESSAGE_STATE.SENDING} and locked_until < now()))
       order by next_attempt_at
