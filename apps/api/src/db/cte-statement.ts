@@ -27,7 +27,10 @@ type Dialect = {
   casing: { getColumnCasing(column: Column): string };
 };
 
-/** The table's column list (by their database names, in the table's order) and the fields that map its rows. */
+/**
+ * The table's column list (by their database names, in the table's order) and the fields that map its
+ * rows. Kept per table: every handle of the app names columns alike (`casing: 'snake_case'`, db/client.ts).
+ */
 function rowsOf(table: Table, dialect: Dialect): TableRows {
   let rows = tables.get(table);
   if (!rows) {
