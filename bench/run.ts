@@ -228,8 +228,7 @@ function postgresCpuUs(): Map<number, number> | undefined {
         continue; // gone since the listing
       }
       if (!stat.includes('(postgres)')) continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byPid.set(Number(entry), ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS);
+      byPid.set(Number(entry), statCpuUs(stat));
     }
     return byPid;
   } catch {
@@ -252,13 +251,17 @@ function postgresCpuBetween(a: Map<number, number>, b: Map<number, number>): num
 function cpuTimeUs(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS;
+    return statCpuUs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/** User + system CPU time in a /proc/<pid>/stat line, µs. */
+function statCpuUs(stat: string): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS;
 }
 /** Linux's USER_HZ: /proc times are in 1/100 s. */
 const CLOCK_TICKS = 100;
