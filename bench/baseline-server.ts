@@ -9,6 +9,8 @@
  *        BEGIN; INSERT booking (departure found by product/date/time); conditional UPDATE of the
  *        departure (seats_taken + n <= capacity) as the last statement; COMMIT — or ROLLBACK + 409.
  *   POST /bookings-api-shape                    the API's own statement sequence for a staff sale, with pg directly
+ *   POST /replay-sale/:scenario/:i              a sale's statements recorded from the API (the customer's,
+ *        a channel's reserve), what each sale makes new made fresh (bench/lib/sale-replay.ts)
  *   GET  /replay/:scenario/:variant             the statements the API sent for one request of the
  *        other list endpoints (captured by run.ts through bench/capture.ts, user check included;
  *        named where the API names them, ADR 040):
@@ -24,6 +26,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { PG_SESSION_OPTIONS } from '../apps/api/src/db/pg-session';
 import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
+import { freshStatements, type SaleRecording } from './lib/sale-replay';
 
 const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 0);
@@ -462,6 +465,44 @@ app.get('/replay/:scenario/:variant', async (req, reply) => {
     for (const r of results) if (r.rows.length >= biggest.length) biggest = r.rows;
   }
   return biggest;
+});
+
+/**
+ * POST /replay-sale/:scenario/:i: a sale recorded from the API (run.ts, bench/lib/sale-replay.ts),
+ * the i-th request on recording i mod n, its statements sent as the API sent them (in order, named
+ * where the API named them) with what each sale makes new made fresh; a locator taken meanwhile is
+ * tried again with another, as the API does. Answers the last statement's rows (the sale's write).
+ */
+const sales: Record<string, SaleRecording[]> = process.env.BENCH_SALE_REPLAY_FILE
+  ? JSON.parse(readFileSync(process.env.BENCH_SALE_REPLAY_FILE, 'utf8'))
+  : {};
+
+app.post('/replay-sale/:scenario/:i', async (req, reply) => {
+  const { scenario, i } = req.params as { scenario: string; i: string };
+  const list = sales[scenario];
+  if (!list?.length) return reply.code(404).send({ message: 'sin grabación' });
+  const recording = list[Number(i) % list.length];
+  for (let attempt = 0; attempt < 8; attempt++) {
+    let last: unknown[] = [];
+    try {
+      for (const wave of freshStatements(recording)) {
+        const results = await Promise.all(
+          wave.map((st) =>
+            pool.query({ text: st.text, values: st.values, ...(st.prepared ? { name: replayName(st.text) } : {}) }),
+          ),
+        );
+        last = results[results.length - 1].rows;
+      }
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (e.code === '23505' && e.constraint === 'bookings_locator_key') continue;
+      throw err;
+    }
+    return last.length > 0
+      ? reply.code(201).send(last)
+      : reply.code(409).send({ message: 'No quedan plazas suficientes' });
+  }
+  throw new Error('locator');
 });
 
 async function main() {

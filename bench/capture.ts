@@ -43,6 +43,8 @@ export type Capturer = {
   /** Signs a token for a user of the bench database (its current token_version). */
   tokenFor(userId: string): Promise<string>;
   capture(url: string, token?: string, headers?: Record<string, string>): Promise<Captured>;
+  /** Any request (a sale's POST), its statements recorded like {@link capture}'s. */
+  send(req: { method: string; url: string; headers?: Record<string, string>; payload?: string }): Promise<Captured>;
   close(): Promise<void>;
 };
 
@@ -121,7 +123,7 @@ export async function startCapturer(): Promise<Capturer> {
   await app.ready();
   const tokens = createTokenService(JWT_SECRET, '12h');
 
-  return {
+  const capturer: Capturer = {
     app,
     async tokenFor(userId) {
       const { rows } = await pool.query<{ level: number; op: string | null; ver: number }>(
@@ -132,13 +134,21 @@ export async function startCapturer(): Promise<Capturer> {
       if (!u) throw new Error(`usuario ${userId} no existe`);
       return tokens.sign({ sub: userId, level: u.level, tour_operator_id: u.op, ver: u.ver } as never);
     },
-    async capture(url, token, headers = {}) {
-      recs = [];
-      const t = performance.now();
-      const res = await app.inject({
+    capture(url, token, headers = {}) {
+      return capturer.send({
         method: 'GET',
         url,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      });
+    },
+    async send({ method, url, headers = {}, payload }) {
+      recs = [];
+      const t = performance.now();
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        ...(payload === undefined ? {} : { payload }),
       });
       const ms = performance.now() - t;
       const waves = toWaves(recs);
@@ -148,4 +158,5 @@ export async function startCapturer(): Promise<Capturer> {
       await app.close();
     },
   };
+  return capturer;
 }

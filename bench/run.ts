@@ -25,6 +25,7 @@ import { type ListShape, type ListValues, listSql } from './baseline-sql';
 import { type Captured, JWT_SECRET, startCapturer } from './capture';
 import { BENCH_DB_URL, BENCH_PASSWORD, BENCH_USER_EMAIL, fmtMs } from './config';
 import { compiledApi, pruneCompiledApis } from './lib/api-build';
+import { recordingOf, type SaleRecording } from './lib/sale-replay';
 import { freePort } from './lib/server';
 import { type ListScenario, listScenarios } from './scenarios';
 
@@ -338,6 +339,51 @@ const q = (s: string) => encodeURIComponent(s);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (date: string, n: number) => iso(new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000));
 
+/** (fp1) and (fo1): departures on which sales are recorded for the baseline to replay, each. */
+const REPLAY_DEPARTURES = 300;
+
+type Dep = { product_id: string; date: string; time: string };
+/** A staff sale's body on departure `h`; the customer's and the baseline's are built from it. */
+const saleBody = (h: Dep, i: number, who: string, adults = 1 + (i % 3)) =>
+  JSON.stringify({
+    product_id: h.product_id,
+    date: h.date,
+    time: h.time,
+    pax: { adult: adults },
+    customer_name: `Cliente ${who} ${i}`,
+    customer_email: `bench${i}@example.com`,
+  });
+/**
+ * The customer's POST /public/bookings of one adult: one Idempotency-Key and one address each (the
+ * public write limit is 20 a minute per address).
+ */
+const publicSaleRequest = (h: Dep, i: number, key: string) => ({
+  method: 'POST' as const,
+  path: '/api/v1/public/bookings',
+  headers: {
+    'idempotency-key': key,
+    'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  },
+  body: JSON.stringify({
+    ...JSON.parse(saleBody(h, i, 'web', 1)),
+    customer_phone: '+34 600 000 000',
+    accept_terms: true,
+  }),
+});
+/** A channel's OCTO reserve of one adult at availability `at` (the departure's start with its offset). */
+const octoReserveRequest = (productId: string, at: string | undefined, key: string) => ({
+  method: 'POST' as const,
+  path: '/api/octo/v1/bookings',
+  headers: { authorization: `Bearer ${key}` },
+  body: JSON.stringify({
+    uuid: crypto.randomUUID(),
+    productId,
+    optionId: 'DEFAULT',
+    availabilityId: at,
+    unitItems: [{ unitId: 'adult' }],
+  }),
+});
+
 /**
  * Folds what the report totals and the commissions due have pending (ADR 026, 037) — what the
  * app's every-minute tasks do — so that no run measures the dashboards and reports over another
@@ -423,11 +469,14 @@ async function main() {
     `select product_id, date::text, time, id from departures
      where tour_operator_id = $1 and date between $2::date + 2 and $2::date + 240 and not closed
        and capacity - seats_taken >= 25 and id <> all($3::uuid[])
-     order by md5(id::text) limit 2000`,
+     order by md5(id::text) limit ${2000 + 2 * REPLAY_DEPARTURES}`,
     [op, today, hot.map((h) => h.id)],
   );
-  const spreadApi = spread.filter((_, k) => k % 2 === 0);
-  const spreadBase = spread.filter((_, k) => k % 2 === 1);
+  const spreadApi = spread.slice(0, 2000).filter((_, k) => k % 2 === 0);
+  const spreadBase = spread.slice(0, 2000).filter((_, k) => k % 2 === 1);
+  // (fp1) and (fo1): departures of their own, recorded sales replayed on them (bench/lib/sale-replay.ts).
+  const replayPublic = spread.slice(2000, 2000 + REPLAY_DEPARTURES);
+  const replayOcto = spread.slice(2000 + REPLAY_DEPARTURES);
   // Issue 35 goal 3, (fp) and (fo): the customer's POST and a channel's OCTO reserve, spread like (f).
   // (fo) sells through an octo channel made for the run (deleted at the end) with 50 keys used in
   // turn: the OCTO limit is 600 requests a minute per key. Its availability ids carry each
@@ -435,7 +484,7 @@ async function main() {
   const octo = { channel: '', keys: [] as string[], ids: new Map<string, string>() };
   /** (fp)'s requests, numbered across its warm-up and measurement: one Idempotency-Key and address each. */
   let webSeq = 0;
-  if (!ONLY || ONLY.has('fo')) {
+  if (!ONLY || ONLY.has('fo') || ONLY.has('fo1')) {
     const { newChannelKey } = await import('../apps/api/src/modules/channels/channel-keys');
     const [ch] = await one<{ id: string }>(
       `insert into channels (tour_operator_id, name, kind) values ($1, $2, 'octo') returning id`,
@@ -456,7 +505,7 @@ async function main() {
        from departures d
        cross join lateral (select (d.date + d.time::time) - ((d.date + d.time::time) at time zone 'Atlantic/Canary' at time zone 'UTC') as off) o
        where d.id = any($1::uuid[])`,
-      [spreadApi.map((d) => d.id)],
+      [[...spreadApi, ...replayOcto].map((d) => d.id)],
     );
     for (const r of offsets) octo.ids.set(r.id, r.at);
   }
@@ -503,6 +552,65 @@ async function main() {
   }
   writeFileSync(replayFile, JSON.stringify(replay));
 
+  // (fp1) and (fo1): the customer's sale and a channel's reserve recorded from the API itself, twice
+  // on each of their departures, for the baseline to send the same statements with what each sale
+  // makes new made fresh (bench/lib/sale-replay.ts). The OCTO request log's batched INSERT and key
+  // touch are left out: they follow the answer, a few requests to one statement.
+  const saleReplayFile = path.join(os.tmpdir(), `trayecto-bench-sales-${process.pid}.json`);
+  const sales: Record<string, SaleRecording[]> = {};
+  const wantSale = (id: string) => !ONLY || ONLY.has(id);
+  if (wantSale('fp1') || (wantSale('fo1') && octo.channel)) {
+    const cap = await startCapturer();
+    const notLog = (waves: Captured['waves']) =>
+      waves
+        .map((w) => w.filter((st) => !/^\s*(insert into "channel_requests"|update "channel_keys")/i.test(st.text)))
+        .filter((w) => w.length > 0);
+    const record = async (
+      id: string,
+      deps: (Dep & { id: string })[],
+      req: (
+        d: Dep & { id: string },
+        k: number,
+      ) => { method: string; path: string; headers: Record<string, string>; body: string },
+    ) => {
+      const t = performance.now();
+      sales[id] = [];
+      for (const [k, d] of deps.entries()) {
+        // A pair again when a statement of another request (a late log batch) fell into one of them.
+        for (let attempt = 1; ; attempt++) {
+          const pair = [];
+          for (const r of [req(d, 8 * k + 2 * attempt), req(d, 8 * k + 2 * attempt + 1)]) {
+            const got = await cap.send({ method: r.method, url: r.path, headers: r.headers, payload: r.body });
+            if (got.status !== 200 && got.status !== 201)
+              throw new Error(`${id}: ${r.method} ${r.path} → ${got.status} ${got.body.slice(0, 200)}`);
+            pair.push(notLog(got.waves));
+          }
+          try {
+            sales[id].push(recordingOf(pair[0], pair[1]));
+            break;
+          } catch (err) {
+            if (attempt === 3) throw err;
+          }
+        }
+      }
+      const st = sales[id][0];
+      console.log(
+        `  ${id}: ${sales[id].length * 2} ventas grabadas de la API en ${fmtMs(performance.now() - t)}; ${st.waves.flat().length} sentencias, ${st.tokens.length} valores nuevos en cada una`,
+      );
+    };
+    try {
+      if (wantSale('fp1'))
+        await record('fp1', replayPublic, (d, k) => publicSaleRequest(d, 1_000_000 + k, `bench-${runStart}-rec-${k}`));
+      if (wantSale('fo1') && octo.channel)
+        await record('fo1', replayOcto, (d, k) =>
+          octoReserveRequest(d.product_id, octo.ids.get(d.id), octo.keys[(k >> 1) % octo.keys.length]),
+        );
+    } finally {
+      await cap.close();
+    }
+  }
+  writeFileSync(saleReplayFile, JSON.stringify(sales));
+
   // Servers.
   const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
   const profDir = path.join(HERE, 'results', 'prof');
@@ -548,6 +656,7 @@ async function main() {
     DATABASE_URL: BENCH_DB_URL,
     PORT: String(basePort),
     BENCH_REPLAY_FILE: replayFile,
+    BENCH_SALE_REPLAY_FILE: saleReplayFile,
   });
   const API = `http://127.0.0.1:${apiPort}`;
   const BASE = `http://127.0.0.1:${basePort}`;
@@ -636,16 +745,7 @@ async function main() {
   const wk = (i: number) => weeks[i % weeks.length];
   const range = (i: number) => `date%5Bgte%5D=${wk(i)}&date%5Blte%5D=${addDays(wk(i), 6)}`;
   const baseRange = (i: number) => `date_gte=${wk(i)}&date_lte=${addDays(wk(i), 6)}`;
-  type Dep = { product_id: string; date: string; time: string };
-  const hotBody = (h: Dep, i: number, who: string, adults = 1 + (i % 3)) =>
-    JSON.stringify({
-      product_id: h.product_id,
-      date: h.date,
-      time: h.time,
-      pax: { adult: adults },
-      customer_name: `Cliente ${who} ${i}`,
-      customer_email: `bench${i}@example.com`,
-    });
+  const hotBody = saleBody;
   const post = (baseUrl: string, p: string, headers: Record<string, string>, body: (i: number) => string): Target => ({
     base: baseUrl,
     headers,
@@ -748,20 +848,7 @@ async function main() {
         headers: {},
         make: () => {
           const i = webSeq++;
-          return {
-            method: 'POST',
-            path: '/api/v1/public/bookings',
-            // One key per request, and one address (the public write limit is 20 a minute per address).
-            headers: {
-              'idempotency-key': `bench-${runStart}-${i}`,
-              'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-            },
-            body: JSON.stringify({
-              ...JSON.parse(hotBody(spreadApi[i % spreadApi.length], i, 'web', 1)),
-              customer_phone: '+34 600 000 000',
-              accept_terms: true,
-            }),
-          };
+          return publicSaleRequest(spreadApi[i % spreadApi.length], i, `bench-${runStart}-${i}`);
         },
       },
       baseline: post(BASE, '/bookings', {}, (i) => hotBody(spreadBase[i % spreadBase.length], i, 'base', 1)),
@@ -775,18 +862,7 @@ async function main() {
         headers: {},
         make: (i) => {
           const d = spreadApi[i % spreadApi.length];
-          return {
-            method: 'POST',
-            path: '/api/octo/v1/bookings',
-            headers: { authorization: `Bearer ${octo.keys[i % Math.max(1, octo.keys.length)]}` },
-            body: JSON.stringify({
-              uuid: crypto.randomUUID(),
-              productId: d.product_id,
-              optionId: 'DEFAULT',
-              availabilityId: octo.ids.get(d.id),
-              unitItems: [{ unitId: 'adult' }],
-            }),
-          };
+          return octoReserveRequest(d.product_id, octo.ids.get(d.id), octo.keys[i % Math.max(1, octo.keys.length)]);
         },
       },
       baseline: post(BASE, '/bookings', {}, (i) => hotBody(spreadBase[i % spreadBase.length], i, 'base', 1)),
@@ -820,6 +896,26 @@ async function main() {
       baseline: post(BASE, `/bookings-api-shape-one?user_id=${meta.user_id}`, {}, (i) =>
         hotBody(spreadBase[i % spreadBase.length], i, 'base1', 1),
       ),
+      warmup: true,
+    },
+    {
+      id: 'fp1',
+      label: `(fp) POST /public/bookings, ${replayPublic.length} salidas: las sentencias de la venta del cliente, grabadas de la API, con pg (solo línea base)`,
+      baseline: {
+        base: BASE,
+        headers: {},
+        make: (i) => ({ method: 'POST', path: `/replay-sale/fp1/${i}`, body: '{}' }),
+      },
+      warmup: true,
+    },
+    {
+      id: 'fo1',
+      label: `(fo) POST /api/octo/v1/bookings, ${replayOcto.length} salidas: las sentencias de la reserva del canal, grabadas de la API, con pg (solo línea base)`,
+      baseline: {
+        base: BASE,
+        headers: {},
+        make: (i) => ({ method: 'POST', path: `/replay-sale/fo1/${i}`, body: '{}' }),
+      },
       warmup: true,
     },
     {
