@@ -1,5 +1,6 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { darkenTo, luminance } from '@trayecto/shared';
+import { keepNumberInputCaret } from '../components/number-input-caret';
 
 /** Atlantic teal: the brand colour of Trayecto. */
 const brand: MantineColorsTuple = [
@@ -108,6 +109,9 @@ export const theme = createTheme({
         closeButtonProps: { 'aria-label': 'Cerrar' },
       },
     },
+    // A number field never takes the focus back, nor moves its caret, from a late timer of its
+    // formatting library (on a busy machine the keys typed in the next field went into it).
+    NumberInput: { defaultProps: { ref: keepNumberInputCaret } },
     // Spec §9: 24-hour time everywhere. Plain objects, not `TimePicker.extend(…)` (an identity
     // function): importing the pickers here put @mantine/dates' calendars in the first download.
     TimePicker: { defaultProps: { format: '24h' } },
