@@ -277,7 +277,16 @@ const preparedIn = (locale: TPublicLocale, over: Partial<TPublicBooking> = {}) =
     customer_email: '',
     customer_phone: '',
     passengers: [{ full_name: 'Lucía Pérez', pax_type: 'adult' }],
-    product: { ...publicBooking().product, image: { url: '/uploads/teide.webp', alt: 'El Teide nevado' } },
+    product: {
+      ...publicBooking().product,
+      image: {
+        url: '/uploads/teide.webp',
+        thumb_url: '/uploads/teide-sm.webp',
+        alt: 'El Teide nevado',
+        width: 1600,
+        height: 1067,
+      },
+    },
     ...over,
   });
 
@@ -379,10 +388,19 @@ describe('server render → browser takeover, in every language', () => {
       expect(html).toContain(booking.product.name);
       expect(html).toContain(tx.common.labels.confirmBooking);
       expect(html).toContain('value="Lucía Pérez"');
-      // Its photo, the largest paint, fetched first.
-      expect(html).toMatch(
-        /<img[^>]*fetchpriority="high"[^>]*alt="El Teide nevado"|<img[^>]*alt="El Teide nevado"[^>]*fetchpriority="high"/i,
-      );
+      // Its photo, the largest paint, fetched first: the thumbnail on a phone (srcset and sizes),
+      // its size known before it loads, marked for the server to preload it from the head.
+      const img = /<img[^>]*class="bx-img"[^>]*>/.exec(html)?.[0] ?? '';
+      expect(img).toMatch(/fetchpriority="high"/i);
+      expect(img).toContain('alt="El Teide nevado"');
+      expect(img).toMatch(/srcset="\/uploads\/teide-sm\.webp 400w, \/uploads\/teide\.webp 1600w"/i);
+      expect(img).toContain('sizes="(min-width: 960px) 330px, calc(100vw - 66px)"');
+      expect(img).toContain('width="1600"');
+      expect(img).toContain('height="1067"');
+      expect(img).toMatch(/\sdata-preload[\s=/>]/);
+      // The booked hotel and its pickup card in the HTML, before the list of places arrives.
+      expect(html).toMatch(/<input[^>]*id="pickup"[^>]*value="Gran Hotel Playa del Duque"/);
+      expect(html).toContain('data-testid="pickup-info"');
       // The booking came with the page; only the pickup places are asked for (as on the booking page).
       expect(
         requests.filter((r) => r.includes('/bookings/')),
@@ -392,6 +410,28 @@ describe('server render → browser takeover, in every language', () => {
       await vi.waitFor(() => expect(requests.some((r) => r.includes('/accommodations'))).toBe(true));
       expect(container.querySelector('[data-testid="locator"]')?.textContent).toBe(booking.locator);
     }
+  }, 30_000);
+
+  it("the pickup places' arrival does not take the pickup part over: the customer's first input does", async () => {
+    // A product of its own: no list of places cached from an earlier page.
+    const booking = preparedIn('es', {
+      id: idIn('es', 35),
+      product: { ...preparedIn('es').product, id: '33333333-3333-4333-8333-333333333335' },
+    });
+    const { requests, container } = await expectTakenOver(`/public/booking/${booking.id}`, 'es', { booking });
+    await vi.waitFor(() => expect(requests.some((r) => r.includes('/accommodations'))).toBe(true));
+    // The list arrived; it changes nothing shown (the booked place is known), so the part stays the
+    // server's: its list is not rendered while the page loads (issue 35, goal 6).
+    const options = () => container.querySelectorAll('#pickup ~ [role="listbox"] [role="option"]').length;
+    for (let i = 0; i < 5; i++) await act(() => nextTask());
+    expect(options()).toBe(1);
+    expect((document.getElementById('pickup') as HTMLInputElement).value).toBe('Gran Hotel Playa del Duque');
+    await act(async () => {
+      document.getElementById('pickup')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(options()).toBe(1 + testAccommodations().length));
+    expect((document.getElementById('pickup') as HTMLInputElement).value).toBe('Gran Hotel Playa del Duque');
+    expect(container.querySelector('[data-testid="pickup-info"]')?.textContent).toContain('08:20');
   }, 30_000);
 
   it('a booking to pay online (ADR 022): what is due, the hold and the bank’s answer in the HTML, taken over as is', async () => {

@@ -265,7 +265,11 @@ export const ZPublicBooking = ZBookingResponse.pick({
     meeting_point: z.string(),
     meeting_lat_lng: z.string(),
     pickup_enabled: z.boolean(),
-    image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+    /**
+     * The product's first photo: the large version, its 400 px-wide thumbnail and the large one's
+     * size, so the page can offer both (`srcset`) and a phone fetches the small one (issue 35, goal 6).
+     */
+    image: ZProductImage.pick({ url: true, thumb_url: true, alt: true, width: true, height: true }).nullable(),
     free_cancellation_hours: z.number().int(),
     what_to_bring: z.array(z.string()),
     pickup_notes: z.string(),

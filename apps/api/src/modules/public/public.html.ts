@@ -55,7 +55,11 @@ const SHELL_TEXTS: Record<TPublicLocale, { description: string; noscript: string
  * in that language, and a modulepreload of its dictionary chunk (found by web.ts in the build) so
  * the texts download with the entry, not after it.
  */
-export function localizeShell(template: string, locale: TPublicLocale, dictionaryChunk?: string): string {
+export function localizeShell(
+  template: string,
+  locale: TPublicLocale,
+  dictionaryChunk?: string | readonly string[],
+): string {
   const texts = SHELL_TEXTS[locale];
   let html = template
     .replace(/<html[^>]*>/i, `<html lang="${locale}" dir="${localeDir(locale)}">`)
@@ -64,10 +68,12 @@ export function localizeShell(template: string, locale: TPublicLocale, dictionar
       () => `<meta name="description" content="${escapeHtml(texts.description)}" />`,
     )
     .replace(/<noscript>[\s\S]*?<\/noscript>/i, () => `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
-  if (dictionaryChunk) {
+  // The chunk and what it imports (public.pages.ts), each preloaded.
+  const chunks = typeof dictionaryChunk === 'string' ? [dictionaryChunk] : (dictionaryChunk ?? []);
+  if (chunks.length > 0) {
     html = html.replace(
       /<\/head>/i,
-      () => `  <link rel="modulepreload" href="${escapeHtml(dictionaryChunk)}" />\n  </head>`,
+      () => `${chunks.map((c) => `  <link rel="modulepreload" href="${escapeHtml(c)}" />\n`).join('')}  </head>`,
     );
   }
   return html;

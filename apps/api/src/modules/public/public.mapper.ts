@@ -182,7 +182,7 @@ function publicPayment(v: PublicBookingView, links: readonly PaymentLinkRow[], n
 /** A booking as its customer sees it, with what they may still do at `now`. */
 export function toPublicBooking(
   v: PublicBookingView,
-  image: Pick<ImageRow, 'path' | 'alt'> | undefined,
+  image: Pick<ImageRow, 'path' | 'thumbPath' | 'alt' | 'width' | 'height'> | undefined,
   now: Date,
   ask: LocaleAsk = {},
   links: readonly PaymentLinkRow[] = [],
@@ -223,7 +223,15 @@ export function toPublicBooking(
       meeting_point: texts.meeting_point,
       meeting_lat_lng: v.product.meetingLatLng,
       pickup_enabled: v.product.pickupEnabled,
-      image: image ? { url: uploadUrl(image.path), alt: image.alt } : null,
+      image: image
+        ? {
+            url: uploadUrl(image.path),
+            thumb_url: uploadUrl(image.thumbPath),
+            alt: image.alt,
+            width: image.width,
+            height: image.height,
+          }
+        : null,
       free_cancellation_hours: v.product.freeCancellationHours,
       what_to_bring: texts.what_to_bring,
       pickup_notes: texts.pickup_notes,

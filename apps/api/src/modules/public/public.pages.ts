@@ -46,15 +46,28 @@ export const PAGE_CACHE = 'no-cache';
 /** Fastify route path of a shared route ("/public/landing/:productId" is already one). */
 const routePath = (key: keyof typeof ROUTES) => ROUTES[key].path;
 
-/** The built dictionary chunk of each language (`assets/locale-de-….js`, apps/web/vite.config.ts). */
-function dictionaryChunks(distDir: string): Partial<Record<TPublicLocale, string>> {
+/**
+ * The built dictionary chunk of each language (`assets/locale-de-….js`, apps/web/vite.config.ts)
+ * and the chunks it imports (the bundler's runtime helpers, per the build's manifest): preloaded
+ * together, so that the texts do not wait for one more round trip after the entry asked for them.
+ */
+function dictionaryChunks(distDir: string): Partial<Record<TPublicLocale, string[]>> {
   const assets = path.join(distDir, 'assets');
   if (!existsSync(assets)) return {};
   const files = readdirSync(assets);
+  const manifestPath = path.join(distDir, '.vite', 'public-manifest.json');
+  const manifest = (existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {}) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const importsOf = (file: string) =>
+    (Object.values(manifest).find((c) => c.file === `assets/${file}`)?.imports ?? []).flatMap((key) =>
+      manifest[key] ? [`/${manifest[key].file}`] : [],
+    );
   return Object.fromEntries(
     PUBLIC_LOCALES.flatMap((l) => {
       const file = files.find((f) => f.startsWith(`locale-${l}-`) && f.endsWith('.js'));
-      return file ? [[l, `/assets/${file}`]] : [];
+      return file ? [[l, [`/assets/${file}`, ...importsOf(file)]]] : [];
     }),
   );
 }

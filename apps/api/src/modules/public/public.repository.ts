@@ -75,7 +75,7 @@ export async function findPublicProduct(db: DbOrTx, id: string) {
 }
 
 /** What a customer's booking page shows of its product's first image (the answer of a sale). */
-export type FirstImage = Pick<ImageRow, 'path' | 'alt'>;
+export type FirstImage = Pick<ImageRow, 'path' | 'thumbPath' | 'alt' | 'width' | 'height'>;
 
 /**
  * What the customer's sale reads with the rest of the sale, in its one read (ADR 042): the operator
@@ -86,7 +86,8 @@ export const publicSaleRead: SaleReadExtra = {
   key: 'public',
   columns: {
     operator: operatorColumns,
-    image: sql<FirstImage | null>`(select json_build_object('path', pi.path, 'alt', pi.alt) from ${productImages} pi
+    image: sql<FirstImage | null>`(select json_build_object('path', pi.path, 'thumbPath', pi.thumb_path, 'alt', pi.alt,
+      'width', pi.width, 'height', pi.height) from ${productImages} pi
       where pi.product_id = ${products.id} order by pi.position, pi.created_at, pi.id limit 1)`,
   },
   where: and(eq(products.state, 'active'), isActiveOperator),

@@ -8,10 +8,12 @@
  * page's styles inline (no stylesheet blocks the first paint) and its code preloaded; a customer's
  * pages never stored by a shared cache.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TPublicBooking } from '@trayecto/shared';
 import { PUBLIC_DATA_ELEMENT_ID, SERVER_RENDERED_ATTR, type TPublicPageData } from '@trayecto/shared/public-http';
 import { todayIn } from '@trayecto/shared/time-zone';
 import { eq } from 'drizzle-orm';
@@ -21,6 +23,7 @@ import { buildTestApp } from '../../../test/build-app';
 import { createWorld } from '../../../test/factories';
 import { productImages, tourOperators } from '../../db/schema';
 import { booked, bookingBody, day, mkProduct, type World } from '../bookings/bookings.test-helpers';
+import { photoPreload } from './public.ssr';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 
@@ -113,6 +116,20 @@ const dataOf = (html: string) =>
       html,
     )?.[1] ?? 'null',
   );
+
+describe('photoPreload', () => {
+  it("preloads the page's first <img data-preload> with its src, srcset and sizes; none without one", () => {
+    const html =
+      '<p><img src="/a.webp" alt=""/><img src="/b-lg.webp" srcset="/b-sm.webp 400w, /b-lg.webp 1600w" sizes="100vw" data-preload class="x"/></p>';
+    expect(photoPreload(html)).toBe(
+      '<link rel="preload" as="image" href="/b-lg.webp" imagesrcset="/b-sm.webp 400w, /b-lg.webp 1600w" imagesizes="100vw" fetchpriority="high" />',
+    );
+    expect(photoPreload('<img src="/c.webp" data-preload=""/>')).toBe(
+      '<link rel="preload" as="image" href="/c.webp" fetchpriority="high" />',
+    );
+    expect(photoPreload('<img src="/a.webp" data-preloaded="no"/><p data-preload></p>')).toBeNull();
+  });
+});
 
 describe('the landing, rendered on the server', () => {
   it('has the name, the price, the photo and "Reservar" in its HTML, in the visitor\'s language', async () => {
@@ -250,6 +267,74 @@ describe('the existing booking, rendered on the server (issue 31)', () => {
     expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled \/>/);
     expect(res.body).toContain('<noscript>');
     expect(res.body).toContain('noindex');
+  });
+
+  it('its photo, the largest paint: thumbnail or large by srcset, its size, preloaded from the head before the scripts', async () => {
+    const res = await page(`/public/booking/${bookingId}`);
+    const html = rootOf(res.body)?.html ?? '';
+    const img = /<img[^>]*class="bx-img"[^>]*>/.exec(html)?.[0] ?? '';
+    const thumb = `/uploads/products/${productId}/foto-sm.webp`;
+    const large = `/uploads/products/${productId}/foto-lg.webp`;
+    const srcset = `${thumb} 400w, ${large} 1600w`;
+    expect(img).toContain(`src="${large}"`);
+    expect(img).toMatch(new RegExp(`srcset="${srcset}"`, 'i'));
+    expect(img).toMatch(/sizes="\(min-width: 960px\) 330px, calc\(100vw - 66px\)"/);
+    expect(img).toContain('width="1600"');
+    expect(img).toContain('height="1067"');
+    expect(img).toMatch(/fetchpriority="high"/i);
+    // The same file chosen by the same srcset and sizes, asked for from the head: after the
+    // viewport (which `sizes` needs), before the entry script and the page's modules.
+    const preload = `<link rel="preload" as="image" href="${large}" imagesrcset="${srcset}" imagesizes="(min-width: 960px) 330px, calc(100vw - 66px)" fetchpriority="high" />`;
+    expect(res.body).toContain(preload);
+    const at = res.body.indexOf(preload);
+    expect(at).toBeGreaterThan(res.body.indexOf('<meta name="viewport"'));
+    expect(at).toBeLessThan(res.body.indexOf('<script type="module"'));
+    expect(at).toBeLessThan(res.body.indexOf('rel="modulepreload"'));
+    // Only that photo: one preload.
+    expect(res.body.split('rel="preload" as="image"')).toHaveLength(2);
+    // The public answer carries both versions and the size (the embedded data is GET /public/bookings/{id}).
+    expect((dataOf(res.body) as TPublicPageData).booking?.product.image).toEqual({
+      url: large,
+      thumb_url: thumb,
+      alt: 'El Teide nevado',
+      width: 1600,
+      height: 1067,
+    });
+  });
+
+  it("the customer's sale answers the same photo as the booking's page (its one read, ADR 042)", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/public/bookings',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { ...bookingBody(productId, { date: day(3) }), accept_terms: true },
+    });
+    expect(res.statusCode).toBe(201);
+    const sold = res.json() as TPublicBooking;
+    const read = (
+      await app.inject({ method: 'GET', url: `/api/v1/public/bookings/${sold.id}` })
+    ).json() as TPublicBooking;
+    expect(sold.product.image).toEqual({
+      url: `/uploads/products/${productId}/foto-lg.webp`,
+      thumb_url: `/uploads/products/${productId}/foto-sm.webp`,
+      alt: 'El Teide nevado',
+      width: 1600,
+      height: 1067,
+    });
+    expect(read.product.image).toEqual(sold.product.image);
+  });
+
+  it("preloads the dictionary's chunk and what it imports, so the texts wait for no further request", async () => {
+    const res = await page(`/public/booking/${bookingId}`);
+    const preloads = [...res.body.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+)" \/>/g)].map((m) => m[1]);
+    const dictionary = preloads.find((f) => /\/locale-es-[^/]+\.js$/.test(f));
+    expect(dictionary).toBeDefined();
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'public-manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const chunk = Object.values(manifest).find((c) => `/${c.file}` === dictionary);
+    for (const key of chunk?.imports ?? []) expect(preloads).toContain(`/${manifest[key]?.file}`);
   });
 
   it("an unknown booking: the shell, for the browser's not-found", async () => {

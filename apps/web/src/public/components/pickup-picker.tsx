@@ -20,6 +20,13 @@ type Props = {
   notes?: string;
   notesLang?: string;
   disabled?: boolean;
+  /**
+   * The place already chosen, as far as it is known before `options` arrive (the customer's
+   * booking carries its own): its name in the field and its pickup card from the first render, so
+   * the list's arrival changes nothing on the page (the page's part is then taken over at the first
+   * input, not when the list arrives: issue 35, goal 6).
+   */
+  known?: TPublicAccommodation | null;
 };
 
 /**
@@ -38,6 +45,7 @@ export function PickupPicker({
   notes,
   notesLang,
   disabled,
+  known,
 }: Props) {
   const text = t().common.pickup;
   const listId = useId();
@@ -46,7 +54,7 @@ export function PickupPicker({
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
 
-  const selected = options?.find((a) => a.id === value) ?? null;
+  const selected = options?.find((a) => a.id === value) ?? (known?.id === value ? known : null);
   const filtered = useMemo(() => filterAccommodations(options ?? [], query).slice(0, 60), [options, query]);
   const items: { key: string; label: string }[] = [
     { key: MEETING_POINT, label: text.meetingPointOption },

@@ -1,3 +1,4 @@
+import type { TPublicAccommodation, TPublicBooking } from '@trayecto/shared';
 import { LANGUAGES } from '@trayecto/shared/catalog';
 import { paxTypeName } from '../components/booking-bits';
 import { CustomerFields } from '../components/customer-fields';
@@ -30,7 +31,8 @@ export function CustomerForm({ booking: f }: { booking: TExistingBooking }) {
       </Later>
 
       {b.product.pickup_enabled && (
-        <Later as="fieldset" className="bx-fieldset" firstInput watch={[b, v, errors, f.pickups]}>
+        // Not `f.pickups`: the list's arrival changes nothing shown (the booked place is known).
+        <Later as="fieldset" className="bx-fieldset" firstInput watch={[b, v, errors]}>
           <PickupPart booking={f} />
         </Later>
       )}
@@ -124,6 +126,23 @@ function ContactPart({ booking: f }: { booking: TExistingBooking }) {
   );
 }
 
+/** The booking's own pickup place as the list would give it (what the picker shows before the list arrives). */
+export function bookedPlace(b: TPublicBooking): TPublicAccommodation | null {
+  const a = b.accommodation;
+  if (!a) return null;
+  return {
+    id: a.id,
+    name: a.name,
+    type: '',
+    zone: a.zone,
+    address: a.address,
+    lat_lng: '',
+    pickup_point: a.pickup_point,
+    pickup_at: b.pickup_at,
+    pickup_time: b.pickup_time,
+  };
+}
+
 function PickupPart({ booking: f }: { booking: TExistingBooking }) {
   const { booking: b, values: v, errors, set } = f;
   const { fields, labels } = t().common;
@@ -137,6 +156,7 @@ function PickupPart({ booking: f }: { booking: TExistingBooking }) {
         onChange={(val) => set('pickup', val)}
         error={errors.pickup}
         meetingPoint={b.product.meeting_point}
+        known={bookedPlace(b)}
       />
       {v.pickup && v.pickup !== MEETING_POINT && (
         <TextField
