@@ -72,8 +72,15 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, opts:
       return;
     }
     let alive = true;
+    // The same state when nothing changes (a first load: no error to clear), so that starting a
+    // request re-renders nothing: the page's takeover would otherwise render the whole page
+    // again in its effects' task (issue 35, goal 6).
     setState((s) =>
-      s.key === key ? { ...s, error: null } : { key, data: cache.get(key) as T | undefined, error: null },
+      s.key === key
+        ? s.error === null
+          ? s
+          : { ...s, error: null }
+        : { key, data: cache.get(key) as T | undefined, error: null },
     );
     const pending = tick === 0 ? (inflight.get(key) as Promise<T> | undefined) : undefined;
     (pending ?? loadRef.current()).then(
