@@ -267,7 +267,8 @@ export const ZPublicBooking = ZBookingResponse.pick({
     pickup_enabled: z.boolean(),
     /**
      * The product's first photo: the large version, its 400 px-wide thumbnail and the large one's
-     * size, so the page can offer both (`srcset`) and a phone fetches the small one (issue 35, goal 6).
+     * size, so the page can offer both (`srcset`) and a screen that needs no more fetches the small
+     * one (issue 35, goal 6).
      */
     image: ZProductImage.pick({ url: true, thumb_url: true, alt: true, width: true, height: true }).nullable(),
     free_cancellation_hours: z.number().int(),

@@ -37,10 +37,12 @@ export function BookingFacts({ booking: f, onCancel }: { booking: TExistingBooki
 export const PHOTO_SIZES = '(min-width: 960px) 330px, calc(100vw - 66px)';
 
 /**
- * The page's largest paint (Lighthouse; issue 35, goal 6): the thumbnail (400 px wide) or the large
- * version, whichever the screen needs (a phone at 1.75× takes the thumbnail: ~3 kB instead of ~12),
- * its size known before it loads, fetched first: `data-preload` has the server preload it from the
- * page's head with these same `srcset` and `sizes` (apps/api public.ssr.ts).
+ * The page's largest paint (Lighthouse; issue 35, goal 6): the 400 px thumbnail where it is sharp
+ * enough (a 1× screen: desktops, small tablets) and the large version where it is not (a phone at
+ * 1.75× or more needs ~600 device pixels: Chromium then takes the large one, so phones gain no bytes
+ * until a middle version exists), its size known before it loads, fetched first: `data-preload` has
+ * the server preload it from the page's head, before the scripts, with these same `srcset` and
+ * `sizes` (apps/api public.ssr.ts).
  */
 export function BookingPhoto({ image }: { image: NonNullable<TPublicBooking['product']['image']> }) {
   const thumbWidth = Math.min(400, image.width);
