@@ -26,7 +26,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { PG_SESSION_OPTIONS } from '../apps/api/src/db/pg-session';
 import { AUTH_STATE_SQL, BOOKING_COLUMNS, type ListShape, listSql } from './baseline-sql';
-import { freshStatements, type SaleRecording } from './lib/sale-replay';
+import { replaySale, type SaleRecording } from './lib/sale-replay';
 
 const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 0);
@@ -485,14 +485,10 @@ app.post('/replay-sale/:scenario/:i', async (req, reply) => {
   for (let attempt = 0; attempt < 8; attempt++) {
     let last: unknown[] = [];
     try {
-      for (const wave of freshStatements(recording)) {
-        const results = await Promise.all(
-          wave.map((st) =>
-            pool.query({ text: st.text, values: st.values, ...(st.prepared ? { name: replayName(st.text) } : {}) }),
-          ),
-        );
-        last = results[results.length - 1].rows;
-      }
+      // A sale's statements are sent one after another (each waits for the one before in the API).
+      last = await replaySale(recording, (st) =>
+        pool.query({ text: st.text, values: st.values, ...(st.prepared ? { name: replayName(st.text) } : {}) }),
+      );
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
       if (e.code === '23505' && e.constraint === 'bookings_locator_key') continue;

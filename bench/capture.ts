@@ -16,7 +16,7 @@ import { BENCH_DB_URL } from './config';
 export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnop';
 
 /** `prepared`: the API sent it named (ADR 040), so the baseline does too. */
-export type Statement = { text: string; values: unknown[]; prepared?: boolean };
+export type Statement = { text: string; values: unknown[]; prepared?: boolean; returned?: unknown };
 export type Captured = { status: number; waves: Statement[][]; ms: number; body: string };
 
 /** A statement as the pool sent it, with when it started and when its answer came. */
@@ -32,7 +32,12 @@ export function toWaves(recs: Rec[]): Statement[][] {
   let end = Number.NEGATIVE_INFINITY;
   for (const r of recs) {
     if (waves.length === 0 || r.t0 >= end) waves.push([]);
-    waves[waves.length - 1].push({ text: r.text, values: r.values, ...(r.prepared ? { prepared: true } : {}) });
+    waves[waves.length - 1].push({
+      text: r.text,
+      values: r.values,
+      ...(r.prepared ? { prepared: true } : {}),
+      ...(r.returned === undefined ? {} : { returned: r.returned }),
+    });
     end = Math.max(end, r.t1);
   }
   return waves;
@@ -73,8 +78,10 @@ export async function startCapturer(): Promise<Capturer> {
     recs.push(rec);
     const p = orig(...args);
     void p.then(
-      () => {
+      (res) => {
         rec.t1 = performance.now();
+        // Its first row: a later statement may send a value it returned (sale-replay.ts's links).
+        rec.returned = (res as { rows?: unknown[] } | undefined)?.rows?.[0];
       },
       () => {
         rec.t1 = performance.now();

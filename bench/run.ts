@@ -340,7 +340,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (date: string, n: number) => iso(new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000));
 
 /** (fp1) and (fo1): departures on which sales are recorded for the baseline to replay, each. */
-const REPLAY_DEPARTURES = 300;
+const REPLAY_DEPARTURES = 1000;
 
 type Dep = { product_id: string; date: string; time: string };
 /** A staff sale's body on departure `h`; the customer's and the baseline's are built from it. */

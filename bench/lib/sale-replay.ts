@@ -11,8 +11,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Statement } from '../capture';
 
-/** One recorded sale: its statements in waves and the values each replay makes fresh. */
-export type SaleRecording = { waves: Statement[][]; tokens: string[] };
+/**
+ * A parameter that is a value an earlier statement of the same sale returned (the idempotency
+ * key's claim time, which the sale's write checks it still holds): statement `at`'s parameter
+ * `param` is statement `from`'s first row's `field`, in statement order.
+ */
+export type Link = { at: number; param: number; from: number; field: string };
+
+/** One recorded sale: its statements in waves, the values each replay makes fresh, its links. */
+export type SaleRecording = { waves: Statement[][]; tokens: string[]; links: Link[] };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const LOCATOR = /TRY-[A-Z0-9]{6}/g;
@@ -46,15 +53,27 @@ export function recordingOf(a: Statement[][], b: Statement[][]): SaleRecording {
   }
   const mine = new Set<string>();
   const theirs = new Set<string>();
+  const links: Link[] = [];
   sa.forEach((s, k) => {
     s.values.forEach((v, j) => {
       const w = sb[k].values[j];
       if (JSON.stringify(v) === JSON.stringify(w)) return;
+      const from = sa.findIndex((e, i) => i < k && fieldOf(e.returned, v) !== undefined);
+      if (from >= 0 && typeof v === 'string') {
+        links.push({ at: k, param: j, from, field: fieldOf(sa[from].returned, v) as string });
+        return;
+      }
       for (const t of candidates(v)) mine.add(t);
       for (const t of candidates(w)) theirs.add(t);
     });
   });
-  return { waves: a, tokens: [...mine].filter((t) => !theirs.has(t)) };
+  return { waves: a, tokens: [...mine].filter((t) => !theirs.has(t)), links };
+}
+
+/** The field of `row` (an object or an array row) whose text is `value`, if any. */
+function fieldOf(row: unknown, value: unknown): string | undefined {
+  if (row === null || typeof row !== 'object' || typeof value !== 'string') return undefined;
+  return Object.entries(row).find(([, x]) => x !== null && String(x) === value)?.[0];
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -68,6 +87,29 @@ function freshOf(token: string): string {
 }
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Sends a recording's statements with `send`, one after another, its links' values taken from what
+ * this replay's statements returned; answers the last one's rows.
+ */
+export async function replaySale(
+  rec: SaleRecording,
+  send: (st: Statement) => Promise<{ rows: unknown[] }>,
+): Promise<unknown[]> {
+  const returned: unknown[] = [];
+  let rows: unknown[] = [];
+  for (const [k, st] of freshStatements(rec).flat().entries()) {
+    const values = [...st.values];
+    for (const l of rec.links) {
+      if (l.at !== k) continue;
+      const row = returned[l.from] as Record<string, unknown> | undefined;
+      values[l.param] = row?.[l.field] === undefined || row[l.field] === null ? null : String(row[l.field]);
+    }
+    rows = (await send({ ...st, values })).rows;
+    returned.push(rows[0]);
+  }
+  return rows;
+}
 
 /**
  * The recording's statements with fresh values for its tokens, the same fresh value wherever a
