@@ -16,25 +16,31 @@ const OFFICE = 'operaciones@teideaventura.demo';
 test.describe('Comisiones y Caja (issue 34)', () => {
   test('a seller’s statement is made and settled; the seller reads it, read-only', async ({ page, request }) => {
     test.setTimeout(60_000);
-    // The seller sells a departure of this month now, so something is due to them whatever other
-    // journeys on this server settled before (the axe scan makes a statement too).
+    // The seller sells a departure now, so something is due to them whatever other journeys on
+    // this server settled before (the axe scan makes a statement too): one of this month when there
+    // is one with seats left, else the first after it (the last days of a month may have none).
     const sellerToken = await staffToken(request, SELLER);
     const teide = await productNamed(request, sellerToken, 'Subida al Teide');
     const month = isoIn(0).slice(0, 7);
-    const slot = [...(await publicSlots(request, teide.id, 1)), ...(await publicSlots(request, teide.id, 0))].find(
-      (x) => x.date.startsWith(month) && x.seats_left > 0,
-    );
-    if (slot) {
-      const sold = await request.post('/api/v1/bookings', {
-        headers: auth(sellerToken),
-        data: { product_id: teide.id, date: slot.date, time: slot.time, pax: { adult: 1 }, customer_name: 'Ana Ruiz' },
-      });
-      expect(sold.status(), await sold.text()).toBe(201);
-    }
+    const slots = [...(await publicSlots(request, teide.id, 0)), ...(await publicSlots(request, teide.id, 1))];
+    const slot = slots.find((x) => x.date.startsWith(month)) ?? slots.find((x) => x.date > month);
+    if (!slot) throw new Error('Sin salidas con plazas de «Subida al Teide» para la prueba');
+    const sold = await request.post('/api/v1/bookings', {
+      headers: auth(sellerToken),
+      data: { product_id: teide.id, date: slot.date, time: slot.time, pax: { adult: 1 }, customer_name: 'Ana Ruiz' },
+    });
+    expect(sold.status(), await sold.text()).toBe(201);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openAs(page, '/commissions', MANAGER);
     await expect(page.getByRole('heading', { name: 'Comisiones', level: 1 })).toBeVisible();
-    // This month's departures: the demo seller has bookings in it.
+    // «Pendiente» shows this month's departures: up to the end of the sold one's month when later.
+    if (!slot.date.startsWith(month)) {
+      const [y, m] = slot.date.split('-').map(Number);
+      const end = new Date(Date.UTC(y as number, m as number, 0)).toISOString().slice(0, 10);
+      const until = page.getByRole('textbox', { name: 'Hasta' });
+      await until.fill(end.split('-').reverse().join('/'));
+      await until.press('Tab');
+    }
     const seller = page.getByRole('region', { name: 'Javier Morales Pérez' });
     await expect(seller).toBeVisible();
     const amount = (await seller.getByText(/€$/).first().textContent())?.trim() ?? '';
