@@ -20,9 +20,14 @@
  * throttling documentation (docs/throttling.md, "Calibrating the CPU slowdown") has the multiplier
  * computed from the host's BenchmarkIndex by its CPU slowdown calculator, so that every host
  * emulates the same phone: `calibratedMultiplier` below is that calculator's formula. Per page, the
- * default runs come first (4×; each reports its BenchmarkIndex), then the calibrated ones with the
- * multiplier of those runs' median BenchmarkIndex. Both tables are printed; the goal is judged on
- * the calibrated one.
+ * default runs come first (4×), then the calibrated ones. Each calibrated run is calibrated to its
+ * own BenchmarkIndex: Lighthouse gathers the page unthrottled (simulated throttling only replays the
+ * observed trace at audit time) and measures the BenchmarkIndex while gathering, so the run is
+ * gathered first (`gatherMode`), its multiplier worked out from the BenchmarkIndex it measured, and
+ * its saved artifacts audited with that multiplier (`auditMode`): Lighthouse's -G / -A. On a shared
+ * host the index moves within minutes (1,042–2,534 in one run on 27 Nov), so a multiplier taken
+ * from another run could emulate a phone two or three times faster or slower than the one the goal
+ * names. Both tables are printed; the goal is judged on the calibrated one.
  *
  * Per page it prints the median score, LCP, TBT, CLS, FCP and Speed Index, the bytes on the wire
  * (transferSize of the network-requests audit: what the client received, compressed, headers
@@ -33,18 +38,18 @@
  * goal does not fail it, only errors do.
  *
  * Env: WEB_DIST (use this build), LH_RUNS (default 3), LH_THROTTLING (`both`, the default;
- * `default`: only 4×; `calibrated`: one 4× run per page to read the BenchmarkIndex, then LH_RUNS
- * calibrated), LH_CPU_MULTIPLIER (use this multiplier for the calibrated runs instead of the
+ * `default`: only 4×; `calibrated`: only the calibrated runs), LH_CPU_MULTIPLIER (use this multiplier for the calibrated runs instead of the
  * formula's), LH_PAGES (comma list of page names to measure, e.g. `Landing,Bono`), CHROMIUM_PATH (default /usr/bin/chromium),
  * BENCH_OUT (write the markdown to this file too), BENCH_DOC=1 or --doc (replace the section between
  * `<!-- lighthouse:start -->` and `<!-- lighthouse:end -->` in docs/benchmarks-public-pages.md, or
  * append it).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathTo } from '@trayecto/shared/paths';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { buildWeb, cleanup, demoData, heldDemoBooking, kb, median, ms, REPO, startServer } from './lib/server';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
@@ -118,8 +123,6 @@ type PageResult = {
   runs: Run[];
   median: Metrics;
   rep: Run;
-  /** Calibrated runs: the BenchmarkIndex their multiplier came from (median of the page's 4× runs). */
-  calibratedFrom?: number;
 };
 
 // ── Reading a Lighthouse result ─────────────────────────────────────────────────────────────────
@@ -229,12 +232,21 @@ class LighthouseRuntimeError extends Error {}
 let chrome: LaunchedChrome | null = null;
 const versions = { chromium: '?', lighthouse: '?' };
 
+/** A run's CPU slowdown: a number, or `own` (calibrated to the BenchmarkIndex the run itself measures). */
+type Multiplier = number | 'own';
+
+const roundMultiplier = (m: number) => Math.round(m * 100) / 100;
+
 /**
  * One run in a fresh Chromium (chrome-launcher gives it a new temporary profile and removes it),
- * with Lighthouse's default settings but for the CPU slowdown `multiplier`.
+ * with Lighthouse's default settings but for the CPU slowdown. With `own`, the page is gathered into
+ * a temporary folder, the slowdown is worked out from the BenchmarkIndex measured while gathering, and
+ * the saved artifacts are audited with it (the gathering does not depend on the slowdown: simulated
+ * throttling applies it to the observed trace when auditing).
  */
-async function runOnce(url: string, base: string, multiplier: number): Promise<Run> {
+async function runOnce(url: string, base: string, multiplier: Multiplier): Promise<Run> {
   chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const saved = multiplier === 'own' ? mkdtempSync(path.join(os.tmpdir(), 'trayecto-lh-run-')) : null;
   try {
     // The user agent says 156.0.0.0 (reduced); the browser's own answer has the full version.
     const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
@@ -243,35 +255,53 @@ async function runOnce(url: string, base: string, multiplier: number): Promise<R
     versions.chromium = version.Browser?.split('/')[1] ?? '?';
     // No config: Lighthouse's default one (mobile, simulated throttling); the flag changes only
     // the CPU slowdown (Lighthouse merges it into the default throttling, checked below).
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      throttling: { cpuSlowdownMultiplier: multiplier },
-    });
+    const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    let used = multiplier === 'own' ? DEFAULT_MULTIPLIER : multiplier;
+    if (saved) {
+      await lighthouse(url, {
+        ...flags,
+        port: chrome.port,
+        gatherMode: saved,
+        throttling: { cpuSlowdownMultiplier: used },
+      });
+      chrome.kill();
+      chrome = null;
+      // The audit refuses settings that differ from the gathering's: the saved ones take the slowdown too.
+      const file = path.join(saved, 'artifacts.json');
+      const artifacts = JSON.parse(readFileSync(file, 'utf8')) as {
+        BenchmarkIndex: number;
+        settings: { throttling: { cpuSlowdownMultiplier: number } };
+      };
+      used = roundMultiplier(calibratedMultiplier(artifacts.BenchmarkIndex));
+      artifacts.settings.throttling.cpuSlowdownMultiplier = used;
+      writeFileSync(file, JSON.stringify(artifacts));
+    }
+    const result = saved
+      ? await lighthouse(undefined, { ...flags, auditMode: saved, throttling: { cpuSlowdownMultiplier: used } })
+      : await lighthouse(url, { ...flags, port: chrome?.port, throttling: { cpuSlowdownMultiplier: used } });
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse: ${lhr.runtimeError.code}`);
     versions.lighthouse = lhr.lighthouseVersion;
-    const used = lhr.configSettings.throttling;
+    const throttling = lhr.configSettings.throttling;
     if (
       lhr.configSettings.throttlingMethod !== 'simulate' ||
-      used.rttMs !== 150 ||
-      used.cpuSlowdownMultiplier !== multiplier
+      throttling.rttMs !== 150 ||
+      throttling.cpuSlowdownMultiplier !== used
     )
-      throw new Error(`Lighthouse no usó el throttling pedido: ${JSON.stringify(used)}`);
+      throw new Error(`Lighthouse no usó el throttling pedido: ${JSON.stringify(throttling)}`);
     // Lighthouse's own advice to calibrate on a slow host is what the calibrated runs do.
     for (const w of lhr.runWarnings) if (!/cpuSlowdownMultiplier|CPU/i.test(w)) console.warn(`  aviso: ${w}`);
     return summarize(lhr, base);
   } finally {
-    chrome.kill();
+    chrome?.kill();
     chrome = null;
+    if (saved) rmSync(saved, { recursive: true, force: true });
   }
 }
 
 /** Lighthouse's own hiccups (NO_NAVSTART, NO_FCP…) are retried in a new browser, twice at most. */
-async function runWithRetries(url: string, base: string, multiplier: number): Promise<Run> {
+async function runWithRetries(url: string, base: string, multiplier: Multiplier): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runOnce(url, base, multiplier);
@@ -285,7 +315,7 @@ async function runWithRetries(url: string, base: string, multiplier: number): Pr
 const med = (xs: number[]) => median(xs) ?? 0;
 
 /** Per-metric medians; the details (bytes, LCP element, blockers) are those of the median-score run. */
-function aggregate(page: PageDef, mode: Mode, runs: Run[], calibratedFrom?: number): PageResult {
+function aggregate(page: PageDef, mode: Mode, runs: Run[]): PageResult {
   const m = {
     score: med(runs.map((r) => r.score)),
     lcp: med(runs.map((r) => r.lcp)),
@@ -297,7 +327,7 @@ function aggregate(page: PageDef, mode: Mode, runs: Run[], calibratedFrom?: numb
     multiplier: med(runs.map((r) => r.multiplier)),
   };
   const sorted = [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
-  return { page, mode, runs, median: m, rep: sorted[Math.floor((sorted.length - 1) / 2)], calibratedFrom };
+  return { page, mode, runs, median: m, rep: sorted[Math.floor((sorted.length - 1) / 2)] };
 }
 
 const meetsGoal = (m: Metrics) => m.score >= GOAL.score && m.lcp <= GOAL.lcp && m.tbt <= GOAL.tbt && m.cls <= GOAL.cls;
@@ -315,20 +345,16 @@ function table(results: PageResult[], mode: Mode): string[] {
   const sep = `|${'---|'.repeat(16)}`;
   const rows = results
     .filter((r) => r.mode === mode)
-    .map(({ page, median: m, rep, calibratedFrom }) => {
+    .map(({ page, median: m, rep }) => {
       const b = rep.bytes;
-      const index =
-        calibratedFrom === undefined
-          ? `${Math.round(m.benchmarkIndex)}`
-          : `${Math.round(m.benchmarkIndex)} (calibrado con ${Math.round(calibratedFrom)})`;
-      return `| ${page.name} | ${index} | ${m.multiplier.toFixed(2)}× | ${m.score} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.fcp)} | ${ms(m.si)} | ${kb(b.total)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.img)} | ${rep.lcpElement} | ${meetsGoal(m) ? 'sí' : 'no'} |`;
+      return `| ${page.name} | ${Math.round(m.benchmarkIndex)} | ${m.multiplier.toFixed(2)}× | ${m.score} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.fcp)} | ${ms(m.si)} | ${kb(b.total)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.img)} | ${rep.lcpElement} | ${meetsGoal(m) ? 'sí' : 'no'} |`;
     });
   return rows.length ? [`**${MODE_TITLE[mode]}**`, '', header, sep, ...rows] : [];
 }
 
 function markdown(results: PageResult[], when: Date): string {
   const lines = [
-    `Lighthouse ${versions.lighthouse}, Chromium ${versions.chromium}, ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC: mediana de ${RUNS} ${RUNS === 1 ? 'ejecución' : 'ejecuciones'} por página y throttling (móvil, throttling simulado). «BenchmarkIndex»: la mediana de las ejecuciones de la fila (Lighthouse lo mide en cada una; entre paréntesis, en las calibradas, el de las ejecuciones a 4× del que sale su multiplicador); «CPU»: el multiplicador de CPU usado (calibrado: el de la mediana del BenchmarkIndex de las ejecuciones por defecto de esa página${FORCED_MULTIPLIER !== null ? `; aquí fijado por LH_CPU_MULTIPLIER=${FORCED_MULTIPLIER}` : ''}). Bytes: transferSize (comprimidos, como llegan) de la ejecución mediana.`,
+    `Lighthouse ${versions.lighthouse}, Chromium ${versions.chromium}, ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC: mediana de ${RUNS} ${RUNS === 1 ? 'ejecución' : 'ejecuciones'} por página y throttling (móvil, throttling simulado). «BenchmarkIndex»: la mediana de las ejecuciones de la fila (Lighthouse lo mide en cada una); «CPU»: la mediana de los multiplicadores de CPU usados (calibrado: cada ejecución con el de su propio BenchmarkIndex${FORCED_MULTIPLIER !== null ? `; aquí fijado por LH_CPU_MULTIPLIER=${FORCED_MULTIPLIER}` : ''}). Bytes: transferSize (comprimidos, como llegan) de la ejecución mediana.`,
   ];
   for (const mode of ['default', 'calibrated'] as const) {
     const rows = table(results, mode);
@@ -374,8 +400,10 @@ const CALIBRATION_NOTE = [
   '([docs/throttling.md, "Calibrating the CPU slowdown"](https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md#calibrating-the-cpu-slowdown))',
   'has the multiplier taken from its CPU slowdown calculator, whose formula `bench/lighthouse.ts`',
   '(`calibratedMultiplier`) uses: 150 → 1×, 800 → 2×, 1300 → 3×, then +1× per 233 (1533 → 4×, 2000 → 6×),',
-  'linear in between. Every page is run first with the default 4× (each run reports the BenchmarkIndex),',
-  "then with the multiplier of those runs' median BenchmarkIndex: the same phone emulated on any host.",
+  'linear in between. Every page is run first with the default 4×, then calibrated: each calibrated run',
+  'is gathered unthrottled (as simulated throttling always gathers), and its saved trace audited with the',
+  "multiplier of the BenchmarkIndex measured while gathering it (Lighthouse's `gatherMode` / `auditMode`):",
+  'the same phone emulated on any host, even one whose speed moves from minute to minute.',
   "Both are shown; the goal is judged on the calibrated runs. A host faster than the calculator's",
   'reference (BenchmarkIndex above ~1533) gets more than 4×, a slower or busy one less.',
 ].join(' ');
@@ -439,26 +467,22 @@ async function main() {
   if (measured.length === 0) throw new Error(`LH_PAGES: ninguna de ${pages.map((p) => p.name).join(', ')}`);
 
   const results: PageResult[] = [];
-  const measure = async (page: PageDef, mode: Mode, count: number, multiplier: number) => {
+  const measure = async (page: PageDef, mode: Mode, count: number, multiplier: Multiplier) => {
     const runs: Run[] = [];
     for (let i = 0; i < count; i++) {
       const run = await runWithRetries(`${base}${page.path}`, base, multiplier);
       runs.push(run);
       console.log(
-        `  ${page.name.padEnd(17)} ${mode === 'default' ? '4×      ' : `${multiplier.toFixed(2)}× cal`} #${i + 1}  BI ${String(Math.round(run.benchmarkIndex)).padStart(4)}  score ${String(run.score).padStart(3)}  LCP ${ms(run.lcp)}  TBT ${ms(run.tbt)}  CLS ${run.cls.toFixed(3)}`,
+        `  ${page.name.padEnd(17)} ${mode === 'default' ? '4×      ' : `${run.multiplier.toFixed(2)}× cal`} #${i + 1}  BI ${String(Math.round(run.benchmarkIndex)).padStart(4)}  score ${String(run.score).padStart(3)}  LCP ${ms(run.lcp)}  TBT ${ms(run.tbt)}  CLS ${run.cls.toFixed(3)}`,
       );
     }
     return runs;
   };
   for (const page of measured) {
-    // The default runs (or, calibrated only, one to read the host's BenchmarkIndex).
-    const first = await measure(page, 'default', THROTTLING === 'calibrated' ? 1 : RUNS, DEFAULT_MULTIPLIER);
-    if (THROTTLING !== 'calibrated') results.push(aggregate(page, 'default', first));
+    if (THROTTLING !== 'calibrated')
+      results.push(aggregate(page, 'default', await measure(page, 'default', RUNS, DEFAULT_MULTIPLIER)));
     if (THROTTLING === 'default') continue;
-    const index = med(first.map((r) => r.benchmarkIndex));
-    const multiplier = FORCED_MULTIPLIER ?? Math.round(calibratedMultiplier(index) * 100) / 100;
-    if (index < 150) console.warn(`  aviso: BenchmarkIndex ${Math.round(index)}: demasiado lento para emular el móvil`);
-    results.push(aggregate(page, 'calibrated', await measure(page, 'calibrated', RUNS, multiplier), index));
+    results.push(aggregate(page, 'calibrated', await measure(page, 'calibrated', RUNS, FORCED_MULTIPLIER ?? 'own')));
   }
   await stop();
 
