@@ -17,7 +17,7 @@ import { errors as fr } from '@trayecto/shared/i18n/errors/fr';
 import { errors as it } from '@trayecto/shared/i18n/errors/it';
 import { errors as nl } from '@trayecto/shared/i18n/errors/nl';
 import { translateError } from '@trayecto/shared/i18n/translate-error';
-import type { FastifyRequest, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import type { ProductTranslation, ProductTranslations } from '../../db/schema/products';
 
 /**
@@ -148,15 +148,18 @@ export function translateErrorBody(body: unknown, locale: TPublicLocale): unknow
  * translated to the request's language (`?lang=`, else Accept-Language, else Spanish), keeping its
  * `code`. Success bodies are translated where they are built (they know the operator's languages).
  */
-export const translatePublicErrors: onSendAsyncHookHandler<unknown> = async (req, reply, payload) => {
+export const translatePublicErrors: onSendHookHandler<unknown> = (req, reply, payload, done) => {
   reply.header('Vary', 'Accept-Language');
-  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  // A callback, not a promise: this runs on every public answer (ADR 036).
+  if (reply.statusCode < 400 || typeof payload !== 'string') return done(null, payload);
   const locale = requestLocale(askOf(req));
   reply.header('Content-Language', locale);
-  if (locale === DEFAULT_LOCALE) return payload;
+  if (locale === DEFAULT_LOCALE) return done(null, payload);
+  let translated: string = payload;
   try {
-    return JSON.stringify(translateErrorBody(JSON.parse(payload), locale));
+    translated = JSON.stringify(translateErrorBody(JSON.parse(payload), locale));
   } catch {
-    return payload;
+    // not JSON: sent as it is
   }
+  done(null, translated);
 };

@@ -13,7 +13,7 @@ import {
   ZPublicBookingUpdateRequest,
   ZPublicProduct,
 } from '@trayecto/shared';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdempotencyKey } from '../../lib/idempotency';
@@ -49,13 +49,19 @@ const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase() as Lowercase<typeof IDEM
  * `private, no-store`, so no shared cache (a proxy, a CDN) and not even the browser keeps them
  * (issue 31). Set before anything runs, so the refusals (404, 409, 422, 429) carry it too.
  */
-const personalAnswer: onRequestAsyncHookHandler = async (_req, reply) => {
+const personalAnswer: onRequestHookHandler = (_req, reply, done) => {
   reply.header('Cache-Control', 'private, no-store');
+  done();
 };
 
 /** onRequest: the Idempotency-Key header is there and well formed (400 before the body is read). */
-const requireIdempotencyKey: onRequestAsyncHookHandler = async (req) => {
-  parseIdempotencyKey(req.headers[KEY_HEADER]);
+const requireIdempotencyKey: onRequestHookHandler = (req, _reply, done) => {
+  try {
+    parseIdempotencyKey(req.headers[KEY_HEADER]);
+  } catch (err) {
+    return done(err as Error);
+  }
+  done();
 };
 
 /**
