@@ -3,12 +3,10 @@
  * went; errors with their stack under the request id the client received; no secrets, no
  * customers' contact data.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
@@ -244,53 +242,5 @@ describe('structured logs', () => {
     expect(loggableUrl('/a?token=abc&reset_code=1&customer_email=x%40y&sort=-date')).toBe(
       '/a?token=[oculto]&reset_code=[oculto]&customer_email=[oculto]&sort=-date',
     );
-  });
-});
-
-/**
- * ADR 047: the server's logger writes stdout off the event loop's thread (asynchronously). No line
- * may be lost for it: neither those logged just before the process exits (an error line, then
- * `process.exit`) nor a lone line on an idle server (written at once, not held for more to come).
- */
-describe('the process logger writes stdout asynchronously and loses nothing', () => {
-  const CHILD = 'apps/api/test/logger-child.ts';
-
-  it('is asynchronous (sonic-boom, not sync)', () => {
-    const stream = (createLogger('info') as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as {
-      sync: boolean;
-      fd: number;
-    };
-    expect(stream.sync).toBe(false);
-    expect(stream.fd).toBe(1);
-  });
-
-  it('every line logged before process.exit reaches stdout', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', CHILD, 'burst', '3000'], { encoding: 'utf8' });
-    expect(run.status).toBe(3);
-    const logged = run.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { i: number; msg: string });
-    expect(logged).toHaveLength(3000);
-    expect(logged.map((l) => l.i)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
-  });
-
-  it('a lone line of an idle process is written at once', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, 'idle'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolve(out);
-        });
-        child.on('exit', (code) => reject(new Error(`the child exited (${code}) without logging`)));
-      });
-      // Still running: the line did not wait for the process to end.
-      expect(child.exitCode).toBeNull();
-      expect(JSON.parse(line)).toMatchObject({ msg: 'alone', level: 30 });
-    } finally {
-      child.kill('SIGKILL');
-    }
   });
 });

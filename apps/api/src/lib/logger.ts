@@ -176,20 +176,9 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-/**
- * Standard output as the process's logs go to it: written off the request's thread (ADR 047).
- * pino's default writes every line with its own `write` system call on the event loop's thread;
- * asynchronous, sonic-boom hands each write to libuv's thread pool and gathers the lines logged
- * while one is in flight into the next: under load one system call carries many lines, and the
- * request that logged never waits for it. Idle, a line is written at once, as before. pino flushes
- * what is still buffered on `exit` (a `process.exit` after an error line included); only a kill
- * the process cannot see (SIGKILL, a crash of the runtime) can lose the lines of the last write.
- */
-export const stdoutDestination = () => pino.destination({ dest: 1, sync: false });
-
 /** The process's logger: JSON lines on stdout (or on `destination`, which tests capture). */
 export const createLogger = (level: string, destination?: DestinationStream) =>
-  pino(loggerOptions(level), destination ?? stdoutDestination());
+  destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 
 type Actorish = { id: string; tourOperatorId: string | null; level: number } | null | undefined;
 
