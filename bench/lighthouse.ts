@@ -27,7 +27,11 @@
  * its saved artifacts audited with that multiplier (`auditMode`): Lighthouse's -G / -A. On a shared
  * host the index moves within minutes (1,042–2,534 in one run on 27 Nov), so a multiplier taken
  * from another run could emulate a phone two or three times faster or slower than the one the goal
- * names. Both tables are printed; the goal is judged on the calibrated one.
+ * names. The index Lighthouse measures comes before the load, so it is measured again right after
+ * it (Lighthouse's own page function, in a new tab): the multiplier is that of the two readings'
+ * mean, and a run whose readings differ by more than 20 % (the host changed speed during the load)
+ * is run again, at most three times, the last one kept and marked. Both tables are printed; the
+ * goal is judged on the calibrated one.
  *
  * Per page it prints the median score, LCP, TBT, CLS, FCP and Speed Index, the bytes on the wire
  * (transferSize of the network-requests audit: what the client received, compressed, headers
@@ -50,6 +54,7 @@ import path from 'node:path';
 import { pathTo } from '@trayecto/shared/paths';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { buildWeb, cleanup, demoData, heldDemoBooking, kb, median, ms, REPO, startServer } from './lib/server';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
@@ -115,6 +120,8 @@ type Run = {
   /** The host's BenchmarkIndex in this run and the CPU slowdown the run used. */
   benchmarkIndex: number;
   multiplier: number;
+  /** Calibrated runs: the index measured again right after the page's load (see {@link runOnce}). */
+  indexAfter?: number;
 };
 type Metrics = Pick<Run, 'score' | 'lcp' | 'tbt' | 'cls' | 'fcp' | 'si' | 'benchmarkIndex' | 'multiplier'>;
 type PageResult = {
@@ -229,6 +236,61 @@ function summarize(lhr: Result, base: string): Run {
 
 class LighthouseRuntimeError extends Error {}
 
+/** How far the BenchmarkIndex may move between before and after a calibrated run's load. */
+const INDEX_TOLERANCE = 0.2;
+
+/**
+ * Lighthouse's own BenchmarkIndex (its page function, the same code it runs while gathering), measured
+ * now in a new blank tab of the browser on `port` through the DevTools protocol.
+ */
+async function benchmarkIndexNow(port: number): Promise<number> {
+  const target = (await (await fetch(`http://127.0.0.1:${port}/json/new?about:blank`, { method: 'PUT' })).json()) as {
+    id: string;
+    webSocketDebuggerUrl: string;
+  };
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve;
+      ws.onerror = reject;
+    });
+    return await new Promise<number>((resolve, reject) => {
+      ws.onmessage = (e) => {
+        const msg = JSON.parse(String(e.data)) as { id?: number; result?: { result?: { value?: unknown } } };
+        if (msg.id !== 1) return;
+        const value = msg.result?.result?.value;
+        if (typeof value === 'number') resolve(value);
+        else reject(new Error(`BenchmarkIndex: ${JSON.stringify(msg)}`));
+      };
+      ws.send(
+        JSON.stringify({
+          id: 1,
+          method: 'Runtime.evaluate',
+          params: { expression: `(${pageFunctions.computeBenchmarkIndex})()`, returnByValue: true },
+        }),
+      );
+    });
+  } finally {
+    ws.close();
+    await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`).catch(() => undefined);
+  }
+}
+
+/** A run during whose load the host's speed moved by more than {@link INDEX_TOLERANCE} (kept after three tries). */
+const isUnsteady = (r: Run) =>
+  r.indexAfter !== undefined &&
+  Math.abs(r.indexAfter - r.benchmarkIndex) / Math.max(r.indexAfter, r.benchmarkIndex) > INDEX_TOLERANCE;
+
+/** The host's speed moved during a calibrated run's load by more than {@link INDEX_TOLERANCE}: run it again. */
+class UnsteadyHostError extends Error {
+  constructor(
+    message: string,
+    readonly run: Run,
+  ) {
+    super(message);
+  }
+}
+
 let chrome: LaunchedChrome | null = null;
 const versions = { chromium: '?', lighthouse: '?' };
 
@@ -247,6 +309,8 @@ const roundMultiplier = (m: number) => Math.round(m * 100) / 100;
 async function runOnce(url: string, base: string, multiplier: Multiplier): Promise<Run> {
   chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const saved = multiplier === 'own' ? mkdtempSync(path.join(os.tmpdir(), 'trayecto-lh-run-')) : null;
+  let indexBefore = 0;
+  let indexAfter = 0;
   try {
     // The user agent says 156.0.0.0 (reduced); the browser's own answer has the full version.
     const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
@@ -264,6 +328,9 @@ async function runOnce(url: string, base: string, multiplier: Multiplier): Promi
         gatherMode: saved,
         throttling: { cpuSlowdownMultiplier: used },
       });
+      // The index Lighthouse measured is from before the load; measured again after it, a run whose
+      // host changed speed meanwhile (another process started or stopped) is seen and run again.
+      indexAfter = await benchmarkIndexNow(chrome.port);
       chrome.kill();
       chrome = null;
       // The audit refuses settings that differ from the gathering's: the saved ones take the slowdown too.
@@ -272,7 +339,9 @@ async function runOnce(url: string, base: string, multiplier: Multiplier): Promi
         BenchmarkIndex: number;
         settings: { throttling: { cpuSlowdownMultiplier: number } };
       };
-      used = roundMultiplier(calibratedMultiplier(artifacts.BenchmarkIndex));
+      indexBefore = artifacts.BenchmarkIndex;
+      // The host's speed over the load: the mean of the two readings.
+      used = roundMultiplier(calibratedMultiplier((indexBefore + indexAfter) / 2));
       artifacts.settings.throttling.cpuSlowdownMultiplier = used;
       writeFileSync(file, JSON.stringify(artifacts));
     }
@@ -292,7 +361,17 @@ async function runOnce(url: string, base: string, multiplier: Multiplier): Promi
       throw new Error(`Lighthouse no usó el throttling pedido: ${JSON.stringify(throttling)}`);
     // Lighthouse's own advice to calibrate on a slow host is what the calibrated runs do.
     for (const w of lhr.runWarnings) if (!/cpuSlowdownMultiplier|CPU/i.test(w)) console.warn(`  aviso: ${w}`);
-    return summarize(lhr, base);
+    const run = summarize(lhr, base);
+    if (!saved) return run;
+    run.indexAfter = indexAfter;
+    const moved = Math.abs(indexAfter - indexBefore) / Math.max(indexBefore, indexAfter);
+    if (moved > INDEX_TOLERANCE) {
+      throw new UnsteadyHostError(
+        `BenchmarkIndex ${Math.round(indexBefore)} antes y ${Math.round(indexAfter)} después de la carga (${Math.round(moved * 100)} %)`,
+        run,
+      );
+    }
+    return run;
   } finally {
     chrome?.kill();
     chrome = null;
@@ -306,7 +385,12 @@ async function runWithRetries(url: string, base: string, multiplier: Multiplier)
     try {
       return await runOnce(url, base, multiplier);
     } catch (err) {
-      if (!(err instanceof LighthouseRuntimeError) || attempt >= 3) throw err;
+      // A host that will not hold still: the last attempt counts, marked in its line.
+      if (err instanceof UnsteadyHostError && attempt >= 3) {
+        console.warn(`  ${err.message}; se acepta tras 3 intentos (máquina inestable)`);
+        return err.run;
+      }
+      if (!(err instanceof LighthouseRuntimeError || err instanceof UnsteadyHostError) || attempt >= 3) throw err;
       console.warn(`  ${err.message}; se repite (intento ${attempt + 1} de 3)`);
     }
   }
@@ -345,16 +429,18 @@ function table(results: PageResult[], mode: Mode): string[] {
   const sep = `|${'---|'.repeat(16)}`;
   const rows = results
     .filter((r) => r.mode === mode)
-    .map(({ page, median: m, rep }) => {
+    .map(({ page, median: m, rep, runs }) => {
       const b = rep.bytes;
-      return `| ${page.name} | ${Math.round(m.benchmarkIndex)} | ${m.multiplier.toFixed(2)}× | ${m.score} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.fcp)} | ${ms(m.si)} | ${kb(b.total)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.img)} | ${rep.lcpElement} | ${meetsGoal(m) ? 'sí' : 'no'} |`;
+      const unsteady = runs.filter(isUnsteady).length;
+      const index = `${Math.round(m.benchmarkIndex)}${unsteady ? ` (${unsteady} inestable${unsteady > 1 ? 's' : ''})` : ''}`;
+      return `| ${page.name} | ${index} | ${m.multiplier.toFixed(2)}× | ${m.score} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.fcp)} | ${ms(m.si)} | ${kb(b.total)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.img)} | ${rep.lcpElement} | ${meetsGoal(m) ? 'sí' : 'no'} |`;
     });
   return rows.length ? [`**${MODE_TITLE[mode]}**`, '', header, sep, ...rows] : [];
 }
 
 function markdown(results: PageResult[], when: Date): string {
   const lines = [
-    `Lighthouse ${versions.lighthouse}, Chromium ${versions.chromium}, ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC: mediana de ${RUNS} ${RUNS === 1 ? 'ejecución' : 'ejecuciones'} por página y throttling (móvil, throttling simulado). «BenchmarkIndex»: la mediana de las ejecuciones de la fila (Lighthouse lo mide en cada una); «CPU»: la mediana de los multiplicadores de CPU usados (calibrado: cada ejecución con el de su propio BenchmarkIndex${FORCED_MULTIPLIER !== null ? `; aquí fijado por LH_CPU_MULTIPLIER=${FORCED_MULTIPLIER}` : ''}). Bytes: transferSize (comprimidos, como llegan) de la ejecución mediana.`,
+    `Lighthouse ${versions.lighthouse}, Chromium ${versions.chromium}, ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC: mediana de ${RUNS} ${RUNS === 1 ? 'ejecución' : 'ejecuciones'} por página y throttling (móvil, throttling simulado). «BenchmarkIndex»: la mediana de las ejecuciones de la fila (Lighthouse lo mide en cada una; «inestable»: una ejecución cuyo índice medido tras la carga difería en más de un 20 % del de antes, aceptada tras tres intentos); «CPU»: la mediana de los multiplicadores de CPU usados (calibrado: cada ejecución con el de su propio BenchmarkIndex${FORCED_MULTIPLIER !== null ? `; aquí fijado por LH_CPU_MULTIPLIER=${FORCED_MULTIPLIER}` : ''}). Bytes: transferSize (comprimidos, como llegan) de la ejecución mediana.`,
   ];
   for (const mode of ['default', 'calibrated'] as const) {
     const rows = table(results, mode);
@@ -473,7 +559,7 @@ async function main() {
       const run = await runWithRetries(`${base}${page.path}`, base, multiplier);
       runs.push(run);
       console.log(
-        `  ${page.name.padEnd(17)} ${mode === 'default' ? '4×      ' : `${run.multiplier.toFixed(2)}× cal`} #${i + 1}  BI ${String(Math.round(run.benchmarkIndex)).padStart(4)}  score ${String(run.score).padStart(3)}  LCP ${ms(run.lcp)}  TBT ${ms(run.tbt)}  CLS ${run.cls.toFixed(3)}`,
+        `  ${page.name.padEnd(17)} ${mode === 'default' ? '4×      ' : `${run.multiplier.toFixed(2)}× cal`} #${i + 1}  BI ${String(Math.round(run.benchmarkIndex)).padStart(4)}${run.indexAfter === undefined ? '' : `→${Math.round(run.indexAfter)}`}  score ${String(run.score).padStart(3)}  LCP ${ms(run.lcp)}  TBT ${ms(run.tbt)}  CLS ${run.cls.toFixed(3)}`,
       );
     }
     return runs;
