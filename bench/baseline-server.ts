@@ -477,6 +477,25 @@ const sales: Record<string, SaleRecording[]> = process.env.BENCH_SALE_REPLAY_FIL
   ? JSON.parse(readFileSync(process.env.BENCH_SALE_REPLAY_FILE, 'utf8'))
   : {};
 
+/**
+ * `pool.query` that keeps its connection when PostgreSQL refuses the statement, as the API's pool
+ * does (ADR 043): pg-pool's own `query` closes the connection on any error, so each taken locator a
+ * replay retried cost a new backend (its start and its statements prepared again), and until
+ * 28 Nov that backend's CPU was also left out of the figures once it ended.
+ */
+async function queryKeepingConnection(config: pg.QueryConfig): Promise<pg.QueryResult> {
+  const client = await pool.connect();
+  try {
+    const res = await client.query(config);
+    client.release();
+    return res;
+  } catch (err) {
+    // A refusal (it has an SQLSTATE) leaves the connection usable; anything else does not.
+    client.release((err as { code?: string }).code ? undefined : (err as Error));
+    throw err;
+  }
+}
+
 app.post('/replay-sale/:scenario/:i', async (req, reply) => {
   const { scenario, i } = req.params as { scenario: string; i: string };
   const list = sales[scenario];
@@ -487,7 +506,11 @@ app.post('/replay-sale/:scenario/:i', async (req, reply) => {
     try {
       // A sale's statements are sent one after another (each waits for the one before in the API).
       last = await replaySale(recording, (st) =>
-        pool.query({ text: st.text, values: st.values, ...(st.prepared ? { name: replayName(st.text) } : {}) }),
+        queryKeepingConnection({
+          text: st.text,
+          values: st.values,
+          ...(st.prepared ? { name: replayName(st.text) } : {}),
+        }),
       );
     } catch (err) {
       const e = err as { code?: string; constraint?: string };

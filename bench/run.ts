@@ -15,7 +15,16 @@
  * after the POST scenarios, and stops everything it started.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +79,14 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
  */
 const PROFILE = process.env.BENCH_API_PROFILE;
 /**
+ * BENCH_WINDOWS=<file>: each measured window appended as a line `<id> <side> <server pid> <start>
+ * <end> <requests>`, the times in seconds of CLOCK_MONOTONIC (Node's hrtime), so that a system-wide
+ * `perf record -k CLOCK_MONOTONIC` of the run can be cut to exactly the windows (bench/perf-windows.ts).
+ */
+const WINDOWS_FILE = process.env.BENCH_WINDOWS;
+/** BENCH_NODE_FLAGS='--perf-basic-prof-only-functions': flags of node for every server the bench starts (API and baseline). */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/**
  * BENCH_ACCEPT_ENCODING='gzip, deflate, br': what a browser sends, so the API compresses its answers
  * over 1 kB as it does in production (the baseline never compresses). Unset: no compression.
  */
@@ -96,11 +113,15 @@ function startChild(
   const out = logFile ? openSync(logFile, 'w') : 'pipe';
   const loader = compiled ? [] : ['--import', 'tsx'];
   const pre = preload.flatMap((p) => ['--import', p]);
-  const proc = spawn(process.execPath, ['--import', './bench/exit-with-parent.mjs', ...pre, ...loader, ...args], {
-    cwd: REPO,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', out, 'pipe', 'ipc'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...NODE_FLAGS, '--import', './bench/exit-with-parent.mjs', ...pre, ...loader, ...args],
+    {
+      cwd: REPO,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+      stdio: ['ignore', out, 'pipe', 'ipc'],
+    },
+  );
   if (typeof out === 'number') closeSync(out);
   const child: Child = { name, proc, tail: [] as string[], lines: 0, logFile };
   // Always drain the pipes (a full pipe would stall the child) and keep the last lines for errors.
@@ -208,18 +229,22 @@ type Figures = {
   walFpi?: number;
   /** Blocks PostgreSQL read from outside its shared buffers per completed request (this database). */
   blksRead?: number;
+  /** WAL flushes to disk per request (pg_stat_wal.wal_sync): fewer when commits share one (group commit). */
+  walSyncs?: number;
   /** Load average (1 min) when the measurement ended. */
   load?: number;
 };
 
 /**
  * User + system CPU time so far of each PostgreSQL process of the machine (its backends and its
- * own: WAL writer, checkpointer…), µs by pid (Linux /proc; undefined elsewhere). The machine's
- * server serves only the bench while it measures.
+ * own: WAL writer, checkpointer…), µs by pid, and under {@link REAPED} the CPU of every process
+ * the postmaster has reaped so far (its children's times, `cutime` + `cstime`): a backend or an
+ * autovacuum worker that ends between two readings is no longer listed, but its time is there
+ * (Linux /proc; undefined elsewhere). The machine's server serves only the bench while it measures.
  */
 function postgresCpuUs(): Map<number, number> | undefined {
   try {
-    const byPid = new Map<number, number>();
+    const byPid = new Map<number, number>([[REAPED, 0]]);
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       let stat: string;
@@ -230,21 +255,27 @@ function postgresCpuUs(): Map<number, number> | undefined {
       }
       if (!stat.includes('(postgres)')) continue;
       byPid.set(Number(entry), statCpuUs(stat));
+      byPid.set(REAPED, (byPid.get(REAPED) ?? 0) + statCpuUs(stat, 'children'));
     }
     return byPid;
   } catch {
     return undefined;
   }
 }
+/** {@link postgresCpuUs}'s key of the reaped processes' CPU. */
+const REAPED = -1;
 
 /**
- * PostgreSQL's CPU between two {@link postgresCpuUs} readings: each process's growth (all of a
- * process that started in between). A backend that ended in between is left out (its last
- * seconds are not known): a lower bound, never negative.
+ * PostgreSQL's CPU between two {@link postgresCpuUs} readings: each listed process's growth (all of
+ * a process that started in between), and each process that ended in between from what the
+ * postmaster reaped (its whole life, less what the first reading had already counted). Until
+ * 28 Nov a process that ended in between was left out: the baseline's sale replays, whose pool
+ * renews connections under load, read up to a fifth low (bench/perf-windows.ts measured it).
  */
 function postgresCpuBetween(a: Map<number, number>, b: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, us] of b) total += us - (a.get(pid) ?? 0);
+  let total = (b.get(REAPED) ?? 0) - (a.get(REAPED) ?? 0);
+  for (const [pid, us] of b) if (pid !== REAPED) total += us - (a.get(pid) ?? 0);
+  for (const [pid, us] of a) if (pid !== REAPED && !b.has(pid)) total -= us;
   return total;
 }
 
@@ -258,11 +289,13 @@ function cpuTimeUs(pid: number | undefined): number | undefined {
   }
 }
 
-/** User + system CPU time in a /proc/<pid>/stat line, µs. */
-function statCpuUs(stat: string): number {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+/** User + system CPU time in a /proc/<pid>/stat line, µs: the process's own, or its reaped children's. */
+function statCpuUs(stat: string, whose: 'own' | 'children' = 'own'): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th,
+  // cutime and cstime (children waited for) the 14th and 15th.
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS;
+  const at = whose === 'own' ? 11 : 13;
+  return ((Number(f[at]) + Number(f[at + 1])) * 1e6) / CLOCK_TICKS;
 }
 /** Linux's USER_HZ: /proc times are in 1/100 s. */
 const CLOCK_TICKS = 100;
@@ -420,11 +453,12 @@ async function main() {
 
   // PostgreSQL's write-ahead log and reads from outside its buffers so far (per measurement: the deltas).
   const pgIo = async () => {
-    const [w] = await one<{ bytes: string; fpi: string; read: string }>(
-      `select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi, d.blks_read::text as read
+    const [w] = await one<{ bytes: string; fpi: string; read: string; syncs: string }>(
+      `select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi, d.blks_read::text as read,
+              w.wal_sync::text as syncs
        from pg_stat_wal w, pg_stat_database d where d.datname = current_database()`,
     );
-    return { bytes: Number(w.bytes), fpi: Number(w.fpi), read: Number(w.read) };
+    return { bytes: Number(w.bytes), fpi: Number(w.fpi), read: Number(w.read), syncs: Number(w.syncs) };
   };
 
   const [meta] = await one<{ op: string; user_id: string; n: string; today: string; start: string }>(
@@ -640,6 +674,8 @@ async function main() {
       TRUST_PROXY: 'true',
       // ADR 040: BENCH_API_PREPARED=false measures the sale path's statements sent unnamed.
       DATABASE_PREPARED_STATEMENTS: process.env.BENCH_API_PREPARED ?? 'true',
+      // BENCH_WEB_CONCURRENCY=2: the API as node:cluster workers (ADR 009); its CPU figures are then the primary's only.
+      WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY ?? '1',
     };
     if (API_FROM_SOURCE && !ref) return startChild(name, [...wholeProfile, 'apps/api/src/server.ts'], env, opts);
     const js = path.relative(REPO, await (ref ? builtApi(ref) : builtApi(API_REF, API_OVERLAY)));
@@ -1085,8 +1121,14 @@ async function main() {
       const cpu0 = cpuTimeUs(server?.proc.pid);
       const pg0 = postgresCpuUs();
       const gen0 = process.cpuUsage();
+      const t0 = process.hrtime.bigint();
       const f = await measure(target, s.duration ?? DURATION, s.connections, isPost ? ids : undefined);
+      const t1 = process.hrtime.bigint();
       const gen = process.cpuUsage(gen0);
+      if (WINDOWS_FILE) {
+        const sec = (ns: bigint) => (Number(ns / 1000n) / 1e6).toFixed(6);
+        appendFileSync(WINDOWS_FILE, `${s.id} ${side} ${server?.proc.pid ?? 0} ${sec(t0)} ${sec(t1)} ${f.total}\n`);
+      }
       const pg1 = postgresCpuUs();
       const cpu1 = cpuTimeUs(server?.proc.pid);
       if (cpu0 !== undefined && cpu1 !== undefined && f.total > 0) f.cpuUs = Math.round((cpu1 - cpu0) / f.total);
@@ -1097,6 +1139,7 @@ async function main() {
         f.walBytes = Math.round((io1.bytes - io0.bytes) / f.total);
         f.walFpi = Number(((io1.fpi - io0.fpi) / f.total).toFixed(2));
         f.blksRead = Number(((io1.read - io0.read) / f.total).toFixed(2));
+        f.walSyncs = Number(((io1.syncs - io0.syncs) / f.total).toFixed(2));
       }
       f.load = os.loadavg()[0];
       if (profiled) {
@@ -1106,7 +1149,7 @@ async function main() {
       await drain();
       out[side] = f;
       console.log(
-        `  ${{ api: 'API     ', before: 'API antes', base: 'baseline' }[side]} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuUs ?? '—'} µs/pet. (PostgreSQL ${f.pgUs ?? '—'}, carga ${f.genUs ?? '—'}; WAL ${f.walBytes ?? '—'} B, ${f.walFpi ?? '—'} FPI, ${f.blksRead ?? '—'} bloques leídos /pet.)  códigos ${JSON.stringify(f.codes)}${f.errors ? `  errores/timeouts ${f.errors}` : ''}  (carga ${os.loadavg()[0].toFixed(1)})`,
+        `  ${{ api: 'API     ', before: 'API antes', base: 'baseline' }[side]} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  CPU ${f.cpuUs ?? '—'} µs/pet. (PostgreSQL ${f.pgUs ?? '—'}, carga ${f.genUs ?? '—'}; WAL ${f.walBytes ?? '—'} B, ${f.walFpi ?? '—'} FPI, ${f.walSyncs ?? '—'} fsync, ${f.blksRead ?? '—'} bloques leídos /pet.)  códigos ${JSON.stringify(f.codes)}${f.errors ? `  errores/timeouts ${f.errors}` : ''}  (carga ${os.loadavg()[0].toFixed(1)})`,
       );
       if (s.id === 'e') out.notes.push(await verifyPosts(side, [hot[side === 'api' ? 0 : 1].id], ids, f));
       if (s.id === 'e9') out.notes.push(await verifyPosts(side, [hot[2].id], ids, f));
