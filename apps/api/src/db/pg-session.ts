@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+
 /**
  * How long any statement of the API waits for a lock before PostgreSQL refuses it (55P03, answered
  * 409 "El registro está ocupado…"): a busy departure, sheet or resource answers, never hangs.
@@ -16,3 +18,14 @@ export const LOCK_TIMEOUT = '3s';
  * instead (`ALTER DATABASE … SET jit = off`, `… SET lock_timeout = '3s'`; docs/deployment.md).
  */
 export const PG_SESSION_OPTIONS = `-c jit=off -c lock_timeout=${LOCK_TIMEOUT}`;
+
+/**
+ * A FROM item (one row, no column anyone reads) that makes the transaction of the statement it is in
+ * commit asynchronously (`synchronous_commit = off` for that transaction only, ADR 048): PostgreSQL
+ * answers the commit without waiting for its WAL to be flushed to disk, so the statement costs no
+ * `fdatasync` of its own. For statements that are their own transaction (never inside `inTransaction`:
+ * the setting would cover the whole transaction) and whose row may be lost in a server crash without
+ * harm: an idempotency key's claim (a retry claims it again; the sale's own synchronous commit flushes
+ * the claim's WAL before it, as the WAL is written in order) and a rate-limit window's count.
+ */
+export const ASYNC_COMMIT = sql`(select set_config('synchronous_commit', 'off', true)) as async_commit`;

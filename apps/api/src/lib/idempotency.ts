@@ -23,6 +23,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import stableStringify from 'safe-stable-stringify';
 import { affectedRows, type Db, type DbOrTx } from '../db/client';
+import { ASYNC_COMMIT } from '../db/pg-session';
 import { AppError, fieldError, genericCode } from './app-error';
 
 const IDEMPOTENCY_TTL_HOURS = 24;
@@ -90,14 +91,14 @@ const TTL = sql.raw(`interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
 const TAKEOVER = sql.raw(`interval '${RUNNING_TAKEOVER_SECONDS} seconds'`);
 
 /**
- * Claims a key (one statement, its own transaction): inserts it as running, or takes over a row
- * that expired (24 h) or whose request died (running for over 60 s). Undefined when another live
- * request holds it.
+ * The statement that claims a key: inserts it as running, or takes over a row that expired (24 h)
+ * or whose request died (running for over 60 s); no row when another live request holds it. Its
+ * own transaction, committed asynchronously (ADR 048): a claim lost in a server crash is claimed
+ * again by the retry, and whatever the request then commits flushes the claim's WAL with its own.
  */
-async function claim(db: Db, scope: string, key: string, hash: string): Promise<IdempotencyClaim | undefined> {
-  const res = await db.execute<{ created_at: string }>(sql`
+export const claimStatement = (scope: string, key: string, hash: string) => sql`
     insert into idempotency_keys as k (scope, key, request_hash, state, created_at)
-    values (${scope}, ${key}, ${hash}, 'running', clock_timestamp())
+    select ${scope}::text, ${key}::text, ${hash}::text, 'running', clock_timestamp() from ${ASYNC_COMMIT}
     on conflict (scope, key) do update set
       request_hash = excluded.request_hash,
       state = 'running',
@@ -105,7 +106,11 @@ async function claim(db: Db, scope: string, key: string, hash: string): Promise<
       response_body = null,
       created_at = excluded.created_at
     where k.created_at < now() - ${TTL} or (k.state = 'running' and k.created_at < now() - ${TAKEOVER})
-    returning created_at::text as created_at`);
+    returning created_at::text as created_at`;
+
+/** Claims a key ({@link claimStatement}); undefined when another live request holds it. */
+async function claim(db: Db, scope: string, key: string, hash: string): Promise<IdempotencyClaim | undefined> {
+  const res = await db.execute<{ created_at: string }>(claimStatement(scope, key, hash));
   const row = res.rows[0];
   return row ? { scope, key, createdAt: row.created_at } : undefined;
 }

@@ -11,6 +11,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { affectedRows, type DbOrTx } from '../db/client';
+import { ASYNC_COMMIT } from '../db/pg-session';
 import { withPreparedStatements } from '../db/prepared-statements';
 import { AppError } from './app-error';
 
@@ -48,13 +49,15 @@ export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<{ 
  * The upsert that adds one hit to the window of each key `keys` selects (a select of one text
  * column) and returns `hits` and `ttl` (ms until the window resets): {@link hit}'s statement, and a
  * part of a statement that counts the request it authenticates (the OCTO API's keys, ADR 043).
- * `windowSecs` is a parameter or a placeholder.
+ * `windowSecs` is a parameter or a placeholder. Its statement commits asynchronously (ADR 048): a
+ * server crash may forget the last hits of a window, never more; so it is never run inside a
+ * transaction that writes anything else.
  */
 export function countHits(keys: SQL, windowSecs: SQL): SQL {
   const win = sql`make_interval(secs => ${windowSecs}::float8)`;
   return sql`
     insert into rate_limit_hits as t (key, hits, reset_at)
-    select k.key, 1, now() + ${win} from (${keys}) as k (key)
+    select k.key, 1, now() + ${win} from (${keys}) as k (key), ${ASYNC_COMMIT}
     on conflict (key) do update set
       hits = case when t.reset_at <= now() then 1 else t.hits + 1 end,
       reset_at = case when t.reset_at <= now() then now() + ${win} else t.reset_at end
