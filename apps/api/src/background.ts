@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DbOrTx } from './db/client';
+import { vacuumFoldedQueue } from './db/maintenance';
 import { purgeExpiredIdempotencyKeys } from './lib/idempotency';
 import { purgeFinishedJobs } from './lib/jobs/jobs.repository';
 import { createJobRunner, type JobHandler, type JobRunner, type PeriodicTask } from './lib/jobs/runner';
@@ -176,14 +177,23 @@ export function createBackground(o: BackgroundOptions): Background {
       name: TASK.COMPACT_BOOKING_TOTALS,
       everyMs: MINUTE,
       firstRunAfterMs: 20_000,
-      run: ({ signal }) => purgeRounds(() => compactBookingTotals(db, 5000), 5000, signal),
+      run: async ({ signal }) => {
+        const folded = await purgeRounds(() => compactBookingTotals(db, 5000), 5000, signal);
+        // ADR 049: what the fold deleted is dead rows until a VACUUM, which PGlite never runs.
+        if (folded > 0) await vacuumFoldedQueue(db, 'booking_totals_change');
+        return folded;
+      },
     },
     {
       // ADR 037: what each sale, change or statement added to the commissions due, folded in.
       name: TASK.COMPACT_COMMISSION_DUE,
       everyMs: MINUTE,
       firstRunAfterMs: 25_000,
-      run: ({ signal }) => purgeRounds(() => compactCommissionDue(db, 5000), 5000, signal),
+      run: async ({ signal }) => {
+        const folded = await purgeRounds(() => compactCommissionDue(db, 5000), 5000, signal);
+        if (folded > 0) await vacuumFoldedQueue(db, 'commission_due_delta');
+        return folded;
+      },
     },
     {
       // ADR 025: VERI*FACTU records their jobs left pending (the AEAT away for long, the URL set later).

@@ -5,6 +5,7 @@ import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { isDiskFullError } from './db/disk-space';
+import { autovacuumWarning } from './db/maintenance';
 import { AppError } from './lib/app-error';
 import { createLogger } from './lib/logger';
 import { resolveJwtSecret } from './lib/secrets';
@@ -54,6 +55,12 @@ async function main() {
       'applying migrations',
     );
     await database.migrate();
+  }
+
+  // ADR 049: a server without autovacuum keeps every dead row; the operator should know.
+  if (!isWorker && database.kind === 'postgres') {
+    const warning = await autovacuumWarning(database.db);
+    if (warning) log.warn(warning);
   }
 
   // Demo data first: it loads only into an empty database, and ADMIN_EMAIL's user would make it
