@@ -34,7 +34,8 @@ type DueBooking = {
 
 /**
  * Queues the reminders due at `now`; returns how many were written. One read finds them (the
- * operators' zones and hours applied in SQL, over the tenant/state/date index), then one insert each.
+ * operators' zones and hours applied in SQL, over the tenant/state/date index, whose range takes in
+ * tomorrow only once tomorrow's moment has passed), then one insert each.
  */
 export async function queueDueReminders(db: DbOrTx, now: Date, limit = 2000): Promise<number> {
   const at = now.toISOString();
@@ -52,7 +53,10 @@ export async function queueDueReminders(db: DbOrTx, now: Date, limit = 2000): Pr
       ops.default_language, b.product_id, p.name as product_name
     from ops
     join bookings b on b.tour_operator_id = ops.id and b.state = 'confirmed'
-      and b.date between ops.today and ops.today + 1
+      -- Tomorrow's bookings only once tomorrow's reminder moment has passed: the same condition as
+      -- below, on the index's range, so the 18 hours before it read today's bookings alone.
+      and b.date between ops.today
+        and ops.today + case when (ops.today + ops.reminder_time) at time zone ops.timezone <= ${at}::timestamptz then 1 else 0 end
     join products p on p.id = b.product_id
     where ((b.date - 1) + ops.reminder_time) at time zone ops.timezone <= ${at}::timestamptz
       and (b.date + b.time::time) at time zone ops.timezone > ${at}::timestamptz
