@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DbOrTx } from './db/client';
-import { vacuumFoldedQueue } from './db/maintenance';
+import { type FoldedQueue, vacuumFoldedQueue } from './db/maintenance';
 import { purgeExpiredIdempotencyKeys } from './lib/idempotency';
 import { purgeFinishedJobs } from './lib/jobs/jobs.repository';
 import { createJobRunner, type JobHandler, type JobRunner, type PeriodicTask } from './lib/jobs/runner';
@@ -83,10 +83,20 @@ async function purgeRounds(purge: () => Promise<number>, batch: number, signal: 
   return total;
 }
 
-/** Builds this process's runner with every task and handler registered; `start()` is the caller's. */
+/**
+ * A queue's fold in bounded rounds of 5,000, then, when it folded anything, a VACUUM of the queue:
+ * what the fold deleted is dead rows until one, and PGlite never runs autovacuum (ADR 049).
+ */
+async function foldQueue(db: DbOrTx, fold: () => Promise<number>, queue: FoldedQueue, signal: AbortSignal) {
+  const folded = await purgeRounds(fold, 5000, signal);
+  if (folded > 0) await vacuumFoldedQueue(db, queue);
+  return folded;
+}
+
 /** The least time between two runs of the delivery that writes start (ADR 041). */
 export const DELIVERY_KICK_GAP_MS = 200;
 
+/** Builds this process's runner with every task and handler registered; `start()` is the caller's. */
 export function createBackground(o: BackgroundOptions): Background {
   const { db, config, log } = o;
   const transport =
@@ -177,23 +187,14 @@ export function createBackground(o: BackgroundOptions): Background {
       name: TASK.COMPACT_BOOKING_TOTALS,
       everyMs: MINUTE,
       firstRunAfterMs: 20_000,
-      run: async ({ signal }) => {
-        const folded = await purgeRounds(() => compactBookingTotals(db, 5000), 5000, signal);
-        // ADR 049: what the fold deleted is dead rows until a VACUUM, which PGlite never runs.
-        if (folded > 0) await vacuumFoldedQueue(db, 'booking_totals_change');
-        return folded;
-      },
+      run: ({ signal }) => foldQueue(db, () => compactBookingTotals(db, 5000), 'booking_totals_change', signal),
     },
     {
       // ADR 037: what each sale, change or statement added to the commissions due, folded in.
       name: TASK.COMPACT_COMMISSION_DUE,
       everyMs: MINUTE,
       firstRunAfterMs: 25_000,
-      run: async ({ signal }) => {
-        const folded = await purgeRounds(() => compactCommissionDue(db, 5000), 5000, signal);
-        if (folded > 0) await vacuumFoldedQueue(db, 'commission_due_delta');
-        return folded;
-      },
+      run: ({ signal }) => foldQueue(db, () => compactCommissionDue(db, 5000), 'commission_due_delta', signal),
     },
     {
       // ADR 025: VERI*FACTU records their jobs left pending (the AEAT away for long, the URL set later).
