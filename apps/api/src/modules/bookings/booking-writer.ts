@@ -24,7 +24,7 @@ import { fieldError } from '../../lib/app-error';
 import { type AuditChanges, auditContextOf, auditStatementFor } from '../audit/audit.service';
 import { notifyBookingChange } from './booking-listeners';
 import type { BookingRow } from './bookings.mapper';
-import * as repo from './bookings.repository';
+import * as writes from './bookings.write-statements';
 
 export const STALE_MESSAGE = 'La reserva ha cambiado; recarga los datos';
 
@@ -43,7 +43,7 @@ export type BookingChange = {
   actor: ChangeActor;
   now: Date;
   /** The columns that change (never `version`: it is bumped here). */
-  set: Omit<Partial<repo.BookingInsert>, 'version' | 'id' | 'tourOperatorId'>;
+  set: Omit<Partial<writes.BookingInsert>, 'version' | 'id' | 'tourOperatorId'>;
   events: BookingEvent[];
   /** Left out: the change is recorded in the history only (nothing an administrator audits). */
   audit?: BookingAudit;
@@ -88,7 +88,7 @@ export async function writeBookingChange(tx: DbOrTx, cur: BookingRow, change: Bo
   const audit = change.audit;
   // ADR 035: the row, its events and its audit entry in one statement. The summary names the
   // booking as it is after the change (its customer's name may be what changes).
-  const row = await repo.applyBookingChange(
+  const row = await writes.applyBookingChange(
     tx,
     cur,
     { ...change.set, updatedAt: change.now },
@@ -125,7 +125,7 @@ export async function writeBookingChange(tx: DbOrTx, cur: BookingRow, change: Bo
  */
 export async function insertNewBooking(
   tx: DbOrTx,
-  values: repo.BookingInsert,
+  values: writes.BookingInsert,
   sale: {
     actor: ChangeActor;
     now: Date;
@@ -137,7 +137,7 @@ export async function insertNewBooking(
      * The departure's seats taken by the same statement (ADR 041, `insertSale`): the booking's
      * departure is the one that took them, and a refusal or a taken locator is an error that wrote nothing.
      */
-    takeSeats?: repo.SeatsUpdate;
+    takeSeats?: writes.SeatsUpdate;
     /** More writes of the same statement (a hold's job, ADR 042). */
     also?: ((sold: SQL) => SQL)[];
     /** A write the sale depends on, in the same statement (ADR 042, `insertSale`'s `guard`). */
@@ -149,7 +149,7 @@ export async function insertNewBooking(
   ]);
   const { bookingId: _inserted, tourOperatorId: _same, ...created } = event;
   const message = sale.message;
-  return repo.insertSale(
+  return writes.insertSale(
     tx,
     values,
     created,

@@ -24,6 +24,7 @@ import type { BookingRow } from './bookings.mapper';
 import { expireHold, holdJobKey, scheduleHoldExpiry } from './bookings.online';
 import * as repo from './bookings.repository';
 import { sell } from './bookings.sale';
+import type { BookingInsert } from './bookings.write-statements';
 
 export type ChannelSeller = {
   id: string;
@@ -130,7 +131,7 @@ export type ChannelEdit = {
 
 /** The columns a channel's edit sets: only what it sent, answers only when they change. */
 async function editedFields(tx: DbOrTx, b: BookingRow, c: ChannelEdit, requireAnswers: boolean) {
-  const set: Partial<repo.BookingInsert> = {
+  const set: Partial<BookingInsert> = {
     ...contactFields(c.contact),
     ...(c.resellerReference !== undefined ? { resellerReference: c.resellerReference?.trim() || null } : {}),
     ...(c.notes !== undefined ? { notes: c.notes.slice(0, NOTES_MAX) } : {}),

@@ -23,7 +23,6 @@ import { takeSeatsQuery } from '../departures/departures.service';
 import { insertNewBooking } from './booking-writer';
 import type { BookingRow } from './bookings.mapper';
 import { HOLD_EXPIRY_JOB, holdJobKey } from './bookings.online';
-import { isGuardRefusal, isLocatorTaken, isSeatsRefusal } from './bookings.repository';
 import { sellProduct } from './bookings.service';
 import {
   actorOf,
@@ -35,6 +34,7 @@ import {
   snapshot,
   type World,
 } from './bookings.test-helpers';
+import { isGuardRefusal, isLocatorTaken, isSeatsRefusal } from './bookings.write-statements';
 
 let app: FastifyInstance;
 let w: World;

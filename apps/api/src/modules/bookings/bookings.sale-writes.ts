@@ -20,6 +20,7 @@ import type { BookingRow, BookingView } from './bookings.mapper';
 import { scheduleHoldExpiry, scheduleHoldExpiryInStatement } from './bookings.online';
 import * as repo from './bookings.repository';
 import { newLocator, paxOf } from './bookings.rules';
+import { type BookingInsert, isGuardRefusal, isLocatorTaken, isSeatsRefusal } from './bookings.write-statements';
 
 /** What a sale reads from its request: the staff create body, of which the public one is a subset. */
 export type SaleBody = Pick<
@@ -139,8 +140,8 @@ export type SalePlan = {
   ctx: SaleContext;
   existingDepartureId: string | null;
   quote: ReturnType<typeof priced>;
-  passengers: NonNullable<repo.BookingInsert['passengers']>;
-  answers: repo.BookingInsert['answers'];
+  passengers: NonNullable<BookingInsert['passengers']>;
+  answers: BookingInsert['answers'];
   accommodationId: string | null;
   pickupTime: string | null;
   isOverridden: boolean;
@@ -212,9 +213,9 @@ export async function writeSaleInOneStatement(db: DbOrTx, plan: SalePlan, depart
       dependent?.written();
       return { booking, context: ctx, view: viewOf(booking, ctx) };
     } catch (err) {
-      if (repo.isLocatorTaken(err)) continue;
-      if (dependent && repo.isGuardRefusal(err)) throw dependent.refused();
-      if (repo.isSeatsRefusal(err)) await refuseSeats(db, departureId);
+      if (isLocatorTaken(err)) continue;
+      if (dependent && isGuardRefusal(err)) throw dependent.refused();
+      if (isSeatsRefusal(err)) await refuseSeats(db, departureId);
       throw err;
     }
   }
@@ -226,7 +227,7 @@ async function saleRowsOf(
   tx: DbOrTx,
   plan: SalePlan,
   departureId: string,
-): Promise<[Omit<repo.BookingInsert, 'locator'>, Parameters<typeof insertNewBooking>[2]]> {
+): Promise<[Omit<BookingInsert, 'locator'>, Parameters<typeof insertNewBooking>[2]]> {
   const { sale, ctx, quote, state, holdUntil, accommodationId, commissionPct } = plan;
   const { product } = ctx;
   const body = plan.order.body;
@@ -329,7 +330,7 @@ async function saleRowsOf(
  * columns a new booking leaves to their defaults. What a dependent write is built from before the
  * statement runs; a test compares the public answer built from it with the booking read back.
  */
-function rowAsWritten(values: Omit<repo.BookingInsert, 'id'> & { id: string }): BookingRow {
+function rowAsWritten(values: Omit<BookingInsert, 'id'> & { id: string }): BookingRow {
   return {
     ...values,
     checkedInAt: null,
@@ -390,7 +391,7 @@ function viewOf(booking: BookingRow, ctx: SaleContext): BookingView {
  */
 async function insertWithLocator(
   tx: DbOrTx,
-  [values, records]: [Omit<repo.BookingInsert, 'locator'>, Parameters<typeof insertNewBooking>[2]],
+  [values, records]: [Omit<BookingInsert, 'locator'>, Parameters<typeof insertNewBooking>[2]],
 ) {
   for (let attempt = 0; attempt < LOCATOR_ATTEMPTS; attempt++) {
     const row = await insertNewBooking(tx, { ...values, locator: newLocator() }, records);
