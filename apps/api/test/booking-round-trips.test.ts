@@ -35,9 +35,10 @@ const MOST = {
   // ADR 041: a staff sale of a departure that has its row is the user check, the read and ONE write
   // (seats, booking, history, audit entry, message) with no transaction around it.
   staff: { inside: 0, total: 3 },
-  // ADR 042: the customer's sale is the rate limit, the key's claim, the read and ONE write (seats,
-  // booking, history, audit entry, message or hold's job, the key's stored answer), no transaction.
-  public: { inside: 0, total: 4 },
+  // ADR 042: the customer's sale is the rate limit, the read and ONE write (seats, booking, history,
+  // audit entry, message or hold's job, the key's stored answer), no transaction. ADR 050: the key
+  // has no claim of its own; the read says whether it is in use, the write writes it, done.
+  public: { inside: 0, total: 3 },
   // ADR 042: a channel's reserve of a departure that has its row: the same one write (with its hold's
   // job), no transaction. ADR 043: the key found and counted in one statement; the product, the
   // channel's rates and the departure read by the sale's read; the uuid not looked up first; the
@@ -181,11 +182,19 @@ describe.skipIf(!onPostgres)(`a sale's round trips${onPostgres ? '' : ` (${SKIP_
     for (const part of ['insert into "bookings"', 'insert into "booking_events"', 'insert into "audit_log"']) {
       expect(write).toContain(part);
     }
-    expect(write).toMatch(/"guard" as \( update idempotency_keys set state = 'done'/);
+    expect(write).toMatch(
+      /"guard" as \( insert into idempotency_keys .* values .*'done'.* on conflict \(scope, key\) do nothing returning 1/s,
+    );
+    // ADR 050: no statement of the key's own; the read asks whether it is in use.
+    expect(
+      sent.filter((s) => /^\s*insert into idempotency_keys/.test(s.text)),
+      texts,
+    ).toEqual([]);
+    expect(sent.at(-2)?.text, texts).toMatch(/exists \(select 1 from idempotency_keys k/);
     return write;
   }
 
-  it('public POST /public/bookings: the key claimed, the read, then ONE write with the stored answer; no transaction', async () => {
+  it("public POST /public/bookings: the read (with the key's probe), then ONE write with the key and its stored answer; no transaction", async () => {
     const write = await publicSale(productId, day(3));
     expect(write).toContain('insert into messages');
     expect(write).not.toContain('insert into "jobs"');

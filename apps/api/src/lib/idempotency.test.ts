@@ -3,9 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../db/client';
+import { runSelectTemplate } from '../db/select-template';
 import { AppError } from './app-error';
 import {
   canonicalJson,
+  type KeyProbe,
+  keyInUseColumn,
   parseIdempotencyKey,
   purgeExpiredIdempotencyKeys,
   requestHash,
@@ -236,5 +239,187 @@ describe('runIdempotent', () => {
     expect(await purgeExpiredIdempotencyKeys(database.db)).toBe(1);
     expect(await row(old)).toBeUndefined();
     expect(await row(k)).toMatchObject({ state: 'done' });
+  });
+});
+
+describe("ADR 050: the key claimed by the result's own write (claimWithResult)", () => {
+  type Complete = Parameters<Parameters<typeof runIdempotent>[2]>[0];
+  /** The handler's first read, as the public sale's: the probe's column in a select template. */
+  const readProbe = async (probe: KeyProbe) => {
+    const [read] = await runSelectTemplate(
+      database.db,
+      'test:key-probe',
+      (d) => d.select({ inUse: keyInUseColumn }).from(sql`(values (1)) as one (x)`),
+      probe.values,
+    );
+    probe.check(read.inUse);
+  };
+  /**
+   * A handler whose result is ONE statement with the key's write in it (as the public sale's):
+   * `runs` records each run, `probe` when it ran without a claim; `afterRead` is awaited between
+   * the read and the write; `refuse` throws that refusal after the read.
+   */
+  const oneStatement =
+    (note: string, runs: string[], opts: { afterRead?: () => Promise<void>; refuse?: AppError } = {}) =>
+    async (complete: Complete, probe?: KeyProbe) => {
+      runs.push(probe ? 'probe' : 'claimed');
+      if (probe) await readProbe(probe);
+      await opts.afterRead?.();
+      if (opts.refuse) throw opts.refuse;
+      const response = { status: 201, body: { note } };
+      const res = await database.db.execute(sql`
+        with stored as (${complete.inStatement(response)})
+        insert into effects (note) select ${note} from stored returning id`);
+      if (res.rows.length === 0) throw complete.lost();
+      complete.stored();
+      return response;
+    };
+  const claimWithResult = { claimWithResult: true };
+  const claims = async (k: string) =>
+    Number(
+      (
+        await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from idempotency_keys where scope = ${scope} and key = ${k}`,
+        )
+      ).rows[0].n,
+    );
+
+  it('runs once with no claim of its own, the key written done by its statement; a retry replays without running again', async () => {
+    const k = key();
+    const before = await effects();
+    const runs: string[] = [];
+    const req = { scope, key: k, payload: { a: 1 } };
+    const first = await runIdempotent(database.db, req, oneStatement('una', runs), undefined, claimWithResult);
+    expect(first).toEqual({ status: 201, body: { note: 'una' }, replayed: false });
+    expect(runs).toEqual(['probe']);
+    expect(await row(k)).toEqual({ state: 'done', response_status: 201 });
+
+    // The retry's read finds the key: it writes nothing and the claim-first path replays.
+    const again = await runIdempotent(database.db, req, oneStatement('otra', runs), undefined, claimWithResult);
+    expect(again).toEqual({ status: 201, body: { note: 'una' }, replayed: true });
+    expect(runs).toEqual(['probe', 'probe']);
+    await expect(
+      runIdempotent(database.db, { ...req, payload: { a: 2 } }, oneStatement('otra', runs), undefined, claimWithResult),
+    ).rejects.toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await effects()).toBe(before + 1);
+    expect(await claims(k)).toBe(1);
+  });
+
+  it('a business refusal is stored as the answer and replayed; an unexpected error leaves no key behind', async () => {
+    const k = key();
+    const runs: string[] = [];
+    const noSeats = new AppError({ code: 'NO_SEATS', message: 'No quedan plazas suficientes' });
+    const req = { scope, key: k, payload: {} };
+    await expect(
+      runIdempotent(database.db, req, oneStatement('x', runs, { refuse: noSeats }), undefined, claimWithResult),
+    ).rejects.toBe(noSeats);
+    expect(await row(k)).toEqual({ state: 'done', response_status: 409 });
+    await expect(runIdempotent(database.db, req, oneStatement('x', runs), undefined, claimWithResult)).resolves.toEqual(
+      {
+        status: 409,
+        body: { code: 'NO_SEATS', message: 'No quedan plazas suficientes' },
+        replayed: true,
+      },
+    );
+
+    const crashed = key();
+    const before = await effects();
+    const boom = new Error('boom');
+    await expect(
+      runIdempotent(
+        database.db,
+        { scope, key: crashed, payload: {} },
+        async (_complete, probe) => {
+          if (probe) await readProbe(probe);
+          throw boom;
+        },
+        undefined,
+        claimWithResult,
+      ),
+    ).rejects.toBe(boom);
+    expect(await claims(crashed)).toBe(0);
+    const retried = await runIdempotent(
+      database.db,
+      { scope, key: crashed, payload: {} },
+      oneStatement('y', runs),
+      undefined,
+      claimWithResult,
+    );
+    expect(retried.replayed).toBe(false);
+    expect(await effects()).toBe(before + 1);
+  });
+
+  it('two at once with one key, both past their read: the second write writes nothing and replays the first (statement and transaction)', async () => {
+    for (const inTransaction of [false, true]) {
+      const k = key();
+      const before = await effects();
+      const runs: string[] = [];
+      let open: () => void = () => {};
+      const gate = new Promise<void>((r) => {
+        open = r;
+      });
+      // Neither writes before both have read the key as free.
+      let reads = 0;
+      const afterRead = () => {
+        if (++reads === 2) open();
+        return gate;
+      };
+      const req = { scope, key: k, payload: { k } };
+      const handler = (note: string) =>
+        inTransaction
+          ? async (complete: Complete, probe?: KeyProbe) => {
+              runs.push(probe ? 'probe' : 'claimed');
+              if (probe) await readProbe(probe);
+              await afterRead();
+              return writeOnce(note)(complete);
+            }
+          : oneStatement(note, runs, { afterRead });
+      const first = runIdempotent(database.db, req, handler('primera'), undefined, claimWithResult);
+      const second = runIdempotent(database.db, req, handler('segunda'), undefined, claimWithResult);
+      const answers = await Promise.all([first, second]);
+      expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
+      expect(answers[0].body).toEqual(answers[1].body);
+      expect(await effects()).toBe(before + 1);
+      expect(await claims(k)).toBe(1);
+    }
+  });
+
+  it('a key a claim-first request holds (running) answers 409; a refusal found before the read answers the stored answer', async () => {
+    const k = key();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let started: () => void = () => {};
+    const isRunning = new Promise<void>((r) => {
+      started = r;
+    });
+    const slow = runIdempotent(database.db, { scope, key: k, payload: {} }, async (complete) => {
+      started();
+      await gate;
+      return writeOnce('lenta')(complete);
+    });
+    await isRunning;
+    const runs: string[] = [];
+    await expect(
+      runIdempotent(database.db, { scope, key: k, payload: {} }, oneStatement('x', runs), undefined, claimWithResult),
+    ).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_IN_PROGRESS' });
+    release();
+    await slow;
+
+    // A 404 thrown before the read could say the key is used: its store finds the key, and the
+    // first answer is replayed.
+    const notFound = new AppError({ code: 'NOT_FOUND', message: 'Producto no encontrado' });
+    const replay = await runIdempotent(
+      database.db,
+      { scope, key: k, payload: {} },
+      async (_complete, probe) => {
+        if (probe) throw notFound;
+        throw new Error('the claim-first path must replay, not run');
+      },
+      undefined,
+      claimWithResult,
+    );
+    expect(replay).toEqual({ status: 201, body: { note: 'lenta' }, replayed: true });
   });
 });

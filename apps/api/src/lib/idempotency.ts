@@ -77,7 +77,7 @@ export type IdempotencyClaim = { scope: string; key: string; createdAt: string }
 export type CompleteFn = ((tx: DbOrTx, response: StoredResponse) => Promise<void>) & {
   inStatement: (response: StoredResponse) => SQL;
   stored: () => void;
-  lost: () => AppError;
+  lost: () => Error;
 };
 
 type KeyRow = {
@@ -192,9 +192,106 @@ const runningConflict = () =>
   });
 
 /**
+ * ADR 050: what a handler that claims its key with its own result reads. Its first read takes
+ * {@link keyInUseColumn} (true when the key has a row: used, running or expired) with
+ * {@link KeyProbe.values}, and hands the column's value to `check` before anything else: a key in
+ * use stops the handler, and the classic path (claim first) answers it.
+ */
+export type KeyProbe = {
+  values: { idempotencyScope: string; idempotencyKey: string };
+  check: (inUse: boolean) => void;
+};
+
+/** The probe's column for a select template (ADR 040): its placeholders are {@link KeyProbe.values}. */
+export const keyInUseColumn = sql<boolean>`exists (select 1 from idempotency_keys k
+  where k.scope = ${sql.placeholder('idempotencyScope')}::text and k.key = ${sql.placeholder('idempotencyKey')}::text)`;
+
+/** Thrown inside the optimistic path when the key turns out to be in use: the classic path takes over. */
+class KeyInUse extends Error {
+  constructor() {
+    super('idempotency key in use: answered by the claim-first path');
+  }
+}
+
+/**
+ * A key that no row holds, written as done with its answer: no row when one appeared meanwhile (ON
+ * CONFLICT waits for a concurrent writer of the same key, then does nothing). Synchronous commit:
+ * the result it goes with is written by the same statement or transaction.
+ */
+const insertDoneStatement = (scope: string, key: string, hash: string, response: StoredResponse) => sql`
+    insert into idempotency_keys (scope, key, request_hash, state, response_status, response_body, created_at)
+    values (${scope}::text, ${key}::text, ${hash}::text, 'done', ${response.status}, ${JSON.stringify(response.body ?? null)}::jsonb, clock_timestamp())
+    on conflict (scope, key) do nothing`;
+
+/**
+ * ADR 050: the key claimed by the result's own write, with no statement of its own. The handler
+ * reads the key's state with its first read ({@link KeyProbe}) and writes the key, done with its
+ * answer, in the statement or transaction that writes the result (`complete`). Answers undefined
+ * when the key was in use, or was taken while the handler ran (its write then wrote nothing): the
+ * caller runs the classic path, which replays, refuses (422) or answers 409.
+ */
+async function runClaimingWithResult(
+  db: Db,
+  req: { scope: string; key: string },
+  hash: string,
+  handler: (complete: CompleteFn, probe?: KeyProbe) => Promise<StoredResponse>,
+  log?: FastifyBaseLogger,
+): Promise<StoredResponse | undefined> {
+  const insertDone = (response: StoredResponse) => insertDoneStatement(req.scope, req.key, hash, response);
+  let completed = false;
+  const probe: KeyProbe = {
+    values: { idempotencyScope: req.scope, idempotencyKey: req.key },
+    check: (inUse) => {
+      if (inUse) throw new KeyInUse();
+    },
+  };
+  const complete: CompleteFn = Object.assign(
+    async (tx: DbOrTx, response: StoredResponse) => {
+      // Taken meanwhile: refuse, so the caller's transaction rolls its result back.
+      if (affectedRows(await tx.execute(insertDone(response))) === 0) throw new KeyInUse();
+      completed = true;
+    },
+    {
+      inStatement: (response: StoredResponse) => sql`${insertDone(response)} returning 1 as stored`,
+      stored: () => {
+        completed = true;
+      },
+      lost: () => new KeyInUse(),
+    },
+  );
+  try {
+    const response = await handler(complete, probe);
+    if (!completed && affectedRows(await db.execute(insertDone(response))) === 0) {
+      log?.warn({ scope: req.scope }, 'idempotency key taken while its request ran');
+    }
+    return response;
+  } catch (err) {
+    if (err instanceof KeyInUse) return undefined;
+    const refusal = storableError(err);
+    if (refusal) {
+      let stored: boolean;
+      try {
+        stored = affectedRows(await db.execute(insertDone(refusal))) > 0;
+      } catch (storeErr) {
+        // Nothing was claimed: a retry simply runs again.
+        log?.warn({ err: storeErr }, 'could not record the idempotency key outcome');
+        throw err;
+      }
+      // The key was someone else's (a refusal found before the probe, a 404): answer theirs.
+      if (!stored) return undefined;
+    }
+    throw err;
+  }
+}
+
+/**
  * Runs `handler` at most once per (scope, key) and request: see the module comment. The handler
  * gets `complete`, to call inside its transaction with the response it is about to return; if it
  * never calls it, the response is stored right after it returns.
+ *
+ * With `claimWithResult` (ADR 050), the handler first runs without a claim: it gets a
+ * {@link KeyProbe} for its first read and its `complete` writes the key, done, with the result. A
+ * key in use or taken meanwhile falls back to the claim first, the handler run again without a probe.
  *
  * Answers the response and whether it was replayed; throws 422 for the key reused with another
  * request, 409 while the first request runs, and the handler's own errors (stored when they are
@@ -203,10 +300,15 @@ const runningConflict = () =>
 export async function runIdempotent(
   db: Db,
   req: { scope: string; key: string; payload: unknown },
-  handler: (complete: CompleteFn) => Promise<StoredResponse>,
+  handler: (complete: CompleteFn, probe?: KeyProbe) => Promise<StoredResponse>,
   log?: FastifyBaseLogger,
+  opts: { claimWithResult?: boolean } = {},
 ): Promise<StoredResponse & { replayed: boolean }> {
   const hash = requestHash(req.payload);
+  if (opts.claimWithResult) {
+    const response = await runClaimingWithResult(db, req, hash, handler, log);
+    if (response) return { ...response, replayed: false };
+  }
   let claimed: IdempotencyClaim | undefined;
   // A row can vanish between the claim and the read (released by a failed request): claim again.
   for (let attempt = 0; attempt < 3 && !claimed; attempt++) {

@@ -158,6 +158,8 @@ export type SaleReadExtra = {
   key: string;
   columns: Record<string, SQL | SQL.Aliased | Record<string, unknown>>;
   where?: SQL;
+  /** The values of the placeholders its columns or conditions name (`sql.placeholder(name)`). */
+  values?: Record<string, unknown>;
 };
 
 /**
@@ -184,6 +186,7 @@ export async function findSaleContext(db: DbOrTx, q: SaleContextQuery) {
     accommodationId: q.accommodationId,
     channelId: q.channelId,
     operatorId: q.operatorId,
+    ...q.also?.values,
   });
   return row as (typeof row & { also?: Record<string, unknown> }) | undefined;
 }

@@ -15,7 +15,7 @@ import { withPreparedStatements } from '../../db/prepared-statements';
 import { inTransaction } from '../../db/transaction';
 import { customerActor, type RequestOrigin } from '../../lib/actors';
 import { AppError } from '../../lib/app-error';
-import { type CompleteFn, runIdempotent, type StoredResponse } from '../../lib/idempotency';
+import { type CompleteFn, type KeyProbe, runIdempotent, type StoredResponse } from '../../lib/idempotency';
 import { withPublicLinks } from '../../lib/public-origin';
 import {
   cancelAsCustomer,
@@ -82,12 +82,14 @@ export async function createPublicBooking(
   linksOrigin?: string,
 ) {
   // ADR 040: the key's row, the sale and its stored answer are lookups and writes by key: prepared.
+  // ADR 050: the key is claimed by the sale's own statement; its read says whether the key is in use.
   return withPreparedStatements(() =>
     runIdempotent(
       db,
       { scope: CREATE_SCOPE, key, payload: body },
-      (complete) => sell(db, body, now, complete, origin, linksOrigin),
+      (complete, probe) => sell(db, body, now, complete, origin, linksOrigin, probe),
       log,
+      { claimWithResult: true },
     ),
   );
 }
@@ -99,6 +101,7 @@ async function sell(
   complete: CompleteFn,
   origin: RequestOrigin,
   linksOrigin: string | undefined,
+  probe: KeyProbe | undefined,
 ) {
   let response: StoredResponse | undefined;
   try {
@@ -108,7 +111,14 @@ async function sell(
       productId: body.product_id,
       operatorId: null,
       missing: productNotFound,
-      readAlso: repo.publicSaleRead,
+      readAlso: probe ? { ...repo.publicSaleReadProbing, values: probe.values } : repo.publicSaleRead,
+      // ADR 050: a key in use stops the sale before anything is checked; the claim-first path answers.
+      accept: probe
+        ? (ctx) => {
+            probe.check((ctx.also as PublicSaleRead).keyInUse === true);
+            return undefined;
+          }
+        : undefined,
       verify: body.accommodation_id
         ? (d, ctx) => assertPickupPlace(d, ctx.product, body.accommodation_id as string)
         : undefined,

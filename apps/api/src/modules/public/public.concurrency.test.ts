@@ -7,8 +7,9 @@
  * pg pool, like bookings.concurrency.test.ts. PGlite serves one query at a time and proves nothing.
  */
 import { NO_SEATS_MESSAGE } from '@trayecto/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactTotals, totalsDrift } from '../../../test/booking-totals';
 import { buildTestApp } from '../../../test/build-app';
@@ -118,6 +119,47 @@ describe.skipIf(!onPostgres)(`concurrent public bookings on PostgreSQL${onPostgr
       if (a.status === 201 && b.status === 201) expect(a.body.id).toBe(b.body.id);
     });
     expect(await sold(p.id)).toEqual({ seatsTaken: 10, bookings: 10, seats: 10 });
+  });
+
+  it("ADR 050: a retry sent while the first sale's statement waits on the departure answers that booking (replayed), not 409", async () => {
+    const p = await mkProduct(app, w.tokens.A1, { capacity: 10 });
+    // The departure's row exists (a first sale): the next sales are one statement each.
+    const [made] = await fire([{ key: newKey(), body: publicBody(p.id, { date: day(2), pax: { adult: 1 } }) }]);
+    expect(made.status).toBe(201);
+    const [dep] = await app.db.select().from(departures).where(eq(departures.productId, p.id));
+    const dbName = (await app.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0].name;
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${dbName}`;
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from departures where id = $1 for update', [dep.id]);
+      const key = newKey();
+      const body = publicBody(p.id, { date: day(2), pax: { adult: 2 }, customer_name: 'Primero' });
+      const first = fire([{ key, body }]);
+      const waiting = async () =>
+        Number(
+          (
+            await app.db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock' and query like 'with "taken" as%'`,
+            )
+          ).rows[0].n,
+        );
+      await expect.poll(waiting, { interval: 20, timeout: 15_000 }).toBe(1);
+      // The first sale's key is not written yet: the retry reads it as free and waits behind it.
+      const retry = fire([{ key, body }]);
+      await expect.poll(waiting, { interval: 20, timeout: 15_000 }).toBe(2);
+      await holder.query('commit');
+      const [[a], [b]] = await Promise.all([first, retry]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+      expect(a.body.id).toBe(b.body.id);
+    } finally {
+      await holder.end();
+    }
+    expect(await sold(p.id)).toEqual({ seatsTaken: 3, bookings: 2, seats: 3 });
   });
 
   it('the report totals (ADR 026) every racing write appended add up to the bookings', async () => {

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { accommodations, bookings, paymentSettings, productImages, products, tourOperators } from '../../db/schema';
 import type { ProductTranslations } from '../../db/schema/products';
 import { runSelectTemplate } from '../../db/select-template';
+import { keyInUseColumn } from '../../lib/idempotency';
 import type { BookingRow } from '../bookings/bookings.mapper';
 import type { SaleReadExtra } from '../bookings/bookings.service';
 import type { ImageRow, ProductRow } from '../products/products.mapper';
@@ -93,8 +94,18 @@ export const publicSaleRead: SaleReadExtra = {
   where: and(eq(products.state, 'active'), isActiveOperator),
 };
 
-/** What {@link publicSaleRead} answers under the sale's `also`. */
-export type PublicSaleRead = { operator: PublicOperatorRow; image: FirstImage | null };
+/**
+ * {@link publicSaleRead} with the idempotency key's probe (ADR 050, lib/idempotency.ts `KeyProbe`):
+ * one template, its key's values given with each sale.
+ */
+export const publicSaleReadProbing: SaleReadExtra = {
+  key: 'public:key-probe',
+  columns: { ...publicSaleRead.columns, keyInUse: keyInUseColumn },
+  where: publicSaleRead.where,
+};
+
+/** What {@link publicSaleRead} answers under the sale's `also` (and {@link publicSaleReadProbing}: `keyInUse`). */
+export type PublicSaleRead = { operator: PublicOperatorRow; image: FirstImage | null; keyInUse?: boolean };
 
 /** The product's images in display order (built once per limit, as {@link findPublicProduct}). */
 export async function listImages(db: DbOrTx, productId: string, limit?: number): Promise<ImageRow[]> {
