@@ -27,7 +27,16 @@ export async function vacuumFoldedQueue(db: DbOrTx, table: FoldedQueue): Promise
  * embedded database reports `on` (it has no launcher; what it churns is the queues, vacuumed here).
  */
 export async function autovacuumWarning(db: DbOrTx): Promise<string | undefined> {
-  const res = await db.execute<{ on: boolean }>(sql`select current_setting('autovacuum')::boolean as on`);
-  if (res.rows[0]?.on !== false) return undefined;
+  if (!(await autovacuumOff(db))) return undefined;
   return 'PostgreSQL runs with autovacuum = off: dead rows of bookings, departures, messages and the purged tables are never removed and reads slow down as they grow; turn autovacuum on (the default) or schedule VACUUM (docs/deployment.md)';
 }
+
+/** Whether the server runs without autovacuum (the embedded database reports `on`). */
+export async function autovacuumOff(db: DbOrTx): Promise<boolean> {
+  const res = await db.execute<{ on: boolean }>(sql`select current_setting('autovacuum')::boolean as on`);
+  return res.rows[0]?.on === false;
+}
+
+/** {@link autovacuumWarning} for `/ready`'s `warnings`, in Spanish as its `problems` are. */
+export const AUTOVACUUM_OFF_READY_WARNING =
+  'PostgreSQL funciona sin autovacuum: las filas muertas no se eliminan y las lecturas se vuelven más lentas; activa autovacuum o programa VACUUM (docs/deployment.md)';

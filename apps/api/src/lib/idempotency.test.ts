@@ -48,6 +48,39 @@ const writeOnce =
       return response;
     });
 
+/** One effect and the key's answer in ONE statement: the effect only if the key's write returns its row. */
+async function writeInOneStatement(complete: Parameters<Parameters<typeof runIdempotent>[2]>[0], note: string) {
+  const response = { status: 201, body: { note } };
+  const res = await database.db.execute(sql`
+    with stored as (${complete.inStatement(response)})
+    insert into effects (note) select ${note} from stored returning id`);
+  if (res.rows.length === 0) throw complete.lost();
+  complete.stored();
+  return response;
+}
+
+/**
+ * A claim-first request that has claimed key `k` and hangs until `release()`: `request` is its
+ * promise (its handler then writes `note` once).
+ */
+async function holdingKey(k: string, note: string) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  let started: () => void = () => {};
+  const isRunning = new Promise<void>((r) => {
+    started = r;
+  });
+  const request = runIdempotent(database.db, { scope, key: k, payload: {} }, async (complete) => {
+    started();
+    await gate;
+    return writeOnce(note)(complete);
+  });
+  await isRunning;
+  return { request, release };
+}
+
 describe('keys and requests', () => {
   it('canonical JSON sorts keys at every level and drops undefined; the hash follows it', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe(
@@ -129,20 +162,7 @@ describe('runIdempotent', () => {
 
   it('while the first request runs, a retry answers 409 "Tu reserva se está procesando…"', async () => {
     const k = key();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let started: () => void = () => {};
-    const isRunning = new Promise<void>((r) => {
-      started = r;
-    });
-    const slow = runIdempotent(database.db, { scope, key: k, payload: {} }, async (complete) => {
-      started();
-      await gate;
-      return writeOnce()(complete);
-    });
-    await isRunning;
+    const { request: slow, release } = await holdingKey(k, 'x');
     await expect(runIdempotent(database.db, { scope, key: k, payload: {} }, writeOnce())).rejects.toMatchObject({
       status: 409,
       code: 'IDEMPOTENCY_IN_PROGRESS',
@@ -156,21 +176,8 @@ describe('runIdempotent', () => {
   it('a key left running by a dead request (> 60 s) is taken over, and the old request can no longer complete it', async () => {
     const k = key();
     const before = await effects();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let started: () => void = () => {};
-    const isRunning = new Promise<void>((r) => {
-      started = r;
-    });
     // The "dead" request: it claimed the key, then hangs.
-    const stale = runIdempotent(database.db, { scope, key: k, payload: {} }, async (complete) => {
-      started();
-      await gate;
-      return writeOnce('stale')(complete);
-    });
-    await isRunning;
+    const { request: stale, release } = await holdingKey(k, 'stale');
     await database.db.execute(
       sql`update idempotency_keys set created_at = created_at - interval '2 minutes' where scope = ${scope} and key = ${k}`,
     );
@@ -190,14 +197,8 @@ describe('runIdempotent', () => {
     const inOneStatement =
       (note: string, before?: () => Promise<void>) =>
       async (complete: Parameters<Parameters<typeof runIdempotent>[2]>[0]) => {
-        const response = { status: 201, body: { note } };
         await before?.();
-        const res = await database.db.execute(sql`
-          with stored as (${complete.inStatement(response)})
-          insert into effects (note) select ${note} from stored returning id`);
-        if (res.rows.length === 0) throw complete.lost();
-        complete.stored();
-        return response;
+        return writeInOneStatement(complete, note);
       };
     const k = key();
     const before = await effects();
@@ -266,13 +267,7 @@ describe("ADR 050: the key claimed by the result's own write (claimWithResult)",
       if (probe) await readProbe(probe);
       await opts.afterRead?.();
       if (opts.refuse) throw opts.refuse;
-      const response = { status: 201, body: { note } };
-      const res = await database.db.execute(sql`
-        with stored as (${complete.inStatement(response)})
-        insert into effects (note) select ${note} from stored returning id`);
-      if (res.rows.length === 0) throw complete.lost();
-      complete.stored();
-      return response;
+      return writeInOneStatement(complete, note);
     };
   const claimWithResult = { claimWithResult: true };
   const claims = async (k: string) =>
@@ -386,20 +381,7 @@ describe("ADR 050: the key claimed by the result's own write (claimWithResult)",
 
   it('a key a claim-first request holds (running) answers 409; a refusal found before the read answers the stored answer', async () => {
     const k = key();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let started: () => void = () => {};
-    const isRunning = new Promise<void>((r) => {
-      started = r;
-    });
-    const slow = runIdempotent(database.db, { scope, key: k, payload: {} }, async (complete) => {
-      started();
-      await gate;
-      return writeOnce('lenta')(complete);
-    });
-    await isRunning;
+    const { request: slow, release } = await holdingKey(k, 'lenta');
     const runs: string[] = [];
     await expect(
       runIdempotent(database.db, { scope, key: k, payload: {} }, oneStatement('x', runs), undefined, claimWithResult),

@@ -9,6 +9,7 @@ import { buildTestApp, TEST_JWT_SECRET } from '../../../test/build-app';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { openDatabase } from '../../db/client';
+import { AUTOVACUUM_OFF_READY_WARNING } from '../../db/maintenance';
 import { UNAVAILABLE_MESSAGE } from '../../plugins/error-handler';
 import { markShuttingDown } from './health.routes';
 
@@ -37,6 +38,15 @@ describe('health and readiness', () => {
     if (app.database.kind === 'postgres') expect(body.pool).toMatchObject({ max: 10 });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).not.toMatch(/postgres:\/\/|password|secret/i);
+  });
+
+  it('ADR 049: /ready warns (200, `warnings`) when the PostgreSQL server runs without autovacuum, and only then', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/ready' });
+    expect(res.statusCode).toBe(200);
+    const setting = await app.db.execute<{ on: string }>(sql`select current_setting('autovacuum') as on`);
+    const off = app.database.kind === 'postgres' && setting.rows[0].on === 'off';
+    // CI's PostgreSQL runs without it (its conf.d), the embedded database never warns.
+    expect(res.json().warnings).toEqual(off ? [AUTOVACUUM_OFF_READY_WARNING] : undefined);
   });
 
   it('/ready: 503 naming the migration when one is missing from the database', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AUTOVACUUM_OFF_READY_WARNING, autovacuumOff } from '../../db/maintenance';
 import { describeMigrationProblem } from '../../db/migration-status';
 
 /** How long readiness waits for `select 1` before calling the database unreachable. */
@@ -11,6 +13,25 @@ export const READY_PING_TIMEOUT_MS = 2000;
  * encapsulated Fastify context, so server.ts and this plugin agree without a decorator).
  */
 const draining = new WeakSet<object>();
+
+/** How long a read of the server's autovacuum setting is reused by /ready (it changes on a reload only). */
+const SETTINGS_CHECK_MS = 5 * 60_000;
+const autovacuumChecks = new WeakMap<Database, { at: number; off: boolean }>();
+
+/**
+ * ADR 049: what /ready tells the operator without failing (`warnings`): a PostgreSQL server without
+ * autovacuum. Read at most every five minutes per database; a failed read says nothing.
+ */
+async function readinessWarnings(database: Database, now: number): Promise<string[] | undefined> {
+  if (database.kind !== 'postgres') return undefined;
+  let check = autovacuumChecks.get(database);
+  if (!check || now - check.at >= SETTINGS_CHECK_MS) {
+    const off = await autovacuumOff(database.db).catch(() => false);
+    check = { at: now, off };
+    autovacuumChecks.set(database, check);
+  }
+  return check.off ? [AUTOVACUUM_OFF_READY_WARNING] : undefined;
+}
 
 /**
  * From now on /ready answers 503 "shutting_down" so load balancers stop sending traffic, while
@@ -28,6 +49,8 @@ const ZReady = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** Checks that failed, in Spanish for the person reading the balancer's log. */
   problems: z.array(z.string()).optional(),
+  /** What the operator should fix that does not stop traffic (ADR 049: no autovacuum), in Spanish. */
+  warnings: z.array(z.string()).optional(),
   /** PostgreSQL pool figures: connections open, idle and requests waiting for one. */
   pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number(), max: z.number() }).optional(),
   /**
@@ -84,6 +107,7 @@ export async function healthRoutes(app: FastifyInstance) {
       const started = performance.now();
       const database = app.database;
       const problems: string[] = [];
+      let warnings: string[] | undefined;
       let status: 'ok' | 'unavailable' | 'shutting_down' = 'ok';
       if (draining.has(app.server)) {
         status = 'shutting_down';
@@ -96,6 +120,7 @@ export async function healthRoutes(app: FastifyInstance) {
           await database.ping(READY_PING_TIMEOUT_MS);
           const migrations = describeMigrationProblem(await database.migrationStatus());
           if (migrations) problems.push(migrations);
+          warnings = await readinessWarnings(database, Date.now());
         } catch (err) {
           req.log.warn({ err }, 'readiness: database unreachable');
           problems.push('La base de datos no responde');
@@ -110,6 +135,7 @@ export async function healthRoutes(app: FastifyInstance) {
         code: status === 'ok' ? undefined : 'UNAVAILABLE',
         database: database.kind,
         problems: problems.length > 0 ? problems : undefined,
+        warnings,
         pool: database.stats(),
         replica:
           replica && replicaState
