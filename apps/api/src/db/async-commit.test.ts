@@ -14,7 +14,7 @@ import { inTransaction } from './transaction';
 
 let database: Database;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ durableCommits: true });
 }, 120_000);
 afterAll(async () => {
   await database?.close();
