@@ -111,15 +111,27 @@ lane() {
     started=$(date +%s)
     printf '\n>>> lane %s, unit %s/%s: %s %s\n' "$i" "$units" "$total" "${specs_run[*]}" "${grep:+(--grep $grep)}" >>"$log"
     if ! E2E_PORT="$port" E2E_REUSE_SERVER=1 E2E_OUTPUT_DIR="test-results/lane-$i/unit-$n" \
-      "$playwright" test -c "$config" "${specs_run[@]}" ${grep:+--grep "$grep"} >>"$log" 2>&1; then
+      "$playwright" test -c "$config" "${specs_run[@]}" ${grep:+--grep "$grep"} >"$work/unit.$i" 2>&1; then
       failed=1
       echo "FAILED: ${specs_run[*]} ${grep:+(--grep $grep)}" >>"$work/failures"
+      # Playwright's account of each failure (from "  1) [chromium] …" on), for the end of the output:
+      # CI shows only its tail, which the lanes' logs and servers' output had filled.
+      {
+        printf '\n>>> lane %s, unit %s: %s %s\n' "$i" "$units" "${specs_run[*]}" "${grep:+(--grep $grep)}"
+        grep -v '^\[WebServer\]' "$work/unit.$i" | sed -n '/^  [0-9][0-9]*) \[/,$p' | head -150 || true
+      } >>"$work/failure-details"
     fi
+    cat "$work/unit.$i" >>"$log"
     printf '<<< %ss\n' "$(($(date +%s) - started))" >>"$log"
   done
   kill "$(cat "$work/server-$i.pid")" 2>/dev/null || true
   # The server's own output only when something failed (its start-up banner is noise otherwise).
-  if [ "$failed" = 1 ]; then printf '\n>>> lane %s server output:\n' "$i" >>"$log" && cat "$work/server-$i.log" >>"$log"; fi
+  # Only its errors and what is not a log line (a crash's stack): a journey's e-mails to a closed port
+  # are warnings by the hundred.
+  if [ "$failed" = 1 ]; then
+    printf '\n>>> lane %s server output (errors):\n' "$i" >>"$log"
+    grep -v '"level":[1-4]0,' "$work/server-$i.log" | tail -80 >>"$log" || true
+  fi
   rm -rf "$data"
   return "$failed"
 }
@@ -136,5 +148,8 @@ for i in $(seq 1 "$lanes"); do
   # A lane that got no unit (fewer units than lanes) wrote no log.
   [ -f "$work/lane-$i.log" ] && cat "$work/lane-$i.log"
 done
-[ -f "$work/failures" ] && cat "$work/failures"
+if [ -f "$work/failures" ]; then
+  printf '\n=== what failed ===\n'
+  cat "$work/failure-details" "$work/failures"
+fi
 exit "$failed"

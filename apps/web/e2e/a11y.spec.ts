@@ -4,9 +4,8 @@
  * A serious or critical violation fails the test; each is printed (rule, impact, targets, summary).
  * One login per role, one page reused for all its screens and both widths.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { WCAG_TAGS } from './axe';
+import { axeBuilder } from './axe';
 import { ADMIN, signIn } from './helpers';
 import { fullPaymentProduct, heldBooking, redsysOperator } from './payment-helpers';
 import { auth, productNamed, staffToken, uniqueEmail } from './public-helpers';
@@ -29,12 +28,7 @@ type TFinding = { screen: string; width: number; rule: string; impact: string; h
 async function scan(page: Page, screen: string, width: number, only?: string): Promise<TFinding[]> {
   // A sandboxed preview (a message's e-mail, sandbox="") runs no script, so axe would wait forever
   // inside it; its content is the message, not the screen.
-  // Only the violations are collected in full (axe still runs every rule): the thousands of passing
-  // nodes of a list screen were gathered and sent back for nothing.
-  const builder = new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .exclude('iframe[sandbox]');
+  const builder = axeBuilder(page).exclude('iframe[sandbox]');
   const result = await (only ? builder.include(only) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
