@@ -88,12 +88,11 @@ test.describe('reflow', () => {
     const page = await context.newPage();
     await signIn(page, TOUR_OPERATOR_ADMIN);
     await settled(page);
-    // At 640 px the menu is behind the burger: read its links from the navigation itself.
-    const menu = await page
-      .getByRole('navigation', { name: 'Menú principal' })
-      .locator('a[href]')
-      .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-    expect(menu.length).toBeGreaterThan(5);
+    // At 640 px the menu is behind the burger: read its links from the navigation itself, once it
+    // has drawn them (under CI's load a read right after the login once found none).
+    const links = page.getByRole('navigation', { name: 'Menú principal' }).locator('a[href]');
+    await expect(links.nth(5)).toBeAttached();
+    const menu = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     const screens = [
       ...new Set([...menu, '/account', '/booking?view=calendar', '/booking/create', '/products/create']),
     ];
@@ -101,11 +100,14 @@ test.describe('reflow', () => {
     for (const list of ['/booking', '/products', '/schedule-sheets']) {
       await page.goto(list);
       await settled(page);
-      const href = await page
-        .locator('main a[href]')
-        .evaluateAll((as) =>
-          as.map((a) => a.getAttribute('href') ?? '').find((h) => /\/(edit\/|[0-9a-f-]{36}$)/.test(h)),
-        );
+      const detailLink = () =>
+        page
+          .locator('main a[href]')
+          .evaluateAll((as) =>
+            as.map((a) => a.getAttribute('href') ?? '').find((h) => /\/(edit\/|[0-9a-f-]{36}$)/.test(h)),
+          );
+      await expect.poll(detailLink, { message: `a row's link on ${list}` }).toBeTruthy();
+      const href = await detailLink();
       if (href) details.push(href);
     }
     expect(details.length).toBe(3);
