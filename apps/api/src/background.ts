@@ -17,7 +17,7 @@ import { createJobRunner, type JobHandler, type JobRunner, type PeriodicTask } f
 import { messageOrigin } from './lib/public-origin';
 import { purgeExpiredHits } from './lib/rate-limit';
 import { expireEndedHolds, expireHold, HOLD_EXPIRY_JOB, REFUND_EXCESS_JOB } from './modules/bookings/bookings.service';
-import { purgeOldChannelRequests } from './modules/channels/channels.service';
+import { purgeOldChannelRequests } from './modules/channels/channel-requests.service';
 import { compactCommissionDue } from './modules/commissions/commissions.totals';
 import { aeatSenderOptions, sendLeftPending, sendPendingRecords } from './modules/invoices/invoices.sender';
 import { SEND_RECORDS_JOB } from './modules/invoices/invoices.service';

@@ -451,7 +451,7 @@ async function contractChannels(w: World) {
 /**
  * A channel body (create and edit, ADR 023):
  *
- * | rule (channels.service)                                            | how                                   |
+ * | rule (channels.rules)                                              | how                                   |
  * |--------------------------------------------------------------------|---------------------------------------|
  * | product_ids: live products of the channel's operator               | each one of A's sale products (repeats dropped) |
  * | net_rates: a product of the operator priced for that pax type; one per product and pax type | the plain or the dear product (every pax type); repeats dropped |

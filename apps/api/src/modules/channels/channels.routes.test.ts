@@ -12,7 +12,7 @@ import { buildTestApp } from '../../../test/build-app';
 import { bearer, createWorld } from '../../../test/factories';
 import { auditLog, channelKeys, channelRequests, channels } from '../../db/schema';
 import { mkProduct, type World } from '../bookings/bookings.test-helpers';
-import { purgeOldChannelRequests } from './channels.service';
+import { purgeOldChannelRequests } from './channel-requests.service';
 
 const SECRET = 'whsec-channel-Trayecto-0123456789';
 

@@ -130,7 +130,7 @@ function ownedUrl(url: string): string {
 
 /**
  * An endpoint another module keeps in step with its own record (issue 33: a channel's webhook,
- * channels.service.ts): updates endpoint `id` of the operator when it exists, else creates one.
+ * channels.webhook.ts): updates endpoint `id` of the operator when it exists, else creates one.
  * The URL is kept as the owner wrote it ({@link ownedUrl}). The secret is stored as given — sealed
  * with this process's key (a `v1:` envelope, opened only when a delivery is signed) or plain.
  * Answers the endpoint's id. What is still queued for it goes to its URL and is signed with its
