@@ -13,6 +13,7 @@
  */
 import { type Column, getTableColumns, type SQL, type SQLWrapper, sql, type Table } from 'drizzle-orm';
 import { runBuilt } from './select-template';
+import { PrebuiltSql } from './statement-template';
 import type { DbOrTx } from './types';
 
 /** One CTE: its name and the statement it names (a query builder or SQL; written without the builder's parentheses). */
@@ -65,8 +66,11 @@ export async function runCteStatement<T extends Table>(
   const { dialect } = db as unknown as { dialect: Dialect };
   const { list, fields } = rowsOf(table, dialect);
   const statement = sql`with ${sql.join(
-    ctes.map(([name, query]) => sql`${sql.identifier(name)} as (${query.getSQL()})`),
+    ctes.map(([name, query]) => sql`${sql.identifier(name)} as (${partOf(query)})`),
     sql`, `,
   )} select ${list} from ${sql.identifier(from)}`;
   return (await runBuilt(db, dialect.sqlToQuery(statement), fields)) as T['$inferSelect'][];
 }
+
+/** A CTE's statement as a chunk: a query builder's SQL, or a part built once per shape as it is (ADR 051). */
+const partOf = (query: SQLWrapper): SQL | PrebuiltSql => (query instanceof PrebuiltSql ? query : query.getSQL());

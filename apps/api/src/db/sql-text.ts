@@ -28,6 +28,7 @@ import {
   Table,
   View,
 } from 'drizzle-orm';
+import { PrebuiltSql } from './statement-template';
 
 /** What drizzle passes `SQL.toQuery` (the dialect's escaping, and its column casing). */
 export type QueryConfig = {
@@ -132,6 +133,14 @@ function append(chunks: readonly unknown[], config: QueryConfig, out: Query): vo
         append([sub.sql], config, out);
         out.sql += `) ${config.escapeName(sub.alias)}`;
       }
+    } else if (chunk instanceof PrebuiltSql) {
+      // A part whose text was built once for its shape (ADR 051): its pieces around its values.
+      const { pieces, params } = chunk;
+      for (let i = 0; i < params.length; i++) {
+        out.sql += pieces[i];
+        param(params[i], config, out);
+      }
+      out.sql += pieces[params.length];
     } else if (typeof chunk === 'function') {
       // A PostgreSQL enum (drizzle names it) or something else drizzle decides on: drizzle builds it.
       throw UNSUPPORTED;

@@ -1,10 +1,9 @@
 /**
  * Time zones (PRODUCT.md §2: "the operator's time zone decides what 'today' is"): the one copy of
  * the zone rules the API, the back-office and the public pages share. The zone data and offsets come
- * from `@date-fns/tz` (its small `TZDateMini` and `tzOffset`, over the runtime's `Intl`); no zod, so
+ * from `@date-fns/tz` (its `tzOffset`, over the runtime's `Intl`); no zod, so
  * the public bundle can import it (`@trayecto/shared/time-zone`).
  */
-import { TZDateMini } from '@date-fns/tz/date/mini';
 import { tzOffset } from '@date-fns/tz/tzOffset';
 
 /** The platform's zone: a new operator's default, and the administrator's "today". */
@@ -31,19 +30,42 @@ export function isValidTimeZone(timeZone: string): boolean {
 export const timeZoneOf = (tz: string | null | undefined): string =>
   tz && isValidTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
 
-/** The offset of a time zone from UTC at an instant, in ms (Atlantic/Canary in July: +1 h). */
+/**
+ * The offset of a time zone from UTC at an instant, in ms (Atlantic/Canary in July: +1 h). Kept per
+ * zone and quarter of an hour (ADR 051): each look-up through `Intl` costs a few µs, and a sale, a
+ * channel's reserve or a list asks the same zone's offset of nearly the same instant many times. A
+ * quarter hour is kept only when its first and last millisecond have the same offset: no zone changes
+ * its offset twice within fifteen minutes, so the offset holds for the whole of it. A quarter hour
+ * with a change in it is asked of `Intl` every time.
+ */
 export function zoneOffsetMs(timeZone: string, instant: number): number {
-  return tzOffset(timeZone, new Date(instant)) * 60_000;
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  const kept = offsets.get(key);
+  if (kept !== undefined) return kept;
+  const start = quarter * QUARTER_HOUR_MS;
+  const first = tzOffset(timeZone, new Date(start)) * 60_000;
+  const last = tzOffset(timeZone, new Date(start + QUARTER_HOUR_MS - 1)) * 60_000;
+  if (first !== last || Number.isNaN(first)) return tzOffset(timeZone, new Date(instant)) * 60_000;
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(key, first);
+  return first;
 }
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 20_000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** What a clock on the operator's wall reads at an instant: `{ date: 'YYYY-MM-DD', time: 'HH:mm' }`. */
 export function wallClockIn(timeZone: string, instant: Date | number = new Date()): { date: string; time: string } {
-  const wall = new TZDateMini(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  // The wall clock is UTC moved by the zone's offset at that instant.
+  const wall = new Date(ms + zoneOffsetMs(timeZone, ms));
   return {
-    date: `${pad(wall.getFullYear(), 4)}-${pad(wall.getMonth() + 1)}-${pad(wall.getDate())}`,
-    time: `${pad(wall.getHours())}:${pad(wall.getMinutes())}`,
+    date: `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
+    time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
   };
 }
 

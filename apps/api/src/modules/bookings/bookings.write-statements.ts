@@ -6,10 +6,11 @@
  * (booking-writer.ts) and the sales path (bookings.sale-writes.ts) use them: every booking row is
  * written through those. The reads and locks stay in bookings.repository.ts.
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type Cte, returningAll, runCteStatement } from '../../db/cte-statement';
 import { bookingEvents, bookings } from '../../db/schema';
+import { rowShapeOf, templated, type ValueOf } from '../../db/statement-template';
 import { isConstraintViolation, pgErrorOf } from '../../lib/db-errors';
 import type { takeSeatsQuery } from '../departures/departures.service';
 import type { BookingRow } from './bookings.mapper';
@@ -61,22 +62,23 @@ export async function insertSale(
   const { also = [], takeSeats, guard } = more;
   // The CTEs as plain SQL and the rows mapped from a column list built once (db/cte-statement.ts,
   // ADR 045): drizzle's `$with`/`with` rebuilt the booking's ~50 columns through proxies every sale.
-  const insert = takeSeats
-    ? db.insert(bookings).values({
-        ...values,
-        departureId: sql`(select ${sql.identifier('id')} from ${sql.identifier(TAKEN)})`,
-        ...(guard
-          ? {
-              createdAt: sql`(select ${(values.createdAt ?? new Date()).toISOString()}::timestamptz from ${sql.identifier(GUARD)})`,
-            }
-          : {}),
-      })
-    : db.insert(bookings).values(values).onConflictDoNothing({ target: bookings.locator });
+  // The booking's INSERT is built once per shape and filled with this sale's values (ADR 051).
+  const seats = takeSeats !== undefined;
+  const guarded = seats && guard !== undefined;
+  const source: Record<string, unknown> = guarded
+    ? { ...values, [GUARD_AT]: (values.createdAt ?? new Date()).toISOString() }
+    : values;
+  const shape = rowShapeOf(bookings, values);
+  const build = (value: ValueOf) => saleInsert(db, value, seats, guarded);
+  const sold =
+    shape === null
+      ? build((name) => source[name]).getSQL()
+      : templated(db, `bookings sale ${seats ? 1 : 0}${guarded ? 1 : 0} ${shape}`, source, build);
   const from = sql`${sql.identifier(SOLD)}`;
   const ctes: Cte[] = [
     ...(takeSeats ? [[TAKEN, takeSeats] as const] : []),
     ...(takeSeats && guard ? [[GUARD, guard] as const] : []),
-    [SOLD, returningAll(insert)],
+    [SOLD, sold],
     ['sold_event', eventInsertFrom(from, event)],
     ['sold_audit', audit(from)],
     ...also.map((write, k) => [`sold_also_${k}`, write(from)] as const),
@@ -88,6 +90,32 @@ export async function insertSale(
 const SOLD = 'sold';
 const TAKEN = 'taken';
 const GUARD = 'guard';
+/** The name of the guarded sale's `created_at` text among a sale's values (not a column). */
+const GUARD_AT = '$guardAt';
+
+/** Every column's name of a booking (drizzle leaves the generated ones out of an INSERT). */
+const BOOKING_FIELDS = Object.keys(getTableColumns(bookings));
+
+/**
+ * A sale's booking INSERT `returning *` from `value` (its values, or the template's placeholders):
+ * with the seats taken, its departure is the one that took them and, guarded, its `created_at` reads
+ * through the guard's row (`insertSale`); else a taken locator writes nothing.
+ */
+function saleInsert(db: DbOrTx, value: ValueOf, seats: boolean, guarded: boolean): SQL {
+  const row: Record<string, unknown> = {};
+  for (const name of BOOKING_FIELDS) row[name] = value(name);
+  if (!seats) {
+    return returningAll(
+      db
+        .insert(bookings)
+        .values(row as BookingInsert)
+        .onConflictDoNothing({ target: bookings.locator }),
+    );
+  }
+  row.departureId = sql`(select ${sql.identifier('id')} from ${sql.identifier(TAKEN)})`;
+  if (guarded) row.createdAt = sql`(select ${value(GUARD_AT)}::timestamptz from ${sql.identifier(GUARD)})`;
+  return returningAll(db.insert(bookings).values(row as BookingInsert));
+}
 
 /** The refusal {@link insertSale} with `guard` ends in when the guard's write found nothing to write. */
 export function isGuardRefusal(err: unknown): boolean {
