@@ -9,6 +9,15 @@ import type { TChannelFormValues } from './channel-form-values';
 
 export type TChannelForm = UseFormReturnType<TChannelFormValues>;
 
+/** What each section that offers the operator's products is given besides them. */
+export type TProductsSectionProps = {
+  form: TChannelForm;
+  values: TChannelFormValues;
+  /** An admin has not chosen the tour operator yet: its products are not known. */
+  waitingForOperator: boolean;
+  loading: boolean;
+};
+
 /** A short number input whose help text keeps the whole width under it. */
 export const NARROW_INPUT = { styles: { wrapper: { maxWidth: 260 } } } as const;
 

@@ -8,8 +8,8 @@ import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormSection } from '../../../components/form-section';
 import { REQUIRED_FIELD, REQUIRED_PICKER } from '../../../components/required-field';
 import type { TChannelProduct } from '../api/list-channel-products';
-import { NARROW_INPUT, PCT_INPUT, SegmentedField, type TChannelForm } from './channel-form-parts';
-import { newNetRate, type TChannelFormValues, type TPricing } from './channel-form-values';
+import { NARROW_INPUT, PCT_INPUT, SegmentedField, type TProductsSectionProps } from './channel-form-parts';
+import { newNetRate, type TPricing } from './channel-form-values';
 import { COLLECTS_OPTIONS } from './channel-format';
 import { NetRatesField } from './channel-net-rates-field';
 
@@ -24,14 +24,7 @@ export function ChannelPricingSection({
   waitingForOperator,
   products,
   loading,
-}: {
-  form: TChannelForm;
-  values: TChannelFormValues;
-  /** An admin has not chosen the tour operator yet: its products are not known. */
-  waitingForOperator: boolean;
-  products: readonly TChannelProduct[];
-  loading: boolean;
-}) {
+}: TProductsSectionProps & { products: readonly TChannelProduct[] }) {
   return (
     <FormSection title="Precio y cobro" description="Lo que gana el canal por cada venta y quién cobra al cliente.">
       <SegmentedField

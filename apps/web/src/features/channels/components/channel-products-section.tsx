@@ -9,8 +9,7 @@ import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormSection } from '../../../components/form-section';
 import { REQUIRED_FIELD } from '../../../components/required-field';
 import type { TChannelProduct } from '../api/list-channel-products';
-import { NARROW_INPUT, productLabel, SegmentedField, type TChannelForm } from './channel-form-parts';
-import type { TChannelFormValues } from './channel-form-values';
+import { NARROW_INPUT, productLabel, SegmentedField, type TProductsSectionProps } from './channel-form-parts';
 
 const PRODUCTS_CHOICES = [
   { value: 'all', label: 'Todos' },
@@ -23,14 +22,9 @@ export function ChannelProductsSection({
   waitingForOperator,
   products,
   loading,
-}: {
-  form: TChannelForm;
-  values: TChannelFormValues;
-  /** An admin has not chosen the tour operator yet: its products are not known. */
-  waitingForOperator: boolean;
+}: TProductsSectionProps & {
   /** The operator's products, once loaded. */
   products: readonly TChannelProduct[] | undefined;
-  loading: boolean;
 }) {
   const productOptions = useMemo(
     () => (products ?? []).map((p) => ({ value: p.id, label: productLabel(p) })),

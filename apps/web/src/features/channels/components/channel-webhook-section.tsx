@@ -2,15 +2,15 @@
  * The channel form's "Webhook" section (OCTO channels only): the reseller's URL, its write-only
  * secret, a link to the notices sent, and the warning when saving would remove the webhook.
  */
-import { Alert, Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { IconLock } from '@tabler/icons-react';
 import { CHANNEL_FIELD_LABELS, CHANNEL_WEBHOOK_URL_MAX, pathTo, type TChannelResponse } from '@trayecto/shared';
 import { Link } from 'react-router';
 import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormSection } from '../../../components/form-section';
 import { PasswordField } from '../../../components/password-field';
 import { requiredIf } from '../../../components/required-field';
+import { StoredSecretBadge } from '../../../components/stored-secret-badge';
 import type { TChannelForm } from './channel-form-parts';
 import type { TChannelFormMode, TChannelFormValues } from './channel-form-values';
 
@@ -32,15 +32,7 @@ function WebhookSecretField({
           <Text size="sm" component="span">
             {label}
           </Text>
-          <Badge
-            color="teal"
-            variant="light"
-            radius="sm"
-            leftSection={<IconLock size={12} aria-hidden />}
-            aria-label={`${label}: guardado`}
-          >
-            Guardado
-          </Badge>
+          <StoredSecretBadge label={label} word="Guardado" />
         </Group>
       ) : null}
       <PasswordField

@@ -12,13 +12,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CopyLinkField } from '../../../components/copy-link-field';
 import { FormDrawer, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
 import { PasswordField } from '../../../components/password-field';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
+import { StoredSecretBadge } from '../../../components/stored-secret-badge';
 import { mapServerErrors } from '../../../lib/form-errors';
 import { usePaymentSettings } from '../api/get-payment-settings';
 import type { TPaymentMode, TPaymentSettingsRequest, TPaymentSettingsResponse } from '../api/payment-settings-contract';
@@ -40,15 +41,7 @@ import {
 /** A stored secret: "Guardada" (never the secret itself), or that none is stored yet. */
 function SecretState({ stored, label }: { stored: boolean; label: string }) {
   return stored ? (
-    <Badge
-      color="teal"
-      variant="light"
-      radius="sm"
-      leftSection={<IconLock size={12} aria-hidden />}
-      aria-label={`${label}: guardada`}
-    >
-      Guardada
-    </Badge>
+    <StoredSecretBadge label={label} word="Guardada" />
   ) : (
     <Badge color="gray" variant="light" radius="sm" aria-label={`${label}: sin guardar`}>
       Sin guardar
