@@ -92,7 +92,7 @@ describe('templated', () => {
     }
   });
 
-  it('leaves to drizzle a value its encoder turns into SQL, and a template that would keep a value', () => {
+  it('leaves to drizzle a value its encoder turns into SQL, a value that is SQL, and a template that would keep a value', () => {
     const jsonAsSql = pgTable('t_template', { id: uuid('id'), v: text('v') });
     // A column whose encoder answers SQL for one value: that use is built by drizzle.
     const column = jsonAsSql.v as unknown as { mapToDriverValue(v: unknown): unknown };
@@ -108,6 +108,23 @@ describe('templated', () => {
     } finally {
       column.mapToDriverValue = original;
     }
+    // A value that is SQL in this use (a number column's encoder would make it text): part of the
+    // text, so drizzle builds it.
+    const row = {
+      name: 'SQL',
+      phone: '',
+      defaultCommissionPct: sql`12.5`,
+      publicLanguages: ['es'],
+      createdAt: new Date(),
+    };
+    const sqlKey = `test sql ${Math.random()} ${rowShapeOf(tourOperators, row)}`;
+    const plain = { ...row, defaultCommissionPct: 12.5 };
+    expect(templated(app.db, sqlKey, plain, (value) => operatorInsert(app.db, value))).toBeInstanceOf(PrebuiltSql);
+    const asSql = templated(app.db, sqlKey, row, (value) => operatorInsert(app.db, value));
+    expect(asSql).not.toBeInstanceOf(PrebuiltSql);
+    const built = bothWays(app.db, asSql);
+    expect(built.ours?.sql).toContain('12.5');
+    expect(built.ours?.params).toEqual(built.drizzle.params);
     // A value given to drizzle without `value()` would be kept by the template: never templated.
     const kept = templated(app.db, `test kept ${Math.random()}`, { v: 'b' }, () =>
       returningAll(app.db.insert(jsonAsSql).values({ v: 'fixed' })),

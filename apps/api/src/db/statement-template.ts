@@ -74,6 +74,8 @@ export function templated(
   for (let i = 0; i < params.length; i++) {
     const { name, encoder } = template.slots[i] as Slot;
     const value = source[name];
+    // A value that is itself SQL is part of the text, not a parameter: drizzle builds this use.
+    if (value instanceof SQL) return direct();
     // As drizzle fills a parameter: null stays null, anything else through its column's encoder.
     const mapped = encoder === null || value === null ? value : encoder.mapToDriverValue(value);
     if (mapped instanceof SQL || mapped === undefined) return direct();
