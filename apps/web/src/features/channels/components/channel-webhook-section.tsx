@@ -2,7 +2,7 @@
  * The channel form's "Webhook" section (OCTO channels only): the reseller's URL, its write-only
  * secret, a link to the notices sent, and the warning when saving would remove the webhook.
  */
-import { Alert, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { CHANNEL_FIELD_LABELS, CHANNEL_WEBHOOK_URL_MAX, pathTo, type TChannelResponse } from '@trayecto/shared';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { DESCRIPTION_BELOW } from '../../../components/description-below';
 import { FormSection } from '../../../components/form-section';
 import { PasswordField } from '../../../components/password-field';
 import { requiredIf } from '../../../components/required-field';
-import { StoredSecretBadge } from '../../../components/stored-secret-badge';
+import { StoredSecretLabel } from '../../../components/stored-secret-label';
 import type { TChannelForm } from './channel-form-parts';
 import type { TChannelFormMode, TChannelFormValues } from './channel-form-values';
 
@@ -27,14 +27,7 @@ function WebhookSecretField({
   const label = CHANNEL_FIELD_LABELS.webhook_secret ?? 'Secreto del webhook';
   return (
     <Stack gap={4}>
-      {stored ? (
-        <Group gap={8}>
-          <Text size="sm" component="span">
-            {label}
-          </Text>
-          <StoredSecretBadge label={label} word="Guardado" />
-        </Group>
-      ) : null}
+      {stored ? <StoredSecretLabel label={label} word="Guardado" /> : null}
       <PasswordField
         label={stored ? 'Nuevo secreto del webhook' : label}
         description={

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Input,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Input, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -19,7 +7,7 @@ import { FormDrawer, useRecordForm } from '../../../components/form-drawer';
 import { FormSection } from '../../../components/form-section';
 import { PasswordField } from '../../../components/password-field';
 import { REQUIRED_FIELD, requiredIf } from '../../../components/required-field';
-import { StoredSecretBadge } from '../../../components/stored-secret-badge';
+import { StoredSecretLabel } from '../../../components/stored-secret-label';
 import { mapServerErrors } from '../../../lib/form-errors';
 import { usePaymentSettings } from '../api/get-payment-settings';
 import type { TPaymentMode, TPaymentSettingsRequest, TPaymentSettingsResponse } from '../api/payment-settings-contract';
@@ -38,17 +26,6 @@ import {
   validatePaymentSettings,
 } from './payment-settings-values';
 
-/** A stored secret: "Guardada" (never the secret itself), or that none is stored yet. */
-function SecretState({ stored, label }: { stored: boolean; label: string }) {
-  return stored ? (
-    <StoredSecretBadge label={label} word="Guardada" />
-  ) : (
-    <Badge color="gray" variant="light" radius="sm" aria-label={`${label}: sin guardar`}>
-      Sin guardar
-    </Badge>
-  );
-}
-
 /** A write-only secret: its state, and a field to replace it (empty = keep the stored one). */
 function SecretField({
   label,
@@ -65,14 +42,7 @@ function SecretField({
 }) {
   return (
     <Stack gap={4}>
-      {stored ? (
-        <Group gap={8}>
-          <Text size="sm" component="span">
-            {label}
-          </Text>
-          <SecretState stored={stored} label={label} />
-        </Group>
-      ) : null}
+      {stored ? <StoredSecretLabel label={label} word="Guardada" /> : null}
       <PasswordField
         label={stored ? `Nueva ${label.toLowerCase()}` : label}
         description={stored ? 'Déjalo vacío para conservar la guardada.' : description}
