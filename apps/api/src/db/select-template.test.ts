@@ -10,17 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-app';
 import { createWorld } from '../../test/factories';
 import { tourOperators, users } from './schema';
-import { runSelectTemplate } from './select-template';
+import { checkSelectTemplates, runSelectTemplate, ShapeBinder } from './select-template';
 import { inTransaction } from './transaction';
 import type { DbOrTx } from './types';
 
 let app: FastifyInstance;
 let w: Awaited<ReturnType<typeof createWorld>>;
 beforeAll(async () => {
+  // These tests count the builds: the suite's comparison of every use would add one each.
+  checkSelectTemplates(false);
   app = await buildTestApp();
   w = await createWorld(app);
 }, 120_000);
 afterAll(async () => {
+  checkSelectTemplates(true);
   await app?.close();
 });
 
@@ -82,5 +85,56 @@ describe('runSelectTemplate', () => {
     await runSelectTemplate(app.db, `test:other:${Math.random()}`, userWithOperator, { id: w.A.l1.id });
     await runSelectTemplate(app.db, `test:other2:${Math.random()}`, userWithOperator, { id: w.A.l1.id });
     expect(builds).toBe(2);
+  });
+
+  it('strict: a build that keeps a value of its own is not kept (built every time, each with its value)', async () => {
+    builds = 0;
+    const key = `test:strict:${Math.random()}`;
+    const own = (id: string) => (db: DbOrTx) => {
+      builds++;
+      return db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, id));
+    };
+    const [a] = await runSelectTemplate(app.db, key, own(w.A.l1.id), {}, { strict: true });
+    const [b] = await runSelectTemplate(app.db, key, own(w.B.l2.id), {}, { strict: true });
+    // Kept, the second would have answered the first's row: a forgotten placeholder, another tenant's data.
+    expect([a.id, b.id]).toEqual([w.A.l1.id, w.B.l2.id]);
+    expect(builds).toBe(3); // the first build looked at, then one per use
+  });
+
+  it('strict: the values of a binder are placeholders, filled through their columns; the key names the choices', async () => {
+    const select = (ids: string[]) => {
+      const binder = new ShapeBinder(`test:binder:${Math.random()}`).shape(ids.length);
+      const where = sql`${users.id} in (${sql.join(
+        ids.map((id) => binder.bind(id, users.id)),
+        sql`, `,
+      )}) and ${users.createdAt} < ${binder.bind(new Date('2999-01-01T00:00:00Z'), users.createdAt)}`;
+      return { binder, build: (db: DbOrTx) => db.select({ id: users.id }).from(users).where(where).orderBy(users.id) };
+    };
+    const { binder, build } = select([w.A.l1.id, w.B.l2.id]);
+    expect(binder.key).toMatch(/\|2$/);
+    expect(binder.values).toEqual({ v0: w.A.l1.id, v1: w.B.l2.id, v2: new Date('2999-01-01T00:00:00Z') });
+    const rows = await runSelectTemplate(app.db, binder.key, build, binder.values, { strict: true });
+    expect(rows.map((r) => r.id).sort()).toEqual([w.A.l1.id, w.B.l2.id].sort());
+  });
+
+  it('in the tests, a key that names two shapes throws instead of answering the first shape', async () => {
+    checkSelectTemplates(true);
+    try {
+      const key = `test:two-shapes:${Math.random()}`;
+      const byId = (db: DbOrTx) =>
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')));
+      const byEmail = (db: DbOrTx) =>
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, sql.placeholder('id')));
+      await runSelectTemplate(app.db, key, byId, { id: w.A.l1.id });
+      await expect(runSelectTemplate(app.db, key, byEmail, { id: w.A.l1.id })).rejects.toThrow(/names two shapes/);
+    } finally {
+      checkSelectTemplates(false);
+    }
   });
 });

@@ -11,6 +11,7 @@
  * `joinsNotNullableMap`), pinned by the exact drizzle version and checked by
  * select-template.test.ts on PGlite and PostgreSQL.
  */
+import { isDriverValueEncoder, Param, Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from './types';
 
 type PreparedLike = {
@@ -34,7 +35,26 @@ type SessionLike = {
 
 type Template = { query: { sql: string; params: unknown[] }; fields: unknown; joins?: Record<string, boolean> };
 
-const templates = new Map<string, Template>();
+/** Templates by key; null: a strict key whose build kept a value of its own (built every time). */
+const templates = new Map<string, Template | null>();
+
+/** The test suite (as db/sql-text.ts): every use of a kept template is also built, and compared. */
+let check = process.env.VITEST === 'true';
+
+/** Turns that comparison off or on (a test that counts its builds). */
+export function checkSelectTemplates(on: boolean): void {
+  check = on;
+}
+
+export type SelectTemplateOptions = {
+  /**
+   * Keep the template only when every parameter of its build is a placeholder (the lists' binder,
+   * lib/filters.ts `ShapeBinder`): a value the build bound as itself — a request's own value a
+   * caller forgot to name — makes the key's select built by drizzle every time instead of kept
+   * with the first request's value.
+   */
+  strict?: boolean;
+};
 
 /**
  * Runs the select `build` makes (its values as `sql.placeholder(name)`), built the first time `key`
@@ -45,14 +65,116 @@ export async function runSelectTemplate<B extends PromiseLike<unknown>>(
   key: string,
   build: (db: DbOrTx) => B,
   values: Record<string, unknown>,
+  options: SelectTemplateOptions = {},
 ): Promise<Awaited<B>> {
   let template = templates.get(key);
-  if (!template) {
+  if (template === undefined) {
     const first = (build(db) as unknown as { _prepare(): PreparedLike })._prepare();
-    template = { query: first.getQuery(), fields: first.fields, joins: first.joinsNotNullableMap };
+    const query = first.getQuery();
+    template =
+      options.strict && !query.params.every(isPlaceholder)
+        ? null
+        : { query, fields: first.fields, joins: first.joinsNotNullableMap };
     templates.set(key, template);
+  } else if (check && template !== null) {
+    assertSameShape(key, template.query, (build(db) as unknown as { _prepare(): PreparedLike })._prepare().getQuery());
   }
+  if (template === null) return (await build(db)) as Awaited<B>;
   return (await runBuilt(db, template.query, template.fields, template.joins, values)) as Awaited<B>;
+}
+
+/**
+ * A select's values named as it is built, and the choices that shape its text (ADR 052): the
+ * lists build their conditions through one (lib/filters.ts), then run with
+ * `runSelectTemplate(db, binder.key, build, binder.values, { strict: true })`. Every value a
+ * request brings — a filter's, the actor's operator, the page — goes through {@link bind}; every
+ * choice that changes the text — which filter, which operator, how many values an `in` has, the
+ * sort, the actor's level — through {@link shape}.
+ */
+export class ShapeBinder {
+  readonly values: Record<string, unknown> = {};
+  readonly #parts: string[];
+  #count = 0;
+
+  constructor(name: string) {
+    this.#parts = [name];
+  }
+
+  /** A value as a placeholder; with its column, filled through the column's encoder as drizzle binds it. */
+  bind(value: unknown, column?: unknown): Placeholder | Param {
+    const name = `v${this.#count++}`;
+    this.values[name] = value;
+    const placeholder = sql.placeholder(name);
+    return column !== undefined && isDriverValueEncoder(column) ? new Param(placeholder, column) : placeholder;
+  }
+
+  /** A choice of the build that changes its text. */
+  shape(part: string | number | boolean): this {
+    this.#parts.push(String(part));
+    return this;
+  }
+
+  /** The template's key: the name and every choice, in order. */
+  get key(): string {
+    return this.#parts.join('|');
+  }
+}
+
+/**
+ * A list's page and its total (PRODUCT.md §2), both selects built once per shape (ADR 052): `page`
+ * gets the page's limit and offset as placeholders, `count` the same conditions. Every value the
+ * two take must come from `binder` (strict templates: a value bound as itself is built every time).
+ */
+export async function runListTemplate<P extends PromiseLike<unknown[]>>(
+  db: DbOrTx,
+  binder: ShapeBinder,
+  paging: { page: number; perPage: number },
+  page: (db: DbOrTx, limit: Placeholder, offset: Placeholder) => P,
+  count: (db: DbOrTx) => PromiseLike<{ total: number }[]>,
+): Promise<{ rows: Awaited<P>; total: number }> {
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const values = { ...binder.values, limit: paging.perPage, offset: (paging.page - 1) * paging.perPage };
+  const [rows, [{ total }]] = await Promise.all([
+    runSelectTemplate(db, `${binder.key}|page`, (d) => page(d, limit, offset), values, { strict: true }),
+    runSelectTemplate(db, `${binder.key}|count`, count, binder.values, { strict: true }),
+  ]);
+  return { rows, total };
+}
+
+/** A parameter filled per execution: a placeholder, or a column's parameter around one. */
+function isPlaceholder(p: unknown): boolean {
+  return p instanceof Placeholder || (p instanceof Param && p.value instanceof Placeholder);
+}
+
+/** The name a placeholder parameter fills, or the parameter's own value. */
+const paramKey = (p: unknown): unknown =>
+  p instanceof Placeholder
+    ? `:${p.name}`
+    : p instanceof Param && p.value instanceof Placeholder
+      ? `:${p.value.name}`
+      : p;
+
+/**
+ * Throws unless a kept template is what `build` makes now: the same text, the same placeholders and
+ * the same values of its own — else `key` does not name every choice its build makes.
+ */
+function assertSameShape(
+  key: string,
+  kept: { sql: string; params: unknown[] },
+  now: { sql: string; params: unknown[] },
+) {
+  const a = kept.params.map(paramKey);
+  const b = now.params.map(paramKey);
+  if (
+    kept.sql === now.sql &&
+    a.length === b.length &&
+    a.every((v, i) => Object.is(v, b[i]) || JSON.stringify(v) === JSON.stringify(b[i]))
+  )
+    return;
+  throw new Error(
+    `select-template: the key "${key}" names two shapes\nkept: ${kept.sql} ${JSON.stringify(a)}\nnow:  ${now.sql} ${JSON.stringify(b)}`,
+  );
 }
 
 /**

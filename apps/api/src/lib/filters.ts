@@ -14,6 +14,7 @@ import {
 } from '@trayecto/shared';
 import { and, asc, Column, desc, eq, gt, gte, inArray, is, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ShapeBinder } from '../db/select-template';
 import { fieldError } from './app-error';
 
 /**
@@ -271,42 +272,53 @@ export function filterValueSchema(def: FilterField, inItem = false): ValueSchema
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const unaccentContains = (col: AnyPgColumn | SQL, text: string) =>
-  sql`f_unaccent(${col}::text) like '%' || f_unaccent(${escapeLike(text)}) || '%'`;
+/** A contains-match of `col` against `pattern` (the escaped text, or its placeholder). */
+const unaccentContains = (col: AnyPgColumn | SQL, pattern: unknown) =>
+  sql`f_unaccent(${col}::text) like '%' || f_unaccent(${pattern}) || '%'`;
 
-/** Builds the WHERE conditions of the parsed filters and `q`. */
-export function buildListConditions(params: ListParams, spec: ResourceListSpec): SQL[] {
+/**
+ * Builds the WHERE conditions of the parsed filters and `q`. With a binder (ADR 052) every value is
+ * its placeholder and every choice part of its key: the list's select is then built once per shape.
+ */
+export function buildListConditions(params: ListParams, spec: ResourceListSpec, binder?: ShapeBinder): SQL[] {
+  const bind = (v: unknown, col?: AnyPgColumn | SQL) => (binder ? binder.bind(v, col) : v);
   const out: SQL[] = [];
   for (const f of params.filters) {
     const def = spec.filters[f.field];
     const col = def.column as AnyPgColumn;
+    binder?.shape(`${f.field}[${f.op}]`);
     if (f.op === 'in') {
       const parts = inValues(f.key, f.raw);
-      out.push(inArray(col, parts.map((p) => convertValue(f.field, def, p, f.key)) as never[]));
+      binder?.shape(parts.length);
+      out.push(inArray(col, parts.map((p) => bind(convertValue(f.field, def, p, f.key), col)) as never[]));
       continue;
     }
     if (f.op === 'like') {
       // parseListQuery let `like` through only on text fields.
-      out.push(unaccentContains(col, String(convertValue(f.field, def, f.raw, f.key))));
+      out.push(unaccentContains(col, bind(escapeLike(String(convertValue(f.field, def, f.raw, f.key))))));
       continue;
     }
-    const v = convertValue(f.field, def, f.raw, f.key) as never;
+    const v = bind(convertValue(f.field, def, f.raw, f.key), col) as never;
     const ops = { eq, ne, lt, lte, gt, gte } as const;
     out.push(ops[f.op](col, v));
   }
   if (params.q && spec.search.length > 0) {
     const q = params.q;
+    const pattern = bind(escapeLike(q));
+    const whole = spec.searchText !== undefined && !q.includes(spec.searchText.separator);
+    binder?.shape(whole ? 'q' : 'q-each');
     const cond =
-      spec.searchText && !q.includes(spec.searchText.separator)
-        ? sql`${spec.searchText.column} like '%' || f_unaccent(${escapeLike(q)}) || '%'`
-        : or(...spec.search.map((c) => unaccentContains(c, q)));
+      whole && spec.searchText
+        ? sql`${spec.searchText.column} like '%' || f_unaccent(${pattern}) || '%'`
+        : or(...spec.search.map((c) => unaccentContains(c, pattern)));
     if (cond) out.push(cond);
   }
   return out;
 }
 
-export function buildOrderBy(params: ListParams, spec: ResourceListSpec): SQL[] {
+export function buildOrderBy(params: ListParams, spec: ResourceListSpec, binder?: ShapeBinder): SQL[] {
   const order = params.sort.map((s) => (s.dir === 'desc' ? desc(spec.sort[s.field]) : asc(spec.sort[s.field])));
+  binder?.shape(`sort:${params.sort.map((s) => (s.dir === 'desc' ? '-' : '') + s.field).join(',')}`);
   order.push(asc(spec.tiebreaker));
   return order;
 }

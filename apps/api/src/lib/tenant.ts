@@ -1,6 +1,7 @@
 import { LEVEL } from '@trayecto/shared';
 import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ShapeBinder } from '../db/select-template';
 import { forbidden } from './app-error';
 
 /** Who is calling: read from the verified token and the users table on every request. */
@@ -20,11 +21,14 @@ export const isAdmin = (actor: Actor) => actor.level === LEVEL.ADMIN;
 
 /**
  * The tenant scope, applied in the repositories (PRODUCT.md §3): the administrator sees every
- * operator; everyone else only rows of their own operator.
+ * operator; everyone else only rows of their own operator. With a binder (ADR 052), the operator is
+ * a placeholder of the list's template.
  */
-export function tenantScope(column: AnyPgColumn, actor: Actor): SQL | undefined {
+export function tenantScope(column: AnyPgColumn, actor: Actor, binder?: ShapeBinder): SQL | undefined {
   const operatorId = tenantOf(actor);
-  return operatorId === null ? undefined : eq(column, operatorId);
+  binder?.shape(operatorId === null ? 'all-operators' : 'one-operator');
+  if (operatorId === null) return undefined;
+  return eq(column, binder ? binder.bind(operatorId, column) : operatorId);
 }
 
 /** The one operator whose rows the actor reaches: null for the administrator (every operator's). */

@@ -3,6 +3,7 @@ import { and, asc, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accommodations } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import { forbidden } from '../../lib/app-error';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
@@ -31,20 +32,26 @@ export const ACCOMMODATION_LIST_SPEC: ResourceListSpec = {
 };
 
 /** Live rows an operator's staff see: their own and the shared catalogue (`null` = shared only). */
-export function visibleToOperator(tourOperatorId: string | null): SQL {
+export function visibleToOperator(tourOperatorId: string | null, binder?: ShapeBinder): SQL {
   const live = isNull(accommodations.deletedAt);
+  binder?.shape(tourOperatorId === null ? 'shared-only' : 'operator-and-shared');
   if (tourOperatorId === null) return and(live, isNull(accommodations.tourOperatorId)) as SQL;
-  return and(live, or(eq(accommodations.tourOperatorId, tourOperatorId), isNull(accommodations.tourOperatorId))) as SQL;
+  const operator = binder ? binder.bind(tourOperatorId, accommodations.tourOperatorId) : tourOperatorId;
+  return and(
+    live,
+    or(eq(accommodations.tourOperatorId, operator as string), isNull(accommodations.tourOperatorId)),
+  ) as SQL;
 }
 
 /**
  * What the actor may read (PRODUCT.md §3): the administrator every live row; everyone else their
  * operator's rows plus the shared catalogue. This is the tenant scope of accommodations.
  */
-export function readableBy(actor: Actor): SQL {
+export function readableBy(actor: Actor, binder?: ShapeBinder): SQL {
+  binder?.shape(isAdmin(actor) ? 'every-row' : 'own');
   if (isAdmin(actor)) return isNull(accommodations.deletedAt);
   if (!actor.tourOperatorId) throw forbidden('Tu usuario no pertenece a ningún tour operador');
-  return visibleToOperator(actor.tourOperatorId);
+  return visibleToOperator(actor.tourOperatorId, binder);
 }
 
 const pickupAt = alias(accommodations, 'pickup_at');
@@ -55,16 +62,23 @@ const withPickup = (db: DbOrTx) =>
     .from(accommodations)
     .leftJoin(pickupAt, eq(pickupAt.id, accommodations.pickupAtId));
 
+/** A page of accommodations and the total, built once per shape (ADR 052). */
 export async function listAccommodations(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([readableBy(actor), ...buildListConditions(params, ACCOMMODATION_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    withPickup(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, ACCOMMODATION_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(accommodations).where(where),
-  ]);
+  const b = new ShapeBinder('accommodations.list');
+  const where = combine([readableBy(actor, b), ...buildListConditions(params, ACCOMMODATION_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, ACCOMMODATION_LIST_SPEC, b);
+  const { rows, total } = await runListTemplate(
+    db,
+    b,
+    params,
+    (d, limit, offset) =>
+      withPickup(d)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit as never)
+        .offset(offset as never),
+    (d) => d.select({ total: count() }).from(accommodations).where(where),
+  );
   return { rows: rows as AccommodationWithPickup[], total };
 }
 

@@ -2,6 +2,7 @@ import { LANGUAGES, PERSON_ROLES } from '@trayecto/shared';
 import { and, arrayContains, arrayOverlaps, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { persons } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import {
   buildListConditions,
   buildOrderBy,
@@ -46,17 +47,20 @@ export const PERSON_LIST_SPEC: ResourceListSpec = {
  * speak it", `in=de,fr` "speaks any of them" (arrays overlap). Values are checked against the
  * language list and bound as parameters.
  */
-function languageConditions(params: ListParams): { conditions: SQL[]; rest: ListParams } {
+function languageConditions(params: ListParams, binder: ShapeBinder): { conditions: SQL[]; rest: ListParams } {
   const conditions: SQL[] = [];
   const def = PERSON_LIST_SPEC.filters.languages;
+  // One text[] parameter, whatever the number of languages (the key need not count them).
+  const bound = (values: string[]) => binder.bind(values, persons.languages) as unknown as string[];
   for (const f of params.filters) {
     if (f.field !== 'languages') continue;
+    binder.shape(`languages[${f.op}]`);
     // parseListQuery let only eq, ne and in through (the field's `ops`).
     if (f.op === 'in') {
       const values = inValues(f.key, f.raw).map((v) => String(convertValue('languages', def, v, f.key)));
-      conditions.push(arrayOverlaps(persons.languages, values));
+      conditions.push(arrayOverlaps(persons.languages, bound(values)));
     } else {
-      const contains = arrayContains(persons.languages, [String(convertValue('languages', def, f.raw, f.key))]);
+      const contains = arrayContains(persons.languages, bound([String(convertValue('languages', def, f.raw, f.key))]));
       conditions.push(f.op === 'eq' ? contains : not(contains));
     }
   }
@@ -64,24 +68,31 @@ function languageConditions(params: ListParams): { conditions: SQL[]; rest: List
 }
 
 /** Live persons of the actor's operator (every operator for the administrator). */
-function visibleTo(actor: Actor): SQL | undefined {
-  return combine([isNull(persons.deletedAt), tenantScope(persons.tourOperatorId, actor)]);
+function visibleTo(actor: Actor, binder?: ShapeBinder): SQL | undefined {
+  return combine([isNull(persons.deletedAt), tenantScope(persons.tourOperatorId, actor, binder)]);
 }
 
+/** A page of persons and the total, built once per shape (ADR 052). */
 export async function listPersons(db: DbOrTx, actor: Actor, params: ListParams) {
-  const { conditions, rest } = languageConditions(params);
-  const where = combine([visibleTo(actor), ...conditions, ...buildListConditions(rest, PERSON_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(persons)
-      .where(where)
-      .orderBy(...buildOrderBy(params, PERSON_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(persons).where(where),
-  ]);
-  return { rows, total };
+  const b = new ShapeBinder('persons.list');
+  const scope = visibleTo(actor, b);
+  const { conditions, rest } = languageConditions(params, b);
+  const where = combine([scope, ...conditions, ...buildListConditions(rest, PERSON_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, PERSON_LIST_SPEC, b);
+  return runListTemplate(
+    db,
+    b,
+    params,
+    (d, limit, offset) =>
+      d
+        .select()
+        .from(persons)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit as never)
+        .offset(offset as never),
+    (d) => d.select({ total: count() }).from(persons).where(where),
+  );
 }
 
 export async function findVisiblePerson(

@@ -3,6 +3,7 @@ import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client';
 import { withPreparedStatements } from '../../db/prepared-statements';
 import { tourOperators, users } from '../../db/schema';
+import { runListTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { UserRow, UserWithOperator } from './users.mapper';
@@ -36,15 +37,18 @@ export const USER_LIST_SPEC: ResourceListSpec = {
  * Operador reads its operator's sellers, drivers and guides; sellers, drivers and guides read
  * only themselves.
  */
-function visibleTo(actor: Actor): SQL | undefined {
+function visibleTo(actor: Actor, binder?: ShapeBinder): SQL | undefined {
+  const bind = (v: unknown) => (binder ? binder.bind(v, users.id) : v);
+  binder?.shape(`level:${actor.level}`);
   const base = isNull(users.deletedAt);
   if (actor.level === LEVEL.ADMIN) return base;
-  const tenant = tenantScope(users.tourOperatorId, actor);
+  const tenant = tenantScope(users.tourOperatorId, actor, binder);
   if (actor.level === LEVEL.TOUR_OPERATOR_ADMIN) return and(base, tenant);
   if (actor.level === LEVEL.OPERATOR) {
-    return and(base, tenant, or(inArray(users.level, [...OPERATOR_READABLE_LEVELS]), eq(users.id, actor.id)));
+    const levels = OPERATOR_READABLE_LEVELS.map((l) => (binder ? binder.bind(l, users.level) : l));
+    return and(base, tenant, or(inArray(users.level, levels as number[]), eq(users.id, bind(actor.id) as string)));
   }
-  return and(base, eq(users.id, actor.id));
+  return and(base, eq(users.id, bind(actor.id) as string));
 }
 
 const withOperator = (db: DbOrTx) =>
@@ -56,16 +60,26 @@ const withOperator = (db: DbOrTx) =>
     .from(users)
     .leftJoin(tourOperators, eq(tourOperators.id, users.tourOperatorId));
 
+/**
+ * A page of users and the total: both selects built once per shape (ADR 052), every value — the
+ * actor's, the filters', the page's — a placeholder of the template.
+ */
 export async function listUsers(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([visibleTo(actor), ...buildListConditions(params, USER_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    withOperator(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, USER_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  const b = new ShapeBinder('users.list');
+  const where = combine([visibleTo(actor, b), ...buildListConditions(params, USER_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, USER_LIST_SPEC, b);
+  const { rows, total } = await runListTemplate(
+    db,
+    b,
+    params,
+    (d, limit, offset) =>
+      withOperator(d)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit as never)
+        .offset(offset as never),
+    (d) => d.select({ total: count() }).from(users).where(where),
+  );
   return { rows: rows as UserWithOperator[], total };
 }
 
@@ -74,8 +88,17 @@ export async function findVisibleUser(db: DbOrTx, actor: Actor, id: string): Pro
   return row as UserWithOperator | undefined;
 }
 
+/**
+ * The live user with this id and their operator. Its text is built once (ADR 040's select template):
+ * `GET /auth/me` runs it on every page the back-office opens, after the token's user check.
+ */
 export async function findUserById(db: DbOrTx, id: string): Promise<UserWithOperator | undefined> {
-  const [row] = await withOperator(db).where(and(isNull(users.deletedAt), eq(users.id, id)));
+  const [row] = await runSelectTemplate(
+    db,
+    'user-by-id',
+    (d) => withOperator(d).where(and(isNull(users.deletedAt), eq(users.id, sql.placeholder('id')))),
+    { id },
+  );
   return row as UserWithOperator | undefined;
 }
 
