@@ -11,7 +11,8 @@
  * `joinsNotNullableMap`), pinned by the exact drizzle version and checked by
  * select-template.test.ts on PGlite and PostgreSQL.
  */
-import { isDriverValueEncoder, Param, Placeholder, sql } from 'drizzle-orm';
+import { count, isDriverValueEncoder, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './types';
 
 type PreparedLike = {
@@ -120,26 +121,59 @@ export class ShapeBinder {
   }
 }
 
+/** A select before its conditions (`db.select(…).from(…)` and its joins), as a list pages it. */
+type Pageable<R> = {
+  where(where: SQL | undefined): {
+    orderBy(...order: SQL[]): { limit(limit: never): PromiseLike<R[]> & { offset(offset: never): PromiseLike<R[]> } };
+  };
+};
+
+/** A list's selects: its rows and joins, its table (counted), and the binder's conditions and order. */
+export type ListSelect<R> = {
+  rows: (db: DbOrTx) => Pageable<R>;
+  table: PgTable;
+  where: SQL | undefined;
+  order: SQL[];
+};
+
 /**
- * A list's page and its total (PRODUCT.md §2), both selects built once per shape (ADR 052): `page`
- * gets the page's limit and offset as placeholders, `count` the same conditions. Every value the
- * two take must come from `binder` (strict templates: a value bound as itself is built every time).
+ * A list's page and its total (PRODUCT.md §2), both selects built once per shape (ADR 052): the page
+ * takes its limit and offset as placeholders, the total counts the same conditions. Every value
+ * `where` and `order` take must come from `binder` (strict templates: a value bound as itself is
+ * built every time instead of kept).
  */
-export async function runListTemplate<P extends PromiseLike<unknown[]>>(
+export async function runListTemplate<R>(
   db: DbOrTx,
   binder: ShapeBinder,
   paging: { page: number; perPage: number },
-  page: (db: DbOrTx, limit: Placeholder, offset: Placeholder) => P,
-  count: (db: DbOrTx) => PromiseLike<{ total: number }[]>,
-): Promise<{ rows: Awaited<P>; total: number }> {
-  const limit = sql.placeholder('limit');
-  const offset = sql.placeholder('offset');
-  const values = { ...binder.values, limit: paging.perPage, offset: (paging.page - 1) * paging.perPage };
-  const [rows, [{ total }]] = await Promise.all([
-    runSelectTemplate(db, `${binder.key}|page`, (d) => page(d, limit, offset), values, { strict: true }),
-    runSelectTemplate(db, `${binder.key}|count`, count, binder.values, { strict: true }),
+  list: ListSelect<R>,
+): Promise<{ rows: R[]; total: number }> {
+  const { where, order } = list;
+  // The first page has no OFFSET, as drizzle leaves out an offset of 0.
+  const offset = (paging.page - 1) * paging.perPage;
+  const values = { ...binder.values, limit: paging.perPage, offset };
+  const page = (d: DbOrTx) => {
+    const first = list
+      .rows(d)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit') as never);
+    return offset === 0 ? first : first.offset(sql.placeholder('offset') as never);
+  };
+  const total = (d: DbOrTx) => d.select({ total: count() }).from(list.table).where(where);
+  const [rows, [counted]] = await Promise.all([
+    runSelectTemplate(db, `${binder.key}|page${offset === 0 ? '' : '+offset'}`, page, values, { strict: true }),
+    runSelectTemplate(db, `${binder.key}|count`, total, binder.values, { strict: true }),
   ]);
-  return { rows, total };
+  return { rows, total: counted.total };
+}
+
+/**
+ * The strict keys asked so far whose build kept a value of its own, so that they are built by drizzle
+ * on every use: a list that should have been templated and is not (list-templates.test.ts).
+ */
+export function strictKeysNotKept(): string[] {
+  return [...templates].filter(([, t]) => t === null).map(([key]) => key);
 }
 
 /** A parameter filled per execution: a placeholder, or a column's parameter around one. */

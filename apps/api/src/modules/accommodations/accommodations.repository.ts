@@ -67,18 +67,8 @@ export async function listAccommodations(db: DbOrTx, actor: Actor, params: ListP
   const b = new ShapeBinder('accommodations.list');
   const where = combine([readableBy(actor, b), ...buildListConditions(params, ACCOMMODATION_LIST_SPEC, b)]);
   const order = buildOrderBy(params, ACCOMMODATION_LIST_SPEC, b);
-  const { rows, total } = await runListTemplate(
-    db,
-    b,
-    params,
-    (d, limit, offset) =>
-      withPickup(d)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit as never)
-        .offset(offset as never),
-    (d) => d.select({ total: count() }).from(accommodations).where(where),
-  );
+  const list = { rows: withPickup, table: accommodations, where, order };
+  const { rows, total } = await runListTemplate(db, b, params, list);
   return { rows: rows as AccommodationWithPickup[], total };
 }
 

@@ -16,7 +16,7 @@ import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizz
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
-import { runSelectTemplate } from '../../db/select-template';
+import { runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
 import type { BookingRow, BookingView, EventView } from './bookings.mapper';
@@ -80,17 +80,19 @@ export type KeysetPosition = { date: string; time: string; createdAt: string; id
  * date index checking each row's sheet: fast for a busy driver, but 5.7 s at 1 M bookings for one
  * whose sheets are all in the future (or none), and its count ran a parallel scan of every sheet.
  */
-export function visibleTo(actor: Actor): SQL | undefined {
+export function visibleTo(actor: Actor, binder?: ShapeBinder): SQL | undefined {
+  binder?.shape(`level:${actor.level}`);
+  const bind = (v: string, column: AnyPgColumn) => (binder ? binder.bind(v, column) : v);
   if (actor.level === LEVEL.DRIVER || actor.level === LEVEL.GUIDE) {
     const crew = actor.level === LEVEL.DRIVER ? scheduleSheets.driverId : scheduleSheets.guideId;
     return and(
-      tenantScope(bookings.tourOperatorId, actor),
-      sql`${bookings.departureId} = any(array(select ${scheduleSheets.departureId} from ${scheduleSheets} where ${crew} = ${actor.id}::uuid))`,
+      tenantScope(bookings.tourOperatorId, actor, binder),
+      sql`${bookings.departureId} = any(array(select ${scheduleSheets.departureId} from ${scheduleSheets} where ${crew} = ${bind(actor.id, crew)}::uuid))`,
     );
   }
   return and(
-    tenantScope(bookings.tourOperatorId, actor),
-    actor.level === LEVEL.SELLER ? eq(bookings.sellerId, actor.id) : undefined,
+    tenantScope(bookings.tourOperatorId, actor, binder),
+    actor.level === LEVEL.SELLER ? eq(bookings.sellerId, bind(actor.id, bookings.sellerId)) : undefined,
   );
 }
 
@@ -174,50 +176,72 @@ const linkOf = (l: LinkJson): PaymentLinkRow => ({
  * Counting a short page costs what its rows did; only a page past the end counts on its own.
  */
 export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams, after?: KeysetPosition) {
-  const where = combine([visibleTo(actor), ...buildListConditions(params, BOOKING_LIST_SPEC)]);
+  // Built once per shape (ADR 052): every value below is the binder's placeholder.
+  const b = new ShapeBinder('bookings.list');
+  const where = combine([visibleTo(actor, b), ...buildListConditions(params, BOOKING_LIST_SPEC, b)]);
+  b.shape(after ? 'keyset' : 'paged');
   const keyset = after
-    ? sql`(${bookings.date}, ${bookings.time}, ${bookings.createdAt}, ${bookings.id}) > (${after.date}::date, ${after.time}, ${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    ? sql`(${bookings.date}, ${bookings.time}, ${bookings.createdAt}, ${bookings.id}) > (${b.bind(after.date)}::date, ${b.bind(after.time)}, ${b.bind(after.createdAt)}::timestamptz, ${b.bind(after.id)}::uuid)`
     : undefined;
-  const order = buildOrderBy(params, BOOKING_LIST_SPEC);
+  const order = buildOrderBy(params, BOOKING_LIST_SPEC, b);
   const offset = after ? 0 : (params.page - 1) * params.perPage;
   const cap = params.q ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
   // One more row than asked tells whether there is a next page.
   const take = params.perPage + 1;
   const matching = combine([where, keyset]);
-  const pageIds = db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(isAdmin(actor) ? eachOperatorsFirst(db, matching, order, offset + take) : matching)
-    .orderBy(...order)
-    .limit(take)
-    .offset(offset);
+  // The level is part of the key (visibleTo): the administrator's page is chosen per operator.
+  const takeAt = b.bind(take);
+  // The first page has no OFFSET (drizzle leaves out an offset of 0): the same text as before.
+  const offsetAt = offset === 0 ? undefined : b.shape('offset').bind(offset);
+  const firstN = isAdmin(actor) ? b.bind(offset + take) : undefined;
+  const pageIds = (d: DbOrTx) => {
+    const ids = d
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(firstN === undefined ? matching : eachOperatorsFirst(d, matching, order, firstN))
+      .orderBy(...order)
+      .limit(takeAt as never);
+    return offsetAt === undefined ? ids : ids.offset(offsetAt as never);
+  };
   // Keyset pages skip the count: page one gave it.
-  const counted = after ? undefined : countedUpTo(db, where, cap);
-  const found = await db
-    .select({ ...viewFields, links: linksOfRow, ...(counted ? { total: counted } : {}) })
-    .from(bookings)
-    .where(inArray(bookings.id, pageIds))
-    .orderBy(...order);
+  const capAt = after ? undefined : b.bind(cap + 1);
+  const counted = (d: DbOrTx) => (capAt === undefined ? undefined : countedUpTo(d, where, capAt));
+  const found = await runSelectTemplate(
+    db,
+    b.key,
+    (d) => {
+      const total = counted(d);
+      return d
+        .select({ ...viewFields, links: linksOfRow, ...(total ? { total } : {}) })
+        .from(bookings)
+        .where(inArray(bookings.id, pageIds(d)))
+        .orderBy(...order);
+    },
+    b.values,
+    { strict: true },
+  );
   const rows: BookingView[] = found.map(({ links, ...view }) => {
     const { total: _total, ...rest } = view as typeof view & { total?: number };
     return { ...rest, links: links.map(linkOf) };
   });
-  if (!counted) return { rows, total: null, cap };
+  if (after) return { rows, total: null, cap };
   const first = found[0] as { total?: number } | undefined;
   if (first?.total !== undefined) return { rows, total: Number(first.total), cap };
   // No row carried it: nothing on page one, or a page past the end (counted on its own).
   if (offset === 0) return { rows, total: 0, cap };
-  const res = await db.execute<{ n: number }>(sql`select ${counted} as n`);
+  // Rare: built with its values as they are (the conditions above hold placeholders).
+  const plain = combine([visibleTo(actor), ...buildListConditions(params, BOOKING_LIST_SPEC)]);
+  const res = await db.execute<{ n: number }>(sql`select ${countedUpTo(db, plain, cap + 1)} as n`);
   return { rows, total: Number(res.rows[0]?.n ?? 0), cap };
 }
 
-/** ADR 027: the rows matching `where`, counted up to `cap` + 1 (one more says "more than the cap"). */
-const countedUpTo = (db: DbOrTx, where: SQL | undefined, cap: number) =>
+/** ADR 027: the rows matching `where`, counted up to `limit` (`cap` + 1: one more says "more than the cap"). */
+const countedUpTo = (db: DbOrTx, where: SQL | undefined, limit: unknown) =>
   sql<number>`(select count(*)::int from (${db
     .select({ one: sql`1` })
     .from(bookings)
     .where(where)
-    .limit(cap + 1)}) as counted)`;
+    .limit(limit as number)}) as counted)`;
 
 /**
  * The administrator's list spans every operator, and every list index starts with the operator:
@@ -225,18 +249,21 @@ const countedUpTo = (db: DbOrTx, where: SQL | undefined, cap: number) =>
  * at 1 M bookings). The first `n` of the order are among the first `n` of each operator, which an
  * index range of each operator gives (ADR 032): the page is then chosen among those.
  */
-function eachOperatorsFirst(db: DbOrTx, matching: SQL | undefined, order: SQL[], n: number): SQL {
+function eachOperatorsFirst(db: DbOrTx, matching: SQL | undefined, order: SQL[], n: unknown): SQL {
   const ofOperator = db
     .select({ id: bookings.id })
     .from(bookings)
     .where(combine([sql`${bookings.tourOperatorId} = o.id`, matching]))
     .orderBy(...order)
-    .limit(n);
+    .limit(n as number);
   return sql`${bookings.id} in (select x.id from ${tourOperators} o cross join lateral (${ofOperator}) x)`;
 }
 
+/** A booking the actor may read, as its page shows it: built once per shape (ADR 052). */
 export async function findVisibleBooking(db: DbOrTx, actor: Actor, id: string) {
-  const [row] = await viewSelect(db).where(and(visibleTo(actor), eq(bookings.id, id)));
+  const b = new ShapeBinder('bookings.view');
+  const where = and(visibleTo(actor, b), eq(bookings.id, b.bind(id, bookings.id) as never));
+  const [row] = await runSelectTemplate(db, b.key, (d) => viewSelect(d).where(where), b.values, { strict: true });
   return row as BookingView | undefined;
 }
 

@@ -1,5 +1,5 @@
 import { LANGUAGES, PERSON_ROLES } from '@trayecto/shared';
-import { and, arrayContains, arrayOverlaps, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { persons } from '../../db/schema';
 import { runListTemplate, ShapeBinder } from '../../db/select-template';
@@ -79,20 +79,7 @@ export async function listPersons(db: DbOrTx, actor: Actor, params: ListParams) 
   const { conditions, rest } = languageConditions(params, b);
   const where = combine([scope, ...conditions, ...buildListConditions(rest, PERSON_LIST_SPEC, b)]);
   const order = buildOrderBy(params, PERSON_LIST_SPEC, b);
-  return runListTemplate(
-    db,
-    b,
-    params,
-    (d, limit, offset) =>
-      d
-        .select()
-        .from(persons)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit as never)
-        .offset(offset as never),
-    (d) => d.select({ total: count() }).from(persons).where(where),
-  );
+  return runListTemplate(db, b, params, { rows: (d) => d.select().from(persons), table: persons, where, order });
 }
 
 export async function findVisiblePerson(

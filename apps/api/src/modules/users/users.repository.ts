@@ -1,5 +1,5 @@
 import { LEVEL, normalizeEmail, OPERATOR_READABLE_LEVELS } from '@trayecto/shared';
-import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { withPreparedStatements } from '../../db/prepared-statements';
 import { tourOperators, users } from '../../db/schema';
@@ -68,18 +68,7 @@ export async function listUsers(db: DbOrTx, actor: Actor, params: ListParams) {
   const b = new ShapeBinder('users.list');
   const where = combine([visibleTo(actor, b), ...buildListConditions(params, USER_LIST_SPEC, b)]);
   const order = buildOrderBy(params, USER_LIST_SPEC, b);
-  const { rows, total } = await runListTemplate(
-    db,
-    b,
-    params,
-    (d, limit, offset) =>
-      withOperator(d)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit as never)
-        .offset(offset as never),
-    (d) => d.select({ total: count() }).from(users).where(where),
-  );
+  const { rows, total } = await runListTemplate(db, b, params, { rows: withOperator, table: users, where, order });
   return { rows: rows as UserWithOperator[], total };
 }
 

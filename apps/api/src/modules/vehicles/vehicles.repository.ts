@@ -1,7 +1,8 @@
 import { VEHICLE_TYPES } from '@trayecto/shared';
-import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tourOperators, vehicles, vehicleUnavailabilities } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import {
   buildListConditions,
   buildOrderBy,
@@ -43,7 +44,8 @@ const normalisePlate = (s: string) => s.toUpperCase().replace(/[\s-]+/g, '');
  * People type plates as printed ("4821 KLM", "4821-klm"): plate filters compare with the
  * normalised value, and `q` finds the plate that way too (or the text in name or model).
  */
-function plateAwareConditions(params: ListParams): SQL[] {
+function plateAwareConditions(params: ListParams, binder?: ShapeBinder): SQL[] {
+  const bind = (v: string) => (binder ? binder.bind(v) : v);
   const filters = params.filters.map((f) => {
     if (f.field !== 'plate') return f;
     if (f.op !== 'in') return { ...f, raw: normalisePlate(f.raw) };
@@ -56,15 +58,15 @@ function plateAwareConditions(params: ListParams): SQL[] {
         .join(','),
     };
   });
-  const conditions = buildListConditions({ ...params, filters, q: undefined }, VEHICLE_LIST_SPEC);
+  const conditions = buildListConditions({ ...params, filters, q: undefined }, VEHICLE_LIST_SPEC, binder);
   if (params.q) {
     const q = params.q;
     const plate = normalisePlate(q);
+    binder?.shape(plate ? 'q+plate' : 'q');
+    const text = bind(escapeLike(q));
     const anyMatch = or(
-      plate ? sql`${vehicles.plate} like '%' || ${escapeLike(plate)} || '%'` : undefined,
-      ...[vehicles.name, vehicles.model].map(
-        (col) => sql`f_unaccent(${col}) like '%' || f_unaccent(${escapeLike(q)}) || '%'`,
-      ),
+      plate ? sql`${vehicles.plate} like '%' || ${bind(escapeLike(plate))} || '%'` : undefined,
+      ...[vehicles.name, vehicles.model].map((col) => sql`f_unaccent(${col}) like '%' || f_unaccent(${text}) || '%'`),
     );
     if (anyMatch) conditions.push(anyMatch);
   }
@@ -72,8 +74,8 @@ function plateAwareConditions(params: ListParams): SQL[] {
 }
 
 /** Live vehicles of the actor's operator (every operator for the administrator). */
-function visibleTo(actor: Actor): SQL | undefined {
-  return combine([isNull(vehicles.deletedAt), tenantScope(vehicles.tourOperatorId, actor)]);
+function visibleTo(actor: Actor, binder?: ShapeBinder): SQL | undefined {
+  return combine([isNull(vehicles.deletedAt), tenantScope(vehicles.tourOperatorId, actor, binder)]);
 }
 
 const withZone = (db: DbOrTx) =>
@@ -82,16 +84,12 @@ const withZone = (db: DbOrTx) =>
     .from(vehicles)
     .leftJoin(tourOperators, eq(tourOperators.id, vehicles.tourOperatorId));
 
+/** A page of vehicles and the total, built once per shape (ADR 052). */
 export async function listVehicles(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([visibleTo(actor), ...plateAwareConditions(params)]);
-  const [rows, [{ total }]] = await Promise.all([
-    withZone(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, VEHICLE_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(vehicles).where(where),
-  ]);
+  const b = new ShapeBinder('vehicles.list');
+  const where = combine([visibleTo(actor, b), ...plateAwareConditions(params, b)]);
+  const order = buildOrderBy(params, VEHICLE_LIST_SPEC, b);
+  const { rows, total } = await runListTemplate(db, b, params, { rows: withZone, table: vehicles, where, order });
   return { rows: rows as VehicleWithZone[], total };
 }
 

@@ -1,0 +1,51 @@
+/**
+ * ADR 052: the lists whose selects are built once per shape really are kept. A strict template is
+ * built by drizzle on every use when its build keeps a value of its own (a constant, or a value a
+ * repository forgot to bind): correct, but slow, and silent. Every role lists every such resource,
+ * with filters, a search, a sort and a second page, and each answers its own rows: then no strict
+ * key may be left unkept. The suite's comparison of every use (select-template.ts) checks the keys.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-app';
+import { bearer, createWorld } from '../../test/factories';
+import { strictKeysNotKept } from './select-template';
+
+let app: FastifyInstance;
+let w: Awaited<ReturnType<typeof createWorld>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  w = await createWorld(app);
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const LISTS = [
+  '/api/v1/users',
+  '/api/v1/users?level[in]=2,4&sort=-created_at&q=a&page=2&per_page=1',
+  '/api/v1/persons?role=guide&languages[in]=de,fr&languages[ne]=it&q=laura',
+  '/api/v1/accommodations?zone[like]=sur&q=hotel&sort=name',
+  '/api/v1/vehicles?plate[in]=4821 KLM,1234-ABC&q=4821 klm&sort=-plate',
+  '/api/v1/vehicles?plate=4821KLM&state=1',
+  '/api/v1/bookings',
+  '/api/v1/bookings?state[in]=confirmed,pending&date[gte]=2026-01-01&q=TRY&sort=-created_at&page=2&per_page=5',
+  // A booking's page (none there: 404, the select ran all the same).
+  '/api/v1/bookings/00000000-0000-4000-8000-000000000000',
+];
+
+describe('the lists built once per shape (ADR 052)', () => {
+  it('are kept for every role, filter, search, sort and page: none built by drizzle on every use', async () => {
+    const tokens = [w.tokens.admin, w.tokens.A1, w.tokens.A2, w.tokens.A3, w.tokens.A4, w.tokens.A5, w.tokens.B1];
+    for (const url of LISTS) {
+      for (const token of tokens) {
+        const res = await app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect([200, 403, 404], `${url}: ${res.body}`).toContain(res.statusCode);
+        // The second time from the template (and, in the tests, built again and compared).
+        const again = await app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect(again.body).toBe(res.body);
+      }
+    }
+    expect(strictKeysNotKept()).toEqual([]);
+  });
+});
