@@ -134,6 +134,8 @@ export type ListSelect<R> = {
   table: PgTable;
   where: SQL | undefined;
   order: SQL[];
+  /** Count up to this many, and one more (ADR 027: "more than"); by default every row. */
+  countCap?: number;
 };
 
 /**
@@ -160,12 +162,41 @@ export async function runListTemplate<R>(
       .limit(sql.placeholder('limit') as never);
     return offset === 0 ? first : first.offset(sql.placeholder('offset') as never);
   };
-  const total = (d: DbOrTx) => d.select({ total: count() }).from(list.table).where(where);
-  const [rows, [counted]] = await Promise.all([
+  const total = async () => {
+    if (list.countCap !== undefined) return runCountUpTo(db, binder, list.table, where, list.countCap);
+    const exact = (d: DbOrTx) => d.select({ total: count() }).from(list.table).where(where);
+    const [counted] = await runSelectTemplate(db, `${binder.key}|count`, exact, binder.values, { strict: true });
+    return counted.total;
+  };
+  const [rows, counted] = await Promise.all([
     runSelectTemplate(db, `${binder.key}|page${offset === 0 ? '' : '+offset'}`, page, values, { strict: true }),
-    runSelectTemplate(db, `${binder.key}|count`, total, binder.values, { strict: true }),
+    total(),
   ]);
-  return { rows, total: counted.total };
+  return { rows, total: counted };
+}
+
+/**
+ * ADR 027's capped count, built once per shape: the rows of `table` matching the binder's `where`,
+ * counted with a LIMIT of `cap` + 1 (a result over `cap` means "more than `cap`").
+ */
+export async function runCountUpTo(
+  db: DbOrTx,
+  binder: ShapeBinder,
+  table: PgTable,
+  where: SQL | undefined,
+  cap: number,
+): Promise<number> {
+  const build = (d: DbOrTx) =>
+    d.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(
+      sql`(${d
+        .select({ one: sql`1` })
+        .from(table)
+        .where(where)
+        .limit(sql.placeholder('countCap') as never)}) as counted`,
+    );
+  const values = { ...binder.values, countCap: cap + 1 };
+  const [row] = await runSelectTemplate(db, `${binder.key}|count-up-to`, build, values, { strict: true });
+  return row?.n ?? 0;
 }
 
 /**

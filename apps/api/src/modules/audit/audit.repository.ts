@@ -1,10 +1,10 @@
-import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_ENTITY_TYPES } from '@trayecto/shared';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_ENTITY_TYPES, LIST_COUNT_CAP } from '@trayecto/shared';
 import { asc, desc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, auditLog, persons, products, tourOperators, users, vehicles } from '../../db/schema';
+import { runCountUpTo, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
-import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { AuditPosition } from './audit.cursor';
 
@@ -71,66 +71,83 @@ export function keysetDirection(params: ListParams): AuditDirection | null {
  * (tenant, created_at, id) index backwards, in order. With `after`, the page starts after that
  * position (keyset, ADR 028): an index range, no OFFSET and no count (total null) however deep.
  */
+/**
+ * A page of the audit log and its capped total, built once per shape (ADR 052): every value — the
+ * actor's operator, the filters', the cursor's, the page's — a placeholder of the template.
+ */
 export async function listAuditEntries(db: DbOrTx, actor: Actor, params: ListParams, after?: AuditPosition) {
-  const where = combine([tenantScope(auditLog.tourOperatorId, actor), ...buildListConditions(params, AUDIT_LIST_SPEC)]);
+  const b = new ShapeBinder('audit.list');
+  const where = combine([
+    tenantScope(auditLog.tourOperatorId, actor, b),
+    ...buildListConditions(params, AUDIT_LIST_SPEC, b),
+  ]);
   const order: SQL[] = params.sort.map((s) => (s.dir === 'desc' ? desc(auditLog.createdAt) : asc(auditLog.createdAt)));
   order.push(params.sort.at(-1)?.dir === 'asc' ? asc(auditLog.id) : desc(auditLog.id));
-  let keyset: SQL | undefined;
+  b.shape(`sort:${params.sort.map((s) => s.dir).join(',')}`);
+  const limit = b.bind(params.perPage + 1) as never;
   if (after) {
-    const position = sql`(${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+    const position = sql`(${b.bind(after.createdAt)}::timestamptz, ${b.bind(after.id)}::uuid)`;
     // A row comparison: one index range condition on (…, created_at, id), whatever the ties.
-    keyset =
-      keysetDirection(params) === 'asc'
+    const direction = keysetDirection(params);
+    b.shape(`after:${direction}`);
+    const keyset =
+      direction === 'asc'
         ? sql`(${auditLog.createdAt}, ${auditLog.id}) > ${position}`
         : sql`(${auditLog.createdAt}, ${auditLog.id}) < ${position}`;
-  }
-  const columns = {
-    ...getTableColumns(auditLog),
-    // Exact (microseconds) for the cursor; a JS Date would round it to milliseconds.
-    createdAtExact: sql<string>`${auditLog.createdAt}::text`,
-    // A scalar subquery, read only for the page's rows: the index scans stay as they were.
-    timezone: sql<
-      string | null
-    >`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${auditLog.tourOperatorId})`,
-  };
-  const limit = params.perPage + 1;
-  if (after) {
-    const rows = await db
-      .select(columns)
-      .from(auditLog)
-      .where(combine([where, keyset]))
-      .orderBy(...order)
-      .limit(limit);
+    const build = (d: DbOrTx) =>
+      d
+        .select(AUDIT_COLUMNS)
+        .from(auditLog)
+        .where(combine([where, keyset]))
+        .orderBy(...order)
+        .limit(limit);
+    const rows = await runSelectTemplate(db, b.key, build, b.values, { strict: true });
     return { rows, total: null };
   }
   const offset = (params.page - 1) * params.perPage;
   // A deeper page number (ADR 028) skips its OFFSET over the ids alone, an index-only scan of the
   // (…, created_at, id) index that serves the filter, then reads just the page's rows by id:
   // OFFSET 9,950 reads no row it skips (95 ms → a few ms at 2.9 M entries).
-  const pageIds = db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+  const deeper = offset === 0 ? undefined : b.shape('offset').bind(offset);
+  const page = (d: DbOrTx) => {
+    if (deeper === undefined) {
+      return d
+        .select(AUDIT_COLUMNS)
+        .from(auditLog)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit);
+    }
+    const pageIds = d
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(deeper as never);
+    return d
+      .select(AUDIT_COLUMNS)
+      .from(auditLog)
+      .where(inArray(auditLog.id, pageIds))
+      .orderBy(...order);
+  };
   const [rows, total] = await Promise.all([
-    offset === 0
-      ? db
-          .select(columns)
-          .from(auditLog)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-      : db
-          .select(columns)
-          .from(auditLog)
-          .where(inArray(auditLog.id, pageIds))
-          .orderBy(...order),
-    countUpTo(db, db.select({ one: sql`1` }).from(auditLog).where(where)),
+    runSelectTemplate(db, `${b.key}|page`, page, b.values, { strict: true }),
+    runCountUpTo(db, b, auditLog, where, LIST_COUNT_CAP),
   ]);
   return { rows, total: total as number | null };
 }
+
+/** An entry as the log lists it. */
+const AUDIT_COLUMNS = {
+  ...getTableColumns(auditLog),
+  // Exact (microseconds) for the cursor; a JS Date would round it to milliseconds.
+  createdAtExact: sql<string>`${auditLog.createdAt}::text`,
+  // A scalar subquery, read only for the page's rows: the index scans stay as they were.
+  timezone: sql<
+    string | null
+  >`(select ${tourOperators.timezone} from ${tourOperators} where ${tourOperators.id} = ${auditLog.tourOperatorId})`,
+};
 
 /** What a reference field points at, to label it with the name it had at the time of the change. */
 export type ReferenceKind = 'product' | 'user' | 'accommodation' | 'vehicle' | 'person';

@@ -4,12 +4,12 @@
  * record chain), and what an invoice needs to read of its booking and operator. The tenant scope is
  * applied here: an invoice the actor may not see is never read.
  */
-import { INVOICE_TYPES } from '@trayecto/shared';
+import { INVOICE_TYPES, LIST_COUNT_CAP } from '@trayecto/shared';
 import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, invoiceRecords, invoices, products, tourOperators, users } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
-import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -46,7 +46,8 @@ export const INVOICE_LIST_SPEC: ResourceListSpec = {
   tiebreaker: invoices.id,
 };
 
-const visibleTo = (actor: Actor): SQL | undefined => tenantScope(invoices.tourOperatorId, actor);
+const visibleTo = (actor: Actor, binder?: ShapeBinder): SQL | undefined =>
+  tenantScope(invoices.tourOperatorId, actor, binder);
 
 const selection = {
   ...getTableColumns(invoices),
@@ -72,16 +73,13 @@ const withJoins = (db: DbOrTx) =>
     .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
     .leftJoin(users, eq(users.id, invoices.actorId));
 
+/** A page of invoices and its capped total, built once per shape (ADR 052). */
 export async function listInvoices(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([visibleTo(actor), ...buildListConditions(params, INVOICE_LIST_SPEC)]);
-  const [rows, total] = await Promise.all([
-    withJoins(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, INVOICE_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    countUpTo(db, db.select({ one: sql`1` }).from(invoices).where(where)),
-  ]);
+  const b = new ShapeBinder('invoices.list');
+  const where = combine([visibleTo(actor, b), ...buildListConditions(params, INVOICE_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, INVOICE_LIST_SPEC, b);
+  const list = { rows: withJoins, table: invoices, where, order, countCap: LIST_COUNT_CAP };
+  const { rows, total } = await runListTemplate(db, b, params, list);
   return { rows: rows as InvoiceView[], total };
 }
 

@@ -1,9 +1,16 @@
-import { LEVEL, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATES, type TMessageKind } from '@trayecto/shared';
+import {
+  LEVEL,
+  LIST_COUNT_CAP,
+  MESSAGE_CHANNELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATES,
+  type TMessageKind,
+} from '@trayecto/shared';
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, messageSettings, messages, tourOperators, users } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
-import { countUpTo } from '../../lib/pagination';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import { MESSAGE_STATE, redactSecrets } from './messages.rules';
 
@@ -350,25 +357,20 @@ export type MessageView = MessageRow & {
 };
 
 /** A page of the messages the actor may read (tenant scope), newest first by default. */
-export async function listMessages(db: DbOrTx, actor: Actor, params: ListParams, extra: SQL[] = []) {
+/** A page of the outbox and its capped total, built once per shape (ADR 052). */
+export async function listMessages(db: DbOrTx, actor: Actor, params: ListParams) {
+  const b = new ShapeBinder('messages.list');
   const where = combine([
-    tenantScope(messages.tourOperatorId, actor),
-    ...buildListConditions(params, MESSAGE_LIST_SPEC),
-    ...extra,
+    tenantScope(messages.tourOperatorId, actor, b),
+    ...buildListConditions(params, MESSAGE_LIST_SPEC, b),
   ]);
   const order: SQL[] = params.sort.map((s) => (s.dir === 'desc' ? desc(messages.createdAt) : asc(messages.createdAt)));
   order.push(params.sort.at(-1)?.dir === 'asc' ? asc(messages.id) : desc(messages.id));
-  const [rows, total] = await Promise.all([
-    db
-      .select(viewColumns)
-      .from(messages)
-      .where(where)
-      .orderBy(...order)
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    countUpTo(db, db.select({ one: sql`1` }).from(messages).where(where)),
-  ]);
-  return { rows: rows as MessageView[], total };
+  b.shape(`sort:${params.sort.map((s) => s.dir).join(',')}`);
+  const rows = (d: DbOrTx) => d.select(viewColumns).from(messages);
+  const list = { rows, table: messages, where, order, countCap: LIST_COUNT_CAP };
+  const page = await runListTemplate(db, b, params, list);
+  return { rows: page.rows as MessageView[], total: page.total };
 }
 
 /** The messages of one booking, newest first (the booking's visibility is the caller's check). */
