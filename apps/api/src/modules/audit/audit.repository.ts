@@ -70,10 +70,8 @@ export function keysetDirection(params: ListParams): AuditDirection | null {
  * The tiebreaker follows the sort's direction, so the newest-first default reads the
  * (tenant, created_at, id) index backwards, in order. With `after`, the page starts after that
  * position (keyset, ADR 028): an index range, no OFFSET and no count (total null) however deep.
- */
-/**
- * A page of the audit log and its capped total, built once per shape (ADR 052): every value — the
- * actor's operator, the filters', the cursor's, the page's — a placeholder of the template.
+ * Built once per shape (ADR 052): every value — the actor's operator, the filters', the cursor's,
+ * the page's — a placeholder of the template.
  */
 export async function listAuditEntries(db: DbOrTx, actor: Actor, params: ListParams, after?: AuditPosition) {
   const b = new ShapeBinder('audit.list');

@@ -12,11 +12,11 @@ import {
   PAYMENT_STATES,
   TOUR_OPERATOR_STATE,
 } from '@trayecto/shared';
-import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, type Param, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
-import { runSelectTemplate, ShapeBinder } from '../../db/select-template';
+import { runCountUpTo, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
 import type { BookingRow, BookingView, EventView } from './bookings.mapper';
@@ -229,19 +229,16 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
   if (first?.total !== undefined) return { rows, total: Number(first.total), cap };
   // No row carried it: nothing on page one, or a page past the end (counted on its own).
   if (offset === 0) return { rows, total: 0, cap };
-  // Rare: built with its values as they are (the conditions above hold placeholders).
-  const plain = combine([visibleTo(actor), ...buildListConditions(params, BOOKING_LIST_SPEC)]);
-  const res = await db.execute<{ n: number }>(sql`select ${countedUpTo(db, plain, cap + 1)} as n`);
-  return { rows, total: Number(res.rows[0]?.n ?? 0), cap };
+  return { rows, total: await runCountUpTo(db, b, bookings, where, cap), cap };
 }
 
 /** ADR 027: the rows matching `where`, counted up to `limit` (`cap` + 1: one more says "more than the cap"). */
-const countedUpTo = (db: DbOrTx, where: SQL | undefined, limit: unknown) =>
+const countedUpTo = (db: DbOrTx, where: SQL | undefined, limit: Placeholder | Param) =>
   sql<number>`(select count(*)::int from (${db
     .select({ one: sql`1` })
     .from(bookings)
     .where(where)
-    .limit(limit as number)}) as counted)`;
+    .limit(limit as never)}) as counted)`;
 
 /**
  * The administrator's list spans every operator, and every list index starts with the operator:
