@@ -4,10 +4,11 @@
  * (`cash_handovers`, owned here). Payments and bookings are only read here; setting a payment's
  * `handover_id` is the bookings module's (markPaymentsHandedOver). The tenant scope is applied here.
  */
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cashHandovers, tourOperators, users } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
@@ -185,18 +186,15 @@ const handovers = (db: DbOrTx) =>
     .leftJoin(holder, eq(holder.id, cashHandovers.holderId))
     .leftJoin(receiver, eq(receiver.id, cashHandovers.receivedBy));
 
-const visible = (actor: Actor): SQL | undefined => tenantScope(cashHandovers.tourOperatorId, actor);
+const visible = (actor: Actor, binder?: ShapeBinder): SQL | undefined =>
+  tenantScope(cashHandovers.tourOperatorId, actor, binder);
 
+/** A page of handovers and the total, both selects built once per shape (ADR 052). */
 export async function listHandovers(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([visible(actor), ...buildListConditions(params, HANDOVER_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    handovers(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, HANDOVER_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(cashHandovers).where(where),
-  ]);
+  const b = new ShapeBinder('cash.handovers');
+  const where = combine([visible(actor, b), ...buildListConditions(params, HANDOVER_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, HANDOVER_LIST_SPEC, b);
+  const { rows, total } = await runListTemplate(db, b, params, { rows: handovers, table: cashHandovers, where, order });
   return { rows: rows as HandoverRow[], total };
 }
 

@@ -17,6 +17,7 @@ import {
   tourOperators,
   users,
 } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import { affectedRows } from '../../db/types';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { countUpTo } from '../../lib/pagination';
@@ -54,7 +55,8 @@ export const CHANNEL_REQUEST_LIST_SPEC: ResourceListSpec = {
   tiebreaker: channelRequests.id,
 };
 
-const visibleTo = (actor: Actor): SQL | undefined => tenantScope(channels.tourOperatorId, actor);
+const visibleTo = (actor: Actor, binder?: ShapeBinder): SQL | undefined =>
+  tenantScope(channels.tourOperatorId, actor, binder);
 
 const keysActive = sql<number>`(select count(*)::int from channel_keys k where k.channel_id = "channels"."id" and k.revoked_at is null)`;
 const selection = { ...getTableColumns(channels), operatorName: tourOperators.name, keysActive };
@@ -65,16 +67,12 @@ export type ChannelWithOperator = ChannelRow & { operatorName: string; keysActiv
 const withOperator = (db: DbOrTx) =>
   db.select(selection).from(channels).innerJoin(tourOperators, eq(tourOperators.id, channels.tourOperatorId));
 
+/** A page of channels and the total, both selects built once per shape (ADR 052). */
 export async function listChannels(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([visibleTo(actor), ...buildListConditions(params, CHANNEL_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    withOperator(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, CHANNEL_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(channels).where(where),
-  ]);
+  const b = new ShapeBinder('channels.list');
+  const where = combine([visibleTo(actor, b), ...buildListConditions(params, CHANNEL_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, CHANNEL_LIST_SPEC, b);
+  const { rows, total } = await runListTemplate(db, b, params, { rows: withOperator, table: channels, where, order });
   return { rows: rows as ChannelWithOperator[], total };
 }
 

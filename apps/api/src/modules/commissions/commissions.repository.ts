@@ -5,7 +5,7 @@
  * is applied here; a Vendedor's own scope (their seller id) is the caller's `sellerId`.
  */
 import { COMMISSION_EARNING_STATES } from '@trayecto/shared';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -16,6 +16,7 @@ import {
   tourOperators,
   users,
 } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import { affectedRows } from '../../db/types';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, isAdmin } from '../../lib/tenant';
@@ -303,10 +304,14 @@ export type StatementRow = {
   partyName: string;
 };
 
-function visible(scope: CommissionScope): SQL | undefined {
+function visible(scope: CommissionScope, binder?: ShapeBinder): SQL | undefined {
+  const bind = (v: string, column: unknown) => (binder ? (binder.bind(v, column) as unknown as string) : v);
+  binder?.shape(`operator:${scope.tourOperatorId !== null}`).shape(`seller:${scope.sellerId !== null}`);
   return and(
-    scope.tourOperatorId ? eq(commissionStatements.tourOperatorId, scope.tourOperatorId) : undefined,
-    scope.sellerId ? eq(commissionStatements.sellerId, scope.sellerId) : undefined,
+    scope.tourOperatorId
+      ? eq(commissionStatements.tourOperatorId, bind(scope.tourOperatorId, commissionStatements.tourOperatorId))
+      : undefined,
+    scope.sellerId ? eq(commissionStatements.sellerId, bind(scope.sellerId, commissionStatements.sellerId)) : undefined,
   );
 }
 
@@ -318,16 +323,13 @@ const statements = (db: DbOrTx) =>
     .leftJoin(settler, eq(settler.id, commissionStatements.settledBy))
     .leftJoin(creator, eq(creator.id, commissionStatements.createdBy));
 
+/** A page of statements and the total, both selects built once per shape (ADR 052). */
 export async function listStatements(db: DbOrTx, scope: CommissionScope, params: ListParams) {
-  const where = combine([visible(scope), ...buildListConditions(params, STATEMENT_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    statements(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, STATEMENT_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(commissionStatements).where(where),
-  ]);
+  const b = new ShapeBinder('commissions.statements');
+  const where = combine([visible(scope, b), ...buildListConditions(params, STATEMENT_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, STATEMENT_LIST_SPEC, b);
+  const list = { rows: statements, table: commissionStatements, where, order };
+  const { rows, total } = await runListTemplate(db, b, params, list);
   return { rows: rows as StatementRow[], total };
 }
 

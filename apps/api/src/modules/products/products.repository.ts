@@ -1,7 +1,8 @@
 import { LEVEL, PRODUCT_STATES } from '@trayecto/shared';
-import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, productImages, productPickups, products, tourOperators } from '../../db/schema';
+import { runListTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { ImageRow, PickupWithAccommodation, ProductRow, ProductWithOperator } from './products.mapper';
@@ -34,11 +35,13 @@ export const PRODUCT_LIST_SPEC: ResourceListSpec = {
  * Which products the actor may read (PRODUCT.md §3): the tenant scope, never a deleted one, and a
  * Vendedor (level 2) only active ones.
  */
-function visibleTo(actor: Actor): SQL | undefined {
+function visibleTo(actor: Actor, binder?: ShapeBinder): SQL | undefined {
+  binder?.shape(`level:${actor.level}`);
+  const seller = actor.level === LEVEL.SELLER;
   return and(
     isNull(products.deletedAt),
-    tenantScope(products.tourOperatorId, actor),
-    actor.level === LEVEL.SELLER ? eq(products.state, 'active') : undefined,
+    tenantScope(products.tourOperatorId, actor, binder),
+    seller ? eq(products.state, (binder ? binder.bind('active', products.state) : 'active') as 'active') : undefined,
   );
 }
 
@@ -58,16 +61,12 @@ const withOperator = (db: DbOrTx) =>
     .from(products)
     .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId));
 
+/** A page of products and the total, both selects built once per shape (ADR 052). */
 export async function listProducts(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([visibleTo(actor), ...buildListConditions(params, PRODUCT_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    withOperator(db)
-      .where(where)
-      .orderBy(...buildOrderBy(params, PRODUCT_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(products).where(where),
-  ]);
+  const b = new ShapeBinder('products.list');
+  const where = combine([visibleTo(actor, b), ...buildListConditions(params, PRODUCT_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, PRODUCT_LIST_SPEC, b);
+  const { rows, total } = await runListTemplate(db, b, params, { rows: withOperator, table: products, where, order });
   return { rows: rows as ProductWithOperator[], total };
 }
 
