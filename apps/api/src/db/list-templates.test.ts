@@ -78,7 +78,7 @@ describe('the lists built once per shape (ADR 052)', () => {
         expect([200, 403, 404], `${url}: ${res.body}`).toContain(res.statusCode);
         // The second time from the template (and, in the tests, built again and compared).
         const again = await app.inject({ method: 'GET', url, headers: bearer(token) });
-        expect(again.body).toBe(res.body);
+        expect(again.body, `${url} asked twice`).toBe(res.body);
         // And the next page by its cursor (keyset), where the list gives one.
         const cursor = res.headers['x-next-cursor'];
         if (typeof cursor === 'string') {

@@ -13,6 +13,7 @@
  */
 import { count, isDriverValueEncoder, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { type RowsMapper, rowsMapperOf } from './row-mapper';
 import type { DbOrTx } from './types';
 
 type PreparedLike = {
@@ -28,7 +29,7 @@ type SessionLike = {
     fields: unknown,
     name: string | undefined,
     isResponseInArrayMode: boolean,
-    customResultMapper: undefined,
+    customResultMapper: RowsMapper | undefined,
     queryMetadata: { type: 'select'; tables: string[] },
     cacheConfig: undefined,
   ): PreparedLike;
@@ -256,7 +257,9 @@ export function runBuilt(
 ): Promise<unknown> {
   const session = (db as unknown as { _: { session: SessionLike } })._.session;
   const meta = { type: 'select' as const, tables: [] };
-  const prepared = session.prepareQuery(query, fields, undefined, true, undefined, meta, undefined);
+  // The rows mapped by a function made once per field list (ADR 053), else by drizzle.
+  const mapper = rowsMapperOf(fields, joins) ?? undefined;
+  const prepared = session.prepareQuery(query, fields, undefined, true, mapper, meta, undefined);
   prepared.joinsNotNullableMap = joins;
   return prepared.execute(values);
 }

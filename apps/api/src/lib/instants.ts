@@ -9,9 +9,44 @@ const isReadable = (d: Date | null | undefined): d is Date => d instanceof Date 
 
 /** A readable instant; instead of an unreadable one, `fallback` (e.g. when it was recorded), else the epoch. */
 export function isoOf(d: Date, fallback?: Date | null): string {
-  if (isReadable(d)) return d.toISOString();
-  return isReadable(fallback) ? fallback.toISOString() : new Date(0).toISOString();
+  if (isReadable(d)) return isoString(d);
+  return isReadable(fallback) ? isoString(fallback) : new Date(0).toISOString();
 }
 
 /** A readable instant, or null (also for an unreadable one). */
-export const isoOrNull = (d: Date | null | undefined): string | null => (isReadable(d) ? d.toISOString() : null);
+export const isoOrNull = (d: Date | null | undefined): string | null => (isReadable(d) ? isoString(d) : null);
+
+const MS_PER_DAY = 86_400_000;
+/** 10000-01-01T00:00:00Z: from there on (and before 1970) V8's own toISOString writes the year. */
+const YEAR_10000 = 253_402_300_800_000;
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * `d.toISOString()` for a readable date, the same text, at about a third of its cost (issue 35: a
+ * list's answer writes two or more instants per row, and V8's builtin took ~0.44 µs each against
+ * ~0.17 µs here, lib/instants.test.ts). The calendar date from the day number is Howard Hinnant's
+ * `civil_from_days`; instants before 1970 or from the year 10000 on go to the builtin.
+ */
+export function isoString(d: Date): string {
+  const t = d.getTime();
+  if (!(t >= 0 && t < YEAR_10000)) return d.toISOString();
+  const days = Math.floor(t / MS_PER_DAY);
+  let rest = t - days * MS_PER_DAY;
+  const ms = rest % 1000;
+  rest = (rest - ms) / 1000;
+  const s = rest % 60;
+  rest = (rest - s) / 60;
+  const min = rest % 60;
+  const h = (rest - min) / 60;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const millis = ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : `${ms}`;
+  return `${year < 1000 ? String(year).padStart(4, '0') : year}-${two(month)}-${two(day)}T${two(h)}:${two(min)}:${two(s)}.${millis}Z`;
+}
