@@ -5,7 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Background, createBackground, TASK } from './background';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
-import { loggerOptions, RequestLogController } from './lib/logger';
+import { loggerOptions, RequestLogController, requestChildLogger } from './lib/logger';
 import { hasPublicLinks, messageOrigin, publicOrigin, withPublicLinks } from './lib/public-origin';
 import { DEFAULT_PUBLIC_RATE_LIMIT, type PublicRateLimitOptions } from './lib/rate-limit';
 import { responseSerializerCompiler, serializerCheckOn } from './lib/response-serializer';
@@ -126,6 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : { logger: opts.logger ?? loggerOptions(opts.config.LOG_LEVEL) }),
     // One JSON line per request with the user, operator and level (lib/logger.ts).
     logController: new RequestLogController(),
+    // Each request's child logger without the redaction's walk over its id (lib/logger.ts).
+    childLoggerFactory: requestChildLogger,
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,

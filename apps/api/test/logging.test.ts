@@ -53,6 +53,14 @@ describe('structured logs', () => {
       jwtSecret: TEST_JWT_SECRET,
       loggerInstance: createLogger('info', memory),
     });
+    // What a handler logs through its request's own logger (ADR 053: made by requestChildLogger).
+    app.get('/api/v1/test-req-log', async (req) => {
+      req.log.warn(
+        { headers: { authorization: 'Bearer x-secret-req' }, booking: { customer_email: CUSTOMER_EMAIL } },
+        'handler line',
+      );
+      return { ok: true };
+    });
     app.get('/api/v1/test-boom', async () => {
       throw new Error('the internals a client must not see');
     });
@@ -143,6 +151,26 @@ describe('structured logs', () => {
     // The request's own logger (what handlers and hooks log with) still redacts.
     app.log.child({ reqId: 'probe' }).info({ headers: { authorization: 'x-secret-9' } }, 'probe-child');
     expect(raw).not.toContain('x-secret-9');
+  });
+
+  it("ADR 053: a request's own logger has its id as pino's child binding, first, and still redacts", async () => {
+    await app.inject({ method: 'GET', url: '/api/v1/test-req-log', headers: { 'x-request-id': 'log-test-child' } });
+    const rawLine = raw.split('\n').find((l) => l.includes('"msg":"handler line"'));
+    expect(rawLine).toBeDefined();
+    const line = JSON.parse(rawLine as string);
+    expect(Object.keys(line)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'headers', 'booking', 'msg']);
+    expect(line.reqId).toBe('log-test-child');
+    expect(line.headers.authorization).toBe('[oculto]');
+    expect(line.booking.customer_email).toBe('[oculto]');
+    expect(rawLine).not.toContain('x-secret-req');
+    expect(rawLine).not.toContain(CUSTOMER_EMAIL);
+    // An id the server made up (no X-Request-Id) is a UUID, written the same way.
+    await app.inject({ method: 'GET', url: '/api/v1/test-req-log' });
+    const lastLine = raw
+      .split('\n')
+      .filter((l) => l.includes('"msg":"handler line"'))
+      .at(-1);
+    expect(JSON.parse(lastLine as string).reqId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('an anonymous request has no user fields', async () => {
