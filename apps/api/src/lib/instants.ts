@@ -22,6 +22,8 @@ const YEAR_10000 = 253_402_300_800_000;
 /** '0'; the separators of the ISO text. */
 const ZERO = 48;
 const [DASH, T, COLON, DOT, Z] = ['-', 'T', ':', '.', 'Z'].map((c) => c.charCodeAt(0));
+/** The character code of `n`'s decimal digit at `place` (1, 10, 100, 1000). */
+const digit = (n: number, place: number) => ZERO + (Math.floor(n / place) % 10);
 
 /**
  * `d.toISOString()` for a readable date, the same text, at about a third of its cost (issue 35,
@@ -51,29 +53,29 @@ export function isoString(d: Date): string {
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
   return String.fromCharCode(
-    ZERO + Math.floor(year / 1000),
-    ZERO + (Math.floor(year / 100) % 10),
-    ZERO + (Math.floor(year / 10) % 10),
-    ZERO + (year % 10),
+    digit(year, 1000),
+    digit(year, 100),
+    digit(year, 10),
+    digit(year, 1),
     DASH,
-    ZERO + Math.floor(month / 10),
-    ZERO + (month % 10),
+    digit(month, 10),
+    digit(month, 1),
     DASH,
-    ZERO + Math.floor(day / 10),
-    ZERO + (day % 10),
+    digit(day, 10),
+    digit(day, 1),
     T,
-    ZERO + Math.floor(h / 10),
-    ZERO + (h % 10),
+    digit(h, 10),
+    digit(h, 1),
     COLON,
-    ZERO + Math.floor(min / 10),
-    ZERO + (min % 10),
+    digit(min, 10),
+    digit(min, 1),
     COLON,
-    ZERO + Math.floor(s / 10),
-    ZERO + (s % 10),
+    digit(s, 10),
+    digit(s, 1),
     DOT,
-    ZERO + Math.floor(ms / 100),
-    ZERO + (Math.floor(ms / 10) % 10),
-    ZERO + (ms % 10),
+    digit(ms, 100),
+    digit(ms, 10),
+    digit(ms, 1),
     Z,
   );
 }
