@@ -19,6 +19,10 @@
  * OVERHEAD_PROFILE=<folder>: a V8 CPU profile of each side's measured turns per scenario
  * (`<id>-A.cpuprofile`, `<id>-B.cpuprofile`), for bench/profile-summary.ts and bench/flamegraph.ts.
  *
+ * OVERHEAD_HEAP=1: V8's sampling heap profiler over the measured turns instead of CPU profiles: the
+ * KB each side allocates per request, garbage included, and the functions that allocate most (ADR
+ * 053). Bytes allocated, unlike CPU time, hardly move with what else the machine runs.
+ *
  * OVERHEAD_ACCEPT_ENCODING: the Accept-Encoding every request sends (a browser's: 'gzip, deflate, br').
  *
  * Env: OVERHEAD_ONLY (scenario ids: 0, a, b and the list ids of scenarios.ts; default the cheap-SQL
@@ -79,6 +83,66 @@ class Profiler {
   }
 }
 const profiler = PROFILE_DIR ? new Profiler() : undefined;
+
+type HeapNode = {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+};
+
+/**
+ * V8's sampling heap profiler over each side's measured turns (OVERHEAD_HEAP=1, ADR 053): what each
+ * request allocates, garbage included (the objects minor and major GCs collected are kept in the
+ * samples), and by which function. Bytes allocated hardly depend on what else the machine runs,
+ * unlike CPU time: a change's garbage can be compared on a noisy host.
+ */
+class HeapSampler {
+  #session = new Session();
+  #ready = (async () => {
+    this.#session.connect();
+    await this.#session.post('HeapProfiler.enable');
+  })();
+  /** key → bytes by function, and the requests they cover. */
+  readonly totals = new Map<string, { bytes: Map<string, number>; requests: number }>();
+  async around<T>(fn: () => Promise<T>, key: string, requests: number): Promise<T> {
+    await this.#ready;
+    await this.#session.post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    const out = await fn();
+    const { profile } = (await this.#session.post('HeapProfiler.stopSampling')) as unknown as {
+      profile: { head: HeapNode };
+    };
+    const t = this.totals.get(key) ?? { bytes: new Map<string, number>(), requests: 0 };
+    t.requests += requests;
+    const walk = (n: HeapNode) => {
+      if (n.selfSize) {
+        const cf = n.callFrame;
+        const name = `${cf.functionName || '(anónima)'} ${cf.url.replace(/.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|bench)\//, '$1/')}:${cf.lineNumber + 1}`;
+        t.bytes.set(name, (t.bytes.get(name) ?? 0) + n.selfSize);
+      }
+      for (const c of n.children) walk(c);
+    };
+    walk(profile.head);
+    this.totals.set(key, t);
+    return out;
+  }
+  /** KB allocated per request, and the functions that allocate most. */
+  report(key: string, top = 8): string {
+    const t = this.totals.get(key);
+    if (!t) return '';
+    const all = [...t.bytes.values()].reduce((a, b) => a + b, 0);
+    const kb = (b: number) => (b / 1024 / t.requests).toFixed(1);
+    const rows = [...t.bytes].sort((a, b) => b[1] - a[1]).slice(0, top);
+    return [
+      `  ${key}: ${kb(all)} KB asignados por petición`,
+      ...rows.map(([f, b]) => `    ${kb(b).padStart(7)} KB  ${f}`),
+    ].join('\n');
+  }
+}
+const heap = process.env.OVERHEAD_HEAP === '1' ? new HeapSampler() : undefined;
 
 type Side = {
   name: string;
@@ -326,7 +390,11 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [k, side] of allSides.entries()) {
         const run = () => burst(side.app, reqs[k], N);
-        const r = profiler ? await profiler.around(run, `${s.id}-${side.name}`) : await run();
+        const r = profiler
+          ? await profiler.around(run, `${s.id}-${side.name}`)
+          : heap
+            ? await heap.around(run, `${s.id}-${side.name}`, N)
+            : await run();
         cpu[k].push(r.cpuUs);
         wall[k].push(r.wallMs);
         bad += r.bad;
@@ -341,6 +409,7 @@ async function main() {
     const line = `| ${s.id} | ${cells.join(' | ')}${ratios.map((r) => ` | ${r.toFixed(2)}`).join('')} |${bad ? ` (${bad} respuestas ≠ 200)` : ''}`;
     lines.push(line);
     console.log(line);
+    if (heap) for (const side of allSides) console.log(heap.report(`${s.id}-${side.name}`));
   }
   console.log(`\n${lines.join('\n')}\n`);
   if (profiler && PROFILE_DIR) {

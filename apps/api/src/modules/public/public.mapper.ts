@@ -280,7 +280,7 @@ export function toPublicBooking(
     questions,
     answers: f.answers.map((a) => ({ ...a, label: labelOf.get(a.question_id) ?? a.label })),
     booking_terms: texts.booking_terms,
-    customer_confirmed_at: f.customer_confirmed_at,
+    customer_confirmed_at: isoOrNull(b.customerConfirmedAt),
     can_confirm: canConfirm(b, startsAt, now),
     can_cancel: canCancel(b, until, now),
     free_cancellation_until: isoOf(until),
