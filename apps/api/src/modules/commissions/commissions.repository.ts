@@ -306,7 +306,7 @@ export type StatementRow = {
 
 function visible(scope: CommissionScope, binder?: ShapeBinder): SQL | undefined {
   const bind = (v: string, column: unknown) => (binder ? (binder.bind(v, column) as unknown as string) : v);
-  binder?.shape(`operator:${scope.tourOperatorId !== null}`).shape(`seller:${scope.sellerId !== null}`);
+  binder?.shape(`operator:${Boolean(scope.tourOperatorId)}`).shape(`seller:${Boolean(scope.sellerId)}`);
   return and(
     scope.tourOperatorId
       ? eq(commissionStatements.tourOperatorId, bind(scope.tourOperatorId, commissionStatements.tourOperatorId))
