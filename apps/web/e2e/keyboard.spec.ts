@@ -381,16 +381,29 @@ test.describe('keyboard only', () => {
     await page.locator('#disponibilidad').getByRole('button', { name: 'Mes siguiente' }).last().focus();
     await tabTo(page, grid, { max: 3 });
 
-    // The next departure of the month with free seats, from the day that had the Tab stop.
+    // The next departure of the month with free seats, from the day that had the Tab stop; at the
+    // end of a month (none left after today), PageDown to the next month, from its first day.
+    const nextDeparture = (after: string) =>
+      grid.evaluate((g, from) => {
+        const cells = [...g.querySelectorAll<HTMLElement>('td:has(button[data-grid-day])')];
+        return (
+          cells.find((td) => (td.dataset.date ?? '') >= from && td.querySelector('button:not([data-grid-day])'))
+            ?.dataset.date ?? ''
+        );
+      }, after);
     const from = await focusedDate(page);
-    const day = await grid.evaluate((g, after) => {
-      const cells = [...g.querySelectorAll<HTMLElement>('td:has(button[data-grid-day])')];
-      return (
-        cells.find((td) => (td.dataset.date ?? '') >= after && td.querySelector('button:not([data-grid-day])'))?.dataset
-          .date ?? ''
-      );
-    }, from);
-    expect(day, 'no departure left this month').not.toBe('');
+    let day = await nextDeparture(from);
+    if (day === '') {
+      const thisMonth = (await grid.getAttribute('aria-label')) ?? '';
+      await page.keyboard.press('PageDown');
+      await expect(grid).not.toHaveAttribute('aria-label', thisMonth);
+      await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+      await expect.poll(() => focusedDate(page)).not.toBe('');
+      const first = `${(await focusedDate(page)).slice(0, 7)}-01`;
+      await expect.poll(() => nextDeparture(first), { message: 'no departure next month' }).not.toBe('');
+      day = await nextDeparture(first);
+    }
+    expect(day, 'no departure left this month or the next').not.toBe('');
     await expect(grid.locator(`button[data-grid-day][data-date="${day}"]`)).toHaveAccessibleName(/, \d+ salidas?$/);
     await arrowTo(page, day);
 
