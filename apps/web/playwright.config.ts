@@ -16,7 +16,14 @@ const REDSYS_PORT = Number(process.env.E2E_REDSYS_PORT ?? PORT + 6000);
 const reuseServer = process.env.E2E_REUSE_SERVER === '1';
 const dataDir = process.env.E2E_DATA_DIR ?? (reuseServer ? '' : mkdtempSync(path.join(tmpdir(), 'trayecto-e2e-')));
 
-/** Debian's Chromium, never a downloaded browser (DEVELOPERS.md, "The machine"). */
+/**
+ * Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), never a downloaded browser
+ * (DEVELOPERS.md, "The machine"), started through e2e/chromium.sh: it turns off Chromium's own
+ * address-bar popup, which cost every test's browser context as much CPU as the app's page.
+ */
+export const CHROMIUM_LAUNCHER = path.join(repoRoot, 'apps/web/e2e/chromium.sh');
+
+/** The switches DEVELOPERS.md asks for. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -53,7 +60,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM_LAUNCHER, args: CHROMIUM_ARGS },
       },
     },
   ],

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Debian's Chromium for the browser journeys, with Chromium's own omnibox popup turned off.
+# Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) for the browser journeys, with
+# Chromium's own address-bar popup turned off (playwright.config.ts starts every browser here).
 #
 # Chromium 156 in headless mode loads the address bar's popup (a WebUI page,
-# chrome://omnibox-popup.top-chrome) in a renderer of its own for every window, so for every test's
-# browser context: it cost as much CPU as the app's own page (~2.5 s a context on 2 cores). The two
-# features below stop it. Chromium keeps only the last --disable-features it is given, so
-# Playwright's own list and ours go into one switch.
+# chrome://omnibox-popup.top-chrome) in a renderer of its own for every window, so for every
+# test's browser context: about as much CPU as the app's own first load (form-refusals.spec.ts
+# alone: 180 s of CPU with it, 152 s without). The two features below stop it. Chromium keeps only
+# the last --disable-features it is given, so Playwright's own list and ours go into one switch.
 set -euo pipefail
 disabled="WebUIOmniboxPopup,WebUIOmniboxAimPopup"
 args=()
@@ -15,4 +16,4 @@ for arg in "$@"; do
     *) args+=("$arg") ;;
   esac
 done
-exec "${CHROMIUM_BIN:-/usr/bin/chromium}" "${args[@]}" "--disable-features=$disabled"
+exec "${CHROMIUM_PATH:-/usr/bin/chromium}" "${args[@]}" "--disable-features=$disabled"
