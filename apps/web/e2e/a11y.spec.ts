@@ -5,7 +5,7 @@
  * One login per role, one page reused for all its screens and both widths.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { axeBuilder } from './axe';
+import { axeViolations } from './axe';
 import { ADMIN, signIn } from './helpers';
 import { fullPaymentProduct, heldBooking, redsysOperator } from './payment-helpers';
 import { auth, productNamed, staffToken, uniqueEmail } from './public-helpers';
@@ -28,9 +28,8 @@ type TFinding = { screen: string; width: number; rule: string; impact: string; h
 async function scan(page: Page, screen: string, width: number, only?: string): Promise<TFinding[]> {
   // A sandboxed preview (a message's e-mail, sandbox="") runs no script, so axe would wait forever
   // inside it; its content is the message, not the screen.
-  const builder = axeBuilder(page).exclude('iframe[sandbox]');
-  const result = await (only ? builder.include(only) : builder).analyze();
-  return result.violations
+  const violations = await axeViolations(page, { include: only, exclude: 'iframe[sandbox]' });
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       screen,
