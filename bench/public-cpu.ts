@@ -24,18 +24,19 @@
  *
  * Env: CPU_DISTS (label:dir,…; default `current:` + a fresh build), CPU_RUNS, CPU_PAGES (comma list
  * of page names), CPU_SLOWDOWNS (default 4,8.6: the default and this machine's calibrated
- * multiplier when quiet), CPU_VERBOSE, CHROMIUM_PATH.
+ * multiplier when quiet), CPU_VERBOSE, CHROMIUM_PATH (the Chromium scripts/chromium.sh starts).
  */
 import { chromium } from '@playwright/test';
 import { pathTo } from '@trayecto/shared/paths';
-import { buildWeb, cleanup, demoData, heldDemoBooking, median, startServer } from './lib/server';
+import { buildWeb, CHROMIUM_LAUNCHER, cleanup, demoData, heldDemoBooking, median, startServer } from './lib/server';
 
 const RUNS = Math.max(1, Number(process.env.CPU_RUNS ?? 5));
 const SLOWDOWNS = (process.env.CPU_SLOWDOWNS ?? '4,8.6').split(',').map(Number);
 const VERBOSE = process.env.CPU_VERBOSE === '1';
 /** Whether to tap the pages that have a first input to measure (CPU_TAP=0: loads only). */
 const TAP = process.env.CPU_TAP !== '0';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Started through scripts/chromium.sh, which starts CHROMIUM_PATH (default /usr/bin/chromium). */
+const CHROMIUM = CHROMIUM_LAUNCHER;
 const CATEGORIES = [
   '-*',
   'toplevel',

@@ -21,17 +21,18 @@
  * plus the ratio public/back-office.
  *
  * Env: WEB_DIST (use this build), BENCH_RUNS (default 5), BENCH_PROFILES (comma list of `local`,
- * `slow4g`; default both), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_OUT (write the
+ * `slow4g`; default both), CHROMIUM_PATH (the Chromium scripts/chromium.sh starts; default /usr/bin/chromium), BENCH_OUT (write the
  * markdown table to this file too).
  */
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
-import { buildWeb, cleanup, demoData, kb, median, ms, startServer } from './lib/server';
+import { buildWeb, CHROMIUM_LAUNCHER, cleanup, demoData, kb, median, ms, startServer } from './lib/server';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const PROFILES = (process.env.BENCH_PROFILES ?? 'local,slow4g').split(',').map((s) => s.trim());
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Started through scripts/chromium.sh, which starts CHROMIUM_PATH (default /usr/bin/chromium). */
+const CHROMIUM = CHROMIUM_LAUNCHER;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /**
  * Words that only the back-office's libraries contain. zod's full build names its error class

@@ -18,10 +18,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? (reuseServer ? '' : mkdtempSync(path
 
 /**
  * Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), never a downloaded browser
- * (DEVELOPERS.md, "The machine"), started through e2e/chromium.sh: it turns off Chromium's own
- * address-bar popup, which cost every test's browser context as much CPU as the app's page.
+ * (DEVELOPERS.md, "The machine"), started through scripts/chromium.sh: it turns off Chromium's
+ * own address-bar popup, which cost every test's browser context as much CPU as the app's page.
  */
-export const CHROMIUM_LAUNCHER = path.join(repoRoot, 'apps/web/e2e/chromium.sh');
+export const CHROMIUM_LAUNCHER = path.join(repoRoot, 'scripts/chromium.sh');
 
 /** The switches DEVELOPERS.md asks for. */
 export const CHROMIUM_ARGS = [

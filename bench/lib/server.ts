@@ -14,6 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) without its own address-bar popup, a
+ * renderer that loaded beside every page measured and lowered Lighthouse's BenchmarkIndex while it
+ * did (docs/benchmarks-public-pages.md).
+ */
+export const CHROMIUM_LAUNCHER = path.join(REPO, 'scripts/chromium.sh');
 export const ADMIN = 'admin@trayecto.demo';
 export const DEMO_PASSWORD = 'Demo2026!';
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) for the browser journeys, with
-# Chromium's own address-bar popup turned off (playwright.config.ts starts every browser here).
+# Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) with its own address-bar popup
+# turned off: the browser journeys (apps/web/playwright.config.ts) and the browser benches
+# (bench/lighthouse.ts, public-cpu.ts, size.ts) start every browser here.
 #
 # Chromium 156 in headless mode loads the address bar's popup (a WebUI page,
 # chrome://omnibox-popup.top-chrome) in a renderer of its own for every window, so for every
@@ -16,4 +17,7 @@ for arg in "$@"; do
     *) args+=("$arg") ;;
   esac
 done
-exec "${CHROMIUM_PATH:-/usr/bin/chromium}" "${args[@]}" "--disable-features=$disabled"
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# CHROMIUM_PATH may name this script itself (a bench that starts "the Chromium" it is given).
+[ "$chromium" -ef "$0" ] && chromium=/usr/bin/chromium
+exec "$chromium" "${args[@]}" "--disable-features=$disabled"
