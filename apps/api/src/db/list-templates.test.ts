@@ -93,6 +93,9 @@ describe('the lists built once per shape (ADR 052)', () => {
       }
     }
     expect(cursors).toBeGreaterThan(0);
-    expect(strictKeysNotKept()).toEqual([]);
+    // The files of a worker share its modules (vitest.config.ts, isolate: false), so the keys asked
+    // include those of select-template.test.ts when it ran there first: its `test:` keys are not kept
+    // on purpose (a build with a value of its own). The application's keys never start so.
+    expect(strictKeysNotKept().filter((key) => !key.startsWith('test:'))).toEqual([]);
   });
 });
