@@ -431,12 +431,13 @@ test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
         await page.setViewportSize(WIDTHS[0]);
         await signIn(page, role.email);
         await settled(page);
-        const menu = await page
-          .getByRole('navigation', { name: 'Menú principal' })
-          .locator('a[href]')
-          .evaluateAll((as) =>
-            as.map((a) => ({ name: a.textContent?.trim() ?? '', path: a.getAttribute('href') ?? '' })),
-          );
+        // The menu is read once it is drawn: under two-lane load the layout's chunk can still be on
+        // its way when the network first goes idle (it once read no link and cost a 3-minute retry).
+        const links = page.getByRole('navigation', { name: 'Menú principal' }).locator('a[href]');
+        await expect(links.first()).toBeVisible();
+        const menu = await links.evaluateAll((as) =>
+          as.map((a) => ({ name: a.textContent?.trim() ?? '', path: a.getAttribute('href') ?? '' })),
+        );
         expect(menu.length).toBeGreaterThan(0);
         const all: TScreen[] = [...menu, { name: 'Mi cuenta', path: '/account' }, ...(await role.extra(page))];
         const screens = all.filter((_, i) => i % parts === part);
