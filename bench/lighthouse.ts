@@ -73,8 +73,6 @@ import {
 } from './lib/server';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-/** Started through scripts/chromium.sh, which starts CHROMIUM_PATH (default /usr/bin/chromium). */
-const CHROMIUM = CHROMIUM_LAUNCHER;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -305,7 +303,7 @@ const roundMultiplier = (m: number) => Math.round(m * 100) / 100;
  * throttling applies it to the observed trace when auditing).
  */
 async function runOnce(url: string, base: string, multiplier: Multiplier): Promise<Run> {
-  chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  chrome = await launch({ chromePath: CHROMIUM_LAUNCHER, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const saved = multiplier === 'own' ? mkdtempSync(path.join(os.tmpdir(), 'trayecto-lh-run-')) : null;
   let indexAfter: number | undefined;
   try {

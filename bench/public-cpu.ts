@@ -35,8 +35,6 @@ const SLOWDOWNS = (process.env.CPU_SLOWDOWNS ?? '4,8.6').split(',').map(Number);
 const VERBOSE = process.env.CPU_VERBOSE === '1';
 /** Whether to tap the pages that have a first input to measure (CPU_TAP=0: loads only). */
 const TAP = process.env.CPU_TAP !== '0';
-/** Started through scripts/chromium.sh, which starts CHROMIUM_PATH (default /usr/bin/chromium). */
-const CHROMIUM = CHROMIUM_LAUNCHER;
 const CATEGORIES = [
   '-*',
   'toplevel',
@@ -192,7 +190,7 @@ async function main() {
   const names = servers[0].pages.map((p) => p.name).filter((n) => !only || only.includes(n.toLowerCase()));
 
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_LAUNCHER,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--lang=en-US'],
   });
   const results = new Map<string, Load[]>();

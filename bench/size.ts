@@ -31,8 +31,6 @@ import { buildWeb, CHROMIUM_LAUNCHER, cleanup, demoData, kb, median, ms, startSe
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const PROFILES = (process.env.BENCH_PROFILES ?? 'local,slow4g').split(',').map((s) => s.trim());
-/** Started through scripts/chromium.sh, which starts CHROMIUM_PATH (default /usr/bin/chromium). */
-const CHROMIUM = CHROMIUM_LAUNCHER;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /**
  * Words that only the back-office's libraries contain. zod's full build names its error class
@@ -189,7 +187,7 @@ async function main() {
   ].filter((p) => GROUPS.includes(p.group)) as PageDef[];
 
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_LAUNCHER,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const results: {
