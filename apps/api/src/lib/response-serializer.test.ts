@@ -87,6 +87,14 @@ describe('the compiled answer writer (ADR 038)', () => {
     }
   });
 
+  it('compiles a schema once per process: a second app built in the same process reuses its writers', () => {
+    const schema = z.object({ id: z.string(), n: z.number() });
+    expect(compileWriter(schema)).toBe(compileWriter(schema));
+    const kept = z.object({ a: z.date() });
+    expect(compileWriter(kept)).toBeUndefined();
+    expect(compileWriter(kept)).toBeUndefined();
+  });
+
   it('keeps zod’s writer where JSON Schema cannot say the answer exactly', () => {
     expect(compileWriter(z.object({ a: z.string().transform((s) => s.length) }))).toBeUndefined();
     expect(compileWriter(z.object({ a: z.string().default('x') }))).toBeUndefined();
