@@ -7,8 +7,7 @@
 # the same shard, 10.1 against 5.4 minutes). A unit is a spec file, or one test of the axe spec
 # (one role each, the slowest). Files are queued by size, a fair proxy for their running time.
 #
-# Builds the app once (unless E2E_BUILT=1: CI built it already). Prints each lane's log when all
-# are done; fails if any unit failed.
+# Builds the web app once. Prints each lane's log when all are done; fails if any unit failed.
 # Usage: scripts/e2e-shards.sh [spec files…]   (E2E_SHARDS=lanes, E2E_BASE_PORT=first port - 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,8 +18,7 @@ e2e_dir=apps/web/e2e
 # The installed CLI itself: `npx` resolved it again for every unit (0.8 s each on 2 cores).
 playwright="$PWD/node_modules/.bin/playwright"
 
-# CI builds the app beside its other checks and says so (E2E_BUILT=1): the same clone, the same build.
-[ "${E2E_BUILT:-}" = 1 ] || npm run build
+npm run build
 
 work=$(mktemp -d)
 cleanup() {
