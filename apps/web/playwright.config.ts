@@ -5,6 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * Lanes (scripts/e2e-shards.sh): E2E_LANES servers on E2E_BASE_PORT + 1 … + E2E_LANES, one per
+ * Playwright worker. Playwright evaluates this file again in each worker, after setting the worker's
+ * TEST_PARALLEL_INDEX (0 … workers - 1, kept by a worker started again after a failure): the worker
+ * takes its lane's port, and so does every spec that reads E2E_PORT (its SMTP and bank stand-ins).
+ */
+const LANES = Number(process.env.E2E_LANES ?? 0);
+if (LANES > 0 && process.env.TEST_PARALLEL_INDEX !== undefined) {
+  process.env.E2E_PORT = String(Number(process.env.E2E_BASE_PORT ?? 3110) + Number(process.env.TEST_PARALLEL_INDEX) + 1);
+}
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The loopback SMTP server password-reset.spec.ts starts; the server under test sends there. */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 5000);
@@ -12,8 +22,8 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 5000);
 const REDSYS_PORT = Number(process.env.E2E_REDSYS_PORT ?? PORT + 6000);
 // A fresh embedded database per run (the config is evaluated again in workers; only the main
 // process starts the server, so only its directory is used).
-// scripts/e2e-shards.sh starts its lanes' servers itself (E2E_REUSE_SERVER=1): no directory then.
-const reuseServer = process.env.E2E_REUSE_SERVER === '1';
+// scripts/e2e-shards.sh starts its lanes' servers itself (E2E_LANES): no directory then.
+const reuseServer = process.env.E2E_REUSE_SERVER === '1' || LANES > 0;
 const dataDir = process.env.E2E_DATA_DIR ?? (reuseServer ? '' : mkdtempSync(path.join(tmpdir(), 'trayecto-e2e-')));
 
 /**
@@ -37,13 +47,11 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './e2e',
-  // Lanes running side by side (scripts/e2e-shards.sh) write each unit's traces and screenshots apart:
-  // Playwright empties its output folder when it starts, which deleted the other lane's files.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: LANES > 0 ? LANES : 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -64,7 +72,8 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  // The lanes' servers are started by scripts/e2e-shards.sh, one per worker.
+  webServer: LANES > 0 ? undefined : {
     // The compiled server, as production runs it (`npm run test:e2e` builds it first).
     command: 'node --enable-source-maps apps/api/dist/server.js',
     cwd: repoRoot,

@@ -10,7 +10,7 @@ import { ADMIN, signIn } from './helpers';
 import { fullPaymentProduct, heldBooking, redsysOperator } from './payment-helpers';
 import { auth, productNamed, staffToken, uniqueEmail } from './public-helpers';
 
-// Each role's scan is independent (own login): scripts/e2e-shards.sh runs each as its own unit.
+// Each role's scan is independent (own login): the lanes (scripts/e2e-shards.sh) share them out.
 test.describe.configure({ mode: 'parallel' });
 
 const WIDTHS = [
