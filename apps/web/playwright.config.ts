@@ -13,7 +13,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  */
 const LANES = Number(process.env.E2E_LANES ?? 0);
 if (LANES > 0 && process.env.TEST_PARALLEL_INDEX !== undefined) {
-  process.env.E2E_PORT = String(Number(process.env.E2E_BASE_PORT ?? 3110) + Number(process.env.TEST_PARALLEL_INDEX) + 1);
+  process.env.E2E_PORT = String(
+    Number(process.env.E2E_BASE_PORT ?? 3110) + Number(process.env.TEST_PARALLEL_INDEX) + 1,
+  );
 }
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The loopback SMTP server password-reset.spec.ts starts; the server under test sends there. */
@@ -73,30 +75,33 @@ export default defineConfig({
     },
   ],
   // The lanes' servers are started by scripts/e2e-shards.sh, one per worker.
-  webServer: LANES > 0 ? undefined : {
-    // The compiled server, as production runs it (`npm run test:e2e` builds it first).
-    command: 'node --enable-source-maps apps/api/dist/server.js',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/api/v1/ready`,
-    timeout: 120_000,
-    reuseExistingServer: reuseServer,
-    stdout: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Every answer written by both writers, a difference a 500 (ADR 038): the journeys check the
-      // compiled one on every screen they open.
-      RESPONSE_SERIALIZER_CHECK: 'true',
-      DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      MAIL_FROM: 'Trayecto <no-reply@trayecto.demo>',
-      REDSYS_URL: `http://127.0.0.1:${REDSYS_PORT}`,
-      // Parallel work on one machine: each may serve its own build (vite build --outDir …).
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-    },
-  },
+  webServer:
+    LANES > 0
+      ? undefined
+      : {
+          // The compiled server, as production runs it (`npm run test:e2e` builds it first).
+          command: 'node --enable-source-maps apps/api/dist/server.js',
+          cwd: repoRoot,
+          url: `http://127.0.0.1:${PORT}/api/v1/ready`,
+          timeout: 120_000,
+          reuseExistingServer: reuseServer,
+          stdout: 'pipe',
+          env: {
+            NODE_ENV: 'production',
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            SEED_DEMO: 'true',
+            LOG_LEVEL: 'warn',
+            // Every answer written by both writers, a difference a 500 (ADR 038): the journeys check the
+            // compiled one on every screen they open.
+            RESPONSE_SERIALIZER_CHECK: 'true',
+            DATABASE_URL: '',
+            SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+            MAIL_FROM: 'Trayecto <no-reply@trayecto.demo>',
+            REDSYS_URL: `http://127.0.0.1:${REDSYS_PORT}`,
+            // Parallel work on one machine: each may serve its own build (vite build --outDir …).
+            ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+          },
+        },
 });
