@@ -64,19 +64,21 @@ function monthEnd(iso: string): string {
 }
 
 // ── One keyboard sign-in for the whole file; its session opens every journey ─────────────────
+// Kept per worker process in this module, by test-scoped fixtures: a worker-scoped fixture would
+// give the file a worker of its own, which Playwright schedules after every other file (the lanes'
+// last minute had one worker idle while this file ran in the other: scripts/e2e-shards.sh).
 
 type TSession = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 type TTokens = (email: string) => Promise<string>;
 
-const kbTest = test.extend<{ tokens: TTokens }, { managerSession: TSession; workerTokens: TTokens }>({
-  managerSession: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({
-        baseURL: workerInfo.project.use.baseURL,
-        locale: 'es-ES',
-        timezoneId: 'Atlantic/Canary',
-      });
+let managerSession: Promise<TSession> | undefined;
+const knownTokens = new Map<string, Promise<string>>();
+
+const kbTest = test.extend<{ tokens: TTokens }>({
+  storageState: async ({ browser, baseURL }, use) => {
+    managerSession ??= (async () => {
+      const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Atlantic/Canary' });
       const page = await context.newPage();
       await page.goto('/login');
       await expect(page.getByLabel('Email')).toBeFocused();
@@ -87,26 +89,26 @@ const kbTest = test.extend<{ tokens: TTokens }, { managerSession: TSession; work
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
       const session = await context.storageState();
       await context.close();
-      await use(session);
-    },
-    { scope: 'worker' },
-  ],
-  storageState: ({ managerSession }, use) => use(managerSession),
+      return session;
+    })().catch((error: unknown) => {
+      managerSession = undefined; // the next test signs in again
+      throw error;
+    });
+    await use(await managerSession);
+  },
   /** The staff API's token of each demo user (for the data the journeys prepare), asked once. */
-  workerTokens: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const known = new Map<string, Promise<string>>();
-      await use((email) => {
-        const token = known.get(email) ?? tokenOf(request, email);
-        known.set(email, token);
-        return token;
-      });
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  tokens: ({ workerTokens }, use) => use(workerTokens),
+  tokens: async ({ request }, use) => {
+    await use((email) => {
+      const token =
+        knownTokens.get(email) ??
+        tokenOf(request, email).catch((error: unknown) => {
+          knownTokens.delete(email);
+          throw error;
+        });
+      knownTokens.set(email, token);
+      return token;
+    });
+  },
 });
 
 kbTest.use({ viewport: { width: 1280, height: 800 } });
