@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { ADMIN, signIn } from './helpers';
+import { goInApp, settledInApp } from './in-app';
 import { fullPaymentProduct, heldBooking, redsysOperator } from './payment-helpers';
 import { auth, productNamed, staffToken, uniqueEmail } from './public-helpers';
 
@@ -86,11 +87,16 @@ async function scanBothWidths(
   screen: TScreen,
   phoneFirst: boolean,
   open: (page: Page) => Promise<string | undefined>,
+  { inApp = false }: { inApp?: boolean } = {},
 ): Promise<TFinding[]> {
   const sizes = phoneFirst ? [...WIDTHS].reverse() : [...WIDTHS];
   await page.setViewportSize(sizes[0]);
-  await page.goto(screen.path);
-  await settled(page);
+  if (inApp) {
+    await goInApp(page, screen.path);
+  } else {
+    await page.goto(screen.path);
+  }
+  await settled(page, { network: !inApp });
   const only = await open(page);
   const findings: TFinding[] = [];
   for (const [i, size] of sizes.entries()) {
@@ -444,13 +450,20 @@ test.describe('axe: WCAG 2.2 A/AA, no serious or critical violation', () => {
         const findings: TFinding[] = [];
         for (const [i, screen] of screens.entries()) {
           findings.push(
-            ...(await scanBothWidths(page, screen, i % 2 === 1, async (p) => {
-              if (!screen.dialog) return undefined;
-              await screen.dialog(p);
-              await settled(p);
-              // A modal or drawer (role="dialog"); an in-page step (a form's next section) is scanned whole.
-              return (await p.locator('[role="dialog"]').first().isVisible()) ? '[role="dialog"]' : undefined;
-            })),
+            ...(await scanBothWidths(
+              page,
+              screen,
+              i % 2 === 1,
+              async (p) => {
+                if (!screen.dialog) return undefined;
+                await screen.dialog(p);
+                await settledInApp(p);
+                await settled(p, { network: false });
+                // A modal or drawer (role="dialog"); an in-page step (a form's next section) is scanned whole.
+                return (await p.locator('[role="dialog"]').first().isVisible()) ? '[role="dialog"]' : undefined;
+              },
+              { inApp: true },
+            )),
           );
         }
         console.log(`${title}: ${screens.length * WIDTHS.length} screens, ${findings.length} violations`);

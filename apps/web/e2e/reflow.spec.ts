@@ -10,6 +10,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
+import { goInApp } from './in-app';
 import { auth, productNamed, staffToken } from './public-helpers';
 
 const TOUR_OPERATOR_ADMIN = 'gerencia@teideaventura.demo';
@@ -113,7 +114,8 @@ test.describe('reflow', () => {
     expect(details.length).toBe(3);
     const problems: string[] = [];
     for (const path of [...screens, ...details]) {
-      await page.goto(path);
+      // From screen to screen inside the app, as its menu goes (e2e/in-app.ts).
+      await goInApp(page, path);
       await settled(page);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expectReflow(page, `${path} at 200 %`, problems);

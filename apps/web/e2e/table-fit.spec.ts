@@ -6,6 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, openAs, signIn } from './helpers';
+import { goInApp } from './in-app';
 
 const TOUR_OPERATOR_ADMIN = 'gerencia@teideaventura.demo';
 const LISTS = [
@@ -73,9 +74,9 @@ for (const user of [ADMIN, TOUR_OPERATOR_ADMIN]) {
 
     for (const path of LISTS) {
       await page.setViewportSize(SIZES[0]);
-      await page.goto(path);
+      // From list to list inside the app, as its menu goes (e2e/in-app.ts).
+      await goInApp(page, path);
       await expect(page.locator('main table tbody tr:not([aria-hidden])').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
       for (const size of SIZES) {
         await page.setViewportSize(size);
         // Media queries re-render at the new width: measure after the next two frames.
