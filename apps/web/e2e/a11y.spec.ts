@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { ADMIN, signIn } from './helpers';
-import { goInApp, settledInApp } from './in-app';
+import { goInApp, LOADING, settledInApp } from './in-app';
 import { fullPaymentProduct, heldBooking, redsysOperator } from './payment-helpers';
 import { auth, productNamed, staffToken, uniqueEmail } from './public-helpers';
 
@@ -61,7 +61,7 @@ function report(findings: TFinding[]): string {
  */
 async function settled(page: Page, { network = true }: { network?: boolean } = {}) {
   if (network) await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"], .mantine-Loader-root')).toHaveCount(0, {
+  await expect(page.locator(LOADING)).toHaveCount(0, {
     timeout: 15_000,
   });
   await page.evaluate(

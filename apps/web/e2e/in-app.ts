@@ -17,8 +17,8 @@ const trackers = new WeakMap<Page, TTracker>();
 
 /** Counts the page's requests in flight from now on (once per page). */
 export function trackRequests(page: Page): TTracker {
-  let tracker = trackers.get(page);
-  if (tracker) return tracker;
+  const known = trackers.get(page);
+  if (known) return known;
   const t: TTracker = { inflight: 0, changedAt: Date.now() };
   const start = () => {
     t.inflight += 1;
@@ -32,9 +32,11 @@ export function trackRequests(page: Page): TTracker {
   page.on('requestfinished', end);
   page.on('requestfailed', end);
   trackers.set(page, t);
-  tracker = t;
-  return tracker;
+  return t;
 }
+
+/** What a screen shows while its data is on the way: Mantine's skeletons and loaders. */
+export const LOADING = '.mantine-Skeleton-root[data-visible="true"], .mantine-Loader-root';
 
 /**
  * The back-office shell is on the page, with no dialog open over it: one the last screen left open
@@ -124,7 +126,7 @@ export async function settledInApp(page: Page, tracker = trackRequests(page)) {
       })
       .toBe(true);
     const mark = tracker.changedAt;
-    await expect(page.locator('.mantine-Skeleton-root[data-visible="true"], .mantine-Loader-root')).toHaveCount(0, {
+    await expect(page.locator(LOADING)).toHaveCount(0, {
       timeout: 15_000,
     });
     await page.evaluate(

@@ -10,7 +10,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
-import { goInApp } from './in-app';
+import { goInApp, LOADING } from './in-app';
 import { auth, productNamed, staffToken } from './public-helpers';
 
 const TOUR_OPERATOR_ADMIN = 'gerencia@teideaventura.demo';
@@ -19,7 +19,7 @@ const NARROW_320 = { viewport: { width: 320, height: 640 }, deviceScaleFactor: 1
 
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"], .mantine-Loader-root')).toHaveCount(0, {
+  await expect(page.locator(LOADING)).toHaveCount(0, {
     timeout: 15_000,
   });
 }
