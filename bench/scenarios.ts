@@ -154,6 +154,15 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S('to1', 'tour-operators', 'tour operadores (administrador)', 'root', '/api/v1/tour-operators'),
     S('pr1', 'products', 'productos: orden por nombre', 'admin', '/api/v1/products?per_page=50'),
     S('pr2', 'products', 'productos: state=active, q=teide', 'admin', '/api/v1/products?state%5Beq%5D=active&q=teide'),
+    // What the list screen asks for (ADR 054): the same page with only the columns it shows
+    // (PRODUCT_LIST_FIELDS of apps/web/src/features/products/api/list-products.ts).
+    S(
+      'pr3',
+      'products',
+      'productos: la pantalla (fields=, orden por nombre)',
+      'admin',
+      '/api/v1/products?page=1&per_page=50&fields=id%2Ccode%2Cname%2Cstate%2Cduration_minutes%2Ccapacity%2Clanguages%2Cpickup_enabled%2Cfrom_price_cents%2Ccurrency%2Ctour_operator_id%2Ctour_operator',
+    ),
     S('ve1', 'vehicles', 'vehículos: orden por matrícula', 'admin', '/api/v1/vehicles'),
     S('ve2', 'vehicles', 'vehículos: state=1 & type=bus', 'admin', '/api/v1/vehicles?state%5Beq%5D=1&type%5Beq%5D=bus'),
     S('pe1', 'persons', 'personas: orden por nombre', 'admin', '/api/v1/persons'),

@@ -149,6 +149,8 @@ export type TCsvExportRoute<T> = {
  * filters included (listFilters: typed `field[op]` parameters and `x-list-filters`).
  */
 export function registerCsvExport<T>(app: FastifyInstance, route: TCsvExportRoute<T>) {
+  // A file has its own columns: a list's `fields=` (ADR 054) is not an export's parameter.
+  const spec: ResourceListSpec = { ...route.spec, fields: undefined };
   app.get(
     route.path,
     {
@@ -159,7 +161,7 @@ export function registerCsvExport<T>(app: FastifyInstance, route: TCsvExportRout
         description:
           'Las mismas filas que la lista con los mismos filtros, orden y búsqueda (sin paginar: page y per_page se ignoran), como archivo CSV: UTF-8 con BOM, separado por ";", fin de línea CRLF, celdas que empiezan por = + - @ con un apóstrofo delante. Se envía en flujo, por lotes.',
         querystring: ZListQuery,
-        ...listFilters(route.spec),
+        ...listFilters(spec),
         response: {
           200: { description: 'Archivo CSV', content: { 'text/csv': { schema: csvResponses[200] } } },
           ...errorResponses,
@@ -169,7 +171,7 @@ export function registerCsvExport<T>(app: FastifyInstance, route: TCsvExportRout
     async (req, reply) => {
       const query = { ...(req.query as Record<string, unknown>) };
       for (const key of route.ignore ?? []) delete query[key];
-      const params = parseListQuery(query, route.spec);
+      const params = parseListQuery(query, spec);
       // An export is a list as a file: the read replica when there is one (ADR 033).
       const times = csvTimes(await route.viewerZone(req.dbRead, req.actor), isAdmin(req.actor));
       const file = await route.build({ db: req.dbRead, actor: req.actor, params, times, query });

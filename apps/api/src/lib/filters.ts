@@ -52,6 +52,11 @@ export type ResourceListSpec = {
   searchText?: { column: AnyPgColumn; separator: string };
   /** Unique tiebreaker appended to every ordering so pages never overlap. */
   tiebreaker: AnyPgColumn;
+  /**
+   * The answer's fields a client may pick with `fields=` (a sparse answer: ADR 054), for a list
+   * whose rows carry heavy parts a screen does not show. Without it the list takes no `fields`.
+   */
+  fields?: readonly string[];
 };
 
 /** One filter as sent: `key` is the query parameter (`date[gte]`, or `date` for `date[eq]`). */
@@ -63,6 +68,8 @@ export type ListParams = {
   q?: string;
   page: number;
   perPage: number;
+  /** The fields asked for with `fields=` (`id` always among them); undefined: every field. */
+  fields?: ReadonlySet<string>;
 };
 
 const RESERVED = new Set(['page', 'per_page', 'sort', 'q']);
@@ -116,6 +123,10 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
   const filters: ParsedFilter[] = [];
   for (const [key, rawValue] of Object.entries(query ?? {})) {
     if (RESERVED.has(key)) continue;
+    if (key === 'fields') {
+      if (spec.fields) continue;
+      throw bad('fields', 'Esta lista no admite "fields": cada fila lleva todos sus campos');
+    }
     const m = KEY_RE.exec(key);
     const field = m ? m[1] : key;
     const op = (m ? m[2] : 'eq') as TFilterOp;
@@ -155,7 +166,29 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
   const page = parsePositiveInt(single(query.page, 'page'), 'page', 1, MAX_PAGE);
   const perPage = parsePositiveInt(single(query.per_page, 'per_page'), 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
 
-  return { filters, sort, q: q || undefined, page, perPage };
+  const fields = spec.fields ? parseFields(single(query.fields, 'fields'), spec.fields) : undefined;
+
+  return { filters, sort, q: q || undefined, page, perPage, ...(fields ? { fields } : {}) };
+}
+
+/** The longest `fields` value a list accepts (every field of the widest answer fits). */
+export const MAX_FIELDS_LENGTH = 2000;
+
+/**
+ * `fields=id,code,name`: the answer's fields each row carries (ADR 054), comma-separated, each one
+ * of `allowed`; `id` is always sent. Absent or empty: undefined (every field).
+ */
+function parseFields(raw: string | undefined, allowed: readonly string[]): ReadonlySet<string> | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw.length > MAX_FIELDS_LENGTH) throw bad('fields', 'Demasiados campos en "fields"');
+  const out = new Set<string>(['id']);
+  for (const part of raw.split(',')) {
+    const name = part.trim();
+    if (name === '') continue;
+    if (!allowed.includes(name)) throw bad('fields', `La lista no tiene el campo "${name.slice(0, 60)}"`);
+    out.add(name);
+  }
+  return out;
 }
 
 function single(v: unknown, name: string): string | undefined {

@@ -102,7 +102,30 @@ export function listParameters(spec: ResourceListSpec): QueryParameter[] {
       }
     }
   }
+  if (spec.fields) {
+    out.push({
+      in: 'query',
+      name: 'fields',
+      required: false,
+      description:
+        'Los campos de cada fila, separados por comas (`id` va siempre); sin él, todos. Para una pantalla que no muestra las partes pesadas (ADR 054).',
+      schema: { type: 'array', items: { type: 'string', enum: [...spec.fields] }, minItems: 1 },
+      style: 'form',
+      explode: false,
+    });
+  }
   return out;
+}
+
+/**
+ * A list's row when the list takes `fields` (ADR 054): the resource's answer with every field
+ * but `id` optional, since a client may ask for only some.
+ */
+export function sparseRow(response: z.ZodType): z.ZodType {
+  if (!(response instanceof z.ZodObject)) throw new Error('A list with `fields` answers objects');
+  const optional: Record<string, true> = {};
+  for (const key of Object.keys(response.shape)) if (key !== 'id') optional[key] = true;
+  return response.partial(optional);
 }
 
 /**

@@ -425,6 +425,11 @@ export const ZProductResponse = z.object({
 });
 export type TProductResponse = z.infer<typeof ZProductResponse>;
 
+/** The product answer's fields: what `GET /api/v1/products?fields=…` may ask for (ADR 054). */
+export const PRODUCT_RESPONSE_FIELDS = /* @__PURE__ */ Object.keys(
+  ZProductResponse.shape,
+) as readonly (keyof TProductResponse)[];
+
 /** Whole days from `from` to `to`, both included (2026-07-01…2026-07-31 is 31). */
 export const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;
 export const RANGE_TOO_LONG_MESSAGE = `El intervalo no puede superar ${AVAILABILITY_MAX_DAYS} días`;

@@ -1,4 +1,4 @@
-import { LEVEL, PRODUCT_STATES } from '@trayecto/shared';
+import { LEVEL, PRODUCT_RESPONSE_FIELDS, PRODUCT_STATES } from '@trayecto/shared';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, productImages, productPickups, products, tourOperators } from '../../db/schema';
@@ -29,6 +29,9 @@ export const PRODUCT_LIST_SPEC: ResourceListSpec = {
   defaultSort: ['name'],
   search: [products.name, products.code, products.shortDescription],
   tiebreaker: products.id,
+  // A screen that shows a few columns asks for those (ADR 054): the pickups alone were 130 of
+  // the 206 KB of a page of 50 products.
+  fields: PRODUCT_RESPONSE_FIELDS,
 };
 
 /**

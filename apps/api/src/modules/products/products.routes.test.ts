@@ -457,6 +457,68 @@ describe('GET /api/v1/products (list)', () => {
     }
   });
 
+  it('ADR 054: fields= answers only the fields asked for (id always), with the same rows, order and count', async () => {
+    const full = await list('?sort=code');
+    const res = await list('?sort=code&fields=code,capacity,tour_operator');
+    expect(res.headers['x-total-count']).toBe(full.headers['x-total-count']);
+    const rows = res.json() as Record<string, unknown>[];
+    expect(rows.map((r) => Object.keys(r))).toEqual(rows.map(() => ['id', 'tour_operator', 'code', 'capacity']));
+    expect(rows).toEqual(
+      full.json().map((p: Record<string, unknown>) => ({
+        id: p.id,
+        tour_operator: p.tour_operator,
+        code: p.code,
+        capacity: p.capacity,
+      })),
+    );
+    // Spaces and an empty item are forgiven; an empty value means every field.
+    expect(Object.keys((await list('?fields= name , ,state')).json()[0]).sort()).toEqual(['id', 'name', 'state']);
+    expect(Object.keys((await list('?fields=')).json()[0])).toEqual(Object.keys(full.json()[0]));
+  });
+
+  it('ADR 054: pickups and images come when asked for, with their accommodation', async () => {
+    const withPickup = await create(token, {
+      code: 'PIC-01',
+      pickup_enabled: true,
+      pickups: [{ accommodation_id: acc.shared, minutes_before: 30 }],
+    });
+    const rows = (await list('?code[eq]=PIC-01&fields=pickups,images')).json();
+    expect(rows).toEqual([{ id: withPickup.id, pickups: withPickup.pickups, images: [] }]);
+    expect(rows[0].pickups[0].accommodation.name).toBe('Hotel Arona Gran');
+    await send('DELETE', `/api/v1/products/${withPickup.id}`, token);
+  });
+
+  it('ADR 054: a field the answer does not have, or fields on a list that takes none, answer 400 naming it', async () => {
+    for (const q of ['?fields=code,password_hash', '?fields=__proto__', `?fields=${'a,'.repeat(1001)}`]) {
+      const res = await get(`/api/v1/products${q}`, token);
+      expect(res.statusCode, q).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['fields']);
+    }
+    const bad = await get('/api/v1/products?fields=code,nombre', token);
+    expect(bad.json().errors.fields).toEqual(['La lista no tiene el campo "nombre"']);
+    const twice = await get('/api/v1/products?fields=code&fields=name', token);
+    expect(twice.statusCode).toBe(400);
+    // A list that takes no fields, and the products' export (a file has its own columns).
+    for (const url of ['/api/v1/vehicles?fields=id', '/api/v1/products/export.csv?fields=id']) {
+      const res = await get(url, token);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors.fields, url).toEqual(['Esta lista no admite "fields": cada fila lleva todos sus campos']);
+    }
+  });
+
+  it('ADR 054: the OpenAPI document publishes fields with every field the product answer has', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const param = doc.paths['/api/v1/products'].get.parameters.find((p: { name: string }) => p.name === 'fields');
+    const answered = Object.keys((await list('')).json()[0]);
+    expect([...param.schema.items.enum].sort()).toEqual(answered.sort());
+    const row = doc.paths['/api/v1/products'].get.responses['200'].content['application/json'].schema.items;
+    expect(row.required).toEqual(['id']);
+    for (const path of ['/api/v1/vehicles', '/api/v1/products/export.csv']) {
+      const names = doc.paths[path].get.parameters.map((p: { name: string }) => p.name);
+      expect(names, path).not.toContain('fields');
+    }
+  });
+
   it('PRODUCT §3: the administrator sees every operator and filters by tour_operator_id', async () => {
     const all = await get('/api/v1/products?per_page=500', w.tokens.admin);
     const ops = new Set(all.json().map((p: { tour_operator_id: string }) => p.tour_operator_id));

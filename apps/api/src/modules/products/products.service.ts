@@ -39,10 +39,17 @@ const AVAILABILITY_FIELDS = new Set(['availability_rules', 'closed_dates']);
 const OPERATOR_MAY_ONLY_EDIT_AVAILABILITY =
   'Tu rol solo puede modificar la disponibilidad del producto (reglas semanales y días cerrados)';
 
-/** Loads pickups and images of these products in two queries and maps them to responses. */
-async function toResponses(db: DbOrTx, rows: ProductWithOperator[]) {
+/**
+ * Loads pickups and images of these products in two queries and maps them to responses. With
+ * `fields` (a list's `fields=`, ADR 054; the list route keeps only those) the pickups and images
+ * are read only if asked for.
+ */
+async function toResponses(db: DbOrTx, rows: ProductWithOperator[], fields?: ReadonlySet<string>) {
   const ids = rows.map((r) => r.product.id);
-  const [pickups, images] = await Promise.all([repo.listPickups(db, ids), repo.listImages(db, ids)]);
+  const [pickups, images] = await Promise.all([
+    !fields || fields.has('pickups') ? repo.listPickups(db, ids) : [],
+    !fields || fields.has('images') ? repo.listImages(db, ids) : [],
+  ]);
   return rows.map((r) =>
     toProductResponse(
       r,
@@ -168,7 +175,7 @@ async function checkPickups(
 
 export async function listProducts(db: Db, actor: Actor, params: ListParams) {
   const { rows, total } = await repo.listProducts(db, actor, params);
-  return { items: await toResponses(db, rows), total };
+  return { items: await toResponses(db, rows, params.fields), total };
 }
 
 export async function getProduct(db: Db, actor: Actor, id: string) {

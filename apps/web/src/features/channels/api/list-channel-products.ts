@@ -25,7 +25,16 @@ export type TChannelProduct = {
   pax_types: TPaxType[];
 };
 
-type TProductRow = Pick<TProductResponse, 'id' | 'name' | 'code' | 'state' | 'prices' | 'seasons'>;
+/** What a channel's product needs: all it asks the API for (`fields=`, ADR 054). */
+const FIELDS = [
+  'id',
+  'name',
+  'code',
+  'state',
+  'prices',
+  'seasons',
+] as const satisfies readonly (keyof TProductResponse)[];
+type TProductRow = Pick<TProductResponse, (typeof FIELDS)[number]>;
 
 export function channelProductOf(p: TProductRow): TChannelProduct {
   const priced = new Set([...p.prices, ...p.seasons.flatMap((s) => s.prices)].map((x) => x.pax_type));
@@ -39,7 +48,7 @@ export async function listChannelProducts(
   const res = await apiRequest<TProductRow[]>(apiPath('products'), {
     query: buildListQuery(
       { tour_operator_id: { eq: tourOperatorId ?? undefined } },
-      { per_page: MAX_PER_PAGE, sort: 'name' },
+      { per_page: MAX_PER_PAGE, sort: 'name', fields: FIELDS.join(',') },
     ),
     signal,
   });

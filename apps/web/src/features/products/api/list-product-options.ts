@@ -7,6 +7,16 @@ import { apiPath, buildListQuery, MAX_PER_PAGE, type TProductResponse } from '@t
 import { apiRequest } from '../../../lib/api-client';
 import { productsKeys } from './list-products';
 
+/** What a product option needs of each product: all it asks the API for (`fields=`, ADR 054). */
+const OPTION_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'state',
+  'tour_operator_id',
+  'tour_operator',
+] as const satisfies readonly (keyof TProductResponse)[];
+
 export type TProductOption = Pick<TProductResponse, 'id' | 'code' | 'name' | 'state' | 'tour_operator_id'> & {
   tour_operator?: { id: string; name: string } | null;
 };
@@ -15,7 +25,7 @@ export type TProductSelectOption = { value: string; label: string; disabled?: bo
 
 export async function listProductOptions(signal?: AbortSignal): Promise<TProductOption[]> {
   const res = await apiRequest<TProductOption[]>(apiPath('products'), {
-    query: buildListQuery({}, { per_page: MAX_PER_PAGE, sort: 'name' }),
+    query: buildListQuery({}, { per_page: MAX_PER_PAGE, sort: 'name', fields: OPTION_FIELDS.join(',') }),
     signal,
   });
   return Array.isArray(res.data) ? res.data : [];

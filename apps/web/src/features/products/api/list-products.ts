@@ -1,28 +1,30 @@
 /**
  * GET /api/v1/products (PRODUCT §2): a bare array with the total in X-Total-Count; filters
- * state[eq], pickup_enabled[eq], tour_operator_id[eq]; free text q; sort; page/per_page.
+ * state[eq], pickup_enabled[eq], tour_operator_id[eq]; free text q; sort; page/per_page; only the
+ * fields the screen shows (`fields=`).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPath, buildListQuery, type TFilterObject, type TProductResponse } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 
-/** A row of the list: the product as the API answers it (lists may leave the heavy parts out). */
-export type TProductListItem = Pick<
-  TProductResponse,
-  | 'id'
-  | 'code'
-  | 'name'
-  | 'state'
-  | 'duration_minutes'
-  | 'capacity'
-  | 'languages'
-  | 'pickup_enabled'
-  | 'from_price_cents'
-  | 'currency'
-  | 'tour_operator_id'
-  | 'tour_operator'
-> &
-  Partial<TProductResponse>;
+/** What the list screen shows of each product: all it asks the API for (`fields=`, ADR 054). */
+export const PRODUCT_LIST_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'state',
+  'duration_minutes',
+  'capacity',
+  'languages',
+  'pickup_enabled',
+  'from_price_cents',
+  'currency',
+  'tour_operator_id',
+  'tour_operator',
+] as const satisfies readonly (keyof TProductResponse)[];
+
+/** A row of the list: the product's fields the screen asked for. */
+export type TProductListItem = Pick<TProductResponse, (typeof PRODUCT_LIST_FIELDS)[number]>;
 
 export type TProductsFilters = {
   state?: string;
@@ -44,17 +46,23 @@ export function productsFilterObject(f: TProductsFilters): TFilterObject {
   };
 }
 
-export function productsListQueryString(p: TProductsListParams): string {
+/** The list's query; with `fields`, only those fields of each product (the export takes none). */
+export function productsListQueryString(p: TProductsListParams, fields?: readonly string[]): string {
   return buildListQuery(productsFilterObject(p), {
     q: p.q?.trim(),
     page: p.page,
     per_page: p.per_page,
     sort: p.sort,
+    fields: fields?.join(','),
   });
 }
 
 export async function listProducts(params: TProductsListParams, signal?: AbortSignal): Promise<TProductsPage> {
-  return fetchListPage<TProductListItem>(apiPath('products'), productsListQueryString(params), signal);
+  return fetchListPage<TProductListItem>(
+    apiPath('products'),
+    productsListQueryString(params, PRODUCT_LIST_FIELDS),
+    signal,
+  );
 }
 
 export const productsKeys = {

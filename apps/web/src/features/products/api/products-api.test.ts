@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { getProductAvailability } from './get-product-availability';
-import { listProducts, productsListQueryString } from './list-products';
+import { listProducts, PRODUCT_LIST_FIELDS, productsListQueryString } from './list-products';
 import { reorderProductImages } from './reorder-product-images';
 import { updateDeparture } from './update-departure';
 import { uploadProductImage } from './upload-product-image';
@@ -41,10 +41,15 @@ describe('products API', () => {
     expect(productsListQueryString({ state: '', page: 1, per_page: 50 })).toBe('?page=1&per_page=50');
   });
 
-  it('PRODUCT §2: a bare array with the total in X-Total-Count', async () => {
+  it('PRODUCT §2: a bare array with the total in X-Total-Count; only the fields the screen shows (ADR 054)', async () => {
     fetchMock.mockResolvedValue(json(200, [{ id: 'p1' }], { 'X-Total-Count': '31' }));
     await expect(listProducts({ page: 1, per_page: 50 })).resolves.toEqual({ items: [{ id: 'p1' }], total: 31 });
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/products?page=1&per_page=50');
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x');
+    expect(url.pathname).toBe('/api/v1/products');
+    expect(url.searchParams.get('page')).toBe('1');
+    expect(url.searchParams.get('per_page')).toBe('50');
+    expect(url.searchParams.get('fields')?.split(',')).toEqual([...PRODUCT_LIST_FIELDS]);
+    expect(PRODUCT_LIST_FIELDS).not.toContain('pickups');
   });
 
   it('GET /products/{id}/availability?from=&to=', async () => {
