@@ -10,6 +10,25 @@
  */
 import type pg from 'pg';
 
+/**
+ * The product fields the list screen asks for (ADR 054): PRODUCT_LIST_FIELDS of
+ * apps/web/src/features/products/api/list-products.ts, as the browser encodes them.
+ */
+const PRODUCT_SCREEN_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'state',
+  'duration_minutes',
+  'capacity',
+  'languages',
+  'pickup_enabled',
+  'from_price_cents',
+  'currency',
+  'tour_operator_id',
+  'tour_operator',
+].join('%2C');
+
 export type Who = 'root' | 'admin' | 'seller' | 'driver' | 'guide' | 'public';
 
 export type ListScenario = {
@@ -154,14 +173,13 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S('to1', 'tour-operators', 'tour operadores (administrador)', 'root', '/api/v1/tour-operators'),
     S('pr1', 'products', 'productos: orden por nombre', 'admin', '/api/v1/products?per_page=50'),
     S('pr2', 'products', 'productos: state=active, q=teide', 'admin', '/api/v1/products?state%5Beq%5D=active&q=teide'),
-    // What the list screen asks for (ADR 054): the same page with only the columns it shows
-    // (PRODUCT_LIST_FIELDS of apps/web/src/features/products/api/list-products.ts).
+    // What the list screen asks for (ADR 054): the same page with only the columns it shows.
     S(
       'pr3',
       'products',
       'productos: la pantalla (fields=, orden por nombre)',
       'admin',
-      '/api/v1/products?page=1&per_page=50&fields=id%2Ccode%2Cname%2Cstate%2Cduration_minutes%2Ccapacity%2Clanguages%2Cpickup_enabled%2Cfrom_price_cents%2Ccurrency%2Ctour_operator_id%2Ctour_operator',
+      `/api/v1/products?page=1&per_page=50&fields=${PRODUCT_SCREEN_FIELDS}`,
     ),
     S('ve1', 'vehicles', 'vehículos: orden por matrícula', 'admin', '/api/v1/vehicles'),
     S('ve2', 'vehicles', 'vehículos: state=1 & type=bus', 'admin', '/api/v1/vehicles?state%5Beq%5D=1&type%5Beq%5D=bus'),
@@ -513,6 +531,13 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S('ad5', 'admin', 'administrador: facturas de todos', 'root', '/api/v1/invoices?per_page=50'),
     S('ad6', 'admin', 'administrador: usuarios de todos', 'root', '/api/v1/users?per_page=50'),
     S('ad7', 'admin', 'administrador: productos de todos', 'root', '/api/v1/products?per_page=50'),
+    S(
+      'ad8',
+      'admin',
+      'administrador: productos de todos, la pantalla (fields=)',
+      'root',
+      `/api/v1/products?page=1&per_page=50&fields=${PRODUCT_SCREEN_FIELDS}`,
+    ),
   ];
   return {
     users: { root: m.root, admin: m.admin, seller: seller.id, driver: driver.id, guide: guide.id },
