@@ -502,7 +502,9 @@ describe('GET /api/v1/products (list)', () => {
     for (const url of ['/api/v1/vehicles?fields=id', '/api/v1/products/export.csv?fields=id']) {
       const res = await get(url, token);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().errors.fields, url).toEqual(['Esta lista no admite "fields": cada fila lleva todos sus campos']);
+      expect(res.json().errors.fields, url).toEqual([
+        'Esta lista no admite "fields": cada fila lleva todos sus campos',
+      ]);
     }
   });
 
