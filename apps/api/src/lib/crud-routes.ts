@@ -4,17 +4,10 @@ import type { Db } from '../db/client';
 import { type ListParams, parseListQuery, type ResourceListSpec } from './filters';
 import { assertId } from './ids';
 import { setPagingHeaders } from './pagination';
-import { errorResponses, listFilters, sparseRow, ZIdParams, ZListQuery } from './route-schemas';
+import { errorResponses, listFilters, rowsWithFields, sparseRow, ZIdParams, ZListQuery } from './route-schemas';
 import type { Actor } from './tenant';
 
 type Op<S> = { roles: readonly number[]; summary: string } & S;
-
-/** A row with only the fields a list's `fields=` asked for (ADR 054), in the row's own order. */
-function pickFields(row: Record<string, unknown>, fields: ReadonlySet<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(row)) if (fields.has(key)) out[key] = row[key];
-  return out;
-}
 
 /**
  * The five routes every resource shares (PRODUCT.md §2): list with the list conventions, read,
@@ -74,8 +67,7 @@ export function registerCrudRoutes<TCreate extends z.ZodType, TUpdate extends z.
         // A list tolerates a second of lag: the read replica when there is one (ADR 033).
         const { items, total } = await run(req.dbRead, req.actor, params);
         setPagingHeaders(req, reply, { page: params.page, perPage: params.perPage, total });
-        const { fields } = params;
-        return fields ? items.map((item) => pickFields(item as Record<string, unknown>, fields)) : items;
+        return rowsWithFields(items, params.fields);
       },
     );
   }

@@ -109,12 +109,22 @@ export function listParameters(spec: ResourceListSpec): QueryParameter[] {
       required: false,
       description:
         'Los campos de cada fila, separados por comas (`id` va siempre); sin él, todos. Para una pantalla que no muestra las partes pesadas (ADR 054).',
-      schema: { type: 'array', items: { type: 'string', enum: [...spec.fields] }, minItems: 1 },
+      schema: { type: 'array', items: { type: 'string', enum: [...spec.fields] } },
       style: 'form',
       explode: false,
     });
   }
   return out;
+}
+
+/** A list's rows with only the fields its `fields=` asked for (ADR 054), each in the row's own order. */
+export function rowsWithFields<T>(rows: T[], fields: ReadonlySet<string> | undefined): T[] | Record<string, unknown>[] {
+  if (!fields) return rows;
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row as object)) if (fields.has(key)) out[key] = value;
+    return out;
+  });
 }
 
 /**

@@ -430,6 +430,22 @@ export const PRODUCT_RESPONSE_FIELDS = /* @__PURE__ */ Object.keys(
   ZProductResponse.shape,
 ) as readonly (keyof TProductResponse)[];
 
+/** What the back-office's products list shows of each product: all it asks for (ADR 054; the bench asks the same). */
+export const PRODUCT_LIST_SCREEN_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'state',
+  'duration_minutes',
+  'capacity',
+  'languages',
+  'pickup_enabled',
+  'from_price_cents',
+  'currency',
+  'tour_operator_id',
+  'tour_operator',
+] as const satisfies readonly (keyof TProductResponse)[];
+
 /** Whole days from `from` to `to`, both included (2026-07-01…2026-07-31 is 31). */
 export const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;
 export const RANGE_TOO_LONG_MESSAGE = `El intervalo no puede superar ${AVAILABILITY_MAX_DAYS} días`;

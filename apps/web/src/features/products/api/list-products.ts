@@ -4,24 +4,17 @@
  * fields the screen shows (`fields=`).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPath, buildListQuery, type TFilterObject, type TProductResponse } from '@trayecto/shared';
+import {
+  apiPath,
+  buildListQuery,
+  PRODUCT_LIST_SCREEN_FIELDS,
+  type TFilterObject,
+  type TProductResponse,
+} from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 
 /** What the list screen shows of each product: all it asks the API for (`fields=`, ADR 054). */
-export const PRODUCT_LIST_FIELDS = [
-  'id',
-  'code',
-  'name',
-  'state',
-  'duration_minutes',
-  'capacity',
-  'languages',
-  'pickup_enabled',
-  'from_price_cents',
-  'currency',
-  'tour_operator_id',
-  'tour_operator',
-] as const satisfies readonly (keyof TProductResponse)[];
+export const PRODUCT_LIST_FIELDS = PRODUCT_LIST_SCREEN_FIELDS;
 
 /** A row of the list: the product's fields the screen asked for. */
 export type TProductListItem = Pick<TProductResponse, (typeof PRODUCT_LIST_FIELDS)[number]>;
