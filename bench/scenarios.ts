@@ -8,12 +8,11 @@
  * Each scenario has a few URL variants (rotated by the load generator, so caches do not make one
  * request look cheap) and the user it runs as.
  */
-import { BOOKING_LIST_SCREEN_FIELDS, PRODUCT_LIST_SCREEN_FIELDS } from '@trayecto/shared';
+import { PRODUCT_LIST_SCREEN_FIELDS } from '@trayecto/shared';
 import type pg from 'pg';
 
-/** The fields the products and bookings list screens ask for (ADR 054), as the browser encodes them. */
+/** The fields the products list screen asks for (ADR 054), as the browser encodes them. */
 const PRODUCT_SCREEN_FIELDS = PRODUCT_LIST_SCREEN_FIELDS.join('%2C');
-const BOOKING_SCREEN_FIELDS = BOOKING_LIST_SCREEN_FIELDS.join('%2C');
 
 export type Who = 'root' | 'admin' | 'seller' | 'driver' | 'guide' | 'public';
 
@@ -225,29 +224,6 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
       weeks.slice(0, 1).map((w) => `/api/v1/bookings?${r7(w)}&per_page=50`),
     ),
     S('bk9', 'bookings', 'reservas: un guía (las de sus hojas)', 'guide', '/api/v1/bookings?per_page=50'),
-    // What the list screen asks for as it opens (ADR 054): a week, the default order, its columns.
-    S(
-      'bk13',
-      'bookings',
-      'reservas: la pantalla al abrir (7 días, fields=)',
-      'admin',
-      weeks.map(
-        (w) =>
-          `/api/v1/bookings?${r7(w)}&page=1&per_page=50&sort=date%2Ctime%2Ccreated_at&fields=${BOOKING_SCREEN_FIELDS}`,
-      ),
-    ),
-    S(
-      'bk14',
-      'bookings',
-      'reservas: un chofer, esta semana, la pantalla (fields=)',
-      'driver',
-      weeks
-        .slice(0, 1)
-        .map(
-          (w) =>
-            `/api/v1/bookings?${r7(w)}&page=1&per_page=50&sort=date%2Ctime%2Ccreated_at&fields=${BOOKING_SCREEN_FIELDS}`,
-        ),
-    ),
     // Issue 35's rows that run.ts's a–d do not cover.
     S(
       'bk10',

@@ -316,38 +316,6 @@ export const ZBookingResponse = z.object({
 });
 export type TBookingResponse = z.infer<typeof ZBookingResponse>;
 
-/** The booking answer's fields: what `GET /api/v1/bookings?fields=…` may ask for (ADR 054). */
-export const BOOKING_RESPONSE_FIELDS = /* @__PURE__ */ Object.keys(
-  ZBookingResponse.shape,
-) as readonly (keyof TBookingResponse)[];
-
-/** What the back-office's bookings list shows of each booking: all it asks for (ADR 054; the bench asks the same). */
-export const BOOKING_LIST_SCREEN_FIELDS = [
-  'id',
-  'locator',
-  'tour_operator',
-  'product_id',
-  'product',
-  'date',
-  'time',
-  'lines',
-  'pax_total',
-  'total_cents',
-  'paid_cents',
-  'pending_cents',
-  'currency',
-  'customer_name',
-  'customer_country',
-  'accommodation',
-  'pickup_time',
-  'channel',
-  'sales_channel',
-  'reseller_reference',
-  'seller',
-  'state',
-  'payment_state',
-] as const satisfies readonly (keyof TBookingResponse)[];
-
 /** GET /api/v1/bookings/calendar?from=&to=&product_id= : departures with seats sold and left. */
 export const ZBookingCalendarEntry = z.object({
   departure_id: z.string().nullable(),

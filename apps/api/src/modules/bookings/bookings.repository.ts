@@ -5,7 +5,6 @@
  */
 import {
   BOOKING_CHANNELS,
-  BOOKING_RESPONSE_FIELDS,
   BOOKING_STATES,
   LEVEL,
   LIST_COUNT_CAP,
@@ -62,8 +61,6 @@ export const BOOKING_LIST_SPEC: ResourceListSpec = {
   // ADR 032: the same five, unaccented and one per line, kept by the row (migration 0022).
   searchText: { column: bookings.searchText, separator: '\n' },
   tiebreaker: bookings.id,
-  // A screen asks for the columns it shows (ADR 054): a booking's answer is ~2 KB.
-  fields: BOOKING_RESPONSE_FIELDS,
 };
 
 /** The default ordering, the only one keyset paging (`cursor`) serves. */

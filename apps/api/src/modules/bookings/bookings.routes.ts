@@ -25,7 +25,7 @@ import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
 import { sendJsonArray } from '../../lib/json-stream';
 import { setCursorListHeaders } from '../../lib/pagination';
-import { errorResponses, listFilters, rowsWithFields, sparseRow, ZIdParams } from '../../lib/route-schemas';
+import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
 import { cancelDeparture } from './bookings.departure-cancel';
 import { registerBookingsExport } from './bookings.export';
 import { BOOKING_LIST_SPEC } from './bookings.repository';
@@ -53,8 +53,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
           'Lista de reservas. Filtros date, time, product_id, departure_id, state, payment_state, seller_id, channel, accommodation_id, locator, created_at, tour_operator_id; q busca en localizador, nombre, correo y teléfono; orden por defecto date,time,created_at. Paginación profunda: con el orden por defecto cada respuesta trae X-Next-Cursor (y Link rel="next"); pasar ?cursor=<valor> pagina por clave (keyset, sin OFFSET ni recuento: esas páginas no llevan X-Total-Count) y es la forma rápida de recorrer listas largas. X-Total-Count cuenta hasta 10.000 (hasta 1.000 con q): si hay más, dice 10000 (1000) con X-Total-Count-Capped: true y Link no trae rel="last".',
         querystring: ZBookingListQuery,
         ...listFilters(BOOKING_LIST_SPEC),
-        // Only the fields asked for with `fields=` (ADR 054): every field but `id` may be left out.
-        response: { 200: z.array(sparseRow(ZBookingResponse)), ...errorResponses },
+        response: { 200: z.array(ZBookingResponse), ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -72,7 +71,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
         nextCursor: result.nextCursor,
         cap: result.cap,
       });
-      return rowsWithFields(result.items, params.fields);
+      return result.items;
     },
   );
 

@@ -4,21 +4,35 @@
  * accommodation_id[eq], tour_operator_id[eq] (the administrator); free text q (locator or customer); sort; page/per_page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  apiPath,
-  BOOKING_LIST_SCREEN_FIELDS,
-  buildListQuery,
-  type TBookingResponse,
-  type TFilterObject,
-} from '@trayecto/shared';
+import { apiPath, buildListQuery, type TBookingResponse, type TFilterObject } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 import { bookingsKeys } from './keys';
 
-/** What the list screen shows of each booking: all it asks the API for (`fields=`, ADR 054). */
-export const BOOKING_LIST_FIELDS = BOOKING_LIST_SCREEN_FIELDS;
-
-/** A row of the list: the booking's fields the screen asked for. */
-export type TBookingListItem = Pick<TBookingResponse, (typeof BOOKING_LIST_FIELDS)[number]>;
+/** A row of the list: the booking as the API answers it (lists may leave the heavy parts out). */
+export type TBookingListItem = Pick<
+  TBookingResponse,
+  | 'id'
+  | 'locator'
+  | 'product_id'
+  | 'product'
+  | 'date'
+  | 'time'
+  | 'lines'
+  | 'pax_total'
+  | 'total_cents'
+  | 'paid_cents'
+  | 'pending_cents'
+  | 'currency'
+  | 'customer_name'
+  | 'customer_country'
+  | 'accommodation'
+  | 'pickup_time'
+  | 'channel'
+  | 'seller'
+  | 'state'
+  | 'payment_state'
+> &
+  Partial<TBookingResponse>;
 
 export type TBookingsFilters = {
   /** First and last date of the departures (YYYY-MM-DD), inclusive. */
@@ -68,27 +82,18 @@ export function bookingsFilterObject(f: TBookingsFilters): TFilterObject {
   };
 }
 
-/** The list's query; with `fields`, only those fields of each booking (the export takes none). */
-export function bookingsListQueryString(
-  p: TBookingsListParams & { cursor?: string },
-  fields?: readonly string[],
-): string {
+export function bookingsListQueryString(p: TBookingsListParams & { cursor?: string }): string {
   return buildListQuery(bookingsFilterObject(p), {
     q: p.q?.trim(),
     page: p.cursor ? undefined : p.page,
     per_page: p.per_page,
     sort: bookingsApiSort(p.sort),
     cursor: p.cursor,
-    fields: fields?.join(','),
   });
 }
 
 export async function listBookings(params: TBookingsListParams, signal?: AbortSignal): Promise<TBookingsPage> {
-  return fetchListPage<TBookingListItem>(
-    apiPath('bookings'),
-    bookingsListQueryString(params, BOOKING_LIST_FIELDS),
-    signal,
-  );
+  return fetchListPage<TBookingListItem>(apiPath('bookings'), bookingsListQueryString(params), signal);
 }
 
 export const listBookingsQueryOptions = (params: TBookingsListParams) =>
