@@ -1,0 +1,30 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sendJsonArray } from './json-stream';
+
+const ZItem = z.object({ id: z.number().int(), name: z.string(), note: z.string().nullable() });
+const items = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: i, name: `Salida «${i}» "09:00"`, note: i % 3 ? null : 'ñ\n\\' }));
+
+const app = Fastify();
+beforeAll(async () => {
+  app.decorate('config', { RESPONSE_SERIALIZER_CHECK: true } as never);
+  app.get<{ Querystring: { n: string } }>('/items', (req, reply) =>
+    sendJsonArray(reply, items(Number(req.query.n)), ZItem),
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('sendJsonArray: a JSON array, in one piece or streamed in chunks', () => {
+  // 2,500 items is one chunk (one piece, with its length); more are streamed chunk by chunk.
+  it.each([0, 1, 2500, 2501, 6001])('%i items: exactly the JSON of the items, as application/json', async (n) => {
+    const res = await app.inject({ method: 'GET', url: `/items?n=${n}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(JSON.stringify(items(n)));
+    if (n <= 2500) expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+    else expect(res.headers['transfer-encoding']).toBe('chunked');
+  });
+});
