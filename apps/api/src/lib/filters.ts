@@ -172,7 +172,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ResourceLis
 }
 
 /** The longest `fields` value a list accepts (every field of the widest answer fits). */
-export const MAX_FIELDS_LENGTH = 2000;
+const MAX_FIELDS_LENGTH = 2000;
 
 /**
  * `fields=id,code,name`: the answer's fields each row carries (ADR 054), comma-separated, each one

@@ -17,7 +17,8 @@ const JSON_CHUNK_ITEMS = 500;
 /**
  * The most items an answer is written in one piece (a calendar entry takes ~1 µs to encode, an
  * availability slot less): a stream's own machinery cost more than encoding a calendar week's
- * 2,200 departures (issue 35, twenty-fourth session: −7 to −14 % of the API's CPU per request).
+ * 2,200 departures (issue 35, twenty-fourth session, three runs: −10 to −17 % of the API's CPU
+ * per request on the availability answers, −1 to −11 % on the calendar's week).
  */
 const ONE_PIECE_MAX_ITEMS = 2500;
 

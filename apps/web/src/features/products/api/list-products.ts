@@ -13,11 +13,8 @@ import {
 } from '@trayecto/shared';
 import { fetchListPage } from '../../../lib/list-api';
 
-/** What the list screen shows of each product: all it asks the API for (`fields=`, ADR 054). */
-export const PRODUCT_LIST_FIELDS = PRODUCT_LIST_SCREEN_FIELDS;
-
-/** A row of the list: the product's fields the screen asked for. */
-export type TProductListItem = Pick<TProductResponse, (typeof PRODUCT_LIST_FIELDS)[number]>;
+/** A row of the list: the product's fields the screen asks for (`fields=`, ADR 054). */
+export type TProductListItem = Pick<TProductResponse, (typeof PRODUCT_LIST_SCREEN_FIELDS)[number]>;
 
 export type TProductsFilters = {
   state?: string;
@@ -53,7 +50,7 @@ export function productsListQueryString(p: TProductsListParams, fields?: readonl
 export async function listProducts(params: TProductsListParams, signal?: AbortSignal): Promise<TProductsPage> {
   return fetchListPage<TProductListItem>(
     apiPath('products'),
-    productsListQueryString(params, PRODUCT_LIST_FIELDS),
+    productsListQueryString(params, PRODUCT_LIST_SCREEN_FIELDS),
     signal,
   );
 }

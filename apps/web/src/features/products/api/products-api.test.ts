@@ -1,7 +1,8 @@
+import { PRODUCT_LIST_SCREEN_FIELDS } from '@trayecto/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { getProductAvailability } from './get-product-availability';
-import { listProducts, PRODUCT_LIST_FIELDS, productsListQueryString } from './list-products';
+import { listProducts, productsListQueryString } from './list-products';
 import { reorderProductImages } from './reorder-product-images';
 import { updateDeparture } from './update-departure';
 import { uploadProductImage } from './upload-product-image';
@@ -48,8 +49,8 @@ describe('products API', () => {
     expect(url.pathname).toBe('/api/v1/products');
     expect(url.searchParams.get('page')).toBe('1');
     expect(url.searchParams.get('per_page')).toBe('50');
-    expect(url.searchParams.get('fields')?.split(',')).toEqual([...PRODUCT_LIST_FIELDS]);
-    expect(PRODUCT_LIST_FIELDS).not.toContain('pickups');
+    expect(url.searchParams.get('fields')?.split(',')).toEqual([...PRODUCT_LIST_SCREEN_FIELDS]);
+    expect(PRODUCT_LIST_SCREEN_FIELDS).not.toContain('pickups');
   });
 
   it('GET /products/{id}/availability?from=&to=', async () => {
