@@ -15,7 +15,7 @@
  *        other list endpoints (captured by run.ts through bench/capture.ts, user check included;
  *        named where the API names them, ADR 040):
  *        each wave's statements concurrently, the waves one after another; answers the rows of the
- *        statement that returned most as JSON
+ *        statement that returned most as JSON, or with BENCH_REPLAY_ANSWERS_FILE the API's own answer
  *
  * Env: DATABASE_URL, PORT (127.0.0.1 only), BENCH_REPLAY_FILE (the captured statements).
  */
@@ -434,6 +434,11 @@ const replay: Record<string, Wave[][]> = process.env.BENCH_REPLAY_FILE
   ? JSON.parse(readFileSync(process.env.BENCH_REPLAY_FILE, 'utf8'))
   : {};
 
+/** With BENCH_BASELINE_ANSWER (run.ts): the API's own answer of each variant, sent instead of the rows. */
+const answers: Record<string, string[]> = process.env.BENCH_REPLAY_ANSWERS_FILE
+  ? JSON.parse(readFileSync(process.env.BENCH_REPLAY_ANSWERS_FILE, 'utf8'))
+  : {};
+
 const replayNames = new Map<string, string>();
 /** A replayed statement's name, one per text (as the API's db/prepared-statements.ts). */
 function replayName(text: string): string {
@@ -464,6 +469,8 @@ app.get('/replay/:scenario/:variant', async (req, reply) => {
     );
     for (const r of results) if (r.rows.length >= biggest.length) biggest = r.rows;
   }
+  const answer = answers[scenario]?.[Number(variant)];
+  if (answer !== undefined) return reply.type('application/json; charset=utf-8').send(answer);
   return biggest;
 });
 

@@ -91,6 +91,13 @@ const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolea
  * over 1 kB as it does in production (the baseline never compresses). Unset: no compression.
  */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
+/**
+ * BENCH_BASELINE_ANSWER=1: the baseline of a list scenario answers the API's own answer (its bytes,
+ * captured with its statements) instead of the rows it read: the same SQL and the same bytes on the
+ * socket, from a bare process. The API's margin over it is then its own work on the answer
+ * (computing, encoding), not the size of what it sends.
+ */
+const BASELINE_ANSWER = process.env.BENCH_BASELINE_ANSWER === '1';
 
 for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (v: string) => v);
 
@@ -552,6 +559,8 @@ async function main() {
   const listTokens = new Map<string, string>();
   const replay: Record<string, Captured['waves'][]> = {};
   const replayFile = path.join(os.tmpdir(), `trayecto-bench-replay-${process.pid}.json`);
+  const answers: Record<string, string[]> = {};
+  const answersFile = path.join(os.tmpdir(), `trayecto-bench-answers-${process.pid}.json`);
   // Scenario 0's baseline replays what GET /auth/me sends (the user check and the user), as the
   // list scenarios do: "the very same statements" (issue 35, goal 2), not the user check alone.
   const meSelected = !ONLY || ONLY.has('0');
@@ -575,6 +584,10 @@ async function main() {
           );
           if (r.status !== 200) throw new Error(`${s.id}: GET ${u} → ${r.status} ${r.body.slice(0, 200)}`);
           replay[s.id].push(r.waves);
+          if (BASELINE_ANSWER) {
+            answers[s.id] ??= [];
+            answers[s.id].push(r.body);
+          }
         }
       }
       console.log(
@@ -585,6 +598,7 @@ async function main() {
     }
   }
   writeFileSync(replayFile, JSON.stringify(replay));
+  writeFileSync(answersFile, JSON.stringify(answers));
 
   // (fp1) and (fo1): the customer's sale and a channel's reserve recorded from the API itself, twice
   // on each of their departures, for the baseline to send the same statements with what each sale
@@ -698,6 +712,7 @@ async function main() {
     DATABASE_URL: BENCH_DB_URL,
     PORT: String(basePort),
     BENCH_REPLAY_FILE: replayFile,
+    BENCH_REPLAY_ANSWERS_FILE: answersFile,
     BENCH_SALE_REPLAY_FILE: saleReplayFile,
   });
   const API = `http://127.0.0.1:${apiPort}`;

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sendJsonArray } from './json-stream';
+import { sendBuiltJsonArray } from './json-stream';
 
 const ZItem = z.object({ id: z.number().int(), name: z.string(), note: z.string().nullable() });
 const items = (n: number) =>
@@ -11,13 +11,20 @@ const app = Fastify();
 beforeAll(async () => {
   app.decorate('config', { RESPONSE_SERIALIZER_CHECK: true } as never);
   app.get<{ Querystring: { n: string } }>('/items', (req, reply) =>
-    sendJsonArray(reply, items(Number(req.query.n)), ZItem),
+    sendBuiltJsonArray(reply, items(Number(req.query.n)), ZItem),
   );
+  // An item with a key its schema lacks, or a value of another type: the check mode refuses both.
+  app.get<{ Querystring: { n: string; bad: string } }>('/strays', (req, reply) => {
+    const list: unknown[] = items(Number(req.query.n));
+    list[list.length - 1] =
+      req.query.bad === 'key' ? { id: 1, name: 'x', note: null, secret: 'hash' } : { id: '1', name: 'x', note: null };
+    return sendBuiltJsonArray(reply, list as ReturnType<typeof items>, ZItem);
+  });
   await app.ready();
 });
 afterAll(() => app.close());
 
-describe('sendJsonArray: a JSON array, in one piece or streamed in chunks', () => {
+describe('sendBuiltJsonArray: a JSON array, in one piece or streamed in chunks', () => {
   // 2,500 items is one chunk (one piece, with its length); more are streamed chunk by chunk.
   it.each([0, 1, 2500, 2501, 6001])('%i items: exactly the JSON of the items, as application/json', async (n) => {
     const res = await app.inject({ method: 'GET', url: `/items?n=${n}` });
@@ -26,5 +33,18 @@ describe('sendJsonArray: a JSON array, in one piece or streamed in chunks', () =
     expect(res.body).toBe(JSON.stringify(items(n)));
     if (n <= 2500) expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
     else expect(res.headers['transfer-encoding']).toBe('chunked');
+  });
+
+  it.each([
+    [1, 'key'],
+    [1, 'type'],
+  ])('%i item with a stray %s: a 500 in check mode, never the stray JSON', async (n, bad) => {
+    const res = await app.inject({ method: 'GET', url: `/strays?n=${n}&bad=${bad}` });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ statusCode: 500 });
+  });
+
+  it('a streamed answer whose last chunk strays: cut short in check mode, never completed', async () => {
+    await expect(app.inject({ method: 'GET', url: '/strays?n=3000&bad=key' })).rejects.toThrow(/destroyed/);
   });
 });

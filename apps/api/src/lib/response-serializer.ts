@@ -148,7 +148,7 @@ function compileUncached(schema: ZodType): Writer | undefined {
 }
 
 /** The index of the first character where `a` and `b` differ, with some text around it. */
-function firstDifference(a: string, b: string): string {
+export function firstDifference(a: string, b: string): string {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   const around = (s: string) => JSON.stringify(s.slice(Math.max(0, i - 60), i + 60));

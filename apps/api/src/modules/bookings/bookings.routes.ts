@@ -23,7 +23,7 @@ import { withPreparedStatements } from '../../db/prepared-statements';
 import { AppError } from '../../lib/app-error';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
-import { sendJsonArray } from '../../lib/json-stream';
+import { sendBuiltJsonArray } from '../../lib/json-stream';
 import { setCursorListHeaders } from '../../lib/pagination';
 import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
 import { cancelDeparture } from './bookings.departure-cancel';
@@ -87,7 +87,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      sendJsonArray(reply, await getCalendar(req.dbRead, req.actor, req.query, new Date()), ZBookingCalendarEntry),
+      sendBuiltJsonArray(reply, await getCalendar(req.dbRead, req.actor, req.query, new Date()), ZBookingCalendarEntry),
   );
 
   r.get(

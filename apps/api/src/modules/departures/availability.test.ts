@@ -365,4 +365,19 @@ describe('bounded work (issue 12, item 16)', () => {
       expect([...index(date)], date).toEqual(ruleTimesOn(date, rules, closed));
     }
   });
+
+  // Up to 48 rules the combination in force is a number's bits, beyond it text: both exact.
+  it.each([48, 49, 60])('with %i rules, the index still gives what ruleTimesOn gives', (n) => {
+    const rules = Array.from({ length: n }, (_, i) => ({
+      weekdays: [1 + (i % 7), 1 + ((i * 3) % 7)],
+      times: [`${String(6 + (i % 14)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`],
+      valid_from: `2026-${String(1 + (i % 12)).padStart(2, '0')}-01`,
+      valid_to: i % 3 ? null : '2026-10-31',
+    }));
+    const closed = new Set(['2026-05-01']);
+    const index = ruleTimesIndex(rules, closed);
+    for (const date of eachDate('2026-01-01', '2026-12-31')) {
+      expect([...index(date)], date).toEqual(ruleTimesOn(date, rules, closed));
+    }
+  });
 });

@@ -93,27 +93,38 @@ const NONE: readonly string[] = [];
  * and rules in force (a year of days is a handful of combinations): no per-day sets and sorts.
  */
 export function ruleTimesIndex(rules: AvailabilityRuleInput[], closedDates: ReadonlySet<string>) {
-  const cache = new Map<string, readonly string[]>();
+  const cache = new Map<number | string, readonly string[]>();
+  const inForce = (date: string, weekday: number, r: AvailabilityRuleInput) =>
+    date >= r.valid_from && (r.valid_to === null || date <= r.valid_to) && r.weekdays.includes(weekday);
+  // The key: the weekday and the rules in force, as one number (a bit per rule) when the rules are
+  // few enough, else as text; it is looked up for every day of every product in a range.
+  const small = rules.length <= MAX_MASK_RULES;
   // `weekday`: the date's, when the caller has it already (daySpan).
   return (date: string, weekday = isoWeekday(date)): readonly string[] => {
     if (closedDates.has(date)) return NONE;
-    let key = String(weekday);
-    for (let i = 0; i < rules.length; i++) {
-      const r = rules[i];
-      if (date >= r.valid_from && (r.valid_to === null || date <= r.valid_to) && r.weekdays.includes(weekday)) {
-        key += `,${i}`;
-      }
+    let key: number | string;
+    if (small) {
+      let bits = weekday;
+      for (let i = 0; i < rules.length; i++) if (inForce(date, weekday, rules[i])) bits += 8 * 2 ** i;
+      key = bits;
+    } else {
+      let text = String(weekday);
+      for (let i = 0; i < rules.length; i++) if (inForce(date, weekday, rules[i])) text += `,${i}`;
+      key = text;
     }
     let times = cache.get(key);
     if (!times) {
       const set = new Set<string>();
-      for (const i of key.split(',').slice(1)) for (const t of rules[Number(i)].times) set.add(t);
+      for (const r of rules) if (inForce(date, weekday, r)) for (const t of r.times) set.add(t);
       times = [...set].sort();
       cache.set(key, times);
     }
     return times;
   };
 }
+
+/** Most rules whose combination is keyed as bits of a number (3 bits of weekday + 48 stay exact below 2^53). */
+const MAX_MASK_RULES = 48;
 
 /** Zone offsets span −12 h … +14 h; 2 h more covers a clock change's gap. */
 const EARLIEST_OFFSET_MS = 16 * HOUR_MS;
@@ -139,6 +150,23 @@ export function saleChecker(cutoffHours: number, timeZone: string, now: Date) {
 }
 
 /**
+ * One departure of {@link forEachSlot}: its day (`day`, its place in daySpan(from, to)), start time,
+ * seats and state, and its departure row when it has one (the caller's row, with whatever else the
+ * caller read with it).
+ */
+export type SlotVisitor<R extends DepartureInput> = (
+  day: number,
+  date: string,
+  time: string,
+  capacity: number,
+  seatsTaken: number,
+  seatsLeft: number,
+  available: boolean,
+  closed: boolean,
+  row: R | undefined,
+) => void;
+
+/**
  * The departures of a product between two dates: the start times of the weekly rules (none on
  * closed dates) merged with the existing departure rows, which carry overrides, closures and seats
  * taken. A row whose date and time no rule gives (an extra departure) still appears; on a closed
@@ -146,20 +174,47 @@ export function saleChecker(cutoffHours: number, timeZone: string, now: Date) {
  * throws TooManySlotsError as soon as there would be more (the caller answers 400).
  */
 export function computeAvailability(input: AvailabilityInput & { maxSlots?: number }): AvailabilitySlot[] {
+  const slots: AvailabilitySlot[] = [];
+  forEachSlot(input, (_day, date, time, capacity, seatsTaken, seatsLeft, available, closed, row) => {
+    slots.push({
+      date,
+      time,
+      capacity,
+      seats_taken: seatsTaken,
+      seats_left: seatsLeft,
+      available,
+      closed,
+      departure_id: row?.id ?? null,
+    });
+  });
+  return slots;
+}
+
+/**
+ * computeAvailability's departures handed one by one to `visit`, in date and time order, without an
+ * object per departure: the bookings calendar builds its own entries from them (a week of an
+ * operator with a hundred products is thousands). Answers how many departures it visited.
+ */
+export function forEachSlot<R extends DepartureInput>(
+  input: Omit<AvailabilityInput, 'departures'> & { departures: readonly R[]; maxSlots?: number },
+  visit: SlotVisitor<R>,
+): number {
   const closedDates = new Set(input.closedDates);
-  const rowsByDate = new Map<string, Map<string, DepartureInput>>();
+  const rowsByDate = new Map<string, Map<string, R>>();
   for (const d of input.departures) {
     if (d.date < input.from || d.date > input.to) continue;
-    const day = rowsByDate.get(d.date) ?? new Map<string, DepartureInput>();
-    day.set(d.time, d);
-    rowsByDate.set(d.date, day);
+    const day = rowsByDate.get(d.date);
+    if (day) day.set(d.time, d);
+    else rowsByDate.set(d.date, new Map([[d.time, d]]));
   }
   const timesOn = ruleTimesIndex(input.rules, closedDates);
   const onSale = saleChecker(input.bookingCutoffHours, input.timeZone, input.now);
   const max = input.maxSlots ?? Number.POSITIVE_INFINITY;
-  const slots: AvailabilitySlot[] = [];
-  if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return slots;
-  for (const { date, ms, weekday } of daySpan(input.from, input.to)) {
+  let count = 0;
+  if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return count;
+  const span = daySpan(input.from, input.to);
+  for (let k = 0; k < span.length; k++) {
+    const { date, ms, weekday } = span[k];
     const ruleTimes = timesOn(date, weekday);
     const rows = rowsByDate.get(date);
     let times = ruleTimes;
@@ -167,7 +222,8 @@ export function computeAvailability(input: AvailabilityInput & { maxSlots?: numb
       const extra = [...rows.keys()].filter((time) => !ruleTimes.includes(time));
       if (extra.length > 0) times = [...ruleTimes, ...extra].sort();
     }
-    if (slots.length + times.length > max) throw new TooManySlotsError(max);
+    if (count + times.length > max) throw new TooManySlotsError(max);
+    count += times.length;
     const closedDay = closedDates.has(date);
     for (const time of times) {
       const row = rows?.get(time);
@@ -175,17 +231,18 @@ export function computeAvailability(input: AvailabilityInput & { maxSlots?: numb
       const seatsTaken = row?.seatsTaken ?? 0;
       const seatsLeft = Math.max(0, capacity - seatsTaken);
       const closed = closedDay || Boolean(row?.closed);
-      slots.push({
+      visit(
+        k,
         date,
         time,
         capacity,
-        seats_taken: seatsTaken,
-        seats_left: seatsLeft,
-        available: !closed && seatsLeft > 0 && onSale(ms, date, time),
+        seatsTaken,
+        seatsLeft,
+        !closed && seatsLeft > 0 && onSale(ms, date, time),
         closed,
-        departure_id: row?.id ?? null,
-      });
+        row,
+      );
     }
   }
-  return slots;
+  return count;
 }

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { assertId } from '../../lib/ids';
-import { sendJsonArray } from '../../lib/json-stream';
+import { sendBuiltJsonArray } from '../../lib/json-stream';
 import { errorResponses, ZIdParams } from '../../lib/route-schemas';
 import { registerProductsExport } from './products.export';
 import { PRODUCT_LIST_SPEC } from './products.repository';
@@ -73,7 +73,7 @@ export async function productsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      sendJsonArray(
+      sendBuiltJsonArray(
         reply,
         await service.getAvailability(app.db, req.actor, assertId(req.params.id, WHAT), req.query, new Date()),
         ZAvailabilitySlot,

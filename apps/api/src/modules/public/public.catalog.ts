@@ -74,13 +74,16 @@ export async function getPublicAvailability(
   const start = from < today ? today : from;
   if (to < start) return [];
   return slotsOf(db, product, timeZone, start, to, now).then((slots) =>
-    slots.map((s) => ({
-      date: s.date,
-      time: s.time,
-      capacity: s.capacity,
-      seats_left: s.seats_left,
-      available: s.available,
-    })),
+    // Typed so that a key outside the public slot is refused (the route writes it with JSON.stringify).
+    slots.map(
+      (s): TPublicAvailabilitySlot => ({
+        date: s.date,
+        time: s.time,
+        capacity: s.capacity,
+        seats_left: s.seats_left,
+        available: s.available,
+      }),
+    ),
   );
 }
 

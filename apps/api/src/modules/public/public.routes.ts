@@ -17,7 +17,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdempotencyKey } from '../../lib/idempotency';
-import { sendJsonArray } from '../../lib/json-stream';
+import { sendBuiltJsonArray } from '../../lib/json-stream';
 import { publicOrigin } from '../../lib/public-origin';
 import { registerPublicRateLimits } from '../../lib/rate-limit';
 import { askOf, requestLocale, translatePublicErrors } from './public.i18n';
@@ -111,7 +111,7 @@ export async function publicRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      sendJsonArray(
+      sendBuiltJsonArray(
         reply,
         await service.getPublicAvailability(app.db, req.params.id, req.query, new Date()),
         ZPublicAvailabilitySlot,
