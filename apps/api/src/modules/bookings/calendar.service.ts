@@ -27,6 +27,12 @@ export const CALENDAR_MAX_ENTRIES = 10_000;
 export const CALENDAR_TOO_BIG_MESSAGE = `El calendario tendría más de ${CALENDAR_MAX_ENTRIES.toLocaleString('es-ES')} salidas: acorta el intervalo o filtra por producto`;
 
 /**
+ * Departures computed between two turns of the event loop: about a millisecond of work (a week of a
+ * hundred products is two turns; one turn per product cost more than its work on a week).
+ */
+const CALENDAR_TURN_ENTRIES = 1000;
+
+/**
  * Most departures the month view adds up in one answer (its days are a few kilobytes whatever
  * their number, but the statement still merges every one): five times the departures' calendar.
  */
@@ -118,12 +124,6 @@ export async function getCalendar(
   }
   return out;
 }
-
-/**
- * Departures computed between two turns of the event loop: about a millisecond of work (a week of a
- * hundred products is two turns; one turn per product cost more than its work on a week).
- */
-const CALENDAR_TURN_ENTRIES = 1000;
 
 type CalendarQuery = { from: string; to: string; product_id?: string; tour_operator_id?: string };
 
