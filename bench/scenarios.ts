@@ -264,7 +264,15 @@ export async function listScenarios(c: pg.Pool | pg.Client): Promise<ScenarioCon
     S(
       'cal2',
       'calendar',
-      'calendario de reservas: una semana',
+      'calendario de reservas: una semana (en columnas, ADR 057)',
+      'admin',
+      weeks.map((w) => `/api/v1/bookings/calendar/columns?from=${w}&to=${addDays(w, 6)}`),
+    ),
+    // What the week view asked for until 2026-11-29 (ADR 057): every departure as an object, still served.
+    S(
+      'cal2o',
+      'calendar',
+      'calendario de reservas: una semana, sus salidas como objetos (la vista de semana hasta el 2026-11-29)',
       'admin',
       weeks.map((w) => `/api/v1/bookings/calendar?from=${w}&to=${addDays(w, 6)}`),
     ),

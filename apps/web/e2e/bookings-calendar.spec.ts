@@ -7,7 +7,8 @@ import { openAs } from './helpers';
  * added up (GET /bookings/calendar/days), never for its thousands of departures; a day says how
  * many it has and shows its first ones, and the rest are one step away — «+N más» opens that
  * week on a desktop, «Ver las N salidas del día» lists the day in place on a phone (only that day
- * is fetched). The administrator sees every operator: the demo's days have more than three.
+ * is fetched). The administrator sees every operator: the demo's days have more than three. The
+ * week reads its departures as columns (GET /bookings/calendar/columns, ADR 057).
  */
 
 /** The calendar requests the page makes (path and query). */
@@ -50,7 +51,10 @@ test.describe('bookings calendar: the month a day at a time', () => {
     await expect(week.locator(`td[data-row][data-date="${date}"] [data-week-item]`)).toHaveCount(count, {
       timeout: 30_000,
     });
-    expect(seen.at(-1)).toMatch(/^\/api\/v1\/bookings\/calendar\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    // The week's departures come as columns (ADR 057): each product named once, the same departures.
+    expect(seen.at(-1)).toMatch(
+      /^\/api\/v1\/bookings\/calendar\/columns\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+    );
   });
 
   test('on a phone, «Ver las N salidas del día» lists that day in place, fetching that day alone', async ({ page }) => {

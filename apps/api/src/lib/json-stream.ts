@@ -59,14 +59,29 @@ export function sendBuiltJsonArray<T>(reply: FastifyReply, items: readonly T[], 
   const schemaWrite = check ? itemWriter(item, true) : undefined;
   return sendArray(reply, items, (part) => {
     const json = JSON.stringify(part);
-    if (schemaWrite) {
-      const expected = `[${part.map(schemaWrite).join(',')}]`;
-      if (json !== expected)
-        throw new ResponseWriterMismatch(
-          `${reply.request.method} ${reply.request.routeOptions.url} (JSON.stringify)`,
-          firstDifference(expected, json),
-        );
-    }
+    if (schemaWrite) sameAsSchema(reply, `[${part.map(schemaWrite).join(',')}]`, json);
     return json;
   });
+}
+
+/**
+ * Sends one value the service built itself as an object literal of the schema's own type (200,
+ * application/json), written by JSON.stringify in one piece: for answers of long arrays of numbers
+ * (the calendar's columns, ADR 057), which V8 writes several times faster than the compiled writer's
+ * loop over each. In check mode the schema's writer must give the very same JSON (ADR 038).
+ */
+export function sendBuiltJson<T>(reply: FastifyReply, value: T, schema: z.ZodType<T>) {
+  const json = JSON.stringify(value);
+  if (serializerCheckOn(reply.server.config)) sameAsSchema(reply, itemWriter(schema, true)(value), json);
+  reply.type('application/json; charset=utf-8');
+  return reply.send(json);
+}
+
+/** Check mode: JSON.stringify's text must be the schema writer's (a 500 with where they part otherwise). */
+function sameAsSchema(reply: FastifyReply, expected: string, json: string) {
+  if (json !== expected)
+    throw new ResponseWriterMismatch(
+      `${reply.request.method} ${reply.request.routeOptions.url} (JSON.stringify)`,
+      firstDifference(expected, json),
+    );
 }

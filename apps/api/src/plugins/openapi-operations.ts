@@ -80,6 +80,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/v1/bookings': 'createBooking',
   'GET /api/v1/bookings/calendar': 'getBookingCalendar',
   'GET /api/v1/bookings/calendar/days': 'getBookingCalendarDays',
+  'GET /api/v1/bookings/calendar/columns': 'getBookingCalendarColumns',
   'POST /api/v1/bookings/quote': 'quoteBooking',
   'GET /api/v1/bookings/:id': 'getBooking',
   'PUT /api/v1/bookings/:id': 'updateBooking',

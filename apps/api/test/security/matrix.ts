@@ -563,6 +563,11 @@ export const ROLE_ROWS: RoleRow[] = [
     request: () => r('GET', `${V1}/bookings/calendar/days?from=${day(0)}&to=${day(7)}`),
   },
   {
+    route: 'GET /api/v1/bookings/calendar/columns',
+    expect: allow(SELLERS),
+    request: () => r('GET', `${V1}/bookings/calendar/columns?from=${day(0)}&to=${day(7)}`),
+  },
+  {
     route: 'POST /api/v1/bookings/quote',
     expect: allow(SELLERS),
     request: ({ w }) =>
@@ -1543,6 +1548,10 @@ export const TENANT_LISTS: { route: string; url: (w: SecurityWorld) => string }[
   {
     route: 'GET /api/v1/bookings/calendar/days',
     url: (w) => `${V1}/bookings/calendar/days?from=${day(0)}&to=${day(10)}&tour_operator_id=${w.b.opId}`,
+  },
+  {
+    route: 'GET /api/v1/bookings/calendar/columns',
+    url: (w) => `${V1}/bookings/calendar/columns?from=${day(0)}&to=${day(10)}&tour_operator_id=${w.b.opId}`,
   },
   { route: 'GET /api/v1/schedule-sheets', url: (w) => `${V1}/schedule-sheets?tour_operator_id[eq]=${w.b.opId}` },
   { route: 'GET /api/v1/dashboard', url: (w) => `${V1}/dashboard?tour_operator_id=${w.b.opId}` },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTOR_KINDS } from '../audit/audit.schema';
 import { BOOKING_STATES, LANGUAGES, PAX_TYPES, PAYMENT_METHODS, STAFF_BOOKING_CHANNELS } from '../common/catalog';
+import { addDays } from '../common/dates';
 import { NOT_BLANK_RE } from '../common/field-rules';
 import { MSG } from '../common/messages';
 import {
@@ -344,6 +345,64 @@ export const ZBookingCalendarQuery = z
   })
   .refine((q) => q.from <= q.to, { message: 'La fecha final debe ser posterior a la inicial', path: ['to'] })
   .refine((q) => daysInRange(q.from, q.to) <= AVAILABILITY_MAX_DAYS, { message: RANGE_TOO_LONG_MESSAGE, path: ['to'] });
+
+/**
+ * GET /api/v1/bookings/calendar/columns?from=&to=&product_id= : the departures of
+ * /bookings/calendar, the same ones in the same order, as columns (ADR 057): the week view's
+ * request. Each product is named once (`products`, the calendar's order: Spanish name, then id)
+ * and a departure is its place in every column of `departures`: `product` is its index in
+ * `products`, `day` its days after `from`. A week of a hundred products is ~2,200 departures: as
+ * objects a third of a megabyte that the API builds and writes one by one; as columns less than
+ * half of it, written as arrays of numbers. `calendarEntriesFromColumns` gives back the entries.
+ */
+export const ZBookingCalendarColumns = z.object({
+  from: z.string(),
+  to: z.string(),
+  products: z.array(z.object({ id: z.string(), name: z.string() })),
+  departures: z.object({
+    product: z.array(z.number().int()),
+    day: z.array(z.number().int()),
+    time: z.array(z.string()),
+    departure_id: z.array(z.string().nullable()),
+    capacity: z.array(z.number().int()),
+    seats_taken: z.array(z.number().int()),
+    seats_left: z.array(z.number().int()),
+    bookings_count: z.array(z.number().int()),
+    pax_total: z.array(z.number().int()),
+    closed: z.array(z.boolean()),
+    available: z.array(z.boolean()),
+  }),
+});
+export type TBookingCalendarColumns = z.infer<typeof ZBookingCalendarColumns>;
+
+/** The entries of a columns answer, as /bookings/calendar gives them (same order, same values). */
+export function calendarEntriesFromColumns(answer: TBookingCalendarColumns): TBookingCalendarEntry[] {
+  const { products, departures: d } = answer;
+  const dates: string[] = [];
+  const dateOf = (day: number) => {
+    dates[day] ??= addDays(answer.from, day);
+    return dates[day];
+  };
+  const out: TBookingCalendarEntry[] = new Array(d.product.length);
+  for (let i = 0; i < d.product.length; i++) {
+    const product = products[d.product[i]];
+    out[i] = {
+      departure_id: d.departure_id[i],
+      product_id: product.id,
+      product_name: product.name,
+      date: dateOf(d.day[i]),
+      time: d.time[i],
+      capacity: d.capacity[i],
+      seats_taken: d.seats_taken[i],
+      seats_left: d.seats_left[i],
+      bookings_count: d.bookings_count[i],
+      pax_total: d.pax_total[i],
+      closed: d.closed[i],
+      available: d.available[i],
+    };
+  }
+  return out;
+}
 
 /** How many departures a day of the month view shows (the first by time, then product name); the rest are "+N más". */
 export const CALENDAR_DAY_PREVIEW = 3;

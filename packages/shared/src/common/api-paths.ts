@@ -52,6 +52,7 @@ export const API_PATHS = {
   bookingQuote: '/bookings/quote',
   bookingCalendar: '/bookings/calendar',
   bookingCalendarDays: '/bookings/calendar/days',
+  bookingCalendarColumns: '/bookings/calendar/columns',
   bookingMessages: '/bookings/:id/messages',
   bookingWhatsapp: '/bookings/:id/whatsapp',
   bookingPaymentLinks: '/bookings/:id/payment-links',

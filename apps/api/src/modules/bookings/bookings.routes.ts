@@ -1,6 +1,7 @@
 import {
   ACCESS,
   CALENDAR_DAY_PREVIEW,
+  ZBookingCalendarColumns,
   ZBookingCalendarDay,
   ZBookingCalendarEntry,
   ZBookingCalendarQuery,
@@ -23,7 +24,7 @@ import { withPreparedStatements } from '../../db/prepared-statements';
 import { AppError } from '../../lib/app-error';
 import { parseListQuery } from '../../lib/filters';
 import { assertId } from '../../lib/ids';
-import { sendBuiltJsonArray } from '../../lib/json-stream';
+import { sendBuiltJson, sendBuiltJsonArray } from '../../lib/json-stream';
 import { setCursorListHeaders } from '../../lib/pagination';
 import { errorResponses, listFilters, ZIdParams } from '../../lib/route-schemas';
 import { cancelDeparture } from './bookings.departure-cancel';
@@ -31,7 +32,7 @@ import { registerBookingsExport } from './bookings.export';
 import { BOOKING_LIST_SPEC } from './bookings.repository';
 import { ZBookingListQuery } from './bookings.schemas';
 import * as service from './bookings.service';
-import { getCalendar, getCalendarDays } from './calendar.service';
+import { getCalendar, getCalendarColumns, getCalendarDays } from './calendar.service';
 import * as payments from './payments.service';
 import { quote } from './quote.service';
 
@@ -88,6 +89,25 @@ export async function bookingsRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       sendBuiltJsonArray(reply, await getCalendar(req.dbRead, req.actor, req.query, new Date()), ZBookingCalendarEntry),
+  );
+
+  r.get(
+    '/bookings/calendar/columns',
+    {
+      onRequest: app.requireRoles(ACCESS.bookingsWrite),
+      schema: {
+        tags,
+        summary: `Las salidas de /bookings/calendar, las mismas y en el mismo orden, en columnas (la vista de semana): cada producto una vez en products; una salida es su posición en cada columna de departures, con product su índice en products y day los días desde from`,
+        querystring: ZBookingCalendarQuery,
+        response: { 200: ZBookingCalendarColumns, ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      sendBuiltJson(
+        reply,
+        await getCalendarColumns(req.dbRead, req.actor, req.query, new Date()),
+        ZBookingCalendarColumns,
+      ),
   );
 
   r.get(

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { TBookingCalendarDay, TBookingCalendarEntry } from '@trayecto/shared';
-import { CALENDAR_DAY_PREVIEW, daySpan, timeZoneOf, todayIn } from '@trayecto/shared';
+import type { TBookingCalendarColumns, TBookingCalendarDay, TBookingCalendarEntry } from '@trayecto/shared';
+import { CALENDAR_DAY_PREVIEW, calendarEntriesFromColumns, daySpan, timeZoneOf, todayIn } from '@trayecto/shared';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { type Actor, isAdmin } from '../../lib/tenant';
@@ -44,7 +44,7 @@ export const CALENDAR_DAYS_TOO_BIG_MESSAGE = `El calendario tendría más de ${C
  * rules give and those that exist as rows (extra departures, closures, seats sold) — the same
  * computation as the products' availability — with seats sold and left, bookings and passengers
  * holding seats, and whether each can still be sold now. Products off sale appear only where they
- * have seats sold, so staff still see who is booked.
+ * have seats sold, so staff still see who is booked. As entries: getCalendarColumns' departures.
  */
 export async function getCalendar(
   db: DbOrTx,
@@ -52,7 +52,20 @@ export async function getCalendar(
   q: CalendarQuery,
   now: Date,
 ): Promise<TBookingCalendarEntry[]> {
-  const products = await calendarProducts(db, actor, q);
+  return calendarEntriesFromColumns(await getCalendarColumns(db, actor, q, now));
+}
+
+/**
+ * getCalendar's departures as columns (ADR 057), each product named once: what the week view asks
+ * for, ~2,200 departures for a hundred products, without an object per departure.
+ */
+export async function getCalendarColumns(
+  db: DbOrTx,
+  actor: Actor,
+  q: CalendarQuery,
+  now: Date,
+): Promise<TBookingCalendarColumns> {
+  const products = inCalendarOrder(await calendarProducts(db, actor, q));
   // The departure rows with their bookings counted: one statement for the range (ADR 031).
   const rows = await listCalendarDepartures(
     db,
@@ -66,18 +79,30 @@ export async function getCalendar(
     if (list) list.push(r);
     else rowsByProduct.set(r.productId, [r]);
   }
+  // The departures as products give them (each in date and time order), one column each.
+  const c: TBookingCalendarColumns['departures'] = {
+    product: [],
+    day: [],
+    time: [],
+    departure_id: [],
+    capacity: [],
+    seats_taken: [],
+    seats_left: [],
+    bookings_count: [],
+    pax_total: [],
+    closed: [],
+    available: [],
+  };
   // Each day's departures by start time, and at one time in the calendar's order of products
-  // (Spanish name, then id): products are visited in that order, each giving its departures in date
-  // and time order, so appending keeps it — no sort of the thousands of entries, no collator per
-  // comparison (that took longer than everything else together).
-  const byDay = daySpan(q.from, q.to).map(() => new Map<string, TBookingCalendarEntry[]>());
-  let count = 0;
+  // (Spanish name, then id): products are visited in that order, so appending keeps it — no sort of
+  // the thousands of departures, no collator per comparison (that took longer than everything else).
+  const byDay = daySpan(q.from, q.to).map(() => new Map<string, number[]>());
   let sinceTurn = 0;
-  for (const { product, timezone } of inCalendarOrder(products)) {
+  for (const [rank, { product, timezone }] of products.entries()) {
     const onSale = product.state === 'active';
     const productRows = rowsByProduct.get(product.id) ?? [];
     const visited = slotsWithin(
-      CALENDAR_MAX_ENTRIES - count,
+      CALENDAR_MAX_ENTRIES - c.product.length,
       {
         from: q.from,
         to: q.to,
@@ -90,27 +115,24 @@ export async function getCalendar(
         timeZone: timeZoneOf(timezone),
         now,
       },
-      (day, date, time, capacity, seatsTaken, seatsLeft, available, closed, row) => {
-        const entry: TBookingCalendarEntry = {
-          departure_id: row?.id ?? null,
-          product_id: product.id,
-          product_name: product.name,
-          date,
-          time,
-          capacity,
-          seats_taken: seatsTaken,
-          seats_left: seatsLeft,
-          bookings_count: row?.bookings ?? 0,
-          pax_total: row?.pax ?? 0,
-          closed,
-          available: onSale && available,
-        };
+      (day, _date, time, capacity, seatsTaken, seatsLeft, available, closed, row) => {
+        const at = c.product.length;
+        c.product.push(rank);
+        c.day.push(day);
+        c.time.push(time);
+        c.departure_id.push(row?.id ?? null);
+        c.capacity.push(capacity);
+        c.seats_taken.push(seatsTaken);
+        c.seats_left.push(seatsLeft);
+        c.bookings_count.push(row?.bookings ?? 0);
+        c.pax_total.push(row?.pax ?? 0);
+        c.closed.push(closed);
+        c.available.push(onSale && available);
         const atTime = byDay[day].get(time);
-        if (atTime) atTime.push(entry);
-        else byDay[day].set(time, [entry]);
+        if (atTime) atTime.push(at);
+        else byDay[day].set(time, [at]);
       },
     );
-    count += visited;
     sinceTurn += visited;
     // Other requests run in between every CALENDAR_TURN_ENTRIES departures (a month is thousands).
     if (sinceTurn >= CALENDAR_TURN_ENTRIES) {
@@ -118,11 +140,30 @@ export async function getCalendar(
       await nextTurn();
     }
   }
-  const out: TBookingCalendarEntry[] = [];
+  // The calendar's order: day, start time, then product.
+  const order: number[] = [];
   for (const day of byDay) {
-    for (const time of [...day.keys()].sort()) for (const entry of day.get(time) ?? []) out.push(entry);
+    for (const time of [...day.keys()].sort()) for (const at of day.get(time) ?? []) order.push(at);
   }
-  return out;
+  const inOrder = <T>(column: T[]): T[] => order.map((at) => column[at]);
+  return {
+    from: q.from,
+    to: q.to,
+    products: products.map(({ product }) => ({ id: product.id, name: product.name })),
+    departures: {
+      product: inOrder(c.product),
+      day: inOrder(c.day),
+      time: inOrder(c.time),
+      departure_id: inOrder(c.departure_id),
+      capacity: inOrder(c.capacity),
+      seats_taken: inOrder(c.seats_taken),
+      seats_left: inOrder(c.seats_left),
+      bookings_count: inOrder(c.bookings_count),
+      pax_total: inOrder(c.pax_total),
+      closed: inOrder(c.closed),
+      available: inOrder(c.available),
+    },
+  };
 }
 
 type CalendarQuery = { from: string; to: string; product_id?: string; tour_operator_id?: string };

@@ -9,7 +9,9 @@
 import {
   BOOKING_STATES,
   CALENDAR_DAY_PREVIEW,
+  calendarEntriesFromColumns,
   SEAT_HOLDING_STATES,
+  type TBookingCalendarColumns,
   type TBookingCalendarDay,
   type TBookingCalendarEntry,
   timeZoneOf,
@@ -412,6 +414,62 @@ async function daysFromEntries(
     };
   });
 }
+
+describe('the week view as columns (GET /bookings/calendar/columns, ADR 057)', () => {
+  it('answers the departures of /bookings/calendar, the same and in the same order, for every user and range', async () => {
+    let compared = 0;
+    const queries = [
+      `from=${day(1)}&to=${day(7)}`,
+      `from=${day(-12)}&to=${day(29)}`,
+      `from=${day(2)}&to=${day(2)}`,
+      `from=${day(-3)}&to=${day(12)}&product_id=${madrid.teide.id}`,
+      `from=${day(-3)}&to=${day(12)}&product_id=${madrid.retired.id}`,
+    ];
+    for (const token of [w.tokens.A1, w.tokens.A2, w.tokens.A3, w.tokens.B1, w.tokens.admin]) {
+      for (const q of queries) {
+        if (token === w.tokens.B1 && q.includes('product_id')) continue;
+        const columns = await get(`/api/v1/bookings/calendar/columns?${q}`, token);
+        const entries = await get(`/api/v1/bookings/calendar?${q}`, token);
+        // A product the user may not see (a seller and one off sale) is 404 both ways.
+        expect(columns.statusCode, q).toBe(entries.statusCode);
+        if (q.includes('product_id') && columns.statusCode === 404) continue;
+        expect(columns.statusCode, q).toBe(200);
+        const answer = columns.json() as TBookingCalendarColumns;
+        expect(answer.from).toBe(new URLSearchParams(q).get('from'));
+        expect(calendarEntriesFromColumns(answer)).toEqual(entries.json());
+        // Every column is as long as the others; each product is named once.
+        const lengths = new Set(Object.values(answer.departures).map((c) => c.length));
+        expect(lengths.size).toBe(1);
+        expect(new Set(answer.products.map((p) => p.id)).size).toBe(answer.products.length);
+        compared += answer.departures.product.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('takes the calendar rules: its users only, a visible product only, a valid range, its own operator', async () => {
+    const week = `from=${day(1)}&to=${day(7)}`;
+    // A driver has no calendar; without a session, 401.
+    expect((await get(`/api/v1/bookings/calendar/columns?${week}`, w.tokens.A4)).statusCode).toBe(403);
+    expect((await get(`/api/v1/bookings/calendar/columns?${week}`, '')).statusCode).toBe(401);
+    // Another operator's product: 404, as for the entries.
+    const foreign = await get(`/api/v1/bookings/calendar/columns?${week}&product_id=${canary.bTour.id}`, w.tokens.A1);
+    expect(foreign.statusCode).toBe(404);
+    for (const bad of [`from=${day(0)}&to=${day(62)}`, `from=${day(3)}&to=${day(1)}`, 'from=ayer&to=hoy']) {
+      const res = await get(`/api/v1/bookings/calendar/columns?${bad}`, w.tokens.A1);
+      expect(res.statusCode, bad).toBe(400);
+      // The same answer as the entries give, with its Spanish message.
+      expect(res.json()).toEqual((await get(`/api/v1/bookings/calendar?${bad}`, w.tokens.A1)).json());
+      expect(res.json().code).toBe('BAD_REQUEST');
+    }
+    // Each operator's answer names its own products only.
+    const a = (await get(`/api/v1/bookings/calendar/columns?${week}`, w.tokens.A1)).json() as TBookingCalendarColumns;
+    const b = (await get(`/api/v1/bookings/calendar/columns?${week}`, w.tokens.B1)).json() as TBookingCalendarColumns;
+    expect(b.products.map((p) => p.id)).toEqual([canary.bTour.id]);
+    expect(a.products.map((p) => p.id)).not.toContain(canary.bTour.id);
+    expect(a.departures.product.length).toBeGreaterThan(0);
+  });
+});
 
 describe('the month view a day at a time (GET /bookings/calendar/days, ADR 031 2026-11-26)', () => {
   const actors = () => [

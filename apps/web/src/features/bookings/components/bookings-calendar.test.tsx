@@ -1,5 +1,10 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { TBookingCalendarDay, TBookingCalendarEntry } from '@trayecto/shared';
+import {
+  daysBetween,
+  type TBookingCalendarColumns,
+  type TBookingCalendarDay,
+  type TBookingCalendarEntry,
+} from '@trayecto/shared';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
@@ -57,6 +62,43 @@ function daysOf(entries: TBookingCalendarEntry[]): TBookingCalendarDay[] {
   });
 }
 
+/** GET /bookings/calendar/columns of some entries (ADR 057): each product named once, the departures as columns. */
+function columnsOf(entries: TBookingCalendarEntry[], from: string, to: string): TBookingCalendarColumns {
+  const products = [
+    ...new Map(entries.map((e) => [e.product_name, { id: e.product_id, name: e.product_name }])).values(),
+  ];
+  const col = <K extends keyof TBookingCalendarEntry>(k: K) => entries.map((e) => e[k]);
+  return {
+    from,
+    to,
+    products,
+    departures: {
+      product: entries.map((e) => products.findIndex((p) => p.name === e.product_name)),
+      day: entries.map((e) => daysBetween(from, e.date)),
+      time: col('time'),
+      departure_id: col('departure_id'),
+      capacity: col('capacity'),
+      seats_taken: col('seats_taken'),
+      seats_left: col('seats_left'),
+      bookings_count: col('bookings_count'),
+      pax_total: col('pax_total'),
+      closed: col('closed'),
+      available: col('available'),
+    },
+  };
+}
+
+/** The API of these tests: the days, the columns or the entries of the departures in the range asked. */
+function answer(url: string) {
+  const u = new URL(url, 'http://x');
+  const from = u.searchParams.get('from') ?? '';
+  const to = u.searchParams.get('to') ?? '';
+  const inRange = DEPARTURES.filter((d) => d.date >= from && d.date <= to);
+  if (u.pathname.endsWith('/calendar/days')) return json(daysOf(inRange));
+  if (u.pathname.endsWith('/calendar/columns')) return json(columnsOf(inRange, from, to));
+  return json(inRange);
+}
+
 /** The URLs the calendar asked for (path and query), in order. */
 let asked: string[] = [];
 
@@ -87,11 +129,7 @@ describe('the bookings calendar week (issue 31 item 11)', { timeout: 30_000 }, (
       'fetch',
       vi.fn(async (url: string) => {
         asked.push(url);
-        const u = new URL(url, 'http://x');
-        const from = u.searchParams.get('from') ?? '';
-        const to = u.searchParams.get('to') ?? '';
-        const inRange = DEPARTURES.filter((d) => d.date >= from && d.date <= to);
-        return json(u.pathname.endsWith('/calendar/days') ? daysOf(inRange) : inRange);
+        return answer(url);
       }),
     );
     setUnauthorizedHandler(() => {});
@@ -140,6 +178,11 @@ describe('the bookings calendar week (issue 31 item 11)', { timeout: 30_000 }, (
     fireEvent.keyDown(document.activeElement as Element, { key: 'PageDown' });
     await screen.findByRole('grid', { name: 'Salidas de la semana 30 nov – 6 dic 2026' });
     expect(document.activeElement).toHaveAttribute('data-date', '2026-12-03');
+    // The week's departures came as columns (ADR 057), one request a week.
+    expect(asked).toEqual([
+      '/api/v1/bookings/calendar/columns?from=2026-11-23&to=2026-11-29',
+      '/api/v1/bookings/calendar/columns?from=2026-11-30&to=2026-12-06',
+    ]);
   });
 
   it('a month\'s "+2 más" opens that week with the focus on the day\'s first departure', async () => {
@@ -173,11 +216,7 @@ describe('the bookings calendar month, a day at a time (ADR 031)', { timeout: 30
       'fetch',
       vi.fn(async (url: string) => {
         asked.push(url);
-        const u = new URL(url, 'http://x');
-        const from = u.searchParams.get('from') ?? '';
-        const to = u.searchParams.get('to') ?? '';
-        const inRange = DEPARTURES.filter((d) => d.date >= from && d.date <= to);
-        return json(u.pathname.endsWith('/calendar/days') ? daysOf(inRange) : inRange);
+        return answer(url);
       }),
     );
     // Mantine's useMediaQuery: the phone's layout when `phone` is set.

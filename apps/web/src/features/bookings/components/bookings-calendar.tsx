@@ -13,7 +13,7 @@ import {
   monthLabel,
 } from '../../../components/month-calendar';
 import { type TWeekItemProps, WeekGrid } from '../../../components/week-grid';
-import { useBookingsCalendar } from '../../../lib/bookings-calendar';
+import { useBookingsCalendar, useBookingsCalendarWeek } from '../../../lib/bookings-calendar';
 import { formatDay } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { useCalendarDays } from '../api/get-calendar-days';
@@ -122,7 +122,7 @@ export function BookingsCalendar({
   const range = calendarRange(mode, anchor);
   // The month: its days added up by the API (a few kilobytes); the week: every departure of it.
   const daysQuery = useCalendarDays(range.from, range.to, productId, mode === 'month');
-  const weekQuery = useBookingsCalendar(range.from, range.to, productId, mode === 'week');
+  const weekQuery = useBookingsCalendarWeek(range.from, range.to, productId, mode === 'week');
   const query = mode === 'month' ? daysQuery : weekQuery;
   const entries = useMemo(() => (weekQuery.data ?? []).filter((e) => isShown(e, today)), [weekQuery.data, today]);
   const month = monthOf(anchor);
