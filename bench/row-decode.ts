@@ -18,18 +18,14 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { CALENDAR_WEEK_ROWS } from './lib/row-shapes';
 
 const DB_URL = process.env.ROW_DECODE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const QUERIES = Number(process.env.ROW_DECODE_QUERIES ?? 300);
 const ROUNDS = Number(process.env.ROW_DECODE_ROUNDS ?? 3);
 
 const SHAPES: Record<string, string> = {
-  'calendar week (1,100 × 10)': `
-    select md5(g::text)::uuid as id, md5((g % 100)::text)::uuid as "productId",
-      ('2026-12-07'::date + g % 7)::text as date, lpad((8 + g % 10)::text, 2, '0') || ':30' as time,
-      30 as capacity, g % 5 = 0 as "capacityOverride", g % 30 as "seatsTaken", false as closed,
-      g % 9 as bookings, g % 30 as pax
-    from generate_series(1, 1100) g`,
+  'calendar week (1,100 × 10)': CALENDAR_WEEK_ROWS,
   'list rows, NULLs and accents (1,000 × 12)': `
     select md5(g::text)::uuid as id, 'TRY-' || g as locator, case when g % 4 = 0 then 'Muñoz Peña' else 'Smith' end as name,
       case when g % 3 = 0 then null else 'cliente' || g || '@example.com' end as email, g * 1250 as total,

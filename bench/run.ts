@@ -107,6 +107,25 @@ type Child = { name: string; proc: ChildProcess; tail: string[]; lines: number; 
 const children: Child[] = [];
 
 /**
+ * The patched pg's switches (TRAYECTO_PG_*: back to pg's own promise, ADR 058; pg-protocol's own
+ * decoding, ADR 056), passed to the API and the baseline alike, so that one run can be set against
+ * another on the same data.
+ */
+const PG_SWITCHES = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (e): e is [string, string] => e[0].startsWith('TRAYECTO_PG_') && e[1] !== undefined,
+  ),
+);
+
+/** The pg switches a run was made with, for its header (none: pg as patched). */
+const pgSwitchesNote = () =>
+  Object.keys(PG_SWITCHES).length
+    ? `; pg: ${Object.entries(PG_SWITCHES)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`
+    : '';
+
+/**
  * A child process: TypeScript through tsx (`args` = a .ts entry and its flags), or with `compiled`
  * plain node (a compiled .js entry, as production runs it). With `logFile`, its stdout (the JSON
  * log lines) goes to that file, as a service's to its journal, instead of through this process.
@@ -125,7 +144,7 @@ function startChild(
     [...NODE_FLAGS, '--import', './bench/exit-with-parent.mjs', ...pre, ...loader, ...args],
     {
       cwd: REPO,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...PG_SWITCHES, ...env },
       stdio: ['ignore', out, 'pipe', 'ipc'],
     },
   );
@@ -725,7 +744,7 @@ async function main() {
   // Again, for the tasks a first start has just registered.
   await pauseTasks(db);
   console.log(
-    `  API: ${API_FROM_SOURCE ? 'fuente (tsx)' : `compilada (como npm start)${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `; antes: ${API_BEFORE} compilada` : ''}`,
+    `  API: ${API_FROM_SOURCE ? 'fuente (tsx)' : `compilada (como npm start)${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `; antes: ${API_BEFORE} compilada` : ''}${pgSwitchesNote()}`,
   );
 
   const login = await fetch(`${API}/api/v1/auth/login`, {
@@ -1231,7 +1250,7 @@ async function main() {
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-  const how = `${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING}, ` : ''}API ${API_FROM_SOURCE ? 'desde la fuente (tsx)' : `compilada${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `, antes = ${API_BEFORE}` : ''}`;
+  const how = `${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING}, ` : ''}API ${API_FROM_SOURCE ? 'desde la fuente (tsx)' : `compilada${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `, antes = ${API_BEFORE}` : ''}${pgSwitchesNote()}`;
   const header = `${new Date().toISOString()} — ${Number(meta.n).toLocaleString('es-ES')} reservas, ${CONNECTIONS} conexiones, ${DURATION} s/medida, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), Node ${process.version}, ${how}, carga al terminar ${load}`;
   const md = [header, '', ...lines, '', ...notes].join('\n');
   console.log(`\n${md}\n`);
