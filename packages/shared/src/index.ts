@@ -5,6 +5,7 @@ export * from './audit/audit-format';
 export * from './auth/auth.schema';
 export * from './bookings/booking-format';
 export * from './bookings/bookings.schema';
+export * from './bookings/calendar.schema';
 export * from './bookings/pricing';
 export * from './cash/cash.schema';
 export * from './channels/channels.schema';
