@@ -199,8 +199,9 @@ describe('a tour changes its bookings through the writer too', () => {
       force: true,
     });
     expect(ready.statusCode).toBe(200);
-    // Today, started already (00:05 in the operators' zone): boarding is open and it may end.
-    await moveDeparture(app, lucia.departure_id, day(0), '00:05');
+    // Today, started already (00:00 in the operators' zone, so at any minute of the day, the first
+    // five included: 00:05 failed there): boarding is open and it may end.
+    await moveDeparture(app, lucia.departure_id, day(0), '00:00');
   });
 
   it('check-in: on board and undone each bump the version with a line in the history; a repeated tap writes nothing', async () => {
