@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-app';
 import { bearer, createWorld } from '../../test/factories';
+import { booked, bookingBody, mkProduct } from '../modules/bookings/bookings.test-helpers';
 import { strictKeysNotKept } from './select-template';
 
 let app: FastifyInstance;
@@ -96,6 +97,58 @@ describe('the lists built once per shape (ADR 052)', () => {
     // The files of a worker share its modules (vitest.config.ts, isolate: false), so the keys asked
     // include those of select-template.test.ts when it ran there first: its `test:` keys are not kept
     // on purpose (a build with a value of its own). The application's keys never start so.
+    expect(strictKeysNotKept().filter((key) => !key.startsWith('test:'))).toEqual([]);
+  });
+});
+
+describe('the detail screens built once per shape (ADR 052)', () => {
+  it("a booking's page and its tabs, a vehicle's periods and a sheet: none built by drizzle on every use", async () => {
+    const product = await mkProduct(app, w.tokens.A1);
+    const b = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_name: 'Tina Plantilla' }));
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${b.id}/payments`,
+      headers: bearer(w.tokens.A1),
+      payload: { amount_cents: 1000, method: 'cash' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const gen = await app.inject({
+      method: 'POST',
+      url: '/api/v1/schedule-sheets/generate',
+      headers: bearer(w.tokens.A1),
+      payload: { date: b.date, product_ids: [product.id] },
+    });
+    expect(gen.statusCode, gen.body).toBe(200);
+    const sheetId = gen.json().sheets[0].id as string;
+    const vehicle = await app.inject({
+      method: 'POST',
+      url: '/api/v1/vehicles',
+      headers: bearer(w.tokens.A1),
+      payload: { plate: '9999 TPL', type: 'van', seats: 8, unavailable_periods: [{ from: b.date, to: b.date }] },
+    });
+    expect(vehicle.statusCode, vehicle.body).toBe(201);
+    const urls = [
+      `/api/v1/bookings/${b.id}`,
+      `/api/v1/bookings/${b.id}/events`,
+      `/api/v1/bookings/${b.id}/payments`,
+      `/api/v1/bookings/${b.id}/messages`,
+      `/api/v1/bookings/${b.id}/invoices`,
+      `/api/v1/schedule-sheets/${sheetId}`,
+      '/api/v1/vehicles',
+      `/api/v1/vehicles/${vehicle.json().id}`,
+    ];
+    const tokens = [w.tokens.admin, w.tokens.A1, w.tokens.A2, w.tokens.A3, w.tokens.A4, w.tokens.A5, w.tokens.B1];
+    let answered = 0;
+    for (const url of urls) {
+      for (const token of tokens) {
+        const res = await app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect([200, 403, 404], `${url}: ${res.body}`).toContain(res.statusCode);
+        if (res.statusCode === 200) answered++;
+        const again = await app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect(again.body, `${url} asked twice`).toBe(res.body);
+      }
+    }
+    expect(answered).toBeGreaterThan(urls.length);
     expect(strictKeysNotKept().filter((key) => !key.startsWith('test:'))).toEqual([]);
   });
 });

@@ -11,8 +11,8 @@
  * `joinsNotNullableMap`), pinned by the exact drizzle version and checked by
  * select-template.test.ts on PGlite and PostgreSQL.
  */
-import { count, isDriverValueEncoder, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, eq, isDriverValueEncoder, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type RowsMapper, rowsMapperOf } from './row-mapper';
 import type { DbOrTx } from './types';
 
@@ -120,6 +120,22 @@ export class ShapeBinder {
   get key(): string {
     return this.#parts.join('|');
   }
+}
+
+/**
+ * A select of the rows whose `column` is `value` (a booking's payments, its history, its messages),
+ * built once under `name` (ADR 052): `build` gets the condition to put in its `where`.
+ */
+export function runKeyedTemplate<B extends PromiseLike<unknown>>(
+  db: DbOrTx,
+  name: string,
+  column: AnyPgColumn,
+  value: unknown,
+  build: (db: DbOrTx, where: SQL) => B,
+): Promise<Awaited<B>> {
+  const b = new ShapeBinder(name);
+  const where = eq(column, b.bind(value, column) as never);
+  return runSelectTemplate(db, b.key, (d) => build(d, where), b.values, { strict: true });
 }
 
 /** A select before its conditions (`db.select(…).from(…)` and its joins), as a list pages it. */

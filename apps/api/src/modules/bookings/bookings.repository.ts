@@ -16,7 +16,7 @@ import { and, asc, eq, getTableColumns, inArray, or, type Param, type Placeholde
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
-import { runCountUpTo, runSelectTemplate, ShapeBinder } from '../../db/select-template';
+import { runCountUpTo, runKeyedTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
 import type { BookingRow, BookingView, EventView } from './bookings.mapper';
@@ -301,12 +301,14 @@ const actorUser = alias(users, 'actor');
 
 /** The history of a booking, oldest first, with the staff user who acted (their name today). */
 export async function listEvents(db: DbOrTx, bookingId: string): Promise<EventView[]> {
-  return db
-    .select({ event: bookingEvents, actor: { id: actorUser.id, fullName: actorUser.fullName } })
-    .from(bookingEvents)
-    .leftJoin(actorUser, eq(actorUser.id, bookingEvents.actorId))
-    .where(eq(bookingEvents.bookingId, bookingId))
-    .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)) as Promise<EventView[]>;
+  return runKeyedTemplate(db, 'bookings.events', bookingEvents.bookingId, bookingId, (d, where) =>
+    d
+      .select({ event: bookingEvents, actor: { id: actorUser.id, fullName: actorUser.fullName } })
+      .from(bookingEvents)
+      .leftJoin(actorUser, eq(actorUser.id, bookingEvents.actorId))
+      .where(where)
+      .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
+  ) as Promise<EventView[]>;
 }
 
 // ── What a schedule sheet does to its bookings (check-in, finish) ───────────────────────────────

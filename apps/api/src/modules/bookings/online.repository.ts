@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, paymentLinks, paymentSettings, payments, products } from '../../db/schema';
+import { runKeyedTemplate } from '../../db/select-template';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -50,11 +51,17 @@ export async function findProductTerms(db: DbOrTx, productId: string) {
 export async function listLinks(db: DbOrTx, bookingIds: string[]): Promise<Map<string, PaymentLinkRow[]>> {
   const out = new Map<string, PaymentLinkRow[]>();
   if (bookingIds.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(paymentLinks)
-    .where(inArray(paymentLinks.bookingId, bookingIds))
-    .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
+  // One booking's (its page, its answer after a write): built once (ADR 052); a page's, each time.
+  const rows =
+    bookingIds.length === 1
+      ? await runKeyedTemplate(db, 'payment-links.of-booking', paymentLinks.bookingId, bookingIds[0], (d, where) =>
+          d.select().from(paymentLinks).where(where).orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id)),
+        )
+      : await db
+          .select()
+          .from(paymentLinks)
+          .where(inArray(paymentLinks.bookingId, bookingIds))
+          .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
   for (const r of rows) {
     const list = out.get(r.bookingId) ?? [];
     list.push(r);

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { payments, users } from '../../db/schema';
+import { runKeyedTemplate } from '../../db/select-template';
 import type { PaymentView } from './bookings.mapper';
 
 const recorder = alias(users, 'recorder');
@@ -12,13 +13,16 @@ export async function insertPayment(db: DbOrTx, values: typeof payments.$inferIn
   return row;
 }
 
+/** A booking's payments and refunds, oldest first (built once, ADR 052). */
 export async function listPayments(db: DbOrTx, bookingId: string): Promise<PaymentView[]> {
-  return db
-    .select({ payment: payments, recorder: { id: recorder.id, fullName: recorder.fullName } })
-    .from(payments)
-    .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
-    .where(eq(payments.bookingId, bookingId))
-    .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id)) as Promise<PaymentView[]>;
+  return runKeyedTemplate(db, 'payments.of-booking', payments.bookingId, bookingId, (d, where) =>
+    d
+      .select({ payment: payments, recorder: { id: recorder.id, fullName: recorder.fullName } })
+      .from(payments)
+      .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
+      .where(where)
+      .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id)),
+  ) as Promise<PaymentView[]>;
 }
 
 export async function findPaymentView(db: DbOrTx, id: string): Promise<PaymentView | undefined> {

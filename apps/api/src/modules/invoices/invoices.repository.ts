@@ -8,7 +8,7 @@ import { INVOICE_TYPES, LIST_COUNT_CAP } from '@trayecto/shared';
 import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, invoiceRecords, invoices, products, tourOperators, users } from '../../db/schema';
-import { runListTemplate, ShapeBinder } from '../../db/select-template';
+import { runKeyedTemplate, runListTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
@@ -91,9 +91,9 @@ export async function findInvoice(db: DbOrTx, actor: Actor | null, id: string): 
 
 /** A booking's invoices, oldest first. */
 export async function listBookingInvoices(db: DbOrTx, bookingId: string): Promise<InvoiceView[]> {
-  return (await withJoins(db)
-    .where(eq(invoices.bookingId, bookingId))
-    .orderBy(asc(invoices.issuedAt), asc(invoices.code))) as InvoiceView[];
+  return (await runKeyedTemplate(db, 'invoices.of-booking', invoices.bookingId, bookingId, (d, where) =>
+    withJoins(d).where(where).orderBy(asc(invoices.issuedAt), asc(invoices.code)),
+  )) as InvoiceView[];
 }
 
 /**
@@ -243,16 +243,21 @@ export async function lockInvoiceableBooking(
 
 /** Whether the booking exists for the actor (the booking's invoice list of a booking not theirs is 404). */
 export async function bookingVisible(db: DbOrTx, actor: Actor | null, bookingId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
-    .where(
-      combine([
-        eq(bookings.id, bookingId),
-        actor ? tenantScope(bookings.tourOperatorId, actor) : eq(tourOperators.state, 1),
-      ]),
-    );
+  // Built once per shape (ADR 052): the actor's scope, or the customer's (a live operator).
+  const b = new ShapeBinder('invoices.booking-visible').shape(actor ? 'staff' : 'customer');
+  const where = combine([
+    eq(bookings.id, b.bind(bookingId, bookings.id) as never),
+    actor
+      ? tenantScope(bookings.tourOperatorId, actor, b)
+      : eq(tourOperators.state, b.bind(1, tourOperators.state) as never),
+  ]);
+  const build = (d: DbOrTx) =>
+    d
+      .select({ id: bookings.id })
+      .from(bookings)
+      .innerJoin(tourOperators, eq(tourOperators.id, bookings.tourOperatorId))
+      .where(where);
+  const [row] = await runSelectTemplate(db, b.key, build, b.values, { strict: true });
   return Boolean(row);
 }
 

@@ -9,7 +9,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, messageSettings, messages, tourOperators, users } from '../../db/schema';
-import { runListTemplate, ShapeBinder } from '../../db/select-template';
+import { runKeyedTemplate, runListTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import { MESSAGE_STATE, redactSecrets } from './messages.rules';
@@ -375,12 +375,16 @@ export async function listMessages(db: DbOrTx, actor: Actor, params: ListParams)
 
 /** The messages of one booking, newest first (the booking's visibility is the caller's check). */
 export async function listBookingMessages(db: DbOrTx, bookingId: string, limit: number) {
-  const rows = await db
-    .select(viewColumns)
-    .from(messages)
-    .where(eq(messages.bookingId, bookingId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
+  // Built once per limit (ADR 052); the limit is an integer written into the text.
+  const cap = Math.trunc(limit);
+  const rows = await runKeyedTemplate(db, `messages.of-booking|${cap}`, messages.bookingId, bookingId, (d, where) =>
+    d
+      .select(viewColumns)
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(sql.raw(String(cap)) as never),
+  );
   return rows as MessageView[];
 }
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { checkIns, products, scheduleSheetPersons, scheduleSheets, tourOperators } from '../../db/schema';
+import { runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import {
   buildListConditions,
   buildOrderBy,
@@ -76,11 +77,13 @@ function listConditions(actor: Actor, params: ListParams): SQL | undefined {
  * Which sheets the actor may read (PRODUCT.md §3): the tenant scope; a Chofer only the sheets
  * they drive, a Guía only the ones they guide.
  */
-export function visibleTo(actor: Actor): SQL | undefined {
+export function visibleTo(actor: Actor, binder?: ShapeBinder): SQL | undefined {
+  binder?.shape(`level:${actor.level}`);
+  const crew = (column: AnyPgColumn) => eq(column, binder ? binder.bind(actor.id, column) : actor.id);
   return combine([
-    tenantScope(scheduleSheets.tourOperatorId, actor),
-    actor.level === LEVEL.DRIVER ? eq(scheduleSheets.driverId, actor.id) : undefined,
-    actor.level === LEVEL.GUIDE ? eq(scheduleSheets.guideId, actor.id) : undefined,
+    tenantScope(scheduleSheets.tourOperatorId, actor, binder),
+    actor.level === LEVEL.DRIVER ? crew(scheduleSheets.driverId) : undefined,
+    actor.level === LEVEL.GUIDE ? crew(scheduleSheets.guideId) : undefined,
   ]);
 }
 
@@ -287,13 +290,22 @@ export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, a
   return { rows, total: Number(res.rows[0]?.n ?? 0) };
 }
 
+/**
+ * A sheet the actor may read, its view's select built once per shape (ADR 052): its text is the
+ * longest the sheets send (the summary's five subqueries), and drizzle built it on every request.
+ */
 export async function findVisibleSheet(db: DbOrTx, actor: Actor, id: string) {
-  const [row] = await viewSelect(db).where(and(visibleTo(actor), eq(scheduleSheets.id, id)));
+  const b = new ShapeBinder('sheets.view');
+  const where = and(visibleTo(actor, b), eq(scheduleSheets.id, b.bind(id, scheduleSheets.id) as never));
+  const [row] = await runSelectTemplate(db, b.key, (d) => viewSelect(d).where(where), b.values, { strict: true });
   return row ? toSheetView(row as RawSheetView) : undefined;
 }
 
+/** A sheet by id alone (its writer has checked who may see it), built once as well. */
 export async function findSheetView(db: DbOrTx, id: string) {
-  const [row] = await viewSelect(db).where(eq(scheduleSheets.id, id));
+  const b = new ShapeBinder('sheets.view-by-id');
+  const where = eq(scheduleSheets.id, b.bind(id, scheduleSheets.id) as never);
+  const [row] = await runSelectTemplate(db, b.key, (d) => viewSelect(d).where(where), b.values, { strict: true });
   return row ? toSheetView(row as RawSheetView) : undefined;
 }
 

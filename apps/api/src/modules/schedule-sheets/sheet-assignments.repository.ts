@@ -72,8 +72,10 @@ export function overlapsSql(probe: SQL, probePersons: SQL): SQL {
       where ${sameResource} and o.id <> s.id and o.starts_at < s.ends_at and o.ends_at > s.starts_at
         and o.starts_at > s.starts_at - (select d from longest)
       offset 0) o`;
-  const cols = (kind: string, resource: SQL) =>
-    sql`s.id::text as sheet_id, ${kind}::text as kind, ${resource}::text as resource_id, o.id::text as other_id,
+  // The kind is one of four constants, written as a literal: no parameter, so the sheet's view is kept
+  // as a template (ADR 052).
+  const cols = (kind: 'vehicle' | 'driver' | 'guide' | 'person', resource: SQL) =>
+    sql`s.id::text as sheet_id, ${sql.raw(`'${kind}'`)}::text as kind, ${resource}::text as resource_id, o.id::text as other_id,
         p.name as product_name, o.date::text as date, o.time, (extract(epoch from o.ends_at) * 1000)::float8 as ends_ms`;
   return sql`
     with s as (${probe}), sp as (${probePersons}),

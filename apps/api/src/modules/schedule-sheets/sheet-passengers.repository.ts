@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, bookings, payments, products, users } from '../../db/schema';
+import { runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import type { BookingRow } from '../bookings/bookings.mapper';
 
 export type BookingStats = { bookingsCount: number; pax: number; seats: number; checkedInPax: number };
@@ -57,7 +58,35 @@ export async function listRouteBookings(
   bookingId?: string,
 ): Promise<RouteBookingRow[]> {
   if (departureIds.length === 0) return [];
-  const rows = await db
+  const rows =
+    departureIds.length === 1
+      ? await oneDepartureRoute(db, departureIds[0], bookingId)
+      : await routeSelect(db).where(
+          and(
+            inArray(bookings.departureId, departureIds),
+            ne(bookings.state, 'cancelled'),
+            bookingId ? eq(bookings.id, bookingId) : undefined,
+          ),
+        );
+  return rows.map((r) => ({ ...r, collectedCents: Number(r.collectedCents) })) as RouteBookingRow[];
+}
+
+/**
+ * One departure's route (a sheet's page, a check-in's answer): its select built once per shape
+ * (ADR 052), with or without one booking. Planning many departures at once builds its own.
+ */
+function oneDepartureRoute(db: DbOrTx, departureId: string, bookingId: string | undefined) {
+  const b = new ShapeBinder('sheets.route-bookings').shape(Boolean(bookingId));
+  const where = and(
+    eq(bookings.departureId, b.bind(departureId, bookings.departureId) as never),
+    ne(bookings.state, b.bind('cancelled', bookings.state) as never),
+    bookingId ? eq(bookings.id, b.bind(bookingId, bookings.id) as never) : undefined,
+  );
+  return runSelectTemplate(db, b.key, (d) => routeSelect(d).where(where), b.values, { strict: true });
+}
+
+const routeSelect = (db: DbOrTx) =>
+  db
     .select({
       booking: bookings,
       accommodation: placeColumns(accommodations),
@@ -71,16 +100,7 @@ export async function listRouteBookings(
     .leftJoin(products, eq(products.id, bookings.productId))
     .leftJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
     .leftJoin(pickupAt, and(eq(pickupAt.id, accommodations.pickupAtId), isNull(pickupAt.deletedAt)))
-    .leftJoin(checker, eq(checker.id, bookings.checkedInBy))
-    .where(
-      and(
-        inArray(bookings.departureId, departureIds),
-        ne(bookings.state, 'cancelled'),
-        bookingId ? eq(bookings.id, bookingId) : undefined,
-      ),
-    );
-  return rows.map((r) => ({ ...r, collectedCents: Number(r.collectedCents) })) as RouteBookingRow[];
-}
+    .leftJoin(checker, eq(checker.id, bookings.checkedInBy));
 
 export type UntimedPickupRow = {
   departureId: string;

@@ -1,8 +1,8 @@
 import { VEHICLE_TYPES } from '@trayecto/shared';
-import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tourOperators, vehicles, vehicleUnavailabilities } from '../../db/schema';
-import { runListTemplate, ShapeBinder } from '../../db/select-template';
+import { runListTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import {
   buildListConditions,
   buildOrderBy,
@@ -108,11 +108,17 @@ export async function findVisibleVehicle(
 /** The unavailable periods of these vehicles, by start date. */
 export async function findPeriods(db: DbOrTx, vehicleIds: string[]): Promise<VehiclePeriodRow[]> {
   if (vehicleIds.length === 0) return [];
-  return db
-    .select()
-    .from(vehicleUnavailabilities)
-    .where(inArray(vehicleUnavailabilities.vehicleId, vehicleIds))
-    .orderBy(asc(vehicleUnavailabilities.from), asc(vehicleUnavailabilities.to), asc(vehicleUnavailabilities.id));
+  // Built once (ADR 052): the ids as one array parameter, whatever their number (they are the
+  // page's own vehicle ids, uuids read from the database).
+  const b = new ShapeBinder('vehicles.periods');
+  const ids = b.bind(`{${vehicleIds.join(',')}}`);
+  const build = (d: DbOrTx) =>
+    d
+      .select()
+      .from(vehicleUnavailabilities)
+      .where(sql`${vehicleUnavailabilities.vehicleId} = any(${ids}::uuid[])`)
+      .orderBy(asc(vehicleUnavailabilities.from), asc(vehicleUnavailabilities.to), asc(vehicleUnavailabilities.id));
+  return runSelectTemplate(db, b.key, build, b.values, { strict: true });
 }
 
 /** Whether a live vehicle of this operator already has the plate (plates are stored upper case). */
