@@ -23,10 +23,14 @@
  * KB each side allocates per request, garbage included, and the functions that allocate most (ADR
  * 053). Bytes allocated, unlike CPU time, hardly move with what else the machine runs.
  *
+ * OVERHEAD_BUILDS=1: no timing; for each scenario, after a warm-up, how many statements one request
+ * sends and how many SQL texts drizzle builds for it (calls of drizzle's `SQL#toQuery`): a read whose
+ * selects are kept as templates (ADR 052) builds none, so a screen with builds left is one to look at.
+ *
  * OVERHEAD_ACCEPT_ENCODING: the Accept-Encoding every request sends (a browser's: 'gzip, deflate, br').
  *
- * Env: OVERHEAD_ONLY (scenario ids: 0, a, b and the list ids of scenarios.ts; default the cheap-SQL
- * set), OVERHEAD_N (requests per turn, 200), OVERHEAD_ROUNDS (turns per side, 5), OVERHEAD_CONNECTIONS
+ * Env: OVERHEAD_ONLY (scenario ids: 0, a, b and the list ids of scenarios.ts, or `all`; default the
+ * cheap-SQL set), OVERHEAD_N (requests per turn, 200), OVERHEAD_ROUNDS (turns per side, 5), OVERHEAD_CONNECTIONS
  * (requests in flight, 10), OVERHEAD_A / OVERHEAD_B: the sources of each side, `worktree` (this
  * checkout) or `<git ref>[+path,path…]` (that commit with these working-tree paths over it,
  * bench/lib/api-build.ts); A defaults to the working tree, B to none.
@@ -143,6 +147,34 @@ class HeapSampler {
   }
 }
 const heap = process.env.OVERHEAD_HEAP === '1' ? new HeapSampler() : undefined;
+const BUILDS = process.env.OVERHEAD_BUILDS === '1';
+
+/**
+ * OVERHEAD_BUILDS: each request of `reqs` once, the statements it sends and the SQL texts drizzle
+ * builds for it (its `SQL#toQuery`, the method every build ends in, ADR 044), per request.
+ */
+async function countBuilds(side: Side, reqs: Req[]): Promise<{ statements: number; builds: number }> {
+  const { SQL } = await import('drizzle-orm');
+  const proto = SQL.prototype as unknown as { toQuery: (...a: unknown[]) => unknown };
+  const toQuery = proto.toQuery;
+  let builds = 0;
+  proto.toQuery = function (this: unknown, ...a: unknown[]) {
+    builds++;
+    return toQuery.apply(this, a);
+  };
+  let statements = 0;
+  try {
+    for (const r of reqs) {
+      const { waves } = await (side.record as NonNullable<Side['record']>)(() =>
+        side.app.inject({ method: 'GET', url: r.url, headers: r.headers }),
+      );
+      statements += waves.flat().length;
+    }
+  } finally {
+    proto.toQuery = toQuery;
+  }
+  return { statements: statements / reqs.length, builds: builds / reqs.length };
+}
 
 type Side = {
   name: string;
@@ -336,21 +368,24 @@ async function main() {
       ),
     },
     ...ctx.scenarios,
-  ].filter((s) => ONLY.has(s.id) || ONLY.has((s as { group?: string }).group ?? ''));
+  ].filter((s) => ONLY.has('all') || ONLY.has(s.id) || ONLY.has((s as { group?: string }).group ?? ''));
   await db.end();
 
   const sides = [await startSide('A', process.env.OVERHEAD_A ?? 'worktree')];
   if (process.env.OVERHEAD_B) sides.push(await startSide('B', process.env.OVERHEAD_B));
   // OVERHEAD_BARE=0 leaves the bare side out.
-  const bare = process.env.OVERHEAD_BARE === '0' ? undefined : await startBare();
+  const bare = process.env.OVERHEAD_BARE === '0' || BUILDS ? undefined : await startBare();
   const bareSide: Side | undefined = bare && { name: 'base', app: bare.app, token: async () => '' };
   const allSides = bareSide ? [...sides, bareSide] : sides;
-  console.log(
-    `CPU de la API por petición (app.inject, ${CONNECTIONS} en vuelo, ${N} × ${ROUNDS} turnos por lado): ` +
-      sides
-        .map((s) => `${s.name} = ${s.name === 'A' ? (process.env.OVERHEAD_A ?? 'worktree') : process.env.OVERHEAD_B}`)
-        .join(', '),
-  );
+  if (BUILDS)
+    console.log('| escenario | sentencias por petición | textos SQL construidos por drizzle |\n|---|---:|---:|');
+  else
+    console.log(
+      `CPU de la API por petición (app.inject, ${CONNECTIONS} en vuelo, ${N} × ${ROUNDS} turnos por lado): ` +
+        sides
+          .map((s) => `${s.name} = ${s.name === 'A' ? (process.env.OVERHEAD_A ?? 'worktree') : process.env.OVERHEAD_B}`)
+          .join(', '),
+    );
   const ratioCols = [
     ...(sides.length > 1 ? ['B/A CPU'] : []),
     ...(bareSide ? sides.map((x) => `base/${x.name} CPU`) : []),
@@ -368,6 +403,12 @@ async function main() {
       return s.urls.map((url) => ({ url, headers }));
     };
     const reqs = await Promise.all(sides.map(reqsOf));
+    if (BUILDS) {
+      await burst(sides[0].app, reqs[0], Math.max(20, reqs[0].length));
+      const c = await countBuilds(sides[0], reqs[0]);
+      console.log(`| ${s.id} | ${c.statements.toFixed(1)} | ${c.builds.toFixed(1)} |`);
+      continue;
+    }
     if (bare && bareSide) {
       // The bare side's requests: the statements side A sends for each URL, captured once.
       const keys: Req[] = [];
@@ -411,7 +452,7 @@ async function main() {
     console.log(line);
     if (heap) for (const side of allSides) console.log(heap.report(`${s.id}-${side.name}`));
   }
-  console.log(`\n${lines.join('\n')}\n`);
+  if (!BUILDS) console.log(`\n${lines.join('\n')}\n`);
   if (profiler && PROFILE_DIR) {
     profiler.flush(PROFILE_DIR);
     console.log(`Perfiles en ${PROFILE_DIR} (<escenario>-<lado>-<turno>.cpuprofile, ${N} peticiones cada uno)`);

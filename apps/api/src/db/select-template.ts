@@ -138,6 +138,28 @@ export function runKeyedTemplate<B extends PromiseLike<unknown>>(
   return runSelectTemplate(db, b.key, (d) => build(d, where), b.values, { strict: true });
 }
 
+/**
+ * Uuids as ONE parameter, for `column = any(…)`: the text is the same whatever their number, so one
+ * template serves every page (an `in` list would be a shape per length). Each must be a uuid (the
+ * cast refuses anything else; as a parameter, nothing of it is ever read as SQL).
+ */
+export function bindUuidArray(binder: ShapeBinder, ids: readonly string[]): SQL {
+  return sql`${binder.bind(`{${ids.join(',')}}`)}::uuid[]`;
+}
+
+/** {@link runKeyedTemplate} for the rows whose `column` is any of `ids` (uuids), one template for any number. */
+export function runIdsTemplate<B extends PromiseLike<unknown>>(
+  db: DbOrTx,
+  name: string,
+  column: AnyPgColumn,
+  ids: readonly string[],
+  build: (db: DbOrTx, where: SQL) => B,
+): Promise<Awaited<B>> {
+  const b = new ShapeBinder(name);
+  const where = sql`${column} = any(${bindUuidArray(b, ids)})`;
+  return runSelectTemplate(db, b.key, (d) => build(d, where), b.values, { strict: true });
+}
+
 /** A select before its conditions (`db.select(…).from(…)` and its joins), as a list pages it. */
 type Pageable<R> = {
   where(where: SQL | undefined): {

@@ -8,7 +8,14 @@ import { INVOICE_TYPES, LIST_COUNT_CAP } from '@trayecto/shared';
 import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, invoiceRecords, invoices, products, tourOperators, users } from '../../db/schema';
-import { runKeyedTemplate, runListTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
+import {
+  bindUuidArray,
+  runIdsTemplate,
+  runKeyedTemplate,
+  runListTemplate,
+  runSelectTemplate,
+  ShapeBinder,
+} from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 
@@ -85,7 +92,9 @@ export async function listInvoices(db: DbOrTx, actor: Actor, params: ListParams)
 
 /** One invoice the actor may see (any operator's for the administrator, or `actor` null: the caller checked). */
 export async function findInvoice(db: DbOrTx, actor: Actor | null, id: string): Promise<InvoiceView | undefined> {
-  const [row] = await withJoins(db).where(combine([eq(invoices.id, id), actor ? visibleTo(actor) : undefined]));
+  const b = new ShapeBinder('invoices.one').shape(actor ? 'actor' : 'checked');
+  const where = combine([eq(invoices.id, b.bind(id, invoices.id) as never), actor ? visibleTo(actor, b) : undefined]);
+  const [row] = await runSelectTemplate(db, b.key, (d) => withJoins(d).where(where), b.values, { strict: true });
   return row as InvoiceView | undefined;
 }
 
@@ -116,17 +125,24 @@ export type InvoiceRef = Pick<InvoiceRow, keyof typeof refColumns>;
 /** Invoices by id (the references an answer names: what it corrects or replaces). */
 export async function findInvoicesByIds(db: DbOrTx, ids: string[]): Promise<InvoiceRef[]> {
   if (ids.length === 0) return [];
-  return db.select(refColumns).from(invoices).where(inArray(invoices.id, ids));
+  return runIdsTemplate(db, 'invoices.refs', invoices.id, ids, (d, where) =>
+    d.select(refColumns).from(invoices).where(where),
+  );
 }
 
 /** The invoices that correct or replace any of `ids` (invoices_corrects_idx, invoices_replaces_idx). */
 export async function findDependents(db: DbOrTx, ids: string[]): Promise<InvoiceRef[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(refColumns)
-    .from(invoices)
-    .where(sql`${invoices.correctsId} in ${ids} or ${invoices.replacesId} in ${ids}`)
-    .orderBy(asc(invoices.issuedAt), asc(invoices.code));
+  // Built once (ADR 052): the ids as one parameter, used twice.
+  const b = new ShapeBinder('invoices.dependents');
+  const any = bindUuidArray(b, ids);
+  const build = (d: DbOrTx) =>
+    d
+      .select(refColumns)
+      .from(invoices)
+      .where(sql`${invoices.correctsId} = any(${any}) or ${invoices.replacesId} = any(${any})`)
+      .orderBy(asc(invoices.issuedAt), asc(invoices.code));
+  return runSelectTemplate(db, b.key, build, b.values, { strict: true });
 }
 
 /** A record's state, as an invoice's answer shows it (not its XML: ~3 kB each). */
@@ -147,11 +163,9 @@ export type InvoiceRecordState = Pick<InvoiceRecordRow, keyof typeof recordState
 /** The latest record of each invoice of `ids`. */
 export async function findRecordsOf(db: DbOrTx, ids: string[]): Promise<Map<string, InvoiceRecordState>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select(recordStateColumns)
-    .from(invoiceRecords)
-    .where(inArray(invoiceRecords.invoiceId, ids))
-    .orderBy(asc(invoiceRecords.seq));
+  const rows = await runIdsTemplate(db, 'invoices.records-of', invoiceRecords.invoiceId, ids, (d, where) =>
+    d.select(recordStateColumns).from(invoiceRecords).where(where).orderBy(asc(invoiceRecords.seq)),
+  );
   return new Map(rows.map((r) => [r.invoiceId, r]));
 }
 

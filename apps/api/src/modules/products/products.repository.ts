@@ -2,7 +2,7 @@ import { LEVEL, PRODUCT_RESPONSE_FIELDS, PRODUCT_STATES } from '@trayecto/shared
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accommodations, productImages, productPickups, products, tourOperators } from '../../db/schema';
-import { runListTemplate, ShapeBinder } from '../../db/select-template';
+import { runIdsTemplate, runListTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { ImageRow, PickupWithAccommodation, ProductRow, ProductWithOperator } from './products.mapper';
@@ -73,8 +73,11 @@ export async function listProducts(db: DbOrTx, actor: Actor, params: ListParams)
   return { rows: rows as ProductWithOperator[], total };
 }
 
+/** A product the actor may see, its select built once per shape (ADR 052). */
 export async function findVisibleProduct(db: DbOrTx, actor: Actor, id: string) {
-  const [row] = await withOperator(db).where(and(visibleTo(actor), eq(products.id, id)));
+  const b = new ShapeBinder('products.one');
+  const where = and(visibleTo(actor, b), eq(products.id, b.bind(id, products.id) as never));
+  const [row] = await runSelectTemplate(db, b.key, (d) => withOperator(d).where(where), b.values, { strict: true });
   return row as ProductWithOperator | undefined;
 }
 
@@ -148,8 +151,9 @@ export async function findUsableAccommodationIds(db: DbOrTx, tourOperatorId: str
 
 export async function listPickups(db: DbOrTx, productIds: string[]): Promise<PickupWithAccommodation[]> {
   if (productIds.length === 0) return [];
-  return (
-    db
+  // Built once (ADR 052): the products' ids as one parameter, whatever their number.
+  return runIdsTemplate(db, 'products.pickups', productPickups.productId, productIds, (d, where) =>
+    d
       .select({
         pickup: productPickups,
         accommodation: {
@@ -163,16 +167,9 @@ export async function listPickups(db: DbOrTx, productIds: string[]): Promise<Pic
       .from(productPickups)
       .leftJoin(accommodations, eq(accommodations.id, productPickups.accommodationId))
       // A deleted accommodation drops out of the pickup list (re-saving the product would refuse it).
-      .where(
-        and(
-          inArray(productPickups.productId, productIds),
-          or(isNull(productPickups.accommodationId), isNull(accommodations.deletedAt)),
-        ),
-      )
-      .orderBy(asc(productPickups.productId), asc(productPickups.position), asc(productPickups.id)) as Promise<
-      PickupWithAccommodation[]
-    >
-  );
+      .where(and(where, or(isNull(productPickups.accommodationId), isNull(accommodations.deletedAt))))
+      .orderBy(asc(productPickups.productId), asc(productPickups.position), asc(productPickups.id)),
+  ) as Promise<PickupWithAccommodation[]>;
 }
 
 /** Replaces the product's pickup list with this one (positions follow the list order). */
@@ -203,11 +200,13 @@ export async function replacePickups(
 
 export async function listImages(db: DbOrTx, productIds: string[]): Promise<ImageRow[]> {
   if (productIds.length === 0) return [];
-  return db
-    .select()
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt));
+  return runIdsTemplate(db, 'products.images', productImages.productId, productIds, (d, where) =>
+    d
+      .select()
+      .from(productImages)
+      .where(where)
+      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt)),
+  );
 }
 
 /** The operator a product belongs to (existence check for the administrator, time zone). */

@@ -2,7 +2,7 @@ import { VEHICLE_TYPES } from '@trayecto/shared';
 import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tourOperators, vehicles, vehicleUnavailabilities } from '../../db/schema';
-import { runListTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
+import { runIdsTemplate, runListTemplate, ShapeBinder } from '../../db/select-template';
 import {
   buildListConditions,
   buildOrderBy,
@@ -108,17 +108,14 @@ export async function findVisibleVehicle(
 /** The unavailable periods of these vehicles, by start date. */
 export async function findPeriods(db: DbOrTx, vehicleIds: string[]): Promise<VehiclePeriodRow[]> {
   if (vehicleIds.length === 0) return [];
-  // Built once (ADR 052): the ids as one array parameter, whatever their number (they are the
-  // page's own vehicle ids, uuids read from the database).
-  const b = new ShapeBinder('vehicles.periods');
-  const ids = b.bind(`{${vehicleIds.join(',')}}`);
-  const build = (d: DbOrTx) =>
+  // Built once (ADR 052): the page's ids as one parameter, whatever their number.
+  return runIdsTemplate(db, 'vehicles.periods', vehicleUnavailabilities.vehicleId, vehicleIds, (d, where) =>
     d
       .select()
       .from(vehicleUnavailabilities)
-      .where(sql`${vehicleUnavailabilities.vehicleId} = any(${ids}::uuid[])`)
-      .orderBy(asc(vehicleUnavailabilities.from), asc(vehicleUnavailabilities.to), asc(vehicleUnavailabilities.id));
-  return runSelectTemplate(db, b.key, build, b.values, { strict: true });
+      .where(where)
+      .orderBy(asc(vehicleUnavailabilities.from), asc(vehicleUnavailabilities.to), asc(vehicleUnavailabilities.id)),
+  );
 }
 
 /** Whether a live vehicle of this operator already has the plate (plates are stored upper case). */
