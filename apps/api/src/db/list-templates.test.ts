@@ -102,7 +102,7 @@ describe('the lists built once per shape (ADR 052)', () => {
 });
 
 describe('the detail screens built once per shape (ADR 052)', () => {
-  it("a booking's page and its tabs, a sheet, a vehicle, a product: none built by drizzle on every use", async () => {
+  it("a booking's page and its tabs, a sheet, a vehicle, a product, the calendar: none built by drizzle on every use", async () => {
     const product = await mkProduct(app, w.tokens.A1);
     const b = await booked(app, w.tokens.A1, bookingBody(product.id, { customer_name: 'Tina Plantilla' }));
     const paid = await app.inject({
@@ -138,6 +138,9 @@ describe('the detail screens built once per shape (ADR 052)', () => {
       `/api/v1/vehicles/${vehicle.json().id}`,
       `/api/v1/products/${product.id}`,
       `/api/v1/products/${product.id}/availability?from=${b.date}&to=${b.date}`,
+      `/api/v1/bookings/calendar?from=${b.date}&to=${b.date}`,
+      `/api/v1/bookings/calendar/columns?from=${b.date}&to=${b.date}&product_id=${product.id}`,
+      `/api/v1/bookings/calendar/days?from=${b.date}&to=${b.date}`,
     ];
     const tokens = [w.tokens.admin, w.tokens.A1, w.tokens.A2, w.tokens.A3, w.tokens.A4, w.tokens.A5, w.tokens.B1];
     let answered = 0;

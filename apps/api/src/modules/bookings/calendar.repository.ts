@@ -1,8 +1,9 @@
 /** What the bookings calendar reads: the products it shows, their departures and bookings. */
 import { LEVEL } from '@trayecto/shared';
-import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departures, products, tourOperators } from '../../db/schema';
+import { runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { DepartureInput } from '../departures/availability';
 import { hasSoldDeparturesBetween } from '../departures/departures.service';
@@ -17,9 +18,27 @@ export async function listCalendarProducts(
   actor: Actor,
   opts: { from: string; to: string; productId?: string; tourOperatorId?: string },
 ) {
-  const hasRows = hasSoldDeparturesBetween(products.id, opts.from, opts.to);
-  return (
-    db
+  // Built once per shape (ADR 052): the actor's scope and level, and which filters are asked.
+  const b = new ShapeBinder('calendar.products')
+    .shape(actor.level === LEVEL.SELLER)
+    .shape(Boolean(opts.productId))
+    .shape(Boolean(opts.tourOperatorId));
+  const where = and(
+    isNull(products.deletedAt),
+    tenantScope(products.tourOperatorId, actor, b),
+    actor.level === LEVEL.SELLER
+      ? eq(products.state, b.bind('active', products.state) as never)
+      : or(
+          eq(products.state, b.bind('active', products.state) as never),
+          hasSoldDeparturesBetween(products.id, b.bind(opts.from), b.bind(opts.to)),
+        ),
+    opts.productId ? eq(products.id, b.bind(opts.productId, products.id) as never) : undefined,
+    opts.tourOperatorId
+      ? eq(products.tourOperatorId, b.bind(opts.tourOperatorId, products.tourOperatorId) as never)
+      : undefined,
+  );
+  const build = (d: DbOrTx) =>
+    d
       // Only what the calendar computes with (a product row also carries its texts and images).
       .select({
         product: {
@@ -35,17 +54,9 @@ export async function listCalendarProducts(
       })
       .from(products)
       .innerJoin(tourOperators, eq(tourOperators.id, products.tourOperatorId))
-      .where(
-        and(
-          isNull(products.deletedAt),
-          tenantScope(products.tourOperatorId, actor),
-          actor.level === LEVEL.SELLER ? eq(products.state, 'active') : or(eq(products.state, 'active'), hasRows),
-          opts.productId ? eq(products.id, opts.productId) : undefined,
-          opts.tourOperatorId ? eq(products.tourOperatorId, opts.tourOperatorId) : undefined,
-        ),
-      )
-      .orderBy(asc(products.name), asc(products.id))
-  );
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id));
+  return runSelectTemplate(db, b.key, build, b.values, { strict: true });
 }
 
 /**
@@ -83,7 +94,8 @@ export function calendarDeparturesQuery(productIds: readonly string[], from: str
       ${departures.capacityOverride} as "capacityOverride", ${departures.seatsTaken} as "seatsTaken",
       ${departures.closed} as "closed", ${departures.bookingsCount} as "bookings", ${departures.paxCount} as "pax"
     from ${departures}
-    where ${and(inArray(departures.productId, ids), gte(departures.date, from), lte(departures.date, to))}`;
+    where ${departures.productId} = any(${arrayLiteral(ids)}::uuid[])
+      and ${departures.date} >= ${from}::date and ${departures.date} <= ${to}::date`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * sale takes and an edit or cancel gives back, staff overrides, the capacity that follows the
  * product's, and the departures a day's schedule sheets are planned from — goes through here.
  */
-import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bookings, departures, products, scheduleSheets, tourOperators } from '../../db/schema';
@@ -71,7 +71,11 @@ export async function findDepartureById(db: DbOrTx, id: string): Promise<Departu
  * A condition for a query on products: the product has departure rows between two dates with seats
  * sold (the bookings calendar still shows a product taken off sale there).
  */
-export const hasSoldDeparturesBetween = (productId: AnyPgColumn, from: string, to: string): SQL =>
+export const hasSoldDeparturesBetween = (
+  productId: AnyPgColumn,
+  from: string | SQLWrapper,
+  to: string | SQLWrapper,
+): SQL =>
   sql`exists (select 1 from ${departures} where ${departures.productId} = ${productId} and ${departures.date} between ${from}::date and ${to}::date and ${departures.seatsTaken} > 0)`;
 
 /**
