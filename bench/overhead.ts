@@ -26,6 +26,8 @@
  * OVERHEAD_BUILDS=1: no timing; for each scenario, after a warm-up, how many statements one request
  * sends and how many SQL texts drizzle builds for it (calls of drizzle's `SQL#toQuery`): a read whose
  * selects are kept as templates (ADR 052) builds none, so a screen with builds left is one to look at.
+ * OVERHEAD_BUILDS=where also prints the application's function that asked for each build, where the
+ * synchronous stack shows one (`?`: a builder awaited as a thenable, run from a microtask).
  *
  * OVERHEAD_ACCEPT_ENCODING: the Accept-Encoding every request sends (a browser's: 'gzip, deflate, br').
  *
@@ -147,7 +149,7 @@ class HeapSampler {
   }
 }
 const heap = process.env.OVERHEAD_HEAP === '1' ? new HeapSampler() : undefined;
-const BUILDS = process.env.OVERHEAD_BUILDS === '1';
+const BUILDS = process.env.OVERHEAD_BUILDS === '1' || process.env.OVERHEAD_BUILDS === 'where';
 
 /**
  * OVERHEAD_BUILDS: each request of `reqs` once, the statements it sends and the SQL texts drizzle
@@ -158,8 +160,23 @@ async function countBuilds(side: Side, reqs: Req[]): Promise<{ statements: numbe
   const proto = SQL.prototype as unknown as { toQuery: (...a: unknown[]) => unknown };
   const toQuery = proto.toQuery;
   let builds = 0;
+  const where = new Map<string, number>();
   proto.toQuery = function (this: unknown, ...a: unknown[]) {
     builds++;
+    if (process.env.OVERHEAD_BUILDS === 'where') {
+      // The application's frame that asked for it (OVERHEAD_BUILDS=where).
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 40;
+      const stack = new Error().stack;
+      Error.stackTraceLimit = limit;
+      const frame = stack?.split('\n').find((l) => l.includes('/apps/api/src/') && !l.includes('/db/'));
+      const at =
+        frame
+          ?.trim()
+          .replace(/^at /, '')
+          .replace(/\(?\/.*apps\/api\/src\//, '(') ?? '?';
+      where.set(at, (where.get(at) ?? 0) + 1);
+    }
     return toQuery.apply(this, a);
   };
   let statements = 0;
@@ -173,6 +190,7 @@ async function countBuilds(side: Side, reqs: Req[]): Promise<{ statements: numbe
   } finally {
     proto.toQuery = toQuery;
   }
+  for (const [at, n] of where) console.log(`    ${(n / reqs.length).toFixed(1)} × ${at}`);
   return { statements: statements / reqs.length, builds: builds / reqs.length };
 }
 
