@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { ADMIN, signIn } from './helpers';
-import { goInApp, LOADING, settledInApp } from './in-app';
+import { goInApp, LOADING, nextFrames, settledInApp } from './in-app';
 import { fullPaymentProduct, heldBooking, redsysOperator } from './payment-helpers';
 import { auth, productNamed, staffToken, uniqueEmail } from './public-helpers';
 
@@ -64,9 +64,7 @@ async function settled(page: Page, { network = true }: { network?: boolean } = {
   await expect(page.locator(LOADING)).toHaveCount(0, {
     timeout: 15_000,
   });
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
+  await nextFrames(page);
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -129,9 +129,33 @@ export async function settledInApp(page: Page, tracker = trackRequests(page)) {
     await expect(page.locator(LOADING)).toHaveCount(0, {
       timeout: 15_000,
     });
-    await page.evaluate(
-      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-    );
+    await nextFrames(page);
     if (tracker.inflight === 0 && tracker.changedAt === mark) return;
   }
+}
+
+/**
+ * The page's next two frames (what it draws after a change has started), or a second when it draws
+ * none, and never longer than 15 s: in one CI run this wait never returned on a public page (retried,
+ * the scan passed in 36 s) and the hang cost the run five minutes before the retry. It now fails in
+ * 15 s, naming the page.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  const frames = page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1_000);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            clearTimeout(timer);
+            resolve();
+          }),
+        );
+      }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page drew no frame in 15 s: ${page.url()}`)), 15_000);
+  });
+  await Promise.race([frames, stuck]).finally(() => clearTimeout(timer));
 }

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, openAs, signIn } from './helpers';
-import { goInApp } from './in-app';
+import { goInApp, nextFrames } from './in-app';
 
 const TOUR_OPERATOR_ADMIN = 'gerencia@teideaventura.demo';
 const LISTS = [
@@ -68,7 +68,7 @@ for (const user of [ADMIN, TOUR_OPERATOR_ADMIN]) {
     const wrong: string[] = [];
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await nextFrames(page);
       for (const text of await cutBadges(page)) wrong.push(`home at ${size.width} px: cut badge ${text}`);
     }
 
@@ -80,7 +80,7 @@ for (const user of [ADMIN, TOUR_OPERATOR_ADMIN]) {
       for (const size of SIZES) {
         await page.setViewportSize(size);
         // Media queries re-render at the new width: measure after the next two frames.
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await nextFrames(page);
         const tables = await measure(page);
         expect(tables.length, path).toBeGreaterThan(0);
         for (const t of tables) {
