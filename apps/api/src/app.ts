@@ -17,7 +17,7 @@ import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/auth.thro
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { registerBookingListener } from './modules/bookings/booking-listeners';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
-import { getBooking, isPreparedByStaff } from './modules/bookings/bookings.service';
+import { assertBookingVisible, getBooking, isPreparedByStaff } from './modules/bookings/bookings.service';
 import { cashRoutes } from './modules/cash/cash.routes';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { commissionsRoutes } from './modules/commissions/commissions.routes';
@@ -116,7 +116,7 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
  * How the messages module reads a booking: its owners' services, handed over here so that messages
  * imports neither bookings nor the public pages (bookings write messages: one direction only).
  */
-export const BOOKING_READS: BookingReads = { getBooking, getPublicBooking, isPreparedByStaff };
+export const BOOKING_READS: BookingReads = { getBooking, assertBookingVisible, getPublicBooking, isPreparedByStaff };
 
 /** Builds the whole application: plugins → modules → error handler. Does not listen. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

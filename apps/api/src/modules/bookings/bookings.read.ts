@@ -54,7 +54,12 @@ export async function getBooking(db: DbOrTx, actor: Actor, id: string) {
 
 /** The history of a booking the actor may read, oldest first. */
 export async function listEvents(db: DbOrTx, actor: Actor, id: string): Promise<TBookingEventResponse[]> {
-  const booking = await repo.findVisibleBooking(db, actor, id);
+  const booking = await repo.findVisibleBookingRef(db, actor, id);
   if (!booking) throw notFound(NOT_FOUND);
-  return (await repo.listEvents(db, id)).map((e) => toEventResponse(e, booking.booking.currency));
+  return (await repo.listEvents(db, id)).map((e) => toEventResponse(e, booking.currency));
+}
+
+/** 404 unless the actor may read the booking (a seller reads the ones they sold, a crew member their sheets'). */
+export async function assertBookingVisible(db: DbOrTx, actor: Actor, id: string): Promise<void> {
+  if (!(await repo.findVisibleBookingRef(db, actor, id))) throw notFound(NOT_FOUND);
 }

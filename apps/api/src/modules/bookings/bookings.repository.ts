@@ -264,6 +264,22 @@ export async function findVisibleBooking(db: DbOrTx, actor: Actor, id: string) {
   return row as BookingView | undefined;
 }
 
+/**
+ * Whether the actor may read the booking, and its currency: what a booking's tabs (history,
+ * payments, messages) check before reading their own rows, without the booking's whole view.
+ */
+export async function findVisibleBookingRef(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+): Promise<{ id: string; currency: string } | undefined> {
+  const b = new ShapeBinder('bookings.ref');
+  const where = and(visibleTo(actor, b), eq(bookings.id, b.bind(id, bookings.id) as never));
+  const build = (d: DbOrTx) => d.select({ id: bookings.id, currency: bookings.currency }).from(bookings).where(where);
+  const [row] = await runSelectTemplate(db, b.key, build, b.values, { strict: true });
+  return row;
+}
+
 export async function findBookingView(db: DbOrTx, id: string) {
   const [row] = await viewSelect(db).where(eq(bookings.id, id));
   return row as BookingView | undefined;

@@ -63,7 +63,7 @@ export {
   renewHold,
   setPaymentLinkMessage,
 } from './bookings.online';
-export { bookingResponseOf, getBooking, listBookings, listEvents } from './bookings.read';
+export { assertBookingVisible, bookingResponseOf, getBooking, listBookings, listEvents } from './bookings.read';
 export { findBookingRows as readBookingRows } from './bookings.repository';
 export {
   createBooking,

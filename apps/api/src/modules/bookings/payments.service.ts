@@ -24,8 +24,7 @@ const NOT_FOUND = 'La reserva';
 
 /** The payments and refunds of a booking the actor may read, oldest first. */
 export async function listPayments(db: DbOrTx, actor: Actor, id: string): Promise<TPaymentResponse[]> {
-  const booking = await repo.findVisibleBooking(db, actor, id);
-  if (!booking) throw notFound(NOT_FOUND);
+  if (!(await repo.findVisibleBookingRef(db, actor, id))) throw notFound(NOT_FOUND);
   return (await paymentsRepo.listPayments(db, id)).map(toPaymentResponse);
 }
 

@@ -37,10 +37,10 @@ export async function listBookingMessages(
   db: Db,
   actor: Actor,
   bookingId: string,
-  reads: Pick<BookingReads, 'getBooking'>,
+  reads: Pick<BookingReads, 'assertBookingVisible'>,
 ): Promise<TMessageResponse[]> {
   // The booking the actor may read, or 404 (its owner's rule: a seller reads the ones they sold).
-  await reads.getBooking(db, actor, bookingId);
+  await reads.assertBookingVisible(db, actor, bookingId);
   return (await repo.listBookingMessages(db, bookingId, BOOKING_MESSAGES_LIMIT)).map(toMessageResponse);
 }
 
