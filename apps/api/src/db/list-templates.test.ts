@@ -58,6 +58,8 @@ const LISTS = [
   '/api/v1/products?state[in]=active,inactive&q=teide&sort=-code&page=2&per_page=1',
   '/api/v1/channels',
   '/api/v1/channels?q=a&active=true&kind[in]=octo,agency&sort=-created_at&page=2&per_page=1',
+  '/api/v1/tour-operators',
+  '/api/v1/tour-operators?state=1&q=a&sort=-created_at&page=2&per_page=1',
   '/api/v1/cash/handovers',
   '/api/v1/cash/handovers?difference_cents[lt]=0&created_at[gte]=2026-01-01T00:00:00Z&sort=-expected_cents&page=2&per_page=1',
   '/api/v1/commissions/statements',
@@ -141,6 +143,7 @@ describe('the detail screens built once per shape (ADR 052)', () => {
       `/api/v1/bookings/calendar?from=${b.date}&to=${b.date}`,
       `/api/v1/bookings/calendar/columns?from=${b.date}&to=${b.date}&product_id=${product.id}`,
       `/api/v1/bookings/calendar/days?from=${b.date}&to=${b.date}`,
+      `/api/v1/tour-operators/${product.tour_operator_id}`,
     ];
     const tokens = [w.tokens.admin, w.tokens.A1, w.tokens.A2, w.tokens.A3, w.tokens.A4, w.tokens.A5, w.tokens.B1];
     let answered = 0;

@@ -1,6 +1,7 @@
-import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tourOperators } from '../../db/schema';
+import { runListTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
 import type { TourOperatorRow } from './tour-operators.mapper';
@@ -25,31 +26,25 @@ export const TOUR_OPERATOR_LIST_SPEC: ResourceListSpec = {
 };
 
 // The tenant scope of an operator row is its own id.
-const visibleTo = (actor: Actor) => tenantScope(tourOperators.id, actor);
+const visibleTo = (actor: Actor, binder?: ShapeBinder) => tenantScope(tourOperators.id, actor, binder);
 
 const usersCount = sql<number>`(select count(*)::int from users u where u.tour_operator_id = "tour_operators"."id" and u.deleted_at is null)`;
 const selection = { ...getTableColumns(tourOperators), usersCount };
 
+/** A page of operators and the total, both selects built once per shape (ADR 052). */
 export async function listTourOperators(db: DbOrTx, actor: Actor, params: ListParams) {
-  const where = combine([visibleTo(actor), ...buildListConditions(params, TOUR_OPERATOR_LIST_SPEC)]);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(selection)
-      .from(tourOperators)
-      .where(where)
-      .orderBy(...buildOrderBy(params, TOUR_OPERATOR_LIST_SPEC))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    db.select({ total: count() }).from(tourOperators).where(where),
-  ]);
-  return { rows, total };
+  const b = new ShapeBinder('tour-operators.list');
+  const where = combine([visibleTo(actor, b), ...buildListConditions(params, TOUR_OPERATOR_LIST_SPEC, b)]);
+  const order = buildOrderBy(params, TOUR_OPERATOR_LIST_SPEC, b);
+  const rows = (d: DbOrTx) => d.select(selection).from(tourOperators);
+  return runListTemplate(db, b, params, { rows, table: tourOperators, where, order });
 }
 
 export async function findVisibleTourOperator(db: DbOrTx, actor: Actor, id: string) {
-  const [row] = await db
-    .select(selection)
-    .from(tourOperators)
-    .where(and(visibleTo(actor), eq(tourOperators.id, id)));
+  const b = new ShapeBinder('tour-operators.one');
+  const where = and(visibleTo(actor, b), eq(tourOperators.id, b.bind(id, tourOperators.id) as never));
+  const build = (d: DbOrTx) => d.select(selection).from(tourOperators).where(where);
+  const [row] = await runSelectTemplate(db, b.key, build, b.values, { strict: true });
   return row;
 }
 
