@@ -78,7 +78,8 @@ export function DepartureModal({
     setStep({ kind: 'edit' });
   }, [slot?.date, slot?.time]);
 
-  if (!slot) return <Modal opened={false} onClose={onClose} title="" />;
+  // The calendar returns the focus to the departure itself (returnFocus off, see its comment).
+  if (!slot) return <Modal opened={false} onClose={onClose} title="" returnFocus={false} />;
 
   const taken = slot.seats_taken ?? Math.max(0, slot.capacity - slot.seats_left);
   const started = departureStarted(slot.date, slot.time, timeZone);
@@ -122,6 +123,7 @@ export function DepartureModal({
     <Modal
       opened
       onClose={onClose}
+      returnFocus={false}
       centered
       title={
         <Text fw={700} component="span">

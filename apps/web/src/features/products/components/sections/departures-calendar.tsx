@@ -2,7 +2,7 @@ import { Alert, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { TAvailabilitySlot } from '@trayecto/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   CalendarAgenda,
   CalendarBody,
@@ -51,6 +51,9 @@ export function slotLabel(slot: TAvailabilitySlot): string {
   )}`;
 }
 
+/** One departure in the calendar: its date and time ("2026-12-01 09:00"). */
+const slotKey = (slot: Pick<TAvailabilitySlot, 'date' | 'time'>) => `${slot.date} ${slot.time}`;
+
 /**
  * The real departures of a month (GET …/availability), each with seats left / capacity. Staff who
  * may edit the availability click a departure to change its capacity or close / reopen it.
@@ -77,6 +80,20 @@ export function DeparturesCalendar({
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [month, setMonth] = useState(() => monthOf(today));
   const [selected, setSelected] = useState<TAvailabilitySlot | null>(null);
+  // The dialog closed: the focus goes back to the departure that opened it (WCAG 2.4.3), found by
+  // its key in the calendar as it is drawn then. Mantine's own return (returnFocus) gives up when
+  // anything holds the focus 10 ms after the close, which a busy machine made happen.
+  const root = useRef<HTMLDivElement>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (!returnTo) return;
+    root.current?.querySelector<HTMLElement>(`[data-slot="${returnTo}"]`)?.focus();
+    setReturnTo(null);
+  }, [returnTo]);
+  const closeDeparture = () => {
+    if (selected) setReturnTo(slotKey(selected));
+    setSelected(null);
+  };
   const range = gridRange(month);
   const availability = useProductAvailability(productId, range.from, range.to);
   const slots = availability.data ?? [];
@@ -94,7 +111,8 @@ export function DeparturesCalendar({
     );
     return canManage ? (
       <UnstyledButton
-        key={`${slot.date}-${slot.time}`}
+        key={slotKey(slot)}
+        data-slot={slotKey(slot)}
         className={classes.slot}
         data-tone={tone}
         data-compact={compact || undefined}
@@ -105,7 +123,7 @@ export function DeparturesCalendar({
       </UnstyledButton>
     ) : (
       <div
-        key={`${slot.date}-${slot.time}`}
+        key={slotKey(slot)}
         className={classes.slot}
         data-tone={tone}
         data-compact={compact || undefined}
@@ -136,7 +154,7 @@ export function DeparturesCalendar({
   const agendaDays = weeks.flat().filter((d) => d.inMonth && (d.slots.length > 0 || d.isClosedDate));
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={root}>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <CalendarNav
           title={monthLabel(month)}
@@ -210,7 +228,7 @@ export function DeparturesCalendar({
           productCapacity={productCapacity}
           timeZone={timeZone}
           slot={selected}
-          onClose={() => setSelected(null)}
+          onClose={closeDeparture}
         />
       ) : null}
     </Stack>
