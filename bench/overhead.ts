@@ -21,7 +21,8 @@
  *
  * OVERHEAD_HEAP=1: V8's sampling heap profiler over the measured turns instead of CPU profiles: the
  * KB each side allocates per request, garbage included, and the functions that allocate most (ADR
- * 053). Bytes allocated, unlike CPU time, hardly move with what else the machine runs.
+ * 053; OVERHEAD_HEAP_TOP of them, 8 by default). Bytes allocated, unlike CPU time, hardly move
+ * with what else the machine runs.
  *
  * OVERHEAD_BUILDS=1: no timing; for each scenario, after a warm-up, how many statements one request
  * sends and how many SQL texts drizzle builds for it (calls of drizzle's `SQL#toQuery`): a read whose
@@ -136,7 +137,7 @@ class HeapSampler {
     return out;
   }
   /** KB allocated per request, and the functions that allocate most. */
-  report(key: string, top = 8): string {
+  report(key: string, top = Number(process.env.OVERHEAD_HEAP_TOP ?? 8)): string {
     const t = this.totals.get(key);
     if (!t) return '';
     const all = [...t.bytes.values()].reduce((a, b) => a + b, 0);

@@ -59,11 +59,20 @@ const LIST_DURATION = Number(process.env.BENCH_LIST_DURATION ?? 4);
  * working tree, with BENCH_API_OVERLAY=<paths,…> of the working tree laid over it. BENCH_API_BEFORE=
  * <git ref> starts a second API compiled from that commit and measures it in the same run, before
  * the current one: before/after side by side. Either may also be the path of a compiled server.js.
+ * BENCH_API_BEFORE_ENV=NAME=value,… sets environment variables of that "before" API only: with
+ * BENCH_API_BEFORE=HEAD, one of the patched dependencies' switches back to their stock code
+ * (TRAYECTO_PG_STOCK_CLONE=1, TRAYECTO_PG_STOCK_PROMISE=1) is the only difference between the two.
  */
 const API_FROM_SOURCE = process.env.BENCH_API_SOURCE === '1';
 const API_REF = process.env.BENCH_API_REF;
 const API_OVERLAY = process.env.BENCH_API_OVERLAY?.split(',').filter(Boolean);
 const API_BEFORE = process.env.BENCH_API_BEFORE;
+const API_BEFORE_ENV = Object.fromEntries(
+  (process.env.BENCH_API_BEFORE_ENV ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 /** A git ref, or the path of an already compiled server.js. */
 const builtApi = async (ref?: string, overlay?: string[]) =>
   ref?.endsWith('.js') ? path.resolve(ref) : compiledApi({ ref, overlay });
@@ -709,6 +718,7 @@ async function main() {
       DATABASE_PREPARED_STATEMENTS: process.env.BENCH_API_PREPARED ?? 'true',
       // BENCH_WEB_CONCURRENCY=2: the API as node:cluster workers (ADR 009); its CPU figures are then the primary's only.
       WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY ?? '1',
+      ...(ref ? API_BEFORE_ENV : {}),
     };
     if (API_FROM_SOURCE && !ref) return startChild(name, [...wholeProfile, 'apps/api/src/server.ts'], env, opts);
     const js = path.relative(REPO, await (ref ? builtApi(ref) : builtApi(API_REF, API_OVERLAY)));
@@ -744,7 +754,7 @@ async function main() {
   // Again, for the tasks a first start has just registered.
   await pauseTasks(db);
   console.log(
-    `  API: ${API_FROM_SOURCE ? 'fuente (tsx)' : `compilada (como npm start)${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `; antes: ${API_BEFORE} compilada` : ''}${pgSwitchesNote()}`,
+    `  API: ${API_FROM_SOURCE ? 'fuente (tsx)' : `compilada (como npm start)${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `; antes: ${API_BEFORE} compilada${process.env.BENCH_API_BEFORE_ENV ? ` con ${process.env.BENCH_API_BEFORE_ENV}` : ''}` : ''}${pgSwitchesNote()}`,
   );
 
   const login = await fetch(`${API}/api/v1/auth/login`, {
@@ -1250,7 +1260,7 @@ async function main() {
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-  const how = `${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING}, ` : ''}API ${API_FROM_SOURCE ? 'desde la fuente (tsx)' : `compilada${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `, antes = ${API_BEFORE}` : ''}${pgSwitchesNote()}`;
+  const how = `${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING}, ` : ''}API ${API_FROM_SOURCE ? 'desde la fuente (tsx)' : `compilada${API_REF ? ` de ${API_REF}${API_OVERLAY ? ` + ${API_OVERLAY.join(', ')}` : ''}` : ''}`}, LOG_LEVEL=${API_LOG_LEVEL}${API_BEFORE ? `, antes = ${API_BEFORE}${process.env.BENCH_API_BEFORE_ENV ? ` con ${process.env.BENCH_API_BEFORE_ENV}` : ''}` : ''}${pgSwitchesNote()}`;
   const header = `${new Date().toISOString()} — ${Number(meta.n).toLocaleString('es-ES')} reservas, ${CONNECTIONS} conexiones, ${DURATION} s/medida, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), Node ${process.version}, ${how}, carga al terminar ${load}`;
   const md = [header, '', ...lines, '', ...notes].join('\n');
   console.log(`\n${md}\n`);

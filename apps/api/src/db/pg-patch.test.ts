@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * pg, patched (patches/pg+*.patch, ADR 047): a result read as arrays (drizzle's selects) no longer
- * builds the empty row object that only rows read as objects use. These tests hold the patch to
- * pg's own behaviour, on a real database.
+ * builds the empty row object that only rows read as objects use; a query's config that is a plain
+ * object of data properties is copied by a spread (docs/performance.md). These tests hold the patch
+ * to pg's own behaviour, on a real database.
  */
 type ResultInternals = { _prebuiltEmptyResultObject: unknown };
 
@@ -22,6 +25,60 @@ describe('pg result fields (patched)', () => {
     const objects = new Result();
     objects.addFields(fields);
     expect(objects._prebuiltEmptyResultObject).toEqual({ a: null });
+  });
+});
+
+const require = createRequire(import.meta.url);
+type Normalize = (config: unknown, values?: unknown, callback?: unknown) => Record<string, unknown>;
+const { normalizeQueryConfig } = require('pg/lib/utils.js') as { normalizeQueryConfig: Normalize };
+
+describe("pg's copy of a query's config (patched)", () => {
+  it('is patched: a plain config is copied by a spread', () => {
+    expect(readFileSync(require.resolve('pg/lib/utils.js'), 'utf8')).toContain('isPlainDataObject(config)');
+  });
+
+  it('copies a plain config with the same properties in the same order, the caller’s left as it was', () => {
+    const config = { name: 'q1', text: 'select $1', rowMode: 'array', types: undefined };
+    const copy = normalizeQueryConfig(config, [1]);
+    expect(copy).not.toBe(config);
+    expect(Object.keys(copy)).toEqual(['name', 'text', 'rowMode', 'types', 'values']);
+    expect(copy).toEqual({ name: 'q1', text: 'select $1', rowMode: 'array', types: undefined, values: [1] });
+    expect(config).toEqual({ name: 'q1', text: 'select $1', rowMode: 'array', types: undefined });
+    const callback = () => undefined;
+    expect(normalizeQueryConfig(config, callback).callback).toBe(callback);
+    expect(normalizeQueryConfig('select 1')).toEqual({ text: 'select 1' });
+  });
+
+  it('keeps what a spread would lose as pg keeps it: accessors, hidden properties, symbols, prototypes', () => {
+    let reads = 0;
+    const withGetter = {
+      get text() {
+        reads++;
+        return 'select 1';
+      },
+    };
+    const a = normalizeQueryConfig(withGetter);
+    expect(typeof Object.getOwnPropertyDescriptor(a, 'text')?.get).toBe('function');
+    expect(reads).toBe(0);
+
+    const hidden = Object.defineProperty({ text: 'select 1' }, 'name', { value: 'h', enumerable: false });
+    const b = normalizeQueryConfig(hidden);
+    expect(b.name).toBe('h');
+    expect(Object.getOwnPropertyDescriptor(b, 'name')?.enumerable).toBe(false);
+
+    const key = Symbol('k');
+    const withSymbol = { text: 'select 1', [key]: 1 };
+    expect((normalizeQueryConfig(withSymbol) as Record<symbol, unknown>)[key]).toBe(1);
+
+    class Config {
+      text = 'select 1';
+      describe() {
+        return this.text;
+      }
+    }
+    const c = normalizeQueryConfig(new Config()) as unknown as Config;
+    expect(c).toBeInstanceOf(Config);
+    expect(c.describe()).toBe('select 1');
   });
 });
 
