@@ -64,6 +64,11 @@ const LISTS = [
   '/api/v1/cash/handovers?difference_cents[lt]=0&created_at[gte]=2026-01-01T00:00:00Z&sort=-expected_cents&page=2&per_page=1',
   '/api/v1/commissions/statements',
   '/api/v1/commissions/statements?party_kind=seller&state[in]=open,settled&period_from[gte]=2026-01-01&sort=total_cents&page=2&per_page=1',
+  '/api/v1/schedule-sheets',
+  '/api/v1/schedule-sheets?per_page=1',
+  '/api/v1/schedule-sheets?state[in]=draft,ready&date[gte]=2026-01-01&q=teide&sort=-date,product&page=2&per_page=1',
+  // A page past the end: its total counted on its own.
+  '/api/v1/schedule-sheets?page=999&per_page=1',
   '/api/v1/audit-log',
   '/api/v1/audit-log?per_page=1',
   '/api/v1/audit-log?entity_type=user&action[in]=create,update&q=a&sort=created_at&page=2&per_page=1',

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { checkIns, products, scheduleSheetPersons, scheduleSheets, tourOperators } from '../../db/schema';
-import { runSelectTemplate, ShapeBinder } from '../../db/select-template';
+import { runCountUpTo, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import {
   buildListConditions,
   buildOrderBy,
@@ -56,20 +56,22 @@ export type SheetKeyset = { date: string; time: string; product: string; id: str
  * 029): neither the page nor its count joins them, and each `= any(array(…))` is an index condition
  * on the sheet's own column (the planner ORs the four indexes when few sheets match).
  */
-function sheetSearch(q: string): SQL {
-  const has = (col: SQL) => sql`f_unaccent(${col}::text) like '%' || f_unaccent(${escapeLike(q)}) || '%'`;
+function sheetSearch(q: string, binder: ShapeBinder): SQL {
+  // One value, one placeholder wherever it is compared (ADR 052).
+  const text = binder.shape('q').bind(escapeLike(q));
+  const has = (col: SQL) => sql`f_unaccent(${col}::text) like '%' || f_unaccent(${text}) || '%'`;
   return sql`(${scheduleSheets.productId} = any(array(select p.id from products p where ${has(sql`p.name`)} or ${has(sql`p.code`)}))
     or ${scheduleSheets.vehicleId} = any(array(select v.id from vehicles v where ${has(sql`v.plate`)}))
     or ${scheduleSheets.driverId} = any(array(select u.id from users u where ${has(sql`u.full_name`)}))
     or ${scheduleSheets.guideId} = any(array(select u.id from users u where ${has(sql`u.full_name`)})))`;
 }
 
-/** The list's conditions: what the actor may read, the filters and `q`. */
-function listConditions(actor: Actor, params: ListParams): SQL | undefined {
+/** The list's conditions: what the actor may read, the filters and `q`, every value `binder`'s. */
+function listConditions(actor: Actor, params: ListParams, binder: ShapeBinder): SQL | undefined {
   return combine([
-    visibleTo(actor),
-    ...buildListConditions({ ...params, q: undefined }, SHEET_LIST_SPEC),
-    params.q ? sheetSearch(params.q) : undefined,
+    visibleTo(actor, binder),
+    ...buildListConditions({ ...params, q: undefined }, SHEET_LIST_SPEC, binder),
+    params.q ? sheetSearch(params.q, binder) : undefined,
   ]);
 }
 
@@ -253,41 +255,63 @@ const viewSelect = (db: DbOrTx, extra: { total?: SQL<number> } = {}) =>
  * else `page` × `per_page`.
  */
 export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, after?: SheetKeyset) {
-  const where = listConditions(actor, params);
-  const order = buildOrderBy(params, SHEET_LIST_SPEC);
+  // Built once per shape (ADR 052): every value below is the binder's placeholder.
+  const b = new ShapeBinder('sheets.list');
+  const where = listConditions(actor, params, b);
+  const order = buildOrderBy(params, SHEET_LIST_SPEC, b);
+  b.shape(after ? 'keyset' : 'paged');
   // The (date, time) bound alone lets the (…, date, time) indexes start the range at the position.
   const keyset = after
-    ? sql`(${scheduleSheets.date}, ${scheduleSheets.time}) >= (${after.date}::date, ${after.time}::text) and (${scheduleSheets.date}, ${scheduleSheets.time}, ${productKey}, ${scheduleSheets.id}) > (${after.date}::date, ${after.time}::text, ${after.product}::text, ${after.id}::uuid)`
+    ? (() => {
+        const [date, time] = [b.bind(after.date), b.bind(after.time)];
+        return sql`(${scheduleSheets.date}, ${scheduleSheets.time}) >= (${date}::date, ${time}::text) and (${scheduleSheets.date}, ${scheduleSheets.time}, ${productKey}, ${scheduleSheets.id}) > (${date}::date, ${time}::text, ${b.bind(after.product)}::text, ${b.bind(after.id)}::uuid)`;
+      })()
     : undefined;
   const offset = after ? 0 : (params.page - 1) * params.perPage;
+  // One more row than asked tells whether there is a next page.
+  const takeAt = b.bind(params.perPage + 1);
+  // The first page has no OFFSET (drizzle leaves out an offset of 0): the same text as before.
+  const offsetAt = offset === 0 ? undefined : b.shape('offset').bind(offset);
   // The page's ids first, joined only to what the order needs (the product's name); the rest of the
   // view is read for those rows alone, so a page deep down by OFFSET skips its rows' joins (ADR 029).
-  const pageIds = db
-    .select({ id: scheduleSheets.id })
-    .from(scheduleSheets)
-    .innerJoin(products, eq(products.id, scheduleSheets.productId))
-    .where(combine([where, keyset]))
-    .orderBy(...order)
-    // One more row than asked tells whether there is a next page.
-    .limit(params.perPage + 1)
-    .offset(offset);
-  // No join: every condition is on the sheet itself (ADR 029).
-  const counted = after
-    ? undefined
-    : sql<number>`(select count(*)::int from (${db
-        .select({ one: sql`1` })
-        .from(scheduleSheets)
-        .where(where)
-        .limit(LIST_COUNT_CAP + 1)}) as counted)`;
-  const found = (await viewSelect(db, counted ? { total: counted } : {})
-    .where(inArray(scheduleSheets.id, pageIds))
-    .orderBy(...order)) as (RawSheetView & { total?: number })[];
+  const pageIds = (d: DbOrTx) => {
+    const ids = d
+      .select({ id: scheduleSheets.id })
+      .from(scheduleSheets)
+      .innerJoin(products, eq(products.id, scheduleSheets.productId))
+      .where(combine([where, keyset]))
+      .orderBy(...order)
+      .limit(takeAt as never);
+    return offsetAt === undefined ? ids : ids.offset(offsetAt as never);
+  };
+  // No join: every condition is on the sheet itself (ADR 029). Keyset pages skip the count.
+  const capAt = after ? undefined : b.bind(LIST_COUNT_CAP + 1);
+  const counted = (d: DbOrTx) =>
+    capAt === undefined
+      ? undefined
+      : sql<number>`(select count(*)::int from (${d
+          .select({ one: sql`1` })
+          .from(scheduleSheets)
+          .where(where)
+          .limit(capAt as never)}) as counted)`;
+  const found = (await runSelectTemplate(
+    db,
+    b.key,
+    (d) => {
+      const total = counted(d);
+      return viewSelect(d, total ? { total } : {})
+        .where(inArray(scheduleSheets.id, pageIds(d)))
+        .orderBy(...order);
+    },
+    b.values,
+    { strict: true },
+  )) as (RawSheetView & { total?: number })[];
   const rows = found.map(({ total: _total, ...v }) => toSheetView(v));
-  if (!counted) return { rows, total: null };
+  if (after) return { rows, total: null };
   if (found[0]?.total !== undefined) return { rows, total: Number(found[0].total) };
+  // No row carried it: nothing on page one, or a page past the end (counted on its own).
   if (offset === 0) return { rows, total: 0 };
-  const res = await db.execute<{ n: number }>(sql`select ${counted} as n`);
-  return { rows, total: Number(res.rows[0]?.n ?? 0) };
+  return { rows, total: await runCountUpTo(db, b, scheduleSheets, where, LIST_COUNT_CAP) };
 }
 
 /**
