@@ -246,6 +246,13 @@ const viewSelect = (db: DbOrTx, extra: { total?: SQL<number> } = {}) =>
     .from(scheduleSheets)
     .innerJoin(products, eq(products.id, scheduleSheets.productId));
 
+/** The rows after `at` in the default order: the (date, time) bound alone lets the indexes start there. */
+function afterPosition(at: SheetKeyset, b: ShapeBinder): SQL {
+  const date = b.bind(at.date);
+  const time = b.bind(at.time);
+  return sql`(${scheduleSheets.date}, ${scheduleSheets.time}) >= (${date}::date, ${time}::text) and (${scheduleSheets.date}, ${scheduleSheets.time}, ${productKey}, ${scheduleSheets.id}) > (${date}::date, ${time}::text, ${b.bind(at.product)}::text, ${b.bind(at.id)}::uuid)`;
+}
+
 /**
  * A page of the sheets the actor may read, with one row more than asked when there is a next page,
  * each with its summary's parts, and their total counted up to LIST_COUNT_CAP (ADR 027), in ONE
@@ -260,13 +267,7 @@ export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, a
   const where = listConditions(actor, params, b);
   const order = buildOrderBy(params, SHEET_LIST_SPEC, b);
   b.shape(after ? 'keyset' : 'paged');
-  // The (date, time) bound alone lets the (…, date, time) indexes start the range at the position.
-  const keyset = after
-    ? (() => {
-        const [date, time] = [b.bind(after.date), b.bind(after.time)];
-        return sql`(${scheduleSheets.date}, ${scheduleSheets.time}) >= (${date}::date, ${time}::text) and (${scheduleSheets.date}, ${scheduleSheets.time}, ${productKey}, ${scheduleSheets.id}) > (${date}::date, ${time}::text, ${b.bind(after.product)}::text, ${b.bind(after.id)}::uuid)`;
-      })()
-    : undefined;
+  const keyset = after ? afterPosition(after, b) : undefined;
   const offset = after ? 0 : (params.page - 1) * params.perPage;
   // One more row than asked tells whether there is a next page.
   const takeAt = b.bind(params.perPage + 1);
