@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timeOrderedId } from './time-ordered-id';
 import { tourOperators } from './tour-operators';
 
 /** What an audited record is. */
@@ -14,7 +15,7 @@ export const AUDIT_ENTITY_TYPES = ['booking', 'user', 'schedule_sheet'] as const
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     /** The operator the record belongs to; null for records of no operator (level-0 users). */
     tourOperatorId: uuid('tour_operator_id'),
     /** The staff user who acted; null for customers on the public pages and for the system. */

@@ -21,6 +21,7 @@ import { cashHandovers } from './cash';
 import { channels } from './channels';
 import { departures } from './departures';
 import { products } from './products';
+import { timeOrderedId } from './time-ordered-id';
 import { tourOperators } from './tour-operators';
 import { users } from './users';
 
@@ -268,7 +269,7 @@ export const payments = pgTable(
 export const bookingEvents = pgTable(
   'booking_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     tourOperatorId: uuid('tour_operator_id').notNull(),
     bookingId: uuid('booking_id').notNull(),
     type: text('type').notNull(),

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { webhookEndpoints } from './messages';
 import { products } from './products';
+import { timeOrderedId } from './time-ordered-id';
 import { tourOperators } from './tour-operators';
 import { users } from './users';
 
@@ -171,7 +172,7 @@ export const channelKeys = pgTable(
 export const channelRequests = pgTable(
   'channel_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     tourOperatorId: uuid('tour_operator_id').notNull(),
     channelId: uuid('channel_id').notNull(),
     keyId: uuid('key_id'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timeOrderedId } from './time-ordered-id';
 
 /**
  * Background work (issue 31 item 3, docs/decisions/019-background-jobs.md), owned by
@@ -45,7 +46,7 @@ export const jobTasks = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     /** The registered handler that runs it (`bookings.hold_expiry`…). */
     kind: text('kind').notNull(),
     dedupeKey: text('dedupe_key'),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timeOrderedId } from './time-ordered-id';
 import { tourOperators } from './tour-operators';
 import { users } from './users';
 
@@ -68,7 +69,7 @@ export const webhookEndpoints = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     tourOperatorId: uuid('tour_operator_id'),
     kind: text('kind').notNull(),
     channel: text('channel').notNull().default('email'),
