@@ -28,25 +28,30 @@ describe('time-ordered ids (ADR 059)', () => {
 
   it('uuid_v7(): version 7, RFC 9562 variant, the time of the call, in order across milliseconds, never the same', async () => {
     const before = Date.now();
-    const first = await app.db.execute<{ id: string }>(sql`select uuid_v7()::text as id from generate_series(1, 500)`);
-    // A later millisecond for sure (the ids of one millisecond are in random order among themselves).
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await app.db.execute<{ id: string }>(sql`select uuid_v7()::text as id from generate_series(1, 500)`);
+    // One call per row, in the order of the series: enough of them to span several milliseconds
+    // (the ids of one millisecond are in random order among themselves; across them, in time order).
+    const res = await app.db.execute<{ id: string }>(
+      sql`select uuid_v7()::text as id from generate_series(1, 20000) as n order by n`,
+    );
     const after = Date.now();
-    const ids = [...first.rows, ...second.rows].map((r) => r.id);
+    const ids = res.rows.map((r) => r.id);
     for (const id of ids) {
       expect(id).toMatch(V7);
-      expect(z.uuid().safeParse(id).success).toBe(true);
       expect(msOf(id)).toBeGreaterThanOrEqual(before - 1000);
       expect(msOf(id)).toBeLessThanOrEqual(after + 1000);
     }
+    expect(z.uuid().safeParse(ids[0]).success).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    const lastOfFirst = first.rows
-      .map((r) => r.id)
+    const ms = ids.map(msOf);
+    expect(new Set(ms).size).toBeGreaterThan(1);
+    for (let i = 1; i < ms.length; i++) expect(ms[i] as number).toBeGreaterThanOrEqual(ms[i - 1] as number);
+    // Across milliseconds the ids sort as text in the order they were made (the index's order).
+    const lastOfFirstMs = ids
+      .filter((id) => msOf(id) === ms[0])
       .sort()
       .at(-1) as string;
-    const firstOfSecond = second.rows.map((r) => r.id).sort()[0] as string;
-    expect(firstOfSecond > lastOfFirst).toBe(true);
+    const firstOfLastMs = ids.filter((id) => msOf(id) === ms.at(-1)).sort()[0] as string;
+    expect(firstOfLastMs > lastOfFirstMs).toBe(true);
   });
 
   it('the five tables default to uuid_v7(); bookings (the customer’s link) and the other tables stay random', async () => {
