@@ -60,21 +60,33 @@ function mapRow(r: unknown[]) {
     b[c] = r[i];
   });
   const at = BOOKING_COLUMNS.length;
-  // ADR 032 (2026-11-26): what the booking names comes as JSON objects (baseline-sql.ts VIEW_COLUMNS),
-  // then on list rows its payment links and the total.
-  const [product, operator, seller, accommodation, pickupAt, createdAtExact, timezone, channel, payment, links] =
-    r.slice(at);
+  // ADR 032 (2026-11-26): what the booking names comes as JSON objects (baseline-sql.ts viewColumns,
+  // one per table since ADR 060), then on list rows its payment links and the total.
+  const [product, operator, seller, accommodation, createdAtExact, channel, links] = r.slice(at) as [
+    Record<string, unknown>,
+    Record<string, unknown>,
+    unknown,
+    Record<string, unknown> | null,
+    string,
+    unknown,
+    unknown[] | undefined,
+  ];
   return {
     ...b,
-    product,
-    tour_operator: operator,
+    product: { id: product.id, code: product.code, name: product.name },
+    tour_operator: { id: operator.id, name: operator.name },
     seller,
     accommodation,
-    pickup_at: pickupAt,
-    created_at_exact: createdAtExact as string,
-    timezone,
+    pickup_at: accommodation?.pickupAt ?? null,
+    created_at_exact: createdAtExact,
+    timezone: operator.timezone,
     sales_channel: channel,
-    payment,
+    payment: {
+      mode: product.mode,
+      depositPercent: product.depositPercent,
+      depositPerPaxCents: product.depositPerPaxCents,
+      onlineEnabled: operator.onlineEnabled,
+    },
     payment_links: links ?? [],
   };
 }

@@ -62,13 +62,13 @@ export const BOOKING_COLUMNS = [
 ] as const;
 
 /**
- * The view's own columns (bookings.repository.ts viewFields): the booking's columns but its search
- * text, then what it names, each a scalar subquery by primary key (ADR 032, 2026-11-26).
+ * The view's own columns (bookings.repository.ts viewFieldsFor): the booking's columns but its
+ * search text, then what it names, each a scalar subquery by primary key (ADR 032, 2026-11-26), one
+ * per table, the optional ones behind a CASE, and the operator an operator's staff's own (`operator`,
+ * a parameter: ADR 060).
  */
-const VIEW_COLUMNS = `${BOOKING_COLUMNS.map((c) => `"${c}"`).join(', ')}, (select json_build_object('id', p.id, 'code', p.code, 'name', p.name) from products p where p.id = "bookings"."product_id"), (select json_build_object('id', o.id, 'name', o.name) from tour_operators o where o.id = "bookings"."tour_operator_id"), (select json_build_object('id', u.id, 'fullName', u.full_name) from users u where u.id = "bookings"."seller_id"), (select json_build_object('id', a.id, 'name', a.name, 'zone', a.zone, 'pickupPoint', a.pickup_point) from accommodations a where a.id = "bookings"."accommodation_id"), (select json_build_object('id', pa.id, 'name', pa.name, 'pickupPoint', pa.pickup_point) from accommodations pa where pa.id = (select a.pickup_at_id from accommodations a where a.id = "bookings"."accommodation_id")), "bookings"."created_at"::text, (select o.timezone from tour_operators o where o.id = "bookings"."tour_operator_id"), (select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = "bookings"."channel_id"), (select json_build_object('mode', p.payment_mode, 'depositPercent', p.deposit_percent, 'depositPerPaxCents', p.deposit_per_pax_cents, 'onlineEnabled', exists (select 1 from payment_settings ps where ps.tour_operator_id = "bookings"."tour_operator_id" and ps.provider is not null)) from products p where p.id = "bookings"."product_id")`;
-
-/** One booking as the API reads it back (findBookingView): add `where "bookings"."id" = $1`. */
-export const VIEW_SQL = `select ${VIEW_COLUMNS} from "bookings"`;
+const viewColumns = (operator: string) =>
+  `${BOOKING_COLUMNS.map((c) => `"${c}"`).join(', ')}, (select json_build_object('id', p.id, 'code', p.code, 'name', p.name, 'mode', p.payment_mode, 'depositPercent', p.deposit_percent, 'depositPerPaxCents', p.deposit_per_pax_cents) from products p where p.id = "bookings"."product_id"), (select json_build_object('id', o.id, 'name', o.name, 'timezone', o.timezone, 'onlineEnabled', exists (select 1 from payment_settings ps where ps.tour_operator_id = o.id and ps.provider is not null)) from tour_operators o where o.id = ${operator}::uuid), case when "bookings"."seller_id" is null then null else (select json_build_object('id', u.id, 'fullName', u.full_name) from users u where u.id = "bookings"."seller_id") end, case when "bookings"."accommodation_id" is null then null else (select json_build_object('id', a.id, 'name', a.name, 'zone', a.zone, 'pickupPoint', a.pickup_point, 'pickupAt', case when a.pickup_at_id is null then null else (select json_build_object('id', pa.id, 'name', pa.name, 'pickupPoint', pa.pickup_point) from accommodations pa where pa.id = a.pickup_at_id) end) from accommodations a where a.id = "bookings"."accommodation_id") end, "bookings"."created_at"::text, case when "bookings"."channel_id" is null then null else (select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = "bookings"."channel_id") end`;
 
 /** The list's extra column: each row's payment links, latest first. */
 const LINKS_COLUMN = `(select coalesce(json_agg(json_build_object('id', l.id, 'tourOperatorId', l.tour_operator_id, 'bookingId', l.booking_id, 'amountCents', l.amount_cents, 'expiresAt', l.expires_at, 'channel', l.channel, 'messageId', l.message_id, 'createdBy', l.created_by, 'createdAt', l.created_at, 'paidAt', l.paid_at) order by l.created_at desc, l.id desc), '[]'::json) from payment_links l where l.booking_id = "bookings"."id")`;
@@ -125,6 +125,8 @@ export function listSql(shape: ListShape, v: ListValues) {
     // drizzle's and(): one condition stays bare, several are parenthesised.
     return conds.length === 1 ? conds[0] : `(${conds.join(' and ')})`;
   };
+  // The operator's staff's own operator, bound first (the select's columns come first in the text).
+  const columns = viewColumns(p(v.tourOperatorId));
   const cap = shape.q ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
   const counted = () =>
     `(select count(*)::int from ((select 1 from "bookings" where ${where()} limit ${p(cap + 1)})) as counted)`;
@@ -143,7 +145,7 @@ export function listSql(shape: ListShape, v: ListValues) {
   // view's columns for those rows only.
   let ids = `select "id" from "bookings" where ${matching} order by ${order} limit ${p(v.limit)}`;
   if (shape.offset && v.offset) ids += ` offset ${p(v.offset)}`;
-  const text = `select ${VIEW_COLUMNS}, ${LINKS_COLUMN}${total} from "bookings" where "bookings"."id" in (${ids}) order by ${order}`;
+  const text = `select ${columns}, ${LINKS_COLUMN}${total} from "bookings" where "bookings"."id" in (${ids}) order by ${order}`;
   const page = { text, values: [...params] };
   params.length = 0;
   const count = shape.keyset ? null : { text: `select ${counted()} as n`, values: [...params] };

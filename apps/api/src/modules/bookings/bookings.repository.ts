@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookingEvents, bookings, products, scheduleSheets, tourOperators, users } from '../../db/schema';
 import { runCountUpTo, runKeyedTemplate, runSelectTemplate, ShapeBinder } from '../../db/select-template';
 import { buildListConditions, buildOrderBy, combine, type ListParams, type ResourceListSpec } from '../../lib/filters';
-import { type Actor, isAdmin, tenantScope } from '../../lib/tenant';
+import { type Actor, isAdmin, tenantOf, tenantScope } from '../../lib/tenant';
 import type { BookingRow, BookingView, EventView } from './bookings.mapper';
 import type { PaymentLinkRow } from './online.repository';
 
@@ -103,47 +103,92 @@ export function visibleTo(actor: Actor, binder?: ShapeBinder): SQL | undefined {
  */
 const outer = (column: AnyPgColumn) => sql.raw(`"bookings"."${column.name}"`);
 
-/**
- * A booking with what its response names: product, operator, seller, accommodation and where it is
- * collected, the channel, the payment terms. Only `bookings` is scanned; each of the others is a
- * scalar subquery (`json_build_object` of the columns the answer names, by primary key) read for the
- * rows returned. ADR 032 (2026-11-26): as the six-table join it took PostgreSQL 2–7 ms (up to 50 ms
- * on a loaded machine) to plan, more than running it for a page of 50 (1–2 ms); the same answer.
- */
 /** The booking's own columns but its search text (the answer never shows it). */
 const { searchText: _searchText, ...bookingColumns } = getTableColumns(bookings);
 
-const viewFields = {
-  booking: bookingColumns,
-  product: sql<
-    BookingView['product']
-  >`(select json_build_object('id', p.id, 'code', p.code, 'name', p.name) from products p where p.id = ${outer(bookings.productId)})`,
-  operator: sql<
-    BookingView['operator']
-  >`(select json_build_object('id', o.id, 'name', o.name) from tour_operators o where o.id = ${outer(bookings.tourOperatorId)})`,
-  seller: sql<
-    BookingView['seller']
-  >`(select json_build_object('id', u.id, 'fullName', u.full_name) from users u where u.id = ${outer(bookings.sellerId)})`,
-  accommodation: sql<
-    BookingView['accommodation']
-  >`(select json_build_object('id', a.id, 'name', a.name, 'zone', a.zone, 'pickupPoint', a.pickup_point) from accommodations a where a.id = ${outer(bookings.accommodationId)})`,
-  pickupAt: sql<
-    BookingView['pickupAt']
-  >`(select json_build_object('id', pa.id, 'name', pa.name, 'pickupPoint', pa.pickup_point) from accommodations pa where pa.id = (select a.pickup_at_id from accommodations a where a.id = ${outer(bookings.accommodationId)}))`,
-  // Exact (microseconds) for keyset cursors; a JS Date would round it to milliseconds.
-  createdAtExact: sql<string>`${outer(bookings.createdAt)}::text`,
-  timezone: sql<string>`(select o.timezone from tour_operators o where o.id = ${outer(bookings.tourOperatorId)})`,
-  // ADR 023: the channel it was sold through (null for most bookings).
-  salesChannel: sql<
-    BookingView['salesChannel']
-  >`(select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = ${outer(bookings.channelId)})`,
-  // ADR 022: the product's payment terms and whether the operator has a provider (a key lookup).
-  payment: sql<
-    BookingView['payment']
-  >`(select json_build_object('mode', p.payment_mode, 'depositPercent', p.deposit_percent, 'depositPerPaxCents', p.deposit_per_pax_cents, 'onlineEnabled', exists (select 1 from payment_settings ps where ps.tour_operator_id = ${outer(bookings.tourOperatorId)} and ps.provider is not null)) from products p where p.id = ${outer(bookings.productId)})`,
+/** The product as the view reads it: what the answer names and its payment terms (ADR 022). */
+type ProductJson = BookingView['product'] & Omit<BookingView['payment'], 'onlineEnabled'>;
+/** The operator as the view reads it: its name, time zone and whether it has a payment provider. */
+type OperatorJson = BookingView['operator'] & { timezone: string; onlineEnabled: boolean };
+/** The accommodation with the place where its guests are collected, when another. */
+type AccommodationJson = NonNullable<BookingView['accommodation']> & { pickupAt: BookingView['pickupAt'] };
+
+/**
+ * A booking with what its response names: product and its payment terms, operator with its time
+ * zone and payment provider, seller, accommodation and where it is collected, the channel. Only
+ * `bookings` is scanned; each of the others is a scalar subquery (`json_build_object` of the
+ * columns the answer names, by primary key) read for the rows returned. ADR 032 (2026-11-26): as the
+ * six-table join it took PostgreSQL 2–7 ms (up to 50 ms on a loaded machine) to plan, more than
+ * running it for a page of 50 (1–2 ms); the same answer.
+ *
+ * ADR 060: each subquery a row runs costs PostgreSQL ~5 µs, and a page ran twelve per row. One
+ * per table now (the product with its terms, the operator with its zone and provider, the
+ * accommodation with its pickup place); the seller, accommodation and channel only where the
+ * booking has one (a CASE does not run its subquery otherwise); and for an operator's own staff,
+ * the operator is their own (`operatorId`, bound): an uncorrelated subquery, run once per statement.
+ */
+function viewFieldsFor(operatorId?: Placeholder | Param | string) {
+  const operator = operatorId === undefined ? outer(bookings.tourOperatorId) : sql`${operatorId}::uuid`;
+  return {
+    booking: bookingColumns,
+    product: sql<ProductJson>`(select json_build_object('id', p.id, 'code', p.code, 'name', p.name, 'mode', p.payment_mode, 'depositPercent', p.deposit_percent, 'depositPerPaxCents', p.deposit_per_pax_cents) from products p where p.id = ${outer(bookings.productId)})`,
+    operator: sql<OperatorJson>`(select json_build_object('id', o.id, 'name', o.name, 'timezone', o.timezone, 'onlineEnabled', exists (select 1 from payment_settings ps where ps.tour_operator_id = o.id and ps.provider is not null)) from tour_operators o where o.id = ${operator})`,
+    seller: sql<
+      BookingView['seller']
+    >`case when ${outer(bookings.sellerId)} is null then null else (select json_build_object('id', u.id, 'fullName', u.full_name) from users u where u.id = ${outer(bookings.sellerId)}) end`,
+    accommodation: sql<AccommodationJson | null>`case when ${outer(bookings.accommodationId)} is null then null else (select json_build_object('id', a.id, 'name', a.name, 'zone', a.zone, 'pickupPoint', a.pickup_point, 'pickupAt', case when a.pickup_at_id is null then null else (select json_build_object('id', pa.id, 'name', pa.name, 'pickupPoint', pa.pickup_point) from accommodations pa where pa.id = a.pickup_at_id) end) from accommodations a where a.id = ${outer(bookings.accommodationId)}) end`,
+    // Exact (microseconds) for keyset cursors; a JS Date would round it to milliseconds.
+    createdAtExact: sql<string>`${outer(bookings.createdAt)}::text`,
+    // ADR 023: the channel it was sold through (null for most bookings).
+    salesChannel: sql<
+      BookingView['salesChannel']
+    >`case when ${outer(bookings.channelId)} is null then null else (select json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'collects', c.collects) from channels c where c.id = ${outer(bookings.channelId)}) end`,
+  };
+}
+
+/** A row of {@link viewFieldsFor} (with the list's links), as the mapper takes it. */
+type ViewRow = {
+  booking: BookingRow;
+  product: ProductJson;
+  operator: OperatorJson;
+  seller: BookingView['seller'];
+  accommodation: AccommodationJson | null;
+  createdAtExact: string;
+  salesChannel: BookingView['salesChannel'];
+  links?: LinkJson[];
 };
 
-const viewSelect = (db: DbOrTx) => db.select(viewFields).from(bookings);
+/** The view's row as BookingView: the product's, operator's and accommodation's parts where the mapper reads them. */
+function viewOf(r: ViewRow): BookingView {
+  const { product: p, operator: o, accommodation: a } = r;
+  return {
+    booking: r.booking,
+    product: { id: p.id, code: p.code, name: p.name },
+    operator: { id: o.id, name: o.name },
+    seller: r.seller,
+    salesChannel: r.salesChannel,
+    accommodation: a === null ? null : { id: a.id, name: a.name, zone: a.zone, pickupPoint: a.pickupPoint },
+    pickupAt: a?.pickupAt ?? null,
+    createdAtExact: r.createdAtExact,
+    timezone: o.timezone,
+    payment: {
+      mode: p.mode,
+      depositPercent: p.depositPercent,
+      depositPerPaxCents: p.depositPerPaxCents,
+      onlineEnabled: o.onlineEnabled,
+    },
+    ...(r.links === undefined ? {} : { links: r.links.map(linkOf) }),
+  };
+}
+
+/** The operator the actor's rows all belong to, bound; none for the administrator (every operator's). */
+const ownOperator = (actor: Actor, b: ShapeBinder) => {
+  const operatorId = tenantOf(actor);
+  return operatorId === null ? undefined : b.bind(operatorId);
+};
+
+const viewSelect = (db: DbOrTx, operatorId?: Placeholder | Param) =>
+  db.select(viewFieldsFor(operatorId)).from(bookings);
 
 /** A payment link as the list reads it (JSON: its instants as text). */
 type LinkJson = Omit<PaymentLinkRow, 'expiresAt' | 'createdAt' | 'paidAt'> & {
@@ -178,6 +223,8 @@ const linkOf = (l: LinkJson): PaymentLinkRow => ({
 export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams, after?: KeysetPosition) {
   // Built once per shape (ADR 052): every value below is the binder's placeholder.
   const b = new ShapeBinder('bookings.list');
+  // The select's own value comes first in the text, so it is bound first.
+  const operatorAt = ownOperator(actor, b);
   const where = combine([visibleTo(actor, b), ...buildListConditions(params, BOOKING_LIST_SPEC, b)]);
   b.shape(after ? 'keyset' : 'paged');
   const keyset = after
@@ -212,7 +259,7 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
     (d) => {
       const total = counted(d);
       return d
-        .select({ ...viewFields, links: linksOfRow, ...(total ? { total } : {}) })
+        .select({ ...viewFieldsFor(operatorAt), links: linksOfRow, ...(total ? { total } : {}) })
         .from(bookings)
         .where(inArray(bookings.id, pageIds(d)))
         .orderBy(...order);
@@ -220,10 +267,7 @@ export async function listBookings(db: DbOrTx, actor: Actor, params: ListParams,
     b.values,
     { strict: true },
   );
-  const rows: BookingView[] = found.map(({ links, ...view }) => {
-    const { total: _total, ...rest } = view as typeof view & { total?: number };
-    return { ...rest, links: links.map(linkOf) };
-  });
+  const rows = found.map((r) => viewOf(r as ViewRow));
   if (after) return { rows, total: null, cap };
   const first = found[0] as { total?: number } | undefined;
   if (first?.total !== undefined) return { rows, total: Number(first.total), cap };
@@ -259,9 +303,12 @@ function eachOperatorsFirst(db: DbOrTx, matching: SQL | undefined, order: SQL[],
 /** A booking the actor may read, as its page shows it: built once per shape (ADR 052). */
 export async function findVisibleBooking(db: DbOrTx, actor: Actor, id: string) {
   const b = new ShapeBinder('bookings.view');
+  const operatorAt = ownOperator(actor, b);
   const where = and(visibleTo(actor, b), eq(bookings.id, b.bind(id, bookings.id) as never));
-  const [row] = await runSelectTemplate(db, b.key, (d) => viewSelect(d).where(where), b.values, { strict: true });
-  return row as BookingView | undefined;
+  const [row] = await runSelectTemplate(db, b.key, (d) => viewSelect(d, operatorAt).where(where), b.values, {
+    strict: true,
+  });
+  return row === undefined ? undefined : viewOf(row as ViewRow);
 }
 
 /**
@@ -282,7 +329,7 @@ export async function findVisibleBookingRef(
 
 export async function findBookingView(db: DbOrTx, id: string) {
   const [row] = await viewSelect(db).where(eq(bookings.id, id));
-  return row as BookingView | undefined;
+  return row === undefined ? undefined : viewOf(row as ViewRow);
 }
 
 /** Locks a booking the actor may read for the rest of the transaction (edits run one at a time). */
