@@ -2,8 +2,10 @@ import { LEVEL, LIST_COUNT_CAP, SHEET_STATES } from '@trayecto/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { withPreparedStatements } from '../../db/prepared-statements';
 import { checkIns, products, scheduleSheetPersons, scheduleSheets, tourOperators } from '../../db/schema';
 import { runCountUpTo, runSelectTemplate, ShapeBinder } from '../../db/select-template';
+import { templated } from '../../db/statement-template';
 import {
   buildListConditions,
   buildOrderBy,
@@ -138,6 +140,11 @@ export type SheetView = {
 /** A column of the outer `schedule_sheets` row, table-qualified (constants only). */
 const outer = (column: AnyPgColumn) => sql.raw(`"schedule_sheets"."${column.name}"`);
 
+/** The name of an overlap row's resource (`x`): the vehicle's plate, the person's or user's name. */
+const RESOURCE_NAME = sql.raw(
+  "coalesce(case x.kind when 'vehicle' then (select v.plate from vehicles v where v.id = x.resource_id::uuid) when 'person' then (select pe.full_name from persons pe where pe.id = x.resource_id::uuid) else (select u.full_name from users u where u.id = x.resource_id::uuid) end, '')",
+);
+
 /**
  * What a sheet's summary reads besides its row (ADR 029, 2026-11-26): each a subquery of the sheet's
  * own statement, run for the rows returned, in place of five statements over the page's ids and one
@@ -157,7 +164,7 @@ const summaryFields = {
   >`(select coalesce(json_agg(json_build_object('placeId', coalesce(pa.id, a.id), 'placeName', case when pa.id is null then a.name else pa.name end, 'customerName', b.customer_name, 'locator', b.locator) order by f_unaccent(b.customer_name), b.locator), '[]'::json) from bookings b join products p on p.id = b.product_id join accommodations a on a.id = b.accommodation_id left join accommodations pa on pa.id = a.pickup_at_id and pa.deleted_at is null where b.departure_id = ${outer(scheduleSheets.departureId)} and b.state <> 'cancelled' and b.pickup_time is null and p.pickup_enabled = true)`,
   overlaps: sql<
     (Omit<SheetView['overlaps'][number], 'endsAt'> & { endsMs: number })[]
-  >`(select coalesce(json_agg(json_build_object('kind', x.kind, 'resourceId', x.resource_id, 'otherSheetId', x.other_id, 'productName', x.product_name, 'date', x.date, 'time', x.time, 'endsMs', x.ends_ms, 'resourceName', coalesce(case x.kind when 'vehicle' then (select v.plate from vehicles v where v.id = x.resource_id::uuid) when 'person' then (select pe.full_name from persons pe where pe.id = x.resource_id::uuid) else (select u.full_name from users u where u.id = x.resource_id::uuid) end, '')) order by x.kind, x.time, x.ends_ms), '[]'::json) from (${overlapsSql(
+  >`(select coalesce(json_agg(json_build_object('kind', x.kind, 'resourceId', x.resource_id, 'otherSheetId', x.other_id, 'productName', x.product_name, 'date', x.date, 'time', x.time, 'endsMs', x.ends_ms, 'resourceName', ${RESOURCE_NAME}) order by x.kind, x.time, x.ends_ms), '[]'::json) from (${overlapsSql(
     sql`select ${outer(scheduleSheets.id)} as id, ${outer(scheduleSheets.vehicleId)} as vehicle_id, ${outer(scheduleSheets.driverId)} as driver_id, ${outer(scheduleSheets.guideId)} as guide_id, ${outer(scheduleSheets.startsAt)} as starts_at, ${outer(scheduleSheets.endsAt)} as ends_at`,
     sql`select sp.sheet_id, sp.person_id from schedule_sheet_persons sp where sp.sheet_id = ${outer(scheduleSheets.id)}`,
   )}) x)`,
@@ -173,6 +180,57 @@ const toSheetView = ({ overlaps, ...v }: RawSheetView): SheetView => ({
   overlaps: overlaps.map(({ endsMs, ...o }) => ({ ...o, endsAt: new Date(Number(endsMs)) })),
 });
 
+/**
+ * The overlaps of a page of sheets (ADR 061), each sheet's in the order its summary lists them
+ * (kind, time, end): one statement for the page, named (prepared on the server, ADR 040), in place
+ * of the overlaps' subquery run for every row of the list's statement — four index probes and a
+ * union per sheet, and PostgreSQL planning them on every request, half of that statement's time.
+ * Its plan is the same for any page (sheets by id, then each resource's sheets by start), so the
+ * generic plan is the right one.
+ */
+async function overlapsOfSheets(db: DbOrTx, ids: string[]): Promise<Map<string, SheetView['overlaps']>> {
+  const bySheet = new Map<string, SheetView['overlaps']>();
+  if (ids.length === 0) return bySheet;
+  // Its text built once (ADR 051's templates): the page's ids are its one value, as one array.
+  const statement = templated(db, 'sheets.page-overlaps', { ids: `{${ids.join(',')}}` }, (value) => {
+    const page = sql`${value('ids')}::uuid[]`;
+    return sql`select x.sheet_id, x.kind, x.resource_id, x.other_id, x.product_name, x.date, x.time, x.ends_ms, ${RESOURCE_NAME} as resource_name from (${overlapsSql(
+      sql`select id, vehicle_id, driver_id, guide_id, starts_at, ends_at from schedule_sheets where id = any(${page})`,
+      sql`select sheet_id, person_id from schedule_sheet_persons where sheet_id = any(${page})`,
+    )}) x order by x.sheet_id, x.kind, x.time, x.ends_ms`;
+  });
+  // Inside an `sql` chunk, so the one-pass builder appends the kept text (db/sql-text.ts).
+  const found = await withPreparedStatements(() => db.execute<RawOverlapWithName>(sql`${statement}`));
+  for (const r of found.rows) {
+    const overlap = {
+      kind: r.kind,
+      resourceId: r.resource_id,
+      otherSheetId: r.other_id,
+      productName: r.product_name,
+      date: r.date,
+      time: r.time,
+      endsAt: new Date(Number(r.ends_ms)),
+      resourceName: r.resource_name,
+    };
+    const list = bySheet.get(r.sheet_id);
+    if (list) list.push(overlap);
+    else bySheet.set(r.sheet_id, [overlap]);
+  }
+  return bySheet;
+}
+
+type RawOverlapWithName = {
+  sheet_id: string;
+  kind: OverlapRow['kind'];
+  resource_id: string;
+  other_id: string;
+  product_name: string;
+  date: string;
+  time: string;
+  ends_ms: number | string;
+  resource_name: string;
+};
+
 /** One row of a small table as a JSON object (camelCase keys, as SheetView names them), or null. */
 const rowOf = <T>(columns: Record<string, string>, from: string, id: AnyPgColumn) =>
   sql<T | null>`(select json_build_object(${sql.raw(
@@ -187,7 +245,14 @@ const rowOf = <T>(columns: Record<string, string>, from: string, id: AnyPgColumn
  * read for the rows returned. ADR 029: planning the seven-table join took 20–95 ms a request at
  * 120 k sheets, more than running it; this plans in about 1 ms. The column names are constants.
  */
-const viewSelect = (db: DbOrTx, extra: { total?: SQL<number> } = {}) =>
+/** The summary without its overlaps: what the list reads in its statement (ADR 061). */
+const { overlaps: _overlaps, ...listSummaryFields } = summaryFields;
+
+const viewSelect = (
+  db: DbOrTx,
+  extra: { total?: SQL<number> } = {},
+  summary: Partial<typeof summaryFields> = summaryFields,
+) =>
   db
     .select({
       sheet: scheduleSheets,
@@ -240,7 +305,7 @@ const viewSelect = (db: DbOrTx, extra: { total?: SQL<number> } = {}) =>
         scheduleSheets.guideId,
       ),
       productKey,
-      ...summaryFields,
+      ...summary,
       ...extra,
     })
     .from(scheduleSheets)
@@ -300,14 +365,22 @@ export async function listSheets(db: DbOrTx, actor: Actor, params: ListParams, a
     b.key,
     (d) => {
       const total = counted(d);
-      return viewSelect(d, total ? { total } : {})
+      return viewSelect(d, total ? { total } : {}, listSummaryFields)
         .where(inArray(scheduleSheets.id, pageIds(d)))
         .orderBy(...order);
     },
     b.values,
     { strict: true },
-  )) as (RawSheetView & { total?: number })[];
-  const rows = found.map(({ total: _total, ...v }) => toSheetView(v));
+  )) as (Omit<RawSheetView, 'overlaps'> & { total?: number })[];
+  // ADR 061: the page's overlaps in one more statement, for all its sheets at once.
+  const overlaps = await overlapsOfSheets(
+    db,
+    found.map((v) => v.sheet.id),
+  );
+  const rows: SheetView[] = found.map(({ total: _total, ...v }) => ({
+    ...v,
+    overlaps: overlaps.get(v.sheet.id) ?? [],
+  }));
   if (after) return { rows, total: null };
   if (found[0]?.total !== undefined) return { rows, total: Number(found[0].total) };
   // No row carried it: nothing on page one, or a page past the end (counted on its own).
