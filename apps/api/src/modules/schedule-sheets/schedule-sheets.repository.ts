@@ -15,7 +15,13 @@ import {
   type ResourceListSpec,
 } from '../../lib/filters';
 import { type Actor, tenantScope } from '../../lib/tenant';
-import { type OverlapRow, overlapsSql, type UnavailableRow } from './sheet-assignments.repository';
+import {
+  type OverlapRow,
+  overlapOfRow,
+  overlapsSql,
+  type RawOverlap,
+  type UnavailableRow,
+} from './sheet-assignments.repository';
 import type { BookingStats, UntimedPickupRow } from './sheet-passengers.repository';
 
 export type SheetRow = typeof scheduleSheets.$inferSelect;
@@ -202,16 +208,8 @@ async function overlapsOfSheets(db: DbOrTx, ids: string[]): Promise<Map<string, 
   // Inside an `sql` chunk, so the one-pass builder appends the kept text (db/sql-text.ts).
   const found = await withPreparedStatements(() => db.execute<RawOverlapWithName>(sql`${statement}`));
   for (const r of found.rows) {
-    const overlap = {
-      kind: r.kind,
-      resourceId: r.resource_id,
-      otherSheetId: r.other_id,
-      productName: r.product_name,
-      date: r.date,
-      time: r.time,
-      endsAt: new Date(Number(r.ends_ms)),
-      resourceName: r.resource_name,
-    };
+    const { sheetId: _sheetId, ...row } = overlapOfRow(r);
+    const overlap = { ...row, resourceName: r.resource_name };
     const list = bySheet.get(r.sheet_id);
     if (list) list.push(overlap);
     else bySheet.set(r.sheet_id, [overlap]);
@@ -219,17 +217,7 @@ async function overlapsOfSheets(db: DbOrTx, ids: string[]): Promise<Map<string, 
   return bySheet;
 }
 
-type RawOverlapWithName = {
-  sheet_id: string;
-  kind: OverlapRow['kind'];
-  resource_id: string;
-  other_id: string;
-  product_name: string;
-  date: string;
-  time: string;
-  ends_ms: number | string;
-  resource_name: string;
-};
+type RawOverlapWithName = RawOverlap & { resource_name: string };
 
 /** One row of a small table as a JSON object (camelCase keys, as SheetView names them), or null. */
 const rowOf = <T>(columns: Record<string, string>, from: string, id: AnyPgColumn) =>

@@ -22,7 +22,8 @@ export type OverlapRow = {
   endsAt: Date;
 };
 
-type RawOverlap = {
+/** An overlap row as the database answers it (overlapsSql's columns). */
+export type RawOverlap = {
   sheet_id: string;
   kind: ResourceKind;
   resource_id: string;
@@ -49,17 +50,20 @@ type RawOverlap = {
  */
 async function overlapsOf(db: DbOrTx, probe: SQL, probePersons: SQL): Promise<OverlapRow[]> {
   const res = await db.execute<RawOverlap>(sql`${overlapsSql(probe, probePersons)} order by 1, 2, 7, 8`);
-  return res.rows.map((r) => ({
-    sheetId: r.sheet_id,
-    kind: r.kind,
-    resourceId: r.resource_id,
-    otherSheetId: r.other_id,
-    productName: r.product_name,
-    date: r.date,
-    time: r.time,
-    endsAt: new Date(Number(r.ends_ms)),
-  }));
+  return res.rows.map(overlapOfRow);
 }
+
+/** An overlap row of {@link overlapsSql} as an {@link OverlapRow}. */
+export const overlapOfRow = (r: RawOverlap): OverlapRow => ({
+  sheetId: r.sheet_id,
+  kind: r.kind,
+  resourceId: r.resource_id,
+  otherSheetId: r.other_id,
+  productName: r.product_name,
+  date: r.date,
+  time: r.time,
+  endsAt: new Date(Number(r.ends_ms)),
+});
 
 /**
  * The overlap rows of {@link overlapsOf} as a query (columns sheet_id, kind, resource_id, other_id,
